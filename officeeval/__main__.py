@@ -1,0 +1,3 @@
+from officeeval.cli import main
+
+main()

@@ -1,0 +1,196 @@
+"""The command line: thin commands over the library, and the one error -> exit-code map.
+
+Exit codes (documented in the README):
+  0  the command did its job (``score`` graded the document, whatever the score)
+  1  the job found failures it was asked to find (``audit`` not clean, ``validate`` issues)
+  2  usage error (bad arguments; typer's own)
+  3  a rubric is invalid
+  4  a document cannot be read (``query`` / ``inspect``)
+  5  grading finished with evaluator errors (our bugs or unverifiable values)
+ 70  internal error
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+
+from officeeval.errors import OfficeEvalError, PackageError, RubricError, SelectorSyntaxError
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_RUBRIC, EXIT_DOCUMENT, EXIT_EVAL_ERROR = 0, 1, 2, 3, 4, 5
+EXIT_INTERNAL = 70
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+                  help="Grade Office documents against exam rubrics.")
+console = Console()
+err_console = Console(stderr=True)
+
+
+def _fail(code: int, message: str) -> None:
+    err_console.print(message, markup=False, highlight=False)
+    raise typer.Exit(code)
+
+
+def _json(obj) -> None:
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False, indent=2, default=str) + "\n")
+
+
+def _load_rubric(path: Path):
+    from officeeval.rubric import load_rubric
+    try:
+        return load_rubric(path)
+    except RubricError as exc:
+        _fail(EXIT_RUBRIC, str(exc))
+
+
+@app.command()
+def score(document: Path = typer.Argument(..., help="The document to grade."),
+          rubric: Path = typer.Option(..., "--rubric", "-r", help="Rubric XML."),
+          input: Optional[Path] = typer.Option(None, "--input", help="The task's input "
+                                               "document (for unchanged/changed checks)."),
+          reference: Optional[Path] = typer.Option(None, "--reference",
+                                                   help="Reference output (expected-from)."),
+          as_json: bool = typer.Option(False, "--json", help="Print the ScoreCard as JSON."),
+          recalc: bool = typer.Option(False, "--recalc", help="Recalculate formulas without "
+                                      "cached values with LibreOffice (Excel).")) -> None:
+    """Grade DOCUMENT against a rubric and print its ScoreCard."""
+    from officeeval.report.console import print_scorecard
+    from officeeval.scoring import evaluate
+    r = _load_rubric(rubric)
+    card = evaluate(r, document, input=input, reference=reference,
+                    options={"recalc": recalc})
+    if as_json:
+        _json(card.to_dict())
+    else:
+        print_scorecard(card, console)
+    if card.eval_errors:
+        raise typer.Exit(EXIT_EVAL_ERROR)
+
+
+@app.command()
+def validate(rubrics: list[Path] = typer.Argument(..., help="Rubric XML files.")) -> None:
+    """Validate rubrics: structure (XSD) and meaning; every problem with its line."""
+    from officeeval.rubric import load_rubric
+    bad = 0
+    for path in rubrics:
+        try:
+            r = load_rubric(path)
+        except RubricError as exc:
+            bad += 1
+            console.print(f"[red]✗[/] {exc}", markup=True, highlight=False)
+            continue
+        console.print(f"[green]✓[/] {path}: {r.id} ({r.app}), {len(r.criteria)} criteria, "
+                      f"{sum(len(c.checks) for c in r.criteria)} checks, {r.total:g} points")
+    if bad:
+        raise typer.Exit(EXIT_RUBRIC)
+
+
+def _open(document: Path):
+    from officeeval.formats import open_document
+    try:
+        return open_document(document)
+    except PackageError as exc:
+        _fail(EXIT_DOCUMENT, f"cannot read {document}: {exc}")
+
+
+@app.command()
+def query(document: Path = typer.Argument(...),
+          select: Optional[str] = typer.Option(None, "--select", "-s", help="Selector."),
+          prop: str = typer.Option(..., "--property", "-p", help="Property name."),
+          direct: bool = typer.Option(False, "--direct", help="Only directly set values."),
+          as_json: bool = typer.Option(False, "--json")) -> None:
+    """Print every selected target's value of a property, with where it came from."""
+    from officeeval.inspection import query as run_query
+    from officeeval.report.console import print_rows
+    doc = _open(document)
+    try:
+        rows = run_query(doc, select, prop, direct)
+    except SelectorSyntaxError as exc:
+        _fail(EXIT_USAGE, str(exc))
+    except (KeyError, LookupError) as exc:
+        _fail(EXIT_USAGE, str(exc).strip("'\""))
+    finally:
+        doc.close()
+    if as_json:
+        _json(rows)
+    else:
+        print_rows(rows, console)
+
+
+@app.command()
+def inspect(document: Path = typer.Argument(...),
+            limit: int = typer.Option(50, help="At most this many targets per selector."),
+            as_json: bool = typer.Option(False, "--json")) -> None:
+    """Resolve every catalog property on the standard targets of a document."""
+    from officeeval.inspection import inspect as run_inspect
+    from officeeval.report.console import print_rows
+    doc = _open(document)
+    try:
+        rows = run_inspect(doc, limit)
+    finally:
+        doc.close()
+    if as_json:
+        _json(rows)
+    else:
+        print_rows(rows, console)
+
+
+@app.command()
+def properties(app_name: Optional[str] = typer.Option(None, "--app", help="word, excel or "
+                                                      "ppt"),
+               as_json: bool = typer.Option(False, "--json")) -> None:
+    """List the property catalog: name, apps, value type, unit, description."""
+    from rich.table import Table
+
+    from officeeval.properties import catalog
+    rows = []
+    for p in catalog().all():
+        apps = p.apps() if p.name != "count" else ["word", "excel", "ppt"]
+        if app_name and app_name not in apps:
+            continue
+        types = {a: p.type_for(a) for a in apps} or {"": p.vtype}
+        rows.append({"name": p.name, "apps": apps,
+                     "type": ", ".join(sorted({t.name for t in types.values()})),
+                     "unit": ", ".join(sorted({t.unit for t in types.values() if t.unit})),
+                     "targets": {a: sorted(p.bindings[a].kinds) for a in p.bindings},
+                     "description": p.doc, "values": types[next(iter(types))].description})
+    if as_json:
+        _json(rows)
+        return
+    table = Table(header_style="bold")
+    for col in ("property", "apps", "type", "unit", "description"):
+        table.add_column(col, overflow="fold")
+    for r in rows:
+        table.add_row(r["name"], ",".join(r["apps"]) or "-", r["type"], r["unit"],
+                      r["description"])
+    console.print(table)
+
+
+@app.command()
+def comparators(as_json: bool = typer.Option(False, "--json")) -> None:
+    """List the comparators."""
+    from officeeval.comparators import all_comparators
+    rows = [{"name": c.name, "needs_expected": c.needs_expected, "kind": c.kind,
+             "description": c.doc} for c in all_comparators()]
+    if as_json:
+        _json(rows)
+        return
+    for r in rows:
+        console.print(f"[bold]{r['name']}[/]  {r['description']}")
+
+
+def main() -> None:
+    try:
+        app()
+    except OfficeEvalError as exc:  # a library error no command mapped: still no traceback
+        err_console.print(f"error: {exc}", markup=False)
+        sys.exit(EXIT_INTERNAL)
+
+
+if __name__ == "__main__":
+    main()

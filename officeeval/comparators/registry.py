@@ -1,0 +1,297 @@
+"""The comparator registry (rubric-language section 4).
+
+A comparator has two halves: ``parse`` turns the rubric's ``expected`` literal into a value
+of the property's type (raising ``ValueParseError`` for a rubric error), and ``judge`` compares
+an observed value with it and returns a ``Verdict``. ``judge`` never raises: odd values from
+odd documents fail with an explanation.
+
+``exists`` / ``absent`` judge presence; ``unchanged`` / ``changed`` compare with the input
+document's value; ``count`` compares the number of targets. The scoring engine feeds those
+the right "actual" value.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from officeeval.errors import ValueParseError
+from officeeval.properties.types import (
+    CompareContext, ListType, TextType, ValueType, compare_number, normalize_text,
+    parse_comparison,
+)
+from officeeval.values import Comparison, Range
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A judgement: ``expected`` and ``actual`` are rendered for people."""
+
+    passed: bool
+    expected: str
+    actual: str
+    explanation: str = ""
+
+
+Parse = Callable[[str, ValueType], Any]
+Judge = Callable[[Any, Any, ValueType, CompareContext], bool]
+
+
+@dataclass(frozen=True)
+class Comparator:
+    name: str
+    doc: str
+    parse: Parse
+    judge_fn: Judge
+    needs_expected: bool = True
+    kind: str = "value"      # value | presence | input | count
+    render_op: str = ""
+
+    def judge(self, actual: Any, expected: Any, vtype: ValueType,
+              ctx: CompareContext) -> Verdict:
+        exp_s = _render_expected(expected, vtype)
+        act_s = vtype.render(actual) if not isinstance(actual, (int, float)) or \
+            self.kind != "count" else f"{actual:g}"
+        try:
+            ok = bool(self.judge_fn(actual, expected, vtype, ctx))
+            why = "" if ok else _why(self, exp_s, act_s)
+        except (TypeError, ValueError, re.error, AttributeError) as exc:
+            ok, why = False, f"cannot compare: {exc}"
+        return Verdict(ok, exp_s, act_s, why)
+
+
+def _render_expected(expected: Any, vtype: ValueType) -> str:
+    if isinstance(expected, Range):
+        return f"{vtype.render(expected.low)}..{vtype.render(expected.high)}"
+    if isinstance(expected, Comparison):
+        return str(expected)
+    if isinstance(expected, re.Pattern):
+        return f"/{expected.pattern}/"
+    if isinstance(expected, tuple) and expected and expected[0] == "__items__":
+        return " | ".join(str(x) for x in expected[1])
+    if isinstance(expected, _OneOf):
+        return " | ".join(vtype.render(x) for x in expected.options)
+    if isinstance(expected, str) and isinstance(vtype, ListType):
+        return repr(expected)
+    return vtype.render(expected)
+
+
+def _why(c: Comparator, exp: str, act: str) -> str:
+    if c.kind == "presence":
+        return "a value was found" if c.name == "absent" else "no value found"
+    return f"expected {c.render_op or c.name} {exp}, found {act}"
+
+
+# ---------------------------------------------------------------- parsers
+def _parse_value(literal: str, vtype: ValueType) -> Any:
+    return vtype.parse(literal)
+
+
+def _parse_none(literal: str, vtype: ValueType) -> Any:
+    return None
+
+
+def _parse_range(literal: str, vtype: ValueType) -> Range:
+    if ".." not in literal:
+        raise ValueParseError(f"between needs low..high, got {literal!r}")
+    lo, hi = literal.split("..", 1)
+    return Range(vtype.parse(lo) if lo.strip() else None, vtype.parse(hi) if hi.strip() else None)
+
+
+@dataclass(frozen=True)
+class _OneOf:
+    options: tuple
+
+
+def _parse_in(literal: str, vtype: ValueType) -> _OneOf:
+    opts = [p for p in literal.split("|")]
+    if not opts:
+        raise ValueParseError("in needs options separated by |")
+    return _OneOf(tuple(vtype.parse(o) for o in opts))
+
+
+def _parse_text_or_item(literal: str, vtype: ValueType) -> Any:
+    # contains on a list means "has this item", on anything else a substring.
+    return literal
+
+
+def _parse_items(literal: str, vtype: ValueType) -> tuple:
+    sep = "|" if "|" in literal else ","
+    items = [p.strip() for p in literal.split(sep) if p.strip()]
+    if not items:
+        raise ValueParseError(f"{literal!r} lists no items")
+    return ("__items__", tuple(items))
+
+
+def _parse_regex(literal: str, vtype: ValueType) -> re.Pattern:
+    try:
+        return re.compile(literal)
+    except re.error as exc:
+        raise ValueParseError(f"bad regular expression {literal!r}: {exc}") from None
+
+
+def _parse_count(literal: str, vtype: ValueType) -> Comparison:
+    return parse_comparison(literal)
+
+
+# ---------------------------------------------------------------- judges
+def _equals(a, e, t, ctx):
+    return a is not None and t.equals(a, e, ctx)
+
+
+def _not_equals(a, e, t, ctx):
+    return a is not None and not t.equals(a, e, ctx)
+
+
+def _approx(a, e, t, ctx):
+    if ctx.tolerance is None:
+        ctx = CompareContext(t.default_tolerance or _default_approx(t), ctx.normalize,
+                             ctx.theme_color)
+    return a is not None and t.equals(a, e, ctx)
+
+
+def _default_approx(t: ValueType):
+    from officeeval.properties.types import Tolerance
+    return Tolerance(relative=0.01)
+
+
+def _order(fn):
+    def judge(a, e, t, ctx):
+        if a is None:
+            return False
+        return fn(t.key(a), t.key(e))
+    return judge
+
+
+def _between(a, e: Range, t, ctx):
+    if a is None:
+        return False
+    k = t.key(a)
+    lo_ok = e.low is None or k >= t.key(e.low) - 1e-9
+    hi_ok = e.high is None or k <= t.key(e.high) + 1e-9
+    return lo_ok and hi_ok
+
+
+def _in(a, e: _OneOf, t, ctx):
+    return a is not None and any(t.equals(a, o, ctx) for o in e.options)
+
+
+def _contains(a, e, t, ctx):
+    if a is None:
+        return False
+    items = t.items(a)
+    if items is not None:
+        key = t.item_key(e) if isinstance(t, ListType) else e
+        return key in items
+    return normalize_text(str(e), ctx.normalize) in normalize_text(t.as_text(a), ctx.normalize)
+
+
+def _not_contains(a, e, t, ctx):
+    return a is not None and not _contains(a, e, t, ctx)
+
+
+def _starts(a, e, t, ctx):
+    return a is not None and normalize_text(t.as_text(a), ctx.normalize).startswith(
+        normalize_text(str(e), ctx.normalize))
+
+
+def _ends(a, e, t, ctx):
+    return a is not None and normalize_text(t.as_text(a), ctx.normalize).endswith(
+        normalize_text(str(e), ctx.normalize))
+
+
+def _matches(a, e: re.Pattern, t, ctx):
+    return a is not None and e.search(t.as_text(a)) is not None
+
+
+def _contains_all(a, e, t, ctx):
+    return a is not None and all(_contains(a, x, t, ctx) for x in e[1])
+
+
+def _contains_any(a, e, t, ctx):
+    return a is not None and any(_contains(a, x, t, ctx) for x in e[1])
+
+
+def _exists(a, e, t, ctx):
+    return a is not None
+
+
+def _absent(a, e, t, ctx):
+    return a is None
+
+
+def _count(a, e: Comparison, t, ctx):
+    return isinstance(a, (int, float)) and compare_number(float(a), e)
+
+
+_COMPARATORS: dict[str, Comparator] = {}
+
+
+def _reg(name: str, doc: str, parse: Parse, judge: Judge, **kw: Any) -> None:
+    if name in _COMPARATORS:
+        raise ValueError(f"comparator {name} registered twice")
+    _COMPARATORS[name] = Comparator(name, doc, parse, judge, **kw)
+
+
+_reg("equals", "Equal after the type's normalization (units, names, colors).", _parse_value,
+     _equals, render_op="=")
+_reg("not_equals", "Not equal (a missing value does not pass).", _parse_value, _not_equals,
+     render_op="!=")
+_reg("approx", "Equal within tolerance= (default per unit: 0.05pt for lengths, 1% "
+     "otherwise).", _parse_value, _approx, render_op="≈")
+_reg("greater", "Greater than.", _parse_value, _order(lambda a, e: a > e + 1e-9),
+     render_op=">")
+_reg("greater_equal", "Greater than or equal.", _parse_value,
+     _order(lambda a, e: a >= e - 1e-9), render_op=">=")
+_reg("less", "Less than.", _parse_value, _order(lambda a, e: a < e - 1e-9), render_op="<")
+_reg("less_equal", "Less than or equal.", _parse_value, _order(lambda a, e: a <= e + 1e-9),
+     render_op="<=")
+_reg("between", "Within low..high inclusive (either end may be empty).", _parse_range,
+     _between)
+_reg("in", "One of the options separated by |.", _parse_in, _in, render_op="one of")
+_reg("contains", "Text contains the substring; a list contains the item.",
+     _parse_text_or_item, _contains)
+_reg("not_contains", "Text lacks the substring; a list lacks the item.", _parse_text_or_item,
+     _not_contains, render_op="not to contain")
+_reg("starts_with", "Text starts with.", _parse_text_or_item, _starts,
+     render_op="to start with")
+_reg("ends_with", "Text ends with.", _parse_text_or_item, _ends, render_op="to end with")
+_reg("matches", "Regular expression found in the text (re.search).", _parse_regex, _matches,
+     render_op="to match")
+_reg("contains_all", "Has every listed item (items separated by |).", _parse_items,
+     _contains_all, render_op="to contain all of")
+_reg("contains_any", "Has at least one listed item.", _parse_items, _contains_any,
+     render_op="to contain one of")
+_reg("exists", "The target exists and the property has a value.", _parse_none, _exists,
+     needs_expected=False, kind="presence")
+_reg("absent", "Nothing selected, or the property has no value.", _parse_none, _absent,
+     needs_expected=False, kind="presence")
+_reg("unchanged", "Equal to the same selector/property in the input document "
+     "(preservation).", _parse_none, _equals, needs_expected=False, kind="input",
+     render_op="unchanged from input:")
+_reg("changed", "Different from the same selector/property in the input document.",
+     _parse_none, _not_equals, needs_expected=False, kind="input",
+     render_op="changed from input:")
+_reg("count", "Number of selected targets (expected 3, >=3, <10).", _parse_count, _count,
+     kind="count", render_op="count")
+
+ALIASES = {"eq": "equals", "ne": "not_equals", "gt": "greater", "ge": "greater_equal",
+           "lt": "less", "le": "less_equal", "==": "equals", "!=": "not_equals",
+           "regex": "matches", "one_of": "in", "not_exists": "absent"}
+
+
+def get_comparator(name: str) -> Comparator | None:
+    """A comparator by name or alias; ``None`` when unknown."""
+    return _COMPARATORS.get(ALIASES.get(name, name))
+
+
+def all_comparators() -> list[Comparator]:
+    return list(_COMPARATORS.values())
+
+
+def comparator_names() -> list[str]:
+    return list(_COMPARATORS) + list(ALIASES)
+
+
+_ = TextType

@@ -1,0 +1,93 @@
+"""Query and inspect: resolve properties on selected targets for people looking at a
+document (``officeeval query`` / ``officeeval inspect``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from officeeval.errors import OfficeEvalError
+from officeeval.properties import catalog
+from officeeval.properties.registry import ResolveContext, resolve
+from officeeval.selectors import select
+from officeeval.targets import Document, Target
+from officeeval.values import Observation
+
+# Standard targets per app for inspect: selector -> label.
+STANDARD_TARGETS = {
+    "word": ["document", "section", "paragraph", "table", "header", "footer", "image",
+             "textbox", "field", "footnote", "hyperlink"],
+    "excel": ["workbook", "sheet", "chart", "pivot", "table", "conditional_format",
+              "validation", "name"],
+    "ppt": ["presentation", "slide", "slide/shape", "slide/animation", "layout", "master"],
+}
+
+
+def observe(prop: str, target: Target, direct: bool = False) -> dict[str, Any]:
+    """One property on one target as a JSON-able row: value (rendered), source, and parts
+    for aggregate targets. Errors are reported in the row (``error``), never raised: inspect
+    must survive any document."""
+    pdef = catalog().get(prop)
+    vtype = pdef.type_for(target.doc.app) if pdef else None
+    row: dict[str, Any] = {"target": target.locator, "property": prop}
+    try:
+        obs = resolve(prop, target, ResolveContext(direct=direct,
+                                                   options=getattr(target.doc, "options", {})))
+    except OfficeEvalError as exc:
+        row.update(value=None, source="", error=f"{type(exc).__name__}: {exc}")
+        return row
+    if obs is None:
+        row.update(value=None, source="", rendered="(none)")
+        return row
+    row.update(_render(obs, vtype))
+    return row
+
+
+def _render(obs: Observation, vtype) -> dict[str, Any]:
+    out: dict[str, Any] = {"value": _plain(obs.value), "rendered": vtype.render(obs.value)
+                           if obs.value is not None or not obs.parts else
+                           "mixed", "source": obs.source}
+    if obs.note:
+        out["note"] = obs.note
+    if obs.parts and obs.value is None:
+        out["parts"] = [{"part": label, "value": _plain(o.value),
+                         "rendered": vtype.render(o.value), "source": o.source}
+                        for label, o in obs.parts]
+    return out
+
+
+def _plain(v: Any) -> Any:
+    if v is None or isinstance(v, (bool, int, float, str)):
+        return v
+    if isinstance(v, (list, tuple)):
+        return [_plain(x) for x in v]
+    if isinstance(v, dict):
+        return {str(k): _plain(x) for k, x in v.items()}
+    return str(v)
+
+
+def query(doc: Document, selector: str | None, prop: str, direct: bool = False
+          ) -> list[dict[str, Any]]:
+    """Every selected target's value of ``prop`` with its source. Raises
+    ``SelectorSyntaxError`` / ``LookupError`` for a bad selector, ``KeyError`` for an
+    unknown property."""
+    if catalog().get(prop) is None:
+        raise KeyError(f"unknown property {prop!r}")
+    return [observe(prop, t, direct) for t in select(doc, selector)]
+
+
+def inspect(doc: Document, limit: int = 50) -> list[dict[str, Any]]:
+    """Every catalog property bound for each standard target kind, on up to ``limit``
+    targets per selector. Rows carry errors instead of raising."""
+    rows: list[dict[str, Any]] = []
+    reg = catalog()
+    for selector in STANDARD_TARGETS.get(doc.app, []):
+        try:
+            targets = select(doc, selector)
+        except LookupError:
+            continue  # a step this app's view does not offer yet
+        for t in targets[:limit]:
+            for name in reg.names(doc.app):
+                b = reg.get(name).bindings[doc.app]
+                if t.kind in b.kinds:
+                    rows.append(observe(name, t))
+    return rows

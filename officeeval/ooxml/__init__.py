@@ -1,0 +1,1 @@
+"""OOXML packages: bounded zip reading, the hardened XML parser, namespaces and units."""

@@ -1,0 +1,141 @@
+"""Unit conversions to points, tolerant number parsing, and the Chinese font-size names.
+
+Everything a resolver returns as a length is in points (floats, never integer-divided: 五号 is
+10.5 pt). Parsing helpers return ``None`` for absent or unparsable attribute values instead of
+raising, because documents come from hostile generated code and an odd value is "no value
+here", not an evaluator crash.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+TWIPS_PER_PT = 20.0
+EMU_PER_PT = 12700.0
+PT_PER_UNIT = {
+    "pt": 1.0, "磅": 1.0, "point": 1.0, "points": 1.0,
+    "cm": 72 / 2.54, "厘米": 72 / 2.54, "公分": 72 / 2.54,
+    "mm": 72 / 25.4, "毫米": 72 / 25.4,
+    "in": 72.0, "inch": 72.0, "英寸": 72.0, '"': 72.0,
+    "pc": 12.0, "pi": 12.0,
+    "px": 0.75,
+    "emu": 1 / EMU_PER_PT,
+    "twip": 1 / TWIPS_PER_PT, "twips": 1 / TWIPS_PER_PT, "dxa": 1 / TWIPS_PER_PT,
+}
+
+# 字号: the size names of Chinese Office, in points.
+CHINESE_FONT_SIZES = {
+    "初号": 42.0, "小初": 36.0, "一号": 26.0, "小一": 24.0, "二号": 22.0, "小二": 18.0,
+    "三号": 16.0, "小三": 15.0, "四号": 14.0, "小四": 12.0, "五号": 10.5, "小五": 9.0,
+    "六号": 7.5, "小六": 6.5, "七号": 5.5, "八号": 5.0,
+}
+_SIZE_NAME_BY_PT = {v: k for k, v in CHINESE_FONT_SIZES.items()}
+
+_NUM = re.compile(r"^\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*([a-zA-Z\u4e00-\u9fff\"]*)\s*$")
+# Hostile documents can say sz="99999999999"; anything past this is treated as no value.
+_ABSURD = 1e9
+
+
+def to_float(text: str | None) -> float | None:
+    """A finite float from an attribute value; ``None`` for absent, empty, non-numeric,
+    infinite or absurdly large values."""
+    if text is None:
+        return None
+    try:
+        v = float(text.strip())
+    except (ValueError, AttributeError):
+        return None
+    if not math.isfinite(v) or abs(v) > _ABSURD:
+        return None
+    return v
+
+
+def to_int(text: str | None) -> int | None:
+    """An int from an attribute value (``"12"`` or ``"12.0"``); ``None`` when unparsable."""
+    v = to_float(text)
+    if v is None:
+        return None
+    return int(round(v))
+
+
+def measure_to_pt(text: str | None, default_unit_pt: float) -> float | None:
+    """Parse an OOXML measure: a bare number in the attribute's own unit (``default_unit_pt``
+    points per unit, e.g. 1/20 for twips) or a universal measure such as ``2.5cm`` / ``1in``
+    / ``12pt`` (allowed by ISO 29500 for many attributes). ``None`` when unparsable."""
+    if text is None:
+        return None
+    m = _NUM.match(text)
+    if not m:
+        return None
+    v = to_float(m.group(1))
+    if v is None:
+        return None
+    unit = m.group(2).lower()
+    if not unit:
+        return v * default_unit_pt
+    factor = PT_PER_UNIT.get(unit)
+    return v * factor if factor is not None else None
+
+
+def twips_to_pt(text: str | None) -> float | None:
+    """Twentieths of a point (``w:ind``, ``w:pgMar`` …) to points; ``None`` when absent."""
+    return measure_to_pt(text, 1 / TWIPS_PER_PT)
+
+
+def half_points_to_pt(text: str | None) -> float | None:
+    """Half-points (``w:sz``) to points: ``21`` -> ``10.5``; ``None`` when absent."""
+    return measure_to_pt(text, 0.5)
+
+
+def emu_to_pt(text: str | None) -> float | None:
+    """English Metric Units (DrawingML) to points; ``None`` when absent."""
+    return measure_to_pt(text, 1 / EMU_PER_PT)
+
+
+def centipoints_to_pt(text: str | None) -> float | None:
+    """Hundredths of a point (DrawingML ``a:rPr sz``) to points; ``None`` when absent."""
+    return measure_to_pt(text, 0.01)
+
+
+def eighth_points_to_pt(text: str | None) -> float | None:
+    """Eighths of a point (Word border widths ``w:sz``) to points; ``None`` when absent."""
+    return measure_to_pt(text, 0.125)
+
+
+def parse_length_literal(text: str) -> tuple[float, str] | None:
+    """Split a length literal into (number, unit) where unit is ``pt`` (converted), ``char``,
+    ``line`` or ``""`` (bare number). Chinese size names give points. ``None`` when it is not
+    a length."""
+    t = text.strip()
+    if t in CHINESE_FONT_SIZES:
+        return CHINESE_FONT_SIZES[t], "pt"
+    m = _NUM.match(t)
+    if not m:
+        return None
+    v = float(m.group(1))
+    unit = m.group(2).lower()
+    if not unit:
+        return v, ""
+    if unit in ("char", "chars", "ch", "字符", "个字符", "字"):
+        return v, "char"
+    if unit in ("line", "lines", "行", "倍", "倍行距"):
+        return v, "line"
+    factor = PT_PER_UNIT.get(unit)
+    if factor is None:
+        return None
+    return v * factor, "pt"
+
+
+def size_name(points: float | None) -> str | None:
+    """The Chinese size name for an exact point size (``10.5`` -> ``五号``); ``None`` if
+    the size has no name."""
+    if points is None:
+        return None
+    return _SIZE_NAME_BY_PT.get(round(points * 2) / 2)
+
+
+def format_pt(points: float) -> str:
+    """Render points compactly: ``10.5pt``, ``22pt``."""
+    r = round(points, 2)
+    return f"{int(r)}pt" if r == int(r) else f"{r:g}pt"

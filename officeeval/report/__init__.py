@@ -1,0 +1,1 @@
+"""Reports: terminal rendering of ScoreCards, and (batch) HTML/Markdown/CSV reports."""

@@ -1,0 +1,316 @@
+"""Load a rubric: structure by the shipped XSD (xmlschema), meaning by the engine, and every
+problem reported at once with its line (and column inside a selector).
+
+Raises ``RubricError`` listing all issues; returns a frozen ``Rubric`` otherwise.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+import xmlschema
+from lxml import etree
+
+from officeeval.comparators import get_comparator
+from officeeval.comparators.registry import comparator_names
+from officeeval.errors import RubricError, RubricIssue, ValueParseError
+from officeeval.ooxml.ns import NSMAP
+from officeeval.properties import catalog
+from officeeval.rubric.model import Check, Criterion, Files, Rubric
+from officeeval.selectors import validate_selector
+
+NS = "urn:officeeval:rubric:1"
+_NORMALIZE = {"space", "case", "width", "punct"}
+_PARSER = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
+                          huge_tree=False, remove_comments=True)
+
+
+@lru_cache(maxsize=1)
+def schema() -> xmlschema.XMLSchema:
+    """The rubric XSD shipped as package data."""
+    text = resources.files("officeeval.rubric").joinpath("rubric.xsd").read_text("utf-8")
+    return xmlschema.XMLSchema(text)
+
+
+def load_rubric(path: str | Path) -> Rubric:
+    """Load and validate the rubric at ``path``; raises ``RubricError`` with every issue
+    (an unreadable file is one issue without a line)."""
+    p = Path(path)
+    try:
+        data = p.read_bytes()
+    except OSError as exc:
+        raise RubricError(str(p), [RubricIssue(None, f"cannot read rubric: {exc}")]) from exc
+    return load_rubric_text(data, str(p))
+
+
+def load_rubric_text(data: bytes | str, name: str = "<rubric>") -> Rubric:
+    """Load a rubric from its XML text; relative file paths resolve against ``name``'s
+    folder. Raises ``RubricError``."""
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    try:
+        root = etree.fromstring(raw, _PARSER)
+    except etree.XMLSyntaxError as exc:
+        raise RubricError(name, [RubricIssue(exc.lineno, f"malformed XML: {exc.msg}")]) from exc
+    issues: list[RubricIssue] = []
+    for err in schema().iter_errors(etree.ElementTree(root)):
+        elem = getattr(err, "elem", None)
+        line = getattr(elem, "sourceline", None)
+        issues.append(RubricIssue(line, _schema_message(err)))
+    rubric = _build(root, raw, name, issues)
+    if issues:
+        issues.sort(key=lambda i: (i.line or 0, i.column or 0))
+        raise RubricError(name, _dedupe(issues))
+    return rubric
+
+
+def _dedupe(issues: list[RubricIssue]) -> list[RubricIssue]:
+    seen, out = set(), []
+    for i in issues:
+        if (i.line, i.message) not in seen:
+            seen.add((i.line, i.message))
+            out.append(i)
+    return out
+
+
+def _schema_message(err: xmlschema.XMLSchemaValidationError) -> str:
+    reason = (err.reason or str(err)).strip().splitlines()[0]
+    reason = reason.replace(f"{{{NS}}}", "")
+    return f"schema: {reason}"
+
+
+def _tag(el: etree._Element) -> str:
+    return etree.QName(el).localname if isinstance(el.tag, str) else ""
+
+
+def _num(text: str | None, default: float, line: int | None, what: str,
+         issues: list[RubricIssue]) -> float:
+    if text is None:
+        return default
+    try:
+        v = float(text)
+    except ValueError:
+        issues.append(RubricIssue(line, f"{what} {text!r} is not a number"))
+        return default
+    if v < 0 or (v * 2) != int(v * 2):
+        issues.append(RubricIssue(line, f"{what} {text!r} must be a whole or half number >= 0"))
+    return v
+
+
+def _build(root: etree._Element, raw: bytes, name: str, issues: list[RubricIssue]) -> Rubric:
+    if _tag(root) != "rubric" or etree.QName(root).namespace != NS:
+        issues.append(RubricIssue(root.sourceline, f"root element must be <rubric "
+                                  f"xmlns=\"{NS}\">"))
+    app = root.get("app") or ""
+    total = _num(root.get("total"), 100.0, root.sourceline, "total", issues)
+    # The pass line is 60 of 100; a rubric with another total gets 60 % of it by default.
+    pass_mark = _num(root.get("pass"), round(total * 0.6, 2), root.sourceline, "pass", issues)
+    if pass_mark > total:
+        issues.append(RubricIssue(root.sourceline, f"pass {pass_mark:g} exceeds total "
+                                  f"{total:g}"))
+    title = instruction = ""
+    files = Files()
+    skills: dict[str, str] = {}
+    skill_lines: dict[str, int] = {}
+    criteria: list[Criterion] = []
+    base = Path(name).parent if name and not name.startswith("<") else Path(".")
+    for el in root:
+        tag = _tag(el)
+        if tag == "title":
+            title = (el.text or "").strip()
+        elif tag == "instruction":
+            instruction = (el.text or "").strip()
+        elif tag == "files":
+            files = Files(
+                input=_rel(base, el.get("input")), reference=_rel(base, el.get("reference")),
+                output=el.get("output"),
+                attachments=tuple(_rel(base, a.get("href")) or "" for a in el
+                                  if _tag(a) == "attachment"))
+        elif tag == "skill":
+            sid = el.get("id") or ""
+            if sid in skills:
+                issues.append(RubricIssue(el.sourceline, f"skill {sid!r} declared twice"))
+            skills[sid] = el.get("name") or sid
+            skill_lines[sid] = el.sourceline
+        elif tag == "criterion":
+            criteria.append(_criterion(el, app, issues))
+    ids: dict[str, int] = {}
+    for c in criteria:
+        if c.id in ids:
+            issues.append(RubricIssue(c.line, f"criterion id {c.id!r} already used on line "
+                                      f"{ids[c.id]}"))
+        else:
+            ids[c.id] = c.line or 0
+        if skills and c.skill not in skills:
+            import difflib
+            hint = difflib.get_close_matches(c.skill, list(skills), n=1)
+            issues.append(RubricIssue(c.line, f"criterion {c.id}: skill {c.skill!r} is not "
+                                      f"declared" + (f"; did you mean {hint[0]!r}?" if hint
+                                                     else "")))
+    used = {c.skill for c in criteria}
+    for sid, line in skill_lines.items():
+        if sid not in used:
+            issues.append(RubricIssue(line, f"skill {sid!r} has no criteria"))
+    if criteria:
+        got = sum(c.points for c in criteria)
+        if abs(got - total) > 1e-9:
+            issues.append(RubricIssue(root.sourceline, f"criterion points sum to {got:g}, "
+                                      f"but total is {total:g}"))
+    return Rubric(
+        id=root.get("id") or "", app=app, criteria=tuple(criteria), level=root.get("level") or "",
+        total=total, pass_mark=pass_mark, lang=root.get("lang") or "zh-CN", title=title,
+        instruction=instruction, files=files, skills=skills,
+        path=name if not name.startswith("<") else None,
+        sha256=hashlib.sha256(raw).hexdigest())
+
+
+def _rel(base: Path, value: str | None) -> str | None:
+    if not value:
+        return None
+    p = Path(value)
+    return str(p if p.is_absolute() else (base / p))
+
+
+def _criterion(el: etree._Element, app: str, issues: list[RubricIssue]) -> Criterion:
+    cid = el.get("id") or ""
+    points = _num(el.get("points"), 0.0, el.sourceline, f"criterion {cid} points", issues)
+    scoring = el.get("scoring") or "all"
+    description = ""
+    checks: list[Check] = []
+    for child in el:
+        tag = _tag(child)
+        if tag == "description":
+            description = (child.text or "").strip()
+        elif tag == "check":
+            checks.append(_check(child, app, cid, issues))
+    if scoring == "partial":
+        given = [c.points for c in checks if c.points is not None]
+        if given and len(given) != len(checks):
+            issues.append(RubricIssue(el.sourceline, f"criterion {cid}: give points on every "
+                                      f"check or on none"))
+        elif given and abs(sum(given) - points) > 1e-9:
+            issues.append(RubricIssue(el.sourceline, f"criterion {cid}: check points sum to "
+                                      f"{sum(given):g}, criterion has {points:g}"))
+    elif any(c.points is not None for c in checks):
+        issues.append(RubricIssue(el.sourceline, f"criterion {cid}: check points only apply "
+                                  f"with scoring=\"partial\""))
+    return Criterion(cid, el.get("skill") or "", points, tuple(checks), scoring, description,
+                     el.sourceline)
+
+
+def _check(el: etree._Element, app: str, cid: str, issues: list[RubricIssue]) -> Check:
+    line = el.sourceline
+    where = f"criterion {cid}"
+    select = el.get("select")
+    prop_name = el.get("property")
+    op_name = el.get("op") or "equals"
+    expected = el.get("expected")
+    expected_from = el.get("expected-from")
+    tolerance = el.get("tolerance")
+    match = re.sub(r"\s+", "", el.get("match") or "all")
+    part, xpath = el.get("part"), el.get("xpath")
+    normalize = frozenset(x.strip() for x in (el.get("normalize") or "").split(",") if x.strip())
+    bad_norm = normalize - _NORMALIZE
+    if bad_norm:
+        issues.append(RubricIssue(line, f"{where}: unknown normalize option(s) "
+                                  f"{', '.join(sorted(bad_norm))}"))
+    reg = catalog()
+    comparator = get_comparator(op_name)
+    if comparator is None:
+        import difflib
+        hint = difflib.get_close_matches(op_name, comparator_names(), n=1)
+        issues.append(RubricIssue(line, f"{where}: unknown comparator {op_name!r}"
+                                  + (f"; did you mean {hint[0]!r}?" if hint else "")))
+    kind = None
+    if select is not None and app in ("word", "excel", "ppt"):
+        sel_issues, kind = validate_selector(select, app)
+        for col, msg in sel_issues:
+            issues.append(RubricIssue(line, f"{where}: select={select!r}: {msg}", col))
+    vtype = None
+    if xpath is not None or part is not None:
+        if prop_name:
+            issues.append(RubricIssue(line, f"{where}: give either property or part+xpath"))
+        if not (xpath and part):
+            issues.append(RubricIssue(line, f"{where}: the XPath escape hatch needs both part "
+                                      f"and xpath"))
+        elif xpath:
+            try:
+                etree.XPath(xpath, namespaces=NSMAP)
+            except etree.XPathSyntaxError as exc:
+                issues.append(RubricIssue(line, f"{where}: bad xpath {xpath!r}: {exc}"))
+        from officeeval.properties.types import TEXT
+        vtype = TEXT
+    elif prop_name == "count":
+        from officeeval.properties.types import INTEGER
+        vtype = INTEGER  # the number of selected targets, for any selector
+    elif prop_name:
+        pdef = reg.get(prop_name)
+        if pdef is None:
+            hint = reg.suggest(prop_name, app)
+            issues.append(RubricIssue(line, f"{where}: unknown property {prop_name!r}"
+                                      + (f"; did you mean {hint!r}?" if hint else "")))
+        elif app in ("word", "excel", "ppt") and app not in pdef.bindings:
+            hint = reg.suggest(prop_name, app)
+            issues.append(RubricIssue(line, f"{where}: property {prop_name!r} is not "
+                                      f"available for {app}"
+                                      + (f"; did you mean {hint!r}?" if hint else "")))
+        else:
+            vtype = pdef.type_for(app)
+            binding = pdef.bindings.get(app)
+            if kind is None and select is None and binding is not None:
+                from officeeval.selectors.registry import ROOT_KIND
+                kind = ROOT_KIND.get(app)
+            if binding is not None and kind is not None and kind not in binding.kinds:
+                issues.append(RubricIssue(line, f"{where}: property {prop_name} does not apply "
+                                          f"to {kind} targets (it applies to: "
+                                          f"{', '.join(sorted(binding.kinds))})"))
+    elif comparator is None or comparator.kind != "count":
+        issues.append(RubricIssue(line, f"{where}: a check needs a property (or part+xpath); "
+                                  f"only op=\"count\" may omit it"))
+    expected_value = None
+    tolerance_value = None
+    if comparator is not None:
+        if comparator.kind == "count":
+            from officeeval.properties.types import INTEGER
+            vtype = vtype or INTEGER
+        if comparator.needs_expected:
+            if expected is None and expected_from is None:
+                issues.append(RubricIssue(line, f"{where}: op={comparator.name!r} needs "
+                                          f"expected= or expected-from="))
+            if expected is not None and expected_from is not None:
+                issues.append(RubricIssue(line, f"{where}: give expected= or expected-from=, "
+                                          f"not both"))
+        elif expected is not None:
+            issues.append(RubricIssue(line, f"{where}: op={comparator.name!r} takes no "
+                                      f"expected value"))
+        if expected is not None and (vtype is not None or comparator.kind == "count"):
+            try:
+                expected_value = comparator.parse(expected, vtype)
+            except ValueParseError as exc:
+                issues.append(RubricIssue(line, f"{where}: expected={expected!r} does not parse"
+                                          f" for {prop_name or 'this check'}: {exc}"))
+        if tolerance is not None and vtype is not None:
+            try:
+                tolerance_value = vtype.parse_tolerance(tolerance)
+            except ValueParseError as exc:
+                issues.append(RubricIssue(line, f"{where}: tolerance={tolerance!r}: {exc}"))
+    if match.startswith("count") and not re.fullmatch(r"count(>=|<=|>|<|=|==)\d+", match):
+        issues.append(RubricIssue(line, f"{where}: match={match!r} must be all, any, none or "
+                                  f"count>=N"))
+    return Check(select=select, property=prop_name, op=comparator.name if comparator else op_name,
+                 expected=expected, expected_value=expected_value, expected_from=expected_from,
+                 tolerance=tolerance, tolerance_value=tolerance_value, match=match,
+                 source=el.get("source") or "effective", normalize=normalize,
+                 points=float(el.get("points")) if _is_num(el.get("points")) else None,
+                 part=part, xpath=xpath, line=line)
+
+
+def _is_num(s: str | None) -> bool:
+    try:
+        float(s)  # type: ignore[arg-type]
+        return True
+    except (TypeError, ValueError):
+        return False

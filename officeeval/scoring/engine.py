@@ -1,0 +1,414 @@
+"""The scoring engine: ``evaluate(rubric, document[, input, reference]) -> ScoreCard``.
+
+This is the one place with a broad ``except``: a bug of ours while judging a check becomes
+that check's ``eval_error`` (with the exception named) instead of a crash or a failure
+charged to the candidate. Everything else classifies typed errors:
+
+* ``PackageError`` opening the document -> task outcome ``invalid_package`` (stage kept);
+* ``UnverifiableValue`` (e.g. a formula with no cached value and no recalculation) ->
+  ``eval_error`` with the reason;
+* an empty selection -> ``not_found`` (never a pass), unless the check asks for absence.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from lxml import etree
+
+from officeeval import __version__
+from officeeval.comparators import get_comparator
+from officeeval.comparators.registry import Comparator, Verdict
+from officeeval.errors import OfficeEvalError, PackageError, UnverifiableValue
+from officeeval.formats import open_document
+from officeeval.ooxml.ns import NSMAP
+from officeeval.properties import catalog
+from officeeval.properties.registry import ResolveContext
+from officeeval.properties.types import TEXT, CompareContext, ValueType, parse_comparison, \
+    compare_number
+from officeeval.rubric.model import Check, Criterion, Rubric
+from officeeval.scoring.outcomes import CriterionStatus as S
+from officeeval.scoring.outcomes import TaskOutcome
+from officeeval.scoring.scorecard import CheckResult, CriterionResult, ScoreCard, TargetResult
+from officeeval.selectors import select
+from officeeval.targets import Document, Target
+from officeeval.values import Observation
+
+MAX_TARGETS_SHOWN = 50
+
+
+class _EvalError(Exception):
+    """Internal: this check cannot be judged for a reason that is not the candidate's."""
+
+
+@dataclass
+class _Docs:
+    """The graded document and, lazily, the input and reference documents."""
+
+    main: Document
+    input_path: str | None
+    reference_path: str | None
+    app: str
+    options: dict[str, Any]
+    _others: dict[str, Document | Exception] = field(default_factory=dict)
+
+    def other(self, which: str) -> Document:
+        if which not in self._others:
+            path = self.input_path if which == "input" else self.reference_path
+            if not path:
+                self._others[which] = _EvalError(f"no {which} document was given for this "
+                                                 f"check")
+            else:
+                try:
+                    self._others[which] = open_document(path, self.app, options=self.options)
+                except PackageError as exc:
+                    self._others[which] = _EvalError(f"the {which} document is unreadable: "
+                                                     f"{exc}")
+        got = self._others[which]
+        if isinstance(got, Exception):
+            raise got
+        return got
+
+    def close(self) -> None:
+        for d in self._others.values():
+            if not isinstance(d, Exception):
+                d.close()
+
+
+def evaluate(rubric: Rubric, document: str | Path, input: str | Path | None = None,
+             reference: str | Path | None = None, task: str | None = None,
+             options: dict[str, Any] | None = None) -> ScoreCard:
+    """Grade ``document`` against ``rubric``.
+
+    ``input`` / ``reference`` default to the rubric's files; they are opened only when a
+    check needs them (``unchanged``, ``changed``, ``expected-from``). Never raises for a bad
+    document: an unreadable one gives outcome ``invalid_package`` with the failing stage.
+    """
+    started = time.perf_counter()
+    options = dict(options or {})
+    input_path = str(input) if input else rubric.files.input
+    reference_path = str(reference) if reference else rubric.files.reference
+    try:
+        doc = open_document(document, rubric.app, options=options)
+    except PackageError as exc:
+        card = evaluate_outcome(rubric, TaskOutcome.INVALID_PACKAGE, str(document),
+                                str(exc), task)
+        card.seconds = time.perf_counter() - started
+        return card
+    docs = _Docs(doc, input_path, reference_path, rubric.app, options)
+    try:
+        results = [_criterion(c, docs) for c in rubric.criteria]
+    finally:
+        docs.close()
+        sources = dict(getattr(doc, "value_sources", {}) or {})
+        doc.close()
+    card = _card(rubric, str(document), TaskOutcome.OK.value, "", results, task)
+    card.value_sources = sources
+    card.seconds = time.perf_counter() - started
+    return card
+
+
+def evaluate_outcome(rubric: Rubric, outcome: TaskOutcome | str, document: str = "",
+                     detail: str = "", task: str | None = None) -> ScoreCard:
+    """The ScoreCard of a task whose document could not be graded: every criterion is
+    ``skipped`` (an execution failure inherits to all of them) and the score is 0."""
+    outcome = TaskOutcome(outcome)
+    results = [CriterionResult(c.id, c.skill, c.points, 0.0, S.SKIPPED.value, c.description,
+                               [], c.is_preservation) for c in rubric.criteria]
+    return _card(rubric, document, outcome.value, detail, results, task)
+
+
+def _card(rubric: Rubric, document: str, outcome: str, detail: str,
+          results: list[CriterionResult], task: str | None) -> ScoreCard:
+    excluded = sum(r.points for r in results if r.status == S.EVAL_ERROR.value)
+    possible = rubric.total - excluded
+    earned = round(sum(r.earned for r in results), 4)
+    threshold = rubric.pass_mark * (possible / rubric.total) if rubric.total else 0
+    return ScoreCard(
+        task=task or rubric.id, app=rubric.app, document=document, outcome=outcome,
+        score=earned, total=possible, pass_mark=rubric.pass_mark,
+        passed=outcome == TaskOutcome.OK.value and possible > 0 and earned >= threshold - 1e-9,
+        eval_errors=sum(1 for r in results if r.status == S.EVAL_ERROR.value),
+        criteria=results, outcome_detail=detail, rubric_total=rubric.total,
+        rubric_sha256=rubric.sha256, engine_version=__version__)
+
+
+# ------------------------------------------------------------------------------ criteria
+def _criterion(c: Criterion, docs: _Docs) -> CriterionResult:
+    checks = [_check(k, docs) for k in c.checks]
+    statuses = [k.status for k in checks]
+    points, earned, status = c.points, 0.0, S.FAIL.value
+    failing = [s for s in statuses if s in (S.FAIL.value, S.NOT_FOUND.value)]
+    if c.scoring == "partial":
+        weights = [k.points if k.points is not None else c.points / len(c.checks)
+                   for k in c.checks]
+        earned = sum(w for w, r in zip(weights, checks) if r.status == S.PASS.value)
+        errored = sum(w for w, r in zip(weights, checks) if r.status == S.EVAL_ERROR.value)
+        if errored and not any(r.status == S.PASS.value for r in checks) and not failing:
+            status = S.EVAL_ERROR.value
+        elif not failing and not errored:
+            status = S.PASS.value
+        else:
+            status = _fail_status(failing) if failing else S.EVAL_ERROR.value
+        # Points of checks we could not judge are not charged: scale the criterion down.
+        if status != S.EVAL_ERROR.value and errored:
+            points = c.points - errored
+    elif c.scoring == "any":
+        if S.PASS.value in statuses:
+            status, earned = S.PASS.value, c.points
+        elif S.EVAL_ERROR.value in statuses:
+            status = S.EVAL_ERROR.value
+        else:
+            status = _fail_status(failing)
+    else:
+        if failing:
+            status = _fail_status(failing)
+        elif S.EVAL_ERROR.value in statuses:
+            status = S.EVAL_ERROR.value
+        else:
+            status, earned = S.PASS.value, c.points
+    if status == S.EVAL_ERROR.value:
+        earned = 0.0
+    result = CriterionResult(c.id, c.skill, points if status != S.EVAL_ERROR.value else c.points,
+                             round(earned, 4), status, c.description, checks, c.is_preservation)
+    return result
+
+
+def _fail_status(failing: list[str]) -> str:
+    return S.FAIL.value if S.FAIL.value in failing else S.NOT_FOUND.value
+
+
+# ------------------------------------------------------------------------------ checks
+def _check(check: Check, docs: _Docs) -> CheckResult:
+    comparator = get_comparator(check.op)
+    base = dict(select=check.select, property=check.property or
+                (f"xpath:{check.xpath}" if check.xpath else None), op=check.op,
+                line=check.line)
+    try:
+        if comparator is None:
+            raise _EvalError(f"unknown comparator {check.op!r}")
+        if check.xpath and check.part:
+            return _xpath_check(check, comparator, docs.main, base)
+        return _judge(check, comparator, docs, base)
+    except _EvalError as exc:
+        return CheckResult(**base, expected=check.expected or "", actual="", source="",
+                           passed=False, status=S.EVAL_ERROR.value, detail=str(exc))
+    except UnverifiableValue as exc:
+        return CheckResult(**base, expected=check.expected or "", actual="", source="",
+                           passed=False, status=S.EVAL_ERROR.value, detail=str(exc))
+    except PackageError as exc:
+        # A part of the candidate's document is broken: observed, and wrong.
+        return CheckResult(**base, expected=check.expected or "", actual="(broken part)",
+                           source="", passed=False, status=S.FAIL.value,
+                           detail=f"the document is damaged: {exc}")
+    except Exception as exc:  # noqa: BLE001 - our bug: never charged to the candidate
+        return CheckResult(**base, expected=check.expected or "", actual="", source="",
+                           passed=False, status=S.EVAL_ERROR.value,
+                           detail=f"evaluator error: {type(exc).__name__}: {exc}")
+
+
+def _vtype(check: Check, app: str) -> ValueType:
+    if check.property == "count":
+        from officeeval.properties.types import INTEGER
+        return INTEGER
+    if not check.property:
+        return TEXT
+    pdef = catalog().get(check.property)
+    if pdef is None:
+        raise _EvalError(f"unknown property {check.property!r}")
+    return pdef.type_for(app)
+
+
+def _resolve(check: Check, target: Target) -> Observation | None:
+    from officeeval.properties.registry import resolve
+    ctx = ResolveContext(direct=check.source == "direct", options=getattr(target.doc, "options",
+                                                                          {}) or {})
+    try:
+        return resolve(check.property or "", target, ctx)
+    except LookupError as exc:
+        # The loader rejects properties that do not apply to a selector's kind; a kind
+        # mismatch at run time (e.g. a mixed selection) is the rubric's problem, not the
+        # candidate's.
+        raise _EvalError(str(exc)) from exc
+
+
+def _compare_ctx(check: Check, doc: Document) -> CompareContext:
+    return CompareContext(check.tolerance_value, check.normalize,
+                          getattr(doc, "theme_color", None))
+
+
+def _judge(check: Check, comparator: Comparator, docs: _Docs, base: dict) -> CheckResult:
+    doc = docs.main
+    vtype = _vtype(check, doc.app)
+    targets = select(doc, check.select)
+    if check.property == "count" and comparator.kind == "value":
+        n = len(targets)
+        v = comparator.judge(n, check.expected_value, vtype, _compare_ctx(check, doc))
+        return CheckResult(**base, expected=v.expected, actual=str(n), source="computed",
+                           passed=v.passed, status=S.PASS.value if v.passed else S.FAIL.value,
+                           detail=v.explanation)
+    if comparator.kind == "count":
+        n = len(targets) if not check.property or check.property == "count" else sum(
+            1 for t in targets if _resolve(check, t) is not None)
+        v = comparator.judge(n, check.expected_value, vtype, _compare_ctx(check, doc))
+        status = S.PASS.value if v.passed else (S.NOT_FOUND.value if n == 0 else S.FAIL.value)
+        return CheckResult(**base, expected=v.expected, actual=str(n), source="computed",
+                           passed=v.passed, status=status,
+                           detail=v.explanation or f"{n} target(s) selected")
+    if not targets:
+        ok = comparator.name == "absent" or check.match == "none"
+        return CheckResult(**base, expected=_expected_text(check, comparator),
+                           actual="(nothing selected)", source="", passed=ok,
+                           status=S.PASS.value if ok else S.NOT_FOUND.value,
+                           detail="" if ok else f"selector {check.select!r} matched nothing")
+    ctx = _compare_ctx(check, doc)
+    other_targets = None
+    if comparator.kind == "input" or check.expected_from:
+        which = "input" if comparator.kind == "input" else check.expected_from
+        other_doc = docs.other(which)  # type: ignore[arg-type]
+        other_targets = _pair(targets, select(other_doc, check.select), which, check)
+    per: list[tuple[Target, Verdict, Observation | None]] = []
+    for i, t in enumerate(targets):
+        obs = _resolve(check, t)
+        expected = check.expected_value
+        if other_targets is not None:
+            other_obs = _resolve(check, other_targets[i])
+            if other_obs is None and comparator.kind != "input":
+                raise _EvalError(f"the {check.expected_from} document has no value for "
+                                 f"{check.property} at {other_targets[i].locator}")
+            expected = other_obs.value if other_obs is not None else None
+            if other_obs is not None and other_obs.parts and other_obs.value is None:
+                expected = tuple(p.value for _, p in other_obs.parts)
+        per.append((t, _verdict(comparator, obs, expected, vtype, ctx), obs))
+    return _aggregate(check, comparator, per, base, vtype)
+
+
+def _expected_text(check: Check, comparator: Comparator) -> str:
+    if check.expected is not None:
+        return check.expected
+    if check.expected_from:
+        return f"(from {check.expected_from})"
+    if comparator.kind == "input":
+        return "(as in input)"
+    return comparator.name
+
+
+def _pair(targets: list[Target], others: list[Target], which: str,
+          check: Check) -> list[Target]:
+    by_loc = {o.locator: o for o in others}
+    if all(t.locator in by_loc for t in targets):
+        return [by_loc[t.locator] for t in targets]
+    if len(others) == len(targets):
+        return others
+    raise _EvalError(f"the {which} document has {len(others)} target(s) for "
+                     f"{check.select!r}, the graded one {len(targets)}: cannot pair them")
+
+
+def _verdict(comparator: Comparator, obs: Observation | None, expected: Any,
+             vtype: ValueType, ctx: CompareContext) -> Verdict:
+    if comparator.kind == "presence":
+        return comparator.judge(obs.value if obs else None, None, vtype, ctx)
+    if obs is None:
+        return Verdict(False, _render(comparator, expected, vtype), "(none)",
+                       "no value anywhere in the chain")
+    if comparator.kind == "input" and isinstance(expected, tuple) and obs.parts:
+        # unchanged/changed on an aggregate target compares part by part.
+        mine = tuple(p.value for _, p in obs.parts)
+        same = len(mine) == len(expected) and all(
+            vtype.equals(a, b, ctx) for a, b in zip(mine, expected))
+        ok = same if comparator.name == "unchanged" else not same
+        return Verdict(ok, "(as in input)", _render_obs(obs, vtype),
+                       "" if ok else ("differs from the input" if comparator.name ==
+                                      "unchanged" else "same as the input"))
+    if obs.parts and obs.value is None:
+        # Mixed values across runs: the check holds only if it holds for every part.
+        verdicts = [(label, comparator.judge(p.value, expected, vtype, ctx))
+                    for label, p in obs.parts]
+        bad = [(label, v) for label, v in verdicts if not v.passed]
+        exp = verdicts[0][1].expected if verdicts else ""
+        if not bad:
+            return Verdict(True, exp, _render_obs(obs, vtype), "")
+        label, v = bad[0]
+        return Verdict(False, exp, _render_obs(obs, vtype),
+                       f"{len(bad)} of {len(verdicts)} runs differ; e.g. {label}: {v.actual}")
+    return comparator.judge(obs.value, expected, vtype, ctx)
+
+
+def _render(comparator: Comparator, expected: Any, vtype: ValueType) -> str:
+    return comparator.judge(None, expected, vtype, CompareContext()).expected
+
+
+def _render_obs(obs: Observation, vtype: ValueType) -> str:
+    if obs.value is not None or not obs.parts:
+        return vtype.render(obs.value)
+    counts: dict[str, int] = {}
+    for _, p in obs.parts:
+        r = vtype.render(p.value)
+        counts[r] = counts.get(r, 0) + 1
+    return "mixed: " + ", ".join(f"{k} ×{n}" for k, n in counts.items())
+
+
+def _aggregate(check: Check, comparator: Comparator,
+               per: list[tuple[Target, Verdict, Observation | None]], base: dict,
+               vtype: ValueType) -> CheckResult:
+    passes = [v.passed for _, v, _ in per]
+    n_pass = sum(passes)
+    m = check.match
+    if m == "any":
+        ok = n_pass > 0
+    elif m == "none":
+        ok = n_pass == 0
+    elif m.startswith("count"):
+        ok = compare_number(n_pass, parse_comparison(m[len("count"):]))
+    else:
+        ok = n_pass == len(per)
+    all_missing = all(o is None for _, _, o in per) and comparator.kind != "presence"
+    status = S.PASS.value if ok else (S.NOT_FOUND.value if all_missing else S.FAIL.value)
+    shown = [TargetResult(t.locator, v.actual, o.source if o else "", v.passed)
+             for t, v, o in per[:MAX_TARGETS_SHOWN]] if len(per) > 1 else []
+    if len(per) == 1:
+        t, v, o = per[0]
+        return CheckResult(**base, expected=v.expected, actual=v.actual,
+                           source=o.source if o else "", passed=ok, status=status,
+                           detail="" if ok else f"{t.locator}: {v.explanation}")
+    first_bad = next(((t, v) for t, v, _ in per if not v.passed), None)
+    detail = f"{n_pass} of {len(per)} targets pass (match={m})"
+    if not ok and first_bad and m in ("all", "any"):
+        detail += f"; e.g. {first_bad[0].locator}: {first_bad[1].explanation}"
+    sources = {o.source for _, _, o in per if o}
+    actual = (per[0][1].actual if len({v.actual for _, v, _ in per}) == 1
+              else f"{n_pass}/{len(per)} pass")
+    return CheckResult(**base, expected=per[0][1].expected, actual=actual,
+                       source=sources.pop() if len(sources) == 1 else "mixed",
+                       passed=ok, status=status, detail=detail, targets=shown)
+
+
+def _xpath_check(check: Check, comparator: Comparator, doc: Document, base: dict) -> CheckResult:
+    pkg = doc.package
+    if not pkg.has_part(check.part or ""):
+        return CheckResult(**base, expected=check.expected or "", actual="(no such part)",
+                           source="", passed=comparator.name == "absent",
+                           status=S.PASS.value if comparator.name == "absent"
+                           else S.NOT_FOUND.value, detail=f"part {check.part} is missing")
+    root = pkg.xml(check.part or "")
+    result = etree.XPath(check.xpath or "", namespaces=NSMAP)(root)
+    if isinstance(result, list):
+        if not result:
+            value = None
+        else:
+            value = "".join(r if isinstance(r, str) else "".join(r.itertext()) for r in result)
+    elif isinstance(result, bool):
+        value = "true" if result else "false"
+    else:
+        value = str(result)
+    obs = Observation(value, "direct") if value is not None else None
+    v = _verdict(comparator, obs, check.expected_value, TEXT, _compare_ctx(check, doc))
+    status = S.PASS.value if v.passed else (S.NOT_FOUND.value if obs is None else S.FAIL.value)
+    return CheckResult(**base, expected=v.expected, actual=v.actual, source="direct",
+                       passed=v.passed, status=status, detail=v.explanation)
+
+
+_ = OfficeEvalError

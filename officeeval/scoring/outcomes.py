@@ -1,0 +1,36 @@
+"""Outcome enums: what happened to a task, and to each criterion.
+
+Three things never mix: the generated code failed (execution), the document is wrong
+(logic), the evaluator failed (ours, never charged to the candidate).
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+
+class TaskOutcome(str, Enum):
+    OK = "ok"
+    EXEC_ERROR = "exec_error"          # the code raised or exited non-zero
+    EXEC_TIMEOUT = "exec_timeout"
+    EXEC_KILLED = "exec_killed"        # memory, file-size, process or other limit
+    NO_CODE = "no_code"                # the answer held no code to run
+    NO_OUTPUT = "no_output"            # ran, but wrote no output file
+    INVALID_PACKAGE = "invalid_package"  # wrote a file that is not a readable document
+
+    @property
+    def is_execution_failure(self) -> bool:
+        return self is not TaskOutcome.OK
+
+
+class CriterionStatus(str, Enum):
+    PASS = "pass"
+    FAIL = "fail"              # logic: observed, wrong
+    NOT_FOUND = "not_found"    # logic: nothing selected, or no value anywhere
+    SKIPPED = "skipped"        # execution: the task outcome was not ok
+    EVAL_ERROR = "eval_error"  # evaluator: ours; left out of earned and possible points
+
+    @property
+    def failure_class(self) -> str | None:
+        return {"pass": None, "fail": "logic", "not_found": "logic", "skipped": "execution",
+                "eval_error": "evaluator"}[self.value]

@@ -1,0 +1,118 @@
+"""The ScoreCard: the result of grading one document against one rubric (architecture.md).
+
+``to_dict`` is the JSON contract of ``officeeval score --json`` and of the batch store.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from officeeval.scoring.outcomes import CriterionStatus
+
+
+@dataclass
+class TargetResult:
+    locator: str
+    actual: str
+    source: str
+    passed: bool
+
+
+@dataclass
+class CheckResult:
+    select: str | None
+    property: str | None
+    op: str
+    expected: str
+    actual: str
+    source: str
+    passed: bool
+    status: str
+    detail: str = ""
+    line: int | None = None
+    targets: list[TargetResult] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        if not self.targets:
+            d.pop("targets")
+        return d
+
+
+@dataclass
+class CriterionResult:
+    id: str
+    skill: str
+    points: float
+    earned: float
+    status: str
+    description: str = ""
+    checks: list[CheckResult] = field(default_factory=list)
+    preservation: bool = False
+
+    @property
+    def failure_class(self) -> str | None:
+        return CriterionStatus(self.status).failure_class
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "skill": self.skill, "points": self.points,
+                "earned": self.earned, "status": self.status,
+                "failure_class": self.failure_class, "description": self.description,
+                "preservation": self.preservation,
+                "checks": [c.to_dict() for c in self.checks]}
+
+
+@dataclass
+class ScoreCard:
+    task: str
+    app: str
+    document: str
+    outcome: str
+    score: float
+    total: float
+    pass_mark: float
+    passed: bool
+    eval_errors: int
+    criteria: list[CriterionResult]
+    outcome_detail: str = ""
+    rubric_total: float = 100.0
+    rubric_sha256: str = ""
+    engine_version: str = ""
+    value_sources: dict[str, int] = field(default_factory=dict)
+    seconds: float = 0.0
+
+    @property
+    def rate(self) -> float:
+        """Score as a share of the possible points (0..1); 0 when nothing was gradable."""
+        return self.score / self.total if self.total else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"task": self.task, "app": self.app, "document": self.document,
+                "outcome": self.outcome, "outcome_detail": self.outcome_detail,
+                "score": self.score, "total": self.total, "pass_mark": self.pass_mark,
+                "passed": self.passed, "eval_errors": self.eval_errors,
+                "rubric_total": self.rubric_total, "rubric_sha256": self.rubric_sha256,
+                "engine_version": self.engine_version, "value_sources": self.value_sources,
+                "seconds": round(self.seconds, 4),
+                "criteria": [c.to_dict() for c in self.criteria]}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "ScoreCard":
+        crits = []
+        for c in d.get("criteria", []):
+            checks = []
+            for k in c.get("checks", []):
+                targets = [TargetResult(**t) for t in k.get("targets", [])]
+                fields = {x: k.get(x) for x in ("select", "property", "op", "expected",
+                                                "actual", "source", "passed", "status",
+                                                "detail", "line")}
+                checks.append(CheckResult(**fields, targets=targets))
+            crits.append(CriterionResult(c["id"], c["skill"], c["points"], c["earned"],
+                                         c["status"], c.get("description", ""), checks,
+                                         c.get("preservation", False)))
+        return cls(d["task"], d["app"], d["document"], d["outcome"], d["score"], d["total"],
+                   d["pass_mark"], d["passed"], d["eval_errors"], crits,
+                   d.get("outcome_detail", ""), d.get("rubric_total", 100.0),
+                   d.get("rubric_sha256", ""), d.get("engine_version", ""),
+                   d.get("value_sources", {}), d.get("seconds", 0.0))

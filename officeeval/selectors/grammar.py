@@ -1,0 +1,268 @@
+"""Selector grammar.
+
+    selector  := step ("/" step)*
+    step      := range | name ["(" args ")"] predicate*
+    range     := [sheet "!"] A1-reference            (Excel: 'Sheet 1'!B2:D9, C:C, 3:3)
+    args      := arg ("," arg)*                        (quoted string, number or bare word)
+    predicate := "[" ( INT | "-1" | "*" | WORD | key op value ) "]"
+    op        := "=" | "!=" | "^=" | "$=" | "*=" | "~="
+
+Strings use single or double quotes; a doubled quote inside escapes it (``'It''s'``).
+Errors raise ``SelectorSyntaxError`` with the 1-based column where parsing failed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from officeeval.errors import SelectorSyntaxError
+
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_\-]*")
+_A1 = re.compile(r"^\$?[A-Za-z]{1,3}\$?\d+(?::\$?[A-Za-z]{1,3}\$?\d+)?$|^\$?[A-Za-z]{1,3}:\$?[A-Za-z]{1,3}$|^\$?\d+:\$?\d+$")
+_OPS = ("!=", "^=", "$=", "*=", "~=", "=")
+
+
+@dataclass(frozen=True)
+class Predicate:
+    """``op`` is ``index`` (value an int or ``*``), ``flag`` (a bare word) or a comparison
+    operator with ``key`` and string ``value``."""
+
+    op: str
+    value: object
+    key: str | None = None
+    column: int = 0
+
+    def __str__(self) -> str:
+        if self.op == "index":
+            return f"[{self.value}]"
+        if self.op == "flag":
+            return f"[{self.value}]"
+        return f"[{self.key}{self.op}{_quote(str(self.value))}]"
+
+
+@dataclass(frozen=True)
+class Step:
+    name: str
+    args: tuple[str, ...] = ()
+    predicates: tuple[Predicate, ...] = ()
+    column: int = 1
+    has_parens: bool = False
+
+    def __str__(self) -> str:
+        if self.name == "range":
+            sheet, ref = self.args
+            return (f"{_quote(sheet)}!" if sheet is not None else "") + ref
+        out = self.name
+        if self.has_parens:
+            out += "(" + ", ".join(_quote(a) for a in self.args) + ")"
+        return out + "".join(str(p) for p in self.predicates)
+
+
+@dataclass(frozen=True)
+class Selector:
+    text: str
+    steps: tuple[Step, ...]
+
+    def __str__(self) -> str:
+        return "/".join(str(s) for s in self.steps)
+
+
+def _quote(s: str | None) -> str:
+    if s is None:
+        return ""
+    return "'" + s.replace("'", "''") + "'"
+
+
+class _Parser:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.i = 0
+
+    def err(self, msg: str, at: int | None = None) -> SelectorSyntaxError:
+        return SelectorSyntaxError(self.text, (self.i if at is None else at) + 1, msg)
+
+    def peek(self) -> str:
+        return self.text[self.i] if self.i < len(self.text) else ""
+
+    def skip_ws(self) -> None:
+        while self.peek() and self.peek().isspace():
+            self.i += 1
+
+    def string(self) -> str:
+        q = self.peek()
+        start = self.i
+        self.i += 1
+        out = []
+        while True:
+            if self.i >= len(self.text):
+                raise self.err("unterminated string", start)
+            ch = self.text[self.i]
+            if ch == q:
+                if self.i + 1 < len(self.text) and self.text[self.i + 1] == q:
+                    out.append(q)
+                    self.i += 2
+                    continue
+                self.i += 1
+                return "".join(out)
+            out.append(ch)
+            self.i += 1
+
+    def parse(self) -> Selector:
+        if not self.text.strip():
+            raise self.err("empty selector", 0)
+        steps = [self.step()]
+        while True:
+            self.skip_ws()
+            if not self.peek():
+                break
+            if self.peek() != "/":
+                raise self.err(f"expected '/' or end of selector, found {self.peek()!r}")
+            self.i += 1
+            steps.append(self.step())
+        return Selector(self.text, tuple(steps))
+
+    def step(self) -> Step:
+        self.skip_ws()
+        start = self.i
+        ch = self.peek()
+        if not ch:
+            raise self.err("expected a step")
+        if ch in "'\"":
+            sheet = self.string()
+            if self.peek() != "!":
+                raise self.err("a quoted name here must be a sheet followed by '!'")
+            self.i += 1
+            return Step("range", (sheet, self.a1(start)), column=start + 1)
+        # Unquoted sheet!ref, or a bare A1 reference.
+        m = re.compile(r"[^/\[\]()!'\"]+!").match(self.text, self.i)
+        if m:
+            sheet = m.group(0)[:-1].strip()
+            self.i = m.end()
+            return Step("range", (sheet, self.a1(start)), column=start + 1)
+        m = re.compile(r"\$?[A-Za-z]{0,3}\$?\d*:?\$?[A-Za-z]{0,3}\$?\d*").match(self.text, self.i)
+        if m and m.group(0) and _A1.match(m.group(0)) and self._step_ends(m.end()):
+            self.i = m.end()
+            return Step("range", (None, m.group(0).replace("$", "").upper()), column=start + 1)
+        m = _NAME.match(self.text, self.i)
+        if not m:
+            raise self.err(f"expected a step name, found {ch!r}")
+        name = m.group(0)
+        self.i = m.end()
+        args: list[str] = []
+        has_parens = False
+        self.skip_ws()
+        if self.peek() == "(":
+            has_parens = True
+            self.i += 1
+            args = self.args()
+        preds = []
+        while True:
+            self.skip_ws()
+            if self.peek() != "[":
+                break
+            preds.append(self.predicate())
+        return Step(name, tuple(args), tuple(preds), start + 1, has_parens)
+
+    def _step_ends(self, j: int) -> bool:
+        rest = self.text[j:].lstrip()
+        return rest == "" or rest.startswith("/")
+
+    def a1(self, start: int) -> str:
+        m = re.compile(r"[^/\s]+").match(self.text, self.i)
+        if not m or not _A1.match(m.group(0)):
+            raise self.err("expected a cell or range reference such as B2, B2:D9, C:C or 3:3")
+        self.i = m.end()
+        return m.group(0).replace("$", "").upper()
+
+    def args(self) -> list[str]:
+        out: list[str] = []
+        self.skip_ws()
+        if self.peek() == ")":
+            self.i += 1
+            return out
+        while True:
+            self.skip_ws()
+            ch = self.peek()
+            if not ch:
+                raise self.err("unclosed '('")
+            if ch in "'\"":
+                out.append(self.string())
+            else:
+                m = re.compile(r"[^,()\[\]'\"]+").match(self.text, self.i)
+                if not m or not m.group(0).strip():
+                    raise self.err(f"expected an argument, found {ch!r}")
+                out.append(m.group(0).strip())
+                self.i = m.end()
+            self.skip_ws()
+            if self.peek() == ",":
+                self.i += 1
+                continue
+            if self.peek() == ")":
+                self.i += 1
+                return out
+            raise self.err("expected ',' or ')'" if self.peek() else "unclosed '('")
+
+    def predicate(self) -> Predicate:
+        start = self.i
+        self.i += 1  # '['
+        self.skip_ws()
+        ch = self.peek()
+        if not ch:
+            raise self.err("unclosed '['", start)
+        m = re.compile(r"-?\d+").match(self.text, self.i)
+        if m:
+            self.i = m.end()
+            self.close_bracket(start)
+            v = int(m.group(0))
+            if v == 0:
+                raise self.err("indexes are 1-based (use 1 for the first, -1 for the last)",
+                               start + 1)
+            return Predicate("index", v, column=start + 1)
+        if ch == "*":
+            self.i += 1
+            self.close_bracket(start)
+            return Predicate("index", "*", column=start + 1)
+        m = _NAME.match(self.text, self.i)
+        if not m:
+            raise self.err(f"expected an index, a name or key='value', found {ch!r}")
+        key = m.group(0)
+        self.i = m.end()
+        self.skip_ws()
+        if self.peek() == "]":
+            self.i += 1
+            return Predicate("flag", key, column=start + 1)
+        for op in _OPS:
+            if self.text.startswith(op, self.i):
+                self.i += len(op)
+                break
+        else:
+            raise self.err("expected an operator (=, !=, ^=, $=, *=, ~=) or ']'")
+        self.skip_ws()
+        if self.peek() in ("'", '"'):
+            value = self.string()
+        else:
+            m = re.compile(r"[^\]]+").match(self.text, self.i)
+            if not m:
+                raise self.err("expected a value")
+            value = m.group(0).strip()
+            self.i = m.end()
+        if op == "~=":
+            try:
+                re.compile(value)
+            except re.error as exc:
+                raise self.err(f"bad regular expression: {exc}", start + 1) from None
+        self.close_bracket(start)
+        return Predicate(op, value, key, start + 1)
+
+    def close_bracket(self, start: int) -> None:
+        self.skip_ws()
+        if self.peek() != "]":
+            raise self.err("expected ']'" if self.peek() else "unclosed '['",
+                           None if self.peek() else start)
+        self.i += 1
+
+
+def parse_selector(text: str) -> Selector:
+    """Parse a selector; raises ``SelectorSyntaxError`` with the failing column."""
+    return _Parser(text).parse()

@@ -1,0 +1,54 @@
+"""The contract between format views and the format-neutral layers above them.
+
+A ``Document`` is an opened file of one app; a ``Target`` is something a selector step can
+select and a property can be resolved on (a paragraph, a cell, a slide …). Selectors and the
+scoring engine only use what is declared here, so every format can be graded the same way.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from officeeval.ooxml.package import Package
+
+
+class Target:
+    """Base class of every selectable thing.
+
+    ``kind`` is the target kind (``paragraph``, ``run``, ``cell`` …) that property resolvers
+    declare they accept. ``locator`` is a stable, human-readable address (``paragraph[3]``,
+    ``'成绩'!B2``, ``slide[2]/shape[name='标题 1']``) used in grade sheets and to pair targets
+    across the candidate, input and reference documents.
+    """
+
+    kind: str = "target"
+
+    def __init__(self, doc: "Document", locator: str) -> None:
+        self.doc = doc
+        self.locator = locator
+
+    def predicate_value(self, key: str) -> Any:
+        """The value a selector predicate ``[key=…]`` tests (``text``, ``style``, ``name``,
+        ``type``, ``layout`` …). ``None`` when the target has no such attribute; a list
+        matches when any element matches (e.g. a style's id and its name)."""
+        return None
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.locator}>"
+
+
+class Document(Protocol):
+    """An opened document of one app."""
+
+    app: str
+    path: str
+    package: Package
+
+    def root(self) -> Target:
+        """The document-level target selectors start from."""
+
+    def theme_color(self, slot: str) -> str | None:
+        """RGB of a theme color slot (``accent1``, ``dk1`` …); ``None`` without a theme."""
+
+    def close(self) -> None:
+        """Release the package."""

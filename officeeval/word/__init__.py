@@ -1,0 +1,1 @@
+"""Word (WordprocessingML): the document view, style inheritance and property resolvers."""

@@ -1,0 +1,48 @@
+"""Sections: which paragraphs each ``w:sectPr`` governs, and headers/footers with Word's
+inheritance (a section without a header reference of a type uses the previous section's)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lxml import etree
+
+from officeeval.ooxml.ns import R, W
+from officeeval.word.targets import ParagraphTarget, SectionTarget
+
+if TYPE_CHECKING:
+    from officeeval.word.document import WordDocument
+
+_W = f"{{{W}}}"
+
+
+def build_sections(doc: "WordDocument") -> list[SectionTarget]:
+    """One target per section, in order. A document without any ``w:sectPr`` still has one
+    section (with Word's defaults)."""
+    out: list[SectionTarget] = []
+    current: list[ParagraphTarget] = []
+    for p in doc.paragraphs:
+        current.append(p)
+        sp = p.ppr.find(_W + "sectPr") if p.ppr is not None else None
+        if sp is not None:
+            out.append(SectionTarget(doc, sp, len(out) + 1, current))
+            current = []
+    final = doc.body.find(_W + "sectPr")
+    if final is None:
+        final = etree.Element(_W + "sectPr")
+    out.append(SectionTarget(doc, final, len(out) + 1, current))
+    return out
+
+
+def header_footer_part(section: SectionTarget, which: str, kind: str = "default"
+                       ) -> str | None:
+    """The part of the section's ``which`` (``header``/``footer``) of ``kind`` (``default``,
+    ``first``, ``even``), inherited from earlier sections; ``None`` when no section has one.
+    """
+    doc: WordDocument = section.doc  # type: ignore[assignment]
+    sections = doc.sections
+    for s in reversed(sections[: section.index]):
+        for ref in s.sect_pr.findall(f"{_W}{which}Reference"):
+            if (ref.get(_W + "type") or "default") == kind:
+                return doc.part_for_rel(ref.get(f"{{{R}}}id"))
+    return None

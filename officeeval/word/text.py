@@ -1,0 +1,127 @@
+"""Walking paragraph content: which runs belong to a paragraph and what text they show.
+
+Included: runs in hyperlinks, insertions, moves-to, smart tags, custom XML, content controls
+and simple fields (their result runs). Excluded: deleted and moved-from runs, field
+instructions (``w:instrText``) and text inside drawings (text boxes are their own targets).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from lxml import etree
+
+from officeeval.ooxml.ns import W
+
+_W = f"{{{W}}}"
+_CONTAINERS = {_W + n for n in ("hyperlink", "ins", "moveTo", "smartTag", "customXml", "fldSimple",
+                                 "bdo", "dir", "sdtContent")}
+_SDT = _W + "sdt"
+_SKIP = {_W + n for n in ("del", "moveFrom", "pPr", "rPr", "sdtPr", "sdtEndPr",
+                           "proofErr", "bookmarkStart", "bookmarkEnd")}
+_R = _W + "r"
+_MC = "{http://schemas.openxmlformats.org/markup-compatibility/2006}AlternateContent"
+
+
+def iter_runs(p: etree._Element) -> Iterator[etree._Element]:
+    """The ``w:r`` elements of paragraph ``p`` that show, in order."""
+    stack = [iter(p)]
+    while stack:
+        for child in stack[-1]:
+            tag = child.tag
+            if tag == _R:
+                yield child
+            elif tag in _CONTAINERS:
+                stack.append(iter(child))
+                break
+            elif tag == _SDT:
+                content = child.find(_W + "sdtContent")
+                if content is not None:
+                    stack.append(iter(content))
+                    break
+        else:
+            stack.pop()
+
+
+def run_text(r: etree._Element) -> str:
+    """The characters a run shows: text, tabs (``\\t``), breaks (``\\n``), symbols and
+    non-breaking hyphens; deleted text and field instructions excluded."""
+    out: list[str] = []
+    for child in r:
+        tag = child.tag
+        if tag == _W + "t":
+            out.append(child.text or "")
+        elif tag in (_W + "tab", _W + "ptab"):
+            out.append("\t")
+        elif tag in (_W + "br", _W + "cr"):
+            out.append("\n")
+        elif tag == _W + "noBreakHyphen":
+            out.append("-")
+        elif tag == _W + "sym":
+            code = child.get(_W + "char") or ""
+            try:
+                ch = int(code, 16)
+                # Symbol-font code points live in the private-use area F0xx.
+                out.append(chr(ch - 0xF000 if ch >= 0xF000 else ch))
+            except (ValueError, OverflowError):
+                continue
+    return "".join(out)
+
+
+def paragraph_text(p: etree._Element) -> str:
+    """The visible text of a paragraph (field results included)."""
+    return "".join(run_text(r) for r in iter_runs(p))
+
+
+def iter_block_paragraphs(container: etree._Element) -> Iterator[etree._Element]:
+    """Body-level paragraphs of a ``w:body``, ``w:hdr``, ``w:ftr``, ``w:tc`` …, looking
+    through content controls and custom XML but not into tables."""
+    stack = [iter(container)]
+    while stack:
+        for child in stack[-1]:
+            tag = child.tag
+            if tag == _W + "p":
+                yield child
+            elif tag == _SDT:
+                content = child.find(_W + "sdtContent")
+                if content is not None:
+                    stack.append(iter(content))
+                    break
+            elif tag in (_W + "customXml", _W + "ins", _W + "moveTo"):
+                stack.append(iter(child))
+                break
+        else:
+            stack.pop()
+
+
+def all_text(container: etree._Element) -> str:
+    """Text of every paragraph under ``container`` (tables included), one line each."""
+    return "\n".join(paragraph_text(p) for p in container.iter(_W + "p"))
+
+
+def field_instructions(container: etree._Element) -> list[str]:
+    """Instructions of every simple and complex field under ``container`` (complex field
+    instructions split over several runs are joined)."""
+    out: list[str] = []
+    for fs in container.iter(_W + "fldSimple"):
+        out.append((fs.get(_W + "instr") or "").strip())
+    current: list[str] | None = None
+    depth = 0
+    for el in container.iter(_W + "fldChar", _W + "instrText"):
+        if el.tag == _W + "fldChar":
+            kind = el.get(_W + "fldCharType")
+            if kind == "begin":
+                depth += 1
+                if depth == 1:
+                    current = []
+            elif kind == "separate" and depth == 1 and current is not None:
+                out.append("".join(current).strip())
+                current = None
+            elif kind == "end":
+                if depth == 1 and current is not None:
+                    out.append("".join(current).strip())
+                    current = None
+                depth = max(0, depth - 1)
+        elif current is not None and depth == 1:
+            current.append(el.text or "")
+    return out
