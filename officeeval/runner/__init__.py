@@ -1,0 +1,1 @@
+"""Running generated programs and grading batches: sandbox, batch executor, results store."""
