@@ -265,25 +265,58 @@ def _judge(check: Check, comparator: Comparator, docs: _Docs, base: dict) -> Che
                            status=S.PASS.value if ok else S.NOT_FOUND.value,
                            detail="" if ok else f"selector {check.select!r} matched nothing")
     ctx = _compare_ctx(check, doc)
-    other_targets = None
+    other_targets: list[Target | None] | None = None
+    other_doc_targets: list[Target] = []
     if comparator.kind == "input" or check.expected_from:
         which = "input" if comparator.kind == "input" else check.expected_from
         other_doc = docs.other(which)  # type: ignore[arg-type]
-        other_targets = _pair(targets, select(other_doc, check.select), which, check)
+        other_doc_targets = select(other_doc, check.select)
+        other_targets = _pair(targets, other_doc_targets)
     per: list[tuple[Target, Verdict, Observation | None]] = []
     for i, t in enumerate(targets):
         obs = _resolve(check, t)
         expected = check.expected_value
+        if other_targets is not None and other_targets[i] is None:
+            if comparator.kind != "input":
+                raise _EvalError(f"the {check.expected_from} document has no target "
+                                 f"{t.locator} for {check.select!r}")
+            ok = comparator.name == "changed"
+            per.append((t, Verdict(ok, "(as in input)", "(not in the input)",
+                                   "" if ok else "added: the input has no such target"), obs))
+            continue
         if other_targets is not None:
-            other_obs = _resolve(check, other_targets[i])
+            other = other_targets[i]
+            assert other is not None
+            other_obs = _resolve(check, other)
             if other_obs is None and comparator.kind != "input":
                 raise _EvalError(f"the {check.expected_from} document has no value for "
-                                 f"{check.property} at {other_targets[i].locator}")
+                                 f"{check.property} at {other.locator}")
             expected = other_obs.value if other_obs is not None else None
             if other_obs is not None and other_obs.parts and other_obs.value is None:
                 expected = tuple(p.value for _, p in other_obs.parts)
         per.append((t, _verdict(comparator, obs, expected, vtype, ctx), obs))
-    return _aggregate(check, comparator, per, base, vtype)
+    if comparator.name == "unchanged" and other_targets is not None:
+        # Targets the candidate deleted are changes too.
+        paired = {id(o) for o in other_targets if o is not None}
+        for o in other_doc_targets:
+            if id(o) not in paired:
+                per.append((o, Verdict(False, "(as in input)", "(missing)",
+                                       "deleted: the graded document has no such target"),
+                            None))
+    result = _aggregate(check, comparator, per, base, vtype)
+    result.expected = _expected_display(check, result.expected)
+    return result
+
+
+def _expected_display(check: Check, rendered: str) -> str:
+    """The author's literal (``1.5cm``), with the normalized value when it reads
+    differently (``1.5cm (42.52pt)``)."""
+    if check.expected is None:
+        return rendered
+    lit = check.expected.strip()
+    if rendered in (lit, repr(lit)) or rendered.startswith(lit + " "):
+        return rendered if rendered.startswith(lit + " ") else lit
+    return f"{lit} ({rendered})"
 
 
 def _expected_text(check: Check, comparator: Comparator) -> str:
@@ -296,15 +329,13 @@ def _expected_text(check: Check, comparator: Comparator) -> str:
     return comparator.name
 
 
-def _pair(targets: list[Target], others: list[Target], which: str,
-          check: Check) -> list[Target]:
+def _pair(targets: list[Target], others: list[Target]) -> list[Target | None]:
+    """The counterpart of each target in the other document: by locator, or by position
+    when no locator matches and the counts agree; ``None`` when it has none."""
     by_loc = {o.locator: o for o in others}
-    if all(t.locator in by_loc for t in targets):
-        return [by_loc[t.locator] for t in targets]
-    if len(others) == len(targets):
-        return others
-    raise _EvalError(f"the {which} document has {len(others)} target(s) for "
-                     f"{check.select!r}, the graded one {len(targets)}: cannot pair them")
+    if not any(t.locator in by_loc for t in targets) and len(others) == len(targets):
+        return list(others)
+    return [by_loc.get(t.locator) for t in targets]
 
 
 def _verdict(comparator: Comparator, obs: Observation | None, expected: Any,

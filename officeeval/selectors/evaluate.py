@@ -69,6 +69,12 @@ def apply_predicates(items: list[Target], preds: tuple[Predicate, ...]) -> list[
                 items = items[i - 1:i]
             else:
                 items = items[i:len(items) + i + 1] if -i <= len(items) else []
+        elif p.op == "slice":
+            lo, hi = p.value  # type: ignore[misc]
+            n = len(items)
+            a = 0 if lo is None else (lo - 1 if lo > 0 else max(n + lo, 0))
+            b = n if hi is None else (hi if hi > 0 else n + hi + 1)
+            items = items[a:b]
         elif p.op == "flag":
             items = [t for t in items if _matches(t.predicate_value("type"), "=", str(p.value),
                                                   "type")]

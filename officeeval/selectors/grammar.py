@@ -4,7 +4,7 @@
     step      := range | name ["(" args ")"] predicate*
     range     := [sheet "!"] A1-reference            (Excel: 'Sheet 1'!B2:D9, C:C, 3:3)
     args      := arg ("," arg)*                        (quoted string, number or bare word)
-    predicate := "[" ( INT | "-1" | "*" | WORD | key op value ) "]"
+    predicate := "[" ( INT | "-1" | "*" | INT ".." INT | WORD | key op value ) "]"
     op        := "=" | "!=" | "^=" | "$=" | "*=" | "~="
 
 Strings use single or double quotes; a doubled quote inside escapes it (``'It''s'``).
@@ -25,8 +25,9 @@ _OPS = ("!=", "^=", "$=", "*=", "~=", "=")
 
 @dataclass(frozen=True)
 class Predicate:
-    """``op`` is ``index`` (value an int or ``*``), ``flag`` (a bare word) or a comparison
-    operator with ``key`` and string ``value``."""
+    """``op`` is ``index`` (value an int or ``*``), ``slice`` (value ``(low, high)``: 1-based,
+    inclusive, negative counting from the end, either end may be ``None``), ``flag`` (a bare
+    word) or a comparison operator with ``key`` and string ``value``."""
 
     op: str
     value: object
@@ -36,6 +37,9 @@ class Predicate:
     def __str__(self) -> str:
         if self.op == "index":
             return f"[{self.value}]"
+        if self.op == "slice":
+            lo, hi = self.value  # type: ignore[misc]
+            return f"[{'' if lo is None else lo}..{'' if hi is None else hi}]"
         if self.op == "flag":
             return f"[{self.value}]"
         return f"[{self.key}{self.op}{_quote(str(self.value))}]"
@@ -210,6 +214,16 @@ class _Parser:
         ch = self.peek()
         if not ch:
             raise self.err("unclosed '['", start)
+        m = re.compile(r"(-?\d+)?\s*\.\.\s*(-?\d+)?").match(self.text, self.i)
+        if m and (m.group(1) or m.group(2)):
+            lo = int(m.group(1)) if m.group(1) else None
+            hi = int(m.group(2)) if m.group(2) else None
+            if lo == 0 or hi == 0:
+                raise self.err("indexes are 1-based (use 1 for the first, -1 for the last)",
+                               start + 1)
+            self.i = m.end()
+            self.close_bracket(start)
+            return Predicate("slice", (lo, hi), column=start + 1)
         m = re.compile(r"-?\d+").match(self.text, self.i)
         if m:
             self.i = m.end()

@@ -132,8 +132,13 @@ def _direct_levels(target, ctx):
 
 
 def _char_unit(target) -> float:
-    """Size of one character unit: the paragraph's (mark's) effective font size."""
-    chain = target.mark_chain() if isinstance(target, ParagraphTarget) else target.chain()
+    """Size of one character unit: the effective size of the paragraph's first text run
+    (what the reader sees two characters of), else of the paragraph mark."""
+    if isinstance(target, ParagraphTarget):
+        runs = target.text_runs()
+        chain = runs[0].chain() if runs else target.mark_chain()
+    else:
+        chain = target.chain()
     obs = R.size(chain)
     return obs.value if obs else R.DEFAULT_SIZE_PT
 
