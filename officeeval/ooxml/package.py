@@ -202,7 +202,9 @@ class Package:
         key = name.lstrip("/").lower()
         if key in self._content_types:
             return self._content_types[key]
-        return self._defaults.get(posixpath.splitext(key)[1].lstrip("."), "")
+        base = posixpath.basename(key)
+        ext = base.rsplit(".", 1)[1] if "." in base else ""  # ".rels" has extension "rels"
+        return self._defaults.get(ext, "")
 
     def parts_of_type(self, content_type: str) -> list[str]:
         """Part names whose Override content type is ``content_type`` (zip order)."""

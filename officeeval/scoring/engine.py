@@ -433,6 +433,8 @@ def _xpath_check(check: Check, comparator: Comparator, doc: Document, base: dict
             value = "".join(r if isinstance(r, str) else "".join(r.itertext()) for r in result)
     elif isinstance(result, bool):
         value = "true" if result else "false"
+    elif isinstance(result, float):
+        value = f"{result:g}" if result == result else None  # count() gives 3.0; NaN: none
     else:
         value = str(result)
     obs = Observation(value, "direct") if value is not None else None

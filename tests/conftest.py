@@ -1,0 +1,22 @@
+"""Shared pytest fixtures: paths to the repository, the shared corpus and sample tasks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+CORPUS = (REPO / ".." / "shared" / "corpus" / "real").resolve()
+
+
+@pytest.fixture(scope="session")
+def repo() -> Path:
+    return REPO
+
+
+@pytest.fixture(scope="session")
+def corpus() -> Path:
+    if not CORPUS.is_dir():
+        pytest.skip("the shared corpus (../shared/corpus/real) is not present")
+    return CORPUS

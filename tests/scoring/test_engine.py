@@ -1,0 +1,201 @@
+"""The scoring engine: statuses, match modes, scoring modes, preservation, expected-from,
+eval_error accounting and task outcomes."""
+
+from __future__ import annotations
+
+import pytest
+
+from officeeval.errors import UnverifiableValue
+from officeeval.rubric import load_rubric_text
+from officeeval.scoring import evaluate, evaluate_outcome
+from tests.builders import docx, p, style
+
+STYLES = style("Normal", "Normal", default=True)
+
+
+def rubric(criteria: str, total: int = 10, files: str = ""):
+    return load_rubric_text(
+        f'<rubric xmlns="urn:officeeval:rubric:1" id="t" app="word" total="{total}">'
+        f"{files}{criteria}</rubric>")
+
+
+def doc(tmp_path, *paragraphs, name="d.docx"):
+    return docx(tmp_path, "".join(paragraphs), styles=STYLES, name=name)
+
+
+def crit(cid, points, *checks, scoring="all", skill="s"):
+    return (f'<criterion id="{cid}" skill="{skill}" points="{points}" scoring="{scoring}">'
+            + "".join(checks) + "</criterion>")
+
+
+def status(card):
+    return {c.id: (c.status, c.earned) for c in card.criteria}
+
+
+def test_pass_fail_not_found(tmp_path):
+    path = doc(tmp_path, p("标题", rpr="<w:b/>"), p("正文"))
+    card = evaluate(rubric(
+        crit("a", 4, '<check select="paragraph[1]" property="font.bold" expected="true"/>')
+        + crit("b", 3, '<check select="paragraph[2]" property="font.bold" expected="true"/>')
+        + crit("c", 3, '<check select="paragraph[9]" property="font.bold" expected="true"/>')),
+        path)
+    assert status(card) == {"a": ("pass", 4), "b": ("fail", 0), "c": ("not_found", 0)}
+    assert card.score == 4 and card.total == 10 and not card.passed
+    c = card.criteria[2].checks[0]
+    assert c.actual == "(nothing selected)" and "matched nothing" in c.detail
+    assert card.criteria[1].failure_class == "logic"
+
+
+def test_empty_selection_passes_only_when_absence_is_asked(tmp_path):
+    path = doc(tmp_path, p("x"))
+    card = evaluate(rubric(
+        crit("a", 5, '<check select="paragraph[text=\'不存在\']" property="text" op="absent"/>')
+        + crit("b", 5, '<check select="paragraph[text=\'不存在\']" property="font.bold" '
+               'expected="true" match="none"/>')), path)
+    assert status(card) == {"a": ("pass", 5), "b": ("pass", 5)}
+
+
+@pytest.mark.parametrize("match,expected", [
+    ("all", "fail"), ("any", "pass"), ("none", "fail"), ("count>=1", "pass"),
+    ("count>=2", "fail"),
+])
+def test_match_modes(tmp_path, match, expected):
+    path = doc(tmp_path, p("a", rpr="<w:b/>"), p("b"))
+    card = evaluate(rubric(crit("a", 10, f'<check select="paragraph" property="font.bold" '
+                                         f'expected="true" match="{match}"/>')), path)
+    assert card.criteria[0].status == expected
+    assert len(card.criteria[0].checks[0].targets) == 2
+
+
+def test_scoring_modes(tmp_path):
+    path = doc(tmp_path, p("a", rpr="<w:b/>"))
+    ok = '<check select="paragraph[1]" property="font.bold" expected="true"/>'
+    bad = '<check select="paragraph[1]" property="font.italic" expected="true"/>'
+    card = evaluate(rubric(crit("all", 4, ok, bad) + crit("any", 3, bad, ok, scoring="any")
+                           + crit("part", 3, ok, bad, bad, scoring="partial")), path)
+    assert status(card) == {"all": ("fail", 0), "any": ("pass", 3), "part": ("fail", 1)}
+    assert card.score == 4
+
+
+def test_unchanged_and_changed_against_the_input(tmp_path):
+    inp = doc(tmp_path, p("第一段"), p("第二段"), name="in.docx")
+    out = doc(tmp_path, p("第一段"), p("第二段（改）"), p("新增"), name="out.docx")
+    files = f'<files input="{inp}"/>'
+    card = evaluate(rubric(
+        crit("same1", 4, '<check select="paragraph[1]" property="text" op="unchanged"/>')
+        + crit("all", 3, '<check select="paragraph" property="text" op="unchanged"/>')
+        + crit("chg", 3, '<check select="paragraph[2]" property="text" op="changed"/>'),
+        files=files), out)
+    assert status(card) == {"same1": ("pass", 4), "all": ("fail", 0), "chg": ("pass", 3)}
+    detail = card.criteria[1].checks[0]
+    assert detail.status == "fail"
+    assert [t.passed for t in detail.targets] == [True, False, False]
+    # Deleting paragraphs is a change too.
+    short = doc(tmp_path, p("第一段"), name="short.docx")
+    card = evaluate(rubric(crit("all", 10, '<check select="paragraph" property="text" '
+                                           'op="unchanged"/>'), files=files), short)
+    assert card.criteria[0].status == "fail"
+    assert card.criteria[0].checks[0].targets[-1].actual == "(missing)"
+
+
+def test_expected_from_reference(tmp_path):
+    ref = doc(tmp_path, p("标题", rpr='<w:sz w:val="44"/>'), name="ref.docx")
+    good = doc(tmp_path, p("标题", rpr='<w:sz w:val="44"/>'), name="good.docx")
+    bad = doc(tmp_path, p("标题", rpr='<w:sz w:val="32"/>'), name="bad.docx")
+    r = rubric(crit("a", 10, '<check select="paragraph[1]" property="font.size" '
+                             'expected-from="reference"/>'), files=f'<files reference="{ref}"/>')
+    assert evaluate(r, good).criteria[0].status == "pass"
+    card = evaluate(r, bad)
+    assert card.criteria[0].status == "fail"
+    assert card.criteria[0].checks[0].expected == "22pt (二号)"
+
+
+def test_missing_reference_is_an_evaluator_problem_not_a_failure(tmp_path):
+    out = doc(tmp_path, p("x"))
+    r = rubric(crit("a", 6, '<check select="paragraph[1]" property="text" '
+                            'expected-from="reference"/>')
+               + crit("b", 4, '<check select="paragraph[1]" property="text" expected="x"/>'))
+    card = evaluate(r, out)
+    assert status(card) == {"a": ("eval_error", 0), "b": ("pass", 4)}
+    assert card.eval_errors == 1 and card.total == 4 and card.score == 4 and card.passed
+    assert card.criteria[0].failure_class == "evaluator"
+
+
+def test_our_bugs_and_unverifiable_values_become_eval_error(tmp_path, monkeypatch):
+    import officeeval.scoring.engine as engine
+    real = engine._resolve
+
+    def flaky(check, target):
+        if check.property == "font.italic":
+            raise UnverifiableValue("formula not recalculated: B2")
+        if check.property == "font.strike":
+            raise ZeroDivisionError("boom")
+        return real(check, target)
+
+    monkeypatch.setattr(engine, "_resolve", flaky)
+    path = doc(tmp_path, p("x"))
+    card = evaluate(rubric(
+        crit("u", 3, '<check select="paragraph[1]" property="font.italic" expected="true"/>')
+        + crit("z", 3, '<check select="paragraph[1]" property="font.strike" expected="true"/>')
+        + crit("ok", 4, '<check select="paragraph[1]" property="font.bold" expected="false"/>')),
+        path)
+    assert status(card) == {"u": ("eval_error", 0), "z": ("eval_error", 0), "ok": ("pass", 4)}
+    assert "formula not recalculated" in card.criteria[0].checks[0].detail
+    assert card.criteria[1].checks[0].detail.startswith("evaluator error: ZeroDivisionError")
+    assert card.total == 4 and card.score == 4 and card.eval_errors == 2
+
+
+def test_invalid_package_and_execution_outcomes(tmp_path):
+    junk = tmp_path / "out.docx"
+    junk.write_bytes(b"not a zip at all")
+    r = rubric(crit("a", 10, '<check select="paragraph[1]" property="text" expected="x"/>'))
+    card = evaluate(r, junk)
+    assert card.outcome == "invalid_package" and card.outcome_detail.startswith("not_a_zip")
+    assert [c.status for c in card.criteria] == ["skipped"]
+    assert card.criteria[0].failure_class == "execution"
+    card = evaluate_outcome(r, "exec_timeout", detail="killed after 10 s")
+    assert card.outcome == "exec_timeout" and card.score == 0 and not card.passed
+
+
+def test_wrong_app_is_invalid_package(tmp_path):
+    import zipfile
+    path = tmp_path / "out.docx"
+    with zipfile.ZipFile(path, "w") as zf:
+        zf.writestr("[Content_Types].xml",
+                    '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+                    '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.'
+                    'openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>')
+        zf.writestr("_rels/.rels",
+                    '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/'
+                    'relationships"><Relationship Id="r1" Type="http://schemas.openxmlformats'
+                    '.org/officeDocument/2006/relationships/officeDocument" '
+                    'Target="xl/workbook.xml"/></Relationships>')
+        zf.writestr("xl/workbook.xml", "<workbook/>")
+    card = evaluate(rubric(crit("a", 10, '<check select="paragraph" op="count" expected="1"/>')),
+                    path)
+    assert card.outcome == "invalid_package" and "wrong_format" in card.outcome_detail
+
+
+def test_count_and_xpath_escape_hatch(tmp_path):
+    path = doc(tmp_path, p("a"), p("b"), p("c"))
+    card = evaluate(rubric(
+        crit("n", 5, '<check select="paragraph" op="count" expected=">=3"/>',
+             '<check select="paragraph" property="count" op="less" expected="4"/>')
+        + crit("x", 5, '<check part="word/document.xml" xpath="count(//w:p)" expected="3"/>')),
+        path)
+    assert status(card) == {"n": ("pass", 5), "x": ("pass", 5)}
+
+
+def test_scorecard_json_contract(tmp_path):
+    path = doc(tmp_path, p("x"))
+    card = evaluate(rubric(crit("a", 10, '<check select="paragraph[1]" property="font.size" '
+                                         'expected="10pt"/>')), path)
+    d = card.to_dict()
+    for key in ("task", "app", "document", "outcome", "score", "total", "pass_mark", "passed",
+                "eval_errors", "criteria"):
+        assert key in d
+    check = d["criteria"][0]["checks"][0]
+    assert check == {**check, "select": "paragraph[1]", "property": "font.size",
+                     "op": "equals", "actual": "10pt", "source": "default", "passed": True}
+    from officeeval.scoring import ScoreCard
+    assert ScoreCard.from_dict(d).to_dict() == d
