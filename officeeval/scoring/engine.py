@@ -98,6 +98,14 @@ def evaluate(rubric: Rubric, document: str | Path, input: str | Path | None = No
                                 str(exc), task)
         card.seconds = time.perf_counter() - started
         return card
+    except Exception as exc:  # noqa: BLE001 - our bug opening the view: never charged
+        detail = f"evaluator error: {type(exc).__name__}: {exc}"
+        results = [CriterionResult(c.id, c.skill, c.points, 0.0, S.EVAL_ERROR.value,
+                                   c.description, [], c.is_preservation)
+                   for c in rubric.criteria]
+        card = _card(rubric, str(document), TaskOutcome.OK.value, detail, results, task)
+        card.seconds = time.perf_counter() - started
+        return card
     docs = _Docs(doc, input_path, reference_path, rubric.app, options)
     try:
         results = [_criterion(c, docs) for c in rubric.criteria]
