@@ -1,0 +1,100 @@
+"""Grade sheets: one HTML page per graded generation (``sheets/<key>.html``), streamed from
+the store so that a batch of any size is never held in memory at once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Any, Iterator
+
+from jinja2 import Environment
+
+from officeeval.analysis import open_store
+from officeeval.report.palette import STATUS
+
+MAX_TAIL = 20_000  # characters of a stored stdout/stderr tail shown on a sheet
+# Sandbox fields shown first, in this order, whatever else the batch records.
+_FIRST = ("mode", "exit_status", "returncode", "signal", "exception", "exception_type",
+          "traceback_last", "last_traceback_line", "wall_seconds", "cpu_seconds", "seconds")
+
+
+def sheet_name(key: str) -> str:
+    """The file name of a generation's sheet: the key when it is a plain token, else a safe
+    form of it plus a short hash (two keys never share a file)."""
+    safe = re.sub(r"[^A-Za-z0-9_.-]", "_", str(key))[:80].lstrip(".") or "_"
+    if safe != key:
+        safe += "-" + hashlib.sha256(str(key).encode("utf-8")).hexdigest()[:8]
+    return safe + ".html"
+
+
+def sandbox_view(sandbox: Any) -> dict[str, list[tuple[str, str]]] | None:
+    """Split a sandbox record into short fields and long text tails (stdout, stderr,
+    traceback, or any multi-line value). None when there is no record; a record that is
+    not an object is shown as one field."""
+    if sandbox is None:
+        return None
+    if not isinstance(sandbox, dict):
+        return {"fields": [("record", str(sandbox)[:MAX_TAIL])], "tails": []}
+    order = [k for k in _FIRST if k in sandbox] + sorted(k for k in sandbox if k not in _FIRST)
+    fields, tails = [], []
+    for k in order:
+        v = sandbox[k]
+        if isinstance(v, str) and (("\n" in v.strip()) or any(
+                t in str(k) for t in ("stdout", "stderr", "traceback_tail", "output_tail"))):
+            if v.strip():
+                tails.append((str(k), v[-MAX_TAIL:]))
+            continue
+        text = v if isinstance(v, str) else json.dumps(v, ensure_ascii=False, default=str)
+        fields.append((str(k), text[:2000]))
+    return {"fields": fields, "tails": tails}
+
+
+def _records(outdir: Path) -> Iterator[dict[str, Any]]:
+    conn = open_store(outdir)
+    try:
+        cur = conn.execute("SELECT key, task, model, sample, app, level, outcome, "
+                           "outcome_detail, score, total, pass_mark, passed, eval_errors, "
+                           "sandbox, scorecard FROM generations ORDER BY model, task, sample")
+        cols = [d[0] for d in cur.description]
+        for row in cur:
+            yield dict(zip(cols, row))
+    finally:
+        conn.close()
+
+
+def _json(text: Any) -> Any:
+    if not text:
+        return None
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError):
+        return None
+
+
+def write_sheets(env: Environment, outdir: Path, reportdir: Path,
+                 context: dict[str, Any]) -> dict[str, str]:
+    """Write every grade sheet under REPORTDIR/sheets; returns key -> file name. Stored JSON
+    that does not parse is shown as "no record", never an exception."""
+    template = env.get_template("sheet.html.j2")
+    sheets = reportdir / "sheets"
+    sheets.mkdir(parents=True, exist_ok=True)
+    names = {}
+    for g in _records(outdir):
+        card = _json(g.pop("scorecard"))
+        card = card if isinstance(card, dict) else None
+        for col in ("score", "total", "pass_mark"):
+            g[col] = float(g[col] or 0)
+        g["passed"] = bool(g["passed"])
+        crits = card.get("criteria", []) if card else []
+        counts = Counter(c.get("status", "") for c in crits if isinstance(c, dict))
+        status_counts = [(s, counts[s]) for s in STATUS if counts[s]]
+        name = sheet_name(g["key"])
+        html = template.render(g=g, card=card, sandbox=sandbox_view(_json(g["sandbox"])),
+                               status_counts=status_counts, **context)
+        (sheets / name).write_text(html, encoding="utf-8")
+        names[g["key"]] = name
+    return names
