@@ -1,0 +1,185 @@
+"""The pieces every format's mutators share: a ``Mutation`` (how to make one mutant), the
+planning context (the reference opened through the engine), and the choice of a wrong value.
+
+A mutation is planned on the reference view (to read what the check observes) and applied
+later to a fresh view of the same reference, so ``apply`` finds its targets again with the
+engine's selector and the same target indexes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable
+
+from lxml import etree
+
+from officeeval.audit.workspace import Edit, NotApplicable, Workspace
+from officeeval.comparators import get_comparator
+from officeeval.properties import catalog
+from officeeval.properties.registry import ResolveContext, resolve
+from officeeval.properties.types import CompareContext, ValueType
+from officeeval.rubric.model import Check, Criterion, Rubric
+from officeeval.selectors import select
+from officeeval.targets import Document, Target
+from officeeval.values import Observation
+
+# Applying a mutation edits the fresh view in ``Edit``; it may return a short note of what it
+# wrote (``w:sz=28``, ``'办公室' -> '办某室'``) and raises ``NotApplicable`` when it cannot.
+Apply = Callable[[Workspace, Edit], "str | None"]
+
+# Comparators whose expected value names a set of acceptable values (one-sided bounds, a
+# range, a list, a forbidden value): the wrong value must lie outside that set, so the
+# chooser may look at the comparator. For equals/approx it never looks: a loose tolerance
+# must be found out, not worked around.
+SET_OPS = {"in", "between", "greater", "greater_equal", "less", "less_equal", "not_equals"}
+
+
+@dataclass(frozen=True)
+class Mutation:
+    """How to make one mutant.
+
+    ``key`` deduplicates mutations planned for several criteria (the same edit of the same
+    target); ``scope`` is ``criterion`` (the deriving criterion must lose points) or
+    ``rubric`` (a deletion: some criterion must lose points); ``pretty`` writes every touched
+    part re-indented (the whitespace mutant).
+    """
+
+    key: str
+    operator: str
+    description: str
+    apply: Apply
+    kind: str = "break"
+    scope: str = "criterion"
+    pretty: bool = False
+
+
+@dataclass
+class PlanContext:
+    """The reference, opened through the engine, for planning mutations of one rubric."""
+
+    rubric: Rubric
+    doc: Document
+    ws: Workspace
+    _obs: dict[tuple, Observation | None] = field(default_factory=dict)
+
+    def targets(self, selector: str | None) -> list[Target]:
+        """What ``selector`` selects in the reference; ``[]`` when it cannot be evaluated."""
+        try:
+            return select(self.doc, selector)
+        except (LookupError, ValueError):
+            return []
+
+    def observe(self, check: Check, target: Target) -> Observation | None:
+        """The check's property on ``target`` as the engine resolves it (``None`` when it
+        has no value or cannot be resolved here)."""
+        key = (check.property, check.source, id(target))
+        if key not in self._obs:
+            try:
+                self._obs[key] = resolve(check.property or "", target,
+                                         ResolveContext(direct=check.source == "direct",
+                                                        options=self.ws.options))
+            except Exception:  # noqa: BLE001 - planning only: an unresolvable value means "no mutant"
+                self._obs[key] = None
+        return self._obs[key]
+
+
+def vtype_of(check: Check, app: str) -> ValueType | None:
+    pdef = catalog().get(check.property or "")
+    return pdef.type_for(app) if pdef is not None else None
+
+
+def observed_values(obs: Observation | None) -> list[Any]:
+    """Every value an observation holds: its parts' values for a mixed aggregate."""
+    if obs is None:
+        return []
+    if obs.parts and obs.value is None:
+        return [p.value for _, p in obs.parts if p.value is not None]
+    return [obs.value]
+
+
+def _equal(vtype: ValueType, a: Any, b: Any) -> bool:
+    try:
+        return bool(vtype.equals(a, b, CompareContext()))
+    except (TypeError, ValueError, AttributeError):
+        return False
+
+
+def choose(candidates: Iterable[Any], reference: list[Any], vtype: ValueType, check: Check,
+           count: int = 1) -> list[Any]:
+    """Up to ``count`` wrong values: candidates (most realistic mistake first) that differ
+    from every value the reference shows. For set-like comparators (``in``, ``between``,
+    ``greater`` …, ``not_equals``) values the comparator rejects come first, and for
+    ``not_equals`` the forbidden value itself is the first mistake tried."""
+    pool = list(candidates)
+    if check.op == "not_equals" and check.expected_value is not None:
+        pool.insert(0, check.expected_value)
+    wrong = []
+    for c in pool:
+        if c is None or any(_equal(vtype, c, r) or _equal(vtype, r, c) for r in reference):
+            continue
+        if any(_equal(vtype, c, w) for w in wrong):
+            continue
+        wrong.append(c)
+    if check.op in SET_OPS and check.expected_value is not None:
+        comp = get_comparator(check.op)
+        if comp is not None:
+            ctx = CompareContext(check.tolerance_value, check.normalize)
+            wrong.sort(key=lambda c: comp.judge(c, check.expected_value, vtype, ctx).passed)
+    return wrong[:count]
+
+
+def chosen_indexes(check: Check, n: int) -> list[int] | None:
+    """Which of ``n`` selected targets a breaking mutant edits: one (the first) when every
+    target must pass, all of them when one passing target is enough; ``None`` when the
+    check's sense is inverted (``match="none"``) and no generic mistake exists."""
+    if n == 0:
+        return None
+    m = check.match
+    if m == "none":
+        return None
+    if m == "all":
+        return [0]
+    return list(range(n))
+
+
+def refind(edit: Edit, selector: str | None, indexes: list[int]) -> list[Target]:
+    """The planned targets again, in the fresh view being edited."""
+    found = select(edit.doc, selector)
+    if not indexes or max(indexes) >= len(found):
+        raise NotApplicable(f"{selector!r} selects {len(found)} target(s) in the fresh view")
+    return [found[i] for i in indexes]
+
+
+def locators(targets: list[Target], indexes: list[int]) -> str:
+    locs = [targets[i].locator for i in indexes]
+    return locs[0] if len(locs) == 1 else f"{locs[0]} … {locs[-1]} ({len(locs)} targets)"
+
+
+def render(vtype: ValueType | None, value: Any) -> str:
+    if vtype is None:
+        return str(value)
+    try:
+        return vtype.render(value)
+    except (TypeError, ValueError, AttributeError):
+        return str(value)
+
+
+def clark(ns: str, local: str) -> str:
+    return f"{{{ns}}}{local}"
+
+
+def ensure_child(parent: etree._Element, tag: str, first: bool = False) -> etree._Element:
+    """``parent``'s child ``tag``, created (first or last) when absent."""
+    el = parent.find(tag)
+    if el is None:
+        el = etree.Element(tag)
+        if first:
+            parent.insert(0, el)
+        else:
+            parent.append(el)
+    return el
+
+
+__all__ = ["Apply", "Check", "Criterion", "Mutation", "NotApplicable", "PlanContext",
+           "choose", "chosen_indexes", "clark", "ensure_child", "locators", "observed_values",
+           "refind", "render", "vtype_of"]

@@ -1,0 +1,159 @@
+"""Word mutants of properties that live outside the run/paragraph/section containers:
+header and footer text and page-number fields (in their own parts), and the paragraph style
+(a reference to another definition)."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from lxml import etree
+
+from officeeval.audit.mutators.base import (
+    Mutation, NotApplicable, PlanContext, chosen_indexes, ensure_child, locators,
+    observed_values, refind,
+)
+from officeeval.audit.mutators.word_setters import wset
+from officeeval.ooxml.ns import W
+from officeeval.rubric.model import Check
+from officeeval.targets import Target
+
+_W = f"{{{W}}}"
+
+
+def _sections(t: Target) -> list:
+    if t.kind == "section":
+        return [t]
+    if t.kind == "document":
+        return list(t.doc.sections)  # type: ignore[attr-defined]
+    raise NotApplicable(f"no header or footer on a {t.kind} target")
+
+
+def _hf_parts(t: Target, which: str) -> list[str]:
+    from officeeval.word.sections import header_footer_part
+    out: list[str] = []
+    for s in _sections(t):
+        part = header_footer_part(s, which)
+        if part is not None and part not in out:
+            out.append(part)
+    return out
+
+
+def _plan_hf_text(which: str) -> Callable:
+    def plan(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
+        from officeeval.audit.mutators.word import put_typo
+        idx = chosen_indexes(check, len(targets))
+        if idx is None or not any(_hf_parts(targets[i], which) for i in idx):
+            return []
+        literal = check.expected if check.op in ("equals", "contains", "starts_with",
+                                                 "ends_with") else None
+
+        def typo(ws, edit) -> str:
+            changed = ""
+            for t in refind(edit, check.select, idx):
+                for part in _hf_parts(t, which):
+                    root = ws.touch_part(edit, part)
+                    changed = put_typo(list(root.iter(_W + "t")), literal)
+            return changed
+
+        def unlink(ws, edit) -> None:
+            for t in refind(edit, check.select, idx):
+                for s in _sections(t):
+                    for ref in s.sect_pr.findall(f"{_W}{which}Reference"):
+                        ws.touch(edit, ref)
+                        s.sect_pr.remove(ref)
+
+        where = locators(targets, idx)
+        return [
+            Mutation(key=f"hf-text|{which}|{check.select}|{idx}|{literal}",
+                     operator=f"text:{which}", apply=typo,
+                     description=f"{where}: one character of the {which} text changed"),
+            Mutation(key=f"hf-delete|{which}|{check.select}|{idx}", operator=f"delete:{which}",
+                     apply=unlink, scope="rubric",
+                     description=f"{where}: the {which} removed (its reference dropped)"),
+        ]
+    return plan
+
+
+def _plan_page_field(which: str) -> Callable:
+    def plan(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
+        idx = chosen_indexes(check, len(targets))
+        if idx is None:
+            return []
+        ref = [v for i in idx for v in observed_values(ctx.observe(check, targets[i]))]
+        has = any(v is True for v in ref)
+        if has:
+            def apply(ws, edit) -> None:
+                changed = False
+                for t in refind(edit, check.select, idx):
+                    for part in _hf_parts(t, which):
+                        root = ws.touch_part(edit, part)
+                        changed |= _page_to_date(root)
+                if not changed:
+                    raise NotApplicable("no PAGE field found")
+            what = f"the PAGE field in the {which} replaced by a DATE field"
+        else:
+            def apply(ws, edit) -> None:
+                for t in refind(edit, check.select, idx):
+                    parts = _hf_parts(t, which)
+                    if not parts:
+                        raise NotApplicable(f"no {which} to put a page number in")
+                    for part in parts:
+                        root = ws.touch_part(edit, part)
+                        p = root.find(_W + "p")
+                        if p is None:
+                            p = etree.SubElement(root, _W + "p")
+                        fld = etree.SubElement(p, _W + "fldSimple", {_W + "instr": " PAGE "})
+                        r = etree.SubElement(fld, _W + "r")
+                        etree.SubElement(r, _W + "t").text = "1"
+            what = f"a PAGE field added to the {which}"
+        return [Mutation(key=f"page-field|{which}|{check.select}|{idx}",
+                         operator=f"field:{which}.page_number", apply=apply,
+                         description=f"{locators(targets, idx)}: {what}")]
+    return plan
+
+
+def _page_to_date(root: etree._Element) -> bool:
+    changed = False
+    for fs in root.iter(_W + "fldSimple"):
+        instr = (fs.get(_W + "instr") or "").strip()
+        if instr.split()[:1] == ["PAGE"]:
+            fs.set(_W + "instr", " DATE ")
+            changed = True
+    for it in root.iter(_W + "instrText"):
+        if (it.text or "").strip().split()[:1] == ["PAGE"]:
+            it.text = " DATE "
+            changed = True
+    return changed
+
+
+def _plan_style(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
+    idx = chosen_indexes(check, len(targets))
+    if idx is None or any(targets[i].kind != "paragraph" for i in idx):
+        return []
+    styles = ctx.doc.styles  # type: ignore[attr-defined]
+    current = {getattr(targets[i], "style_id", None) for i in idx}
+    others = [s for s in styles.by_id.values() if s.type == "paragraph" and s.id not in current]
+    # Forgetting to apply the style (Normal) is the usual mistake; else any other style.
+    others.sort(key=lambda s: (not s.is_default, s.id))
+    if not others:
+        return []
+    new_id, new_name = others[0].id, others[0].display_name
+
+    def apply(ws, edit) -> None:
+        for t in refind(edit, check.select, idx):
+            ppr = ensure_child(t.el, _W + "pPr", first=True)  # type: ignore[attr-defined]
+            wset(ppr, "pStyle", first=True, val=new_id)
+            ws.touch(edit, ppr)
+
+    return [Mutation(key=f"style|{check.select}|{idx}|{new_id}", operator="direct:paragraph.style",
+                     apply=apply, description=f"{locators(targets, idx)}: paragraph style "
+                                              f"set to {new_name!r}")]
+
+
+PLANNERS: dict[str, Callable] = {
+    "header.text": _plan_hf_text("header"),
+    "footer.text": _plan_hf_text("footer"),
+    "header.has_page_number": _plan_page_field("header"),
+    "footer.has_page_number": _plan_page_field("footer"),
+    "paragraph.style": _plan_style,
+}

@@ -1,0 +1,265 @@
+"""Audit one rubric: grade its reference and its untouched input, derive mutants of the
+reference for every check (and neutral ones), grade each mutant, and judge the verdicts.
+
+Raises nothing for a bad rubric or missing files: the ``RubricAudit`` then carries
+``error``. Our own failures while building one mutant make that mutant ``invalid`` (listed,
+never counted as caught or survived).
+"""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from officeeval.audit import model as M
+from officeeval.audit.lint import lint
+from officeeval.audit.mutators import for_app, neutral
+from officeeval.audit.mutators.base import Mutation, PlanContext
+from officeeval.audit.workspace import NotApplicable, Workspace
+from officeeval.errors import PackageError, RubricError
+from officeeval.formats import EXTENSIONS, open_document
+from officeeval.rubric import load_rubric
+from officeeval.rubric.model import Rubric
+from officeeval.scoring import evaluate
+from officeeval.scoring.scorecard import CheckResult, ScoreCard
+
+
+@dataclass
+class _Planned:
+    mutation: Mutation
+    origins: list[tuple[str, int]] = field(default_factory=list)  # (criterion id, check #)
+
+
+def audit_rubric(rubric: Rubric | str | Path, *, reference: str | Path | None = None,
+                 input: str | Path | None = None, options: dict[str, Any] | None = None,
+                 mutate: bool = True, keep_mutants: str | Path | None = None
+                 ) -> M.RubricAudit:
+    """Audit one rubric (a loaded ``Rubric`` or a path). ``reference`` / ``input`` override
+    the rubric's files; ``keep_mutants`` names a directory to keep the mutant documents in
+    (else they live in a temporary directory removed at the end)."""
+    started = time.perf_counter()
+    if not isinstance(rubric, Rubric):
+        try:
+            rubric = load_rubric(rubric)
+        except RubricError as exc:
+            return M.RubricAudit(rubric=Path(str(rubric)).stem, path=str(rubric),
+                                 error=f"invalid rubric: {exc}")
+    result = M.RubricAudit(rubric=rubric.id, path=rubric.path, app=rubric.app)
+    ref = str(reference) if reference else rubric.files.reference
+    inp = str(input) if input else rubric.files.input
+    missing = [f"{what} {p!r}" for what, p in (("reference", ref), ("input", inp))
+               if not p or not Path(p).is_file()]
+    if missing:
+        result.error = "missing " + " and ".join(missing)
+        result.seconds = time.perf_counter() - started
+        return result
+    options = dict(options or {})
+    ref_card = evaluate(rubric, ref, input=inp, reference=ref, options=options)
+    in_card = evaluate(rubric, inp, input=inp, reference=ref, options=options)
+    if ref_card.outcome != "ok":
+        result.error = f"the reference cannot be graded: {ref_card.outcome_detail}"
+    result.reference_score, result.reference_total = ref_card.score, ref_card.total
+    result.input_score = in_card.score
+    result.reference_failures = _failures(ref_card)
+    by_id_in = {c.id: c for c in in_card.criteria}
+    audits = {}
+    for c, rc in zip(rubric.criteria, ref_card.criteria):
+        ic = by_id_in.get(c.id)
+        audits[c.id] = M.CriterionAudit(
+            c.id, c.skill, c.points, c.is_preservation, c.description, rc.earned, rc.status,
+            ic.earned if ic else 0.0, ic.status if ic else "")
+    result.criteria = list(audits.values())
+    cards: list[ScoreCard] = [in_card]
+    target_counts: dict[str | None, int] = {}
+    if mutate and not result.error:
+        _mutate(rubric, ref, inp, options, ref_card, audits, result, cards, target_counts,
+                keep_mutants)
+    result.lint = lint(rubric, ref_card, cards, target_counts, inp, audits)
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+def _failures(card: ScoreCard) -> list[M.CheckFailure]:
+    out = []
+    for cr in card.criteria:
+        if cr.status == "pass" and cr.earned >= cr.points - 1e-9:
+            continue
+        for k in cr.checks:
+            if k.status != "pass":
+                out.append(M.CheckFailure(cr.id, f"{k.select or 'document'} {k.property} "
+                                                 f"{k.op}", k.status, k.expected, k.actual,
+                                          k.detail, k.line))
+    return out
+
+
+def _mutate(rubric: Rubric, ref: str, inp: str, options: dict, ref_card: ScoreCard,
+            audits: dict[str, M.CriterionAudit], result: M.RubricAudit,
+            cards: list[ScoreCard], target_counts: dict, keep: str | Path | None) -> None:
+    module = for_app(rubric.app)
+    ws = Workspace(ref, rubric.app, options)
+    doc = open_document(ref, rubric.app, options=options)
+    planned: dict[str, _Planned] = {}
+    try:
+        ctx = PlanContext(rubric, doc, ws)
+        for c in rubric.criteria:
+            for j, k in enumerate(c.checks):
+                target_counts[k.select] = len(ctx.targets(k.select))
+                if module is None:
+                    audits[c.id].unmutated_checks.append(f"{k.label()}: no {rubric.app} "
+                                                         f"mutators yet")
+                    continue
+                muts, note = module.plan_check(ctx, k)
+                if not muts:
+                    audits[c.id].unmutated_checks.append(f"{k.label()}: {note}")
+                for m in muts:
+                    planned.setdefault(m.key, _Planned(m)).origins.append((c.id, j))
+        neutrals = list(module.plan_neutral(ctx)) if module is not None else []
+        neutrals += neutral.plan_neutral(ctx)
+        for m in neutrals:
+            planned.setdefault(m.key, _Planned(m))
+    finally:
+        doc.close()
+    ext = EXTENSIONS.get(rubric.app, ".zip")
+    with tempfile.TemporaryDirectory(prefix="officeeval-audit-") as tmp:
+        out_dir = Path(keep) if keep else Path(tmp)
+        out_dir.mkdir(parents=True, exist_ok=True)
+        for n, p in enumerate(planned.values(), start=1):
+            mid = f"m{n:03d}"
+            mr, card = _run_one(mid, p, ws, out_dir / f"{rubric.id}-{mid}{ext}", rubric, ref,
+                                inp, options, ref_card, keep is not None)
+            result.mutants.append(mr)
+            if card is not None:
+                cards.append(card)
+            if mr.kind == "break" and mr.verdict in M.COUNTED:
+                for cid in mr.criteria:
+                    audits[cid].mutants += 1
+                    if mr.verdict in M.DETECTED:
+                        audits[cid].caught += 1
+                    else:
+                        audits[cid].survivors.append(mr.id)
+
+
+def _run_one(mid: str, p: _Planned, ws: Workspace, path: Path, rubric: Rubric, ref: str,
+             inp: str, options: dict, ref_card: ScoreCard, keep: bool
+             ) -> tuple[M.MutantResult, ScoreCard | None]:
+    m = p.mutation
+    started = time.perf_counter()
+    crit_ids = list(dict.fromkeys(cid for cid, _ in p.origins))
+    mr = M.MutantResult(mid, m.kind, m.operator, m.description, crit_ids,
+                        check="; ".join(f"{cid}#{j + 1}" for cid, j in p.origins))
+    try:
+        edit = ws.begin()
+    except PackageError as exc:
+        mr.verdict, mr.explanation = M.INVALID, f"the reference cannot be reopened: {exc}"
+        return mr, None
+    try:
+        note = m.apply(ws, edit)
+        if note:
+            mr.description += f" [{note}]"
+        ws.write(edit, path, pretty=m.pretty)
+    except NotApplicable as exc:
+        edit.doc.close()
+        mr.verdict, mr.explanation = M.INVALID, f"could not be made: {exc}"
+        return mr, None
+    except Exception as exc:  # noqa: BLE001 - a mutator bug spoils one mutant, not the audit
+        edit.doc.close()
+        mr.verdict = M.INVALID
+        mr.explanation = f"mutator error: {type(exc).__name__}: {exc}"
+        return mr, None
+    card = evaluate(rubric, path, input=inp, reference=ref, options=options)
+    if not keep:
+        path.unlink(missing_ok=True)
+    mr.seconds = time.perf_counter() - started
+    judge(mr, p, card, ref_card, rubric)
+    return mr, card if card.outcome == "ok" else None
+
+
+def judge(mr: M.MutantResult, p: _Planned, card: ScoreCard, ref_card: ScoreCard,
+          rubric: Rubric) -> None:
+    """Set ``mr.verdict`` / ``changed`` / ``explanation`` from the mutant's ScoreCard."""
+    if card.outcome != "ok":
+        mr.verdict = M.INVALID
+        mr.explanation = f"the mutant is not gradable ({card.outcome}: {card.outcome_detail})"
+        return
+    ref_by = {c.id: c for c in ref_card.criteria}
+    mut_by = {c.id: c for c in card.criteria}
+    for cid, rc in ref_by.items():
+        mc = mut_by.get(cid)
+        if mc is not None and (abs(mc.earned - rc.earned) > 1e-9 or mc.status != rc.status):
+            mr.changed[cid] = (rc.earned, mc.earned)
+    if mr.kind == "neutral":
+        mr.verdict = M.OVER_STRICT if mr.changed else M.NEUTRAL_OK
+        if mr.changed:
+            mr.explanation = "; ".join(_why_changed(cid, ref_by[cid], mut_by[cid])
+                                       for cid in mr.changed)
+        return
+    live = [cid for cid in mr.criteria if ref_by[cid].status == "pass"]
+    if not live:
+        mr.verdict = M.NOT_APPLICABLE
+        mr.explanation = "its criterion already fails on the reference"
+        return
+
+    def dropped(cid: str) -> bool:
+        mc = mut_by[cid]
+        return mc.earned < ref_by[cid].earned - 1e-9 and mc.status != "eval_error"
+
+    if any(dropped(cid) for cid in live):
+        mr.verdict = M.CAUGHT
+        return
+    others = [cid for cid in mr.changed if cid not in mr.criteria and dropped(cid)]
+    if p.mutation.scope == "rubric" and others:
+        mr.verdict = M.CAUGHT_ELSEWHERE
+        mr.explanation = f"noticed by {', '.join(others)}"
+        return
+    effective = p.mutation.scope == "rubric" or any(
+        _signature(ref_by[cid].checks[j]) != _signature(mut_by[cid].checks[j])
+        for cid, j in p.origins if cid in live)
+    if not effective:
+        mr.verdict = M.INEFFECTIVE
+        mr.explanation = "the edit did not change what the check observes (a mutator gap)"
+        return
+    mr.verdict = M.SURVIVED
+    mr.explanation = explain_survivor(p, ref_by, mut_by, rubric)
+
+
+def _signature(k: CheckResult) -> tuple:
+    return (k.status, k.actual, tuple((t.locator, t.actual) for t in k.targets))
+
+
+def _why_changed(cid: str, rc, mc) -> str:
+    bad = next((k for k in mc.checks if k.status != "pass"), None)
+    what = f"{cid} {rc.earned:g} -> {mc.earned:g} ({mc.status})"
+    if bad is not None:
+        what += f": {bad.select} {bad.property} expected {bad.expected}, got {bad.actual}"
+    return what
+
+
+def explain_survivor(p: _Planned, ref_by: dict, mut_by: dict, rubric: Rubric) -> str:
+    """Why a breaking mutant went unnoticed, in the rubric's terms."""
+    crit = {c.id: c for c in rubric.criteria}
+    reasons = []
+    for cid, j in p.origins:
+        c = crit[cid]
+        check = c.checks[j]
+        mk = mut_by[cid].checks[j]
+        rk = ref_by[cid].checks[j]
+        bits = [f"{cid} check {j + 1} ({check.label()})"]
+        if mut_by[cid].status == "eval_error":
+            bits.append("became an evaluator error instead of a logic failure")
+        elif mk.status == "pass":
+            bits.append(f"still passes: observed {rk.actual} -> {mk.actual}")
+            if check.match != "all":
+                bits.append(f"match={check.match} lets other targets carry it")
+            if check.tolerance:
+                bits.append(f"tolerance {check.tolerance} accepts the new value")
+            if check.op not in ("equals", "unchanged") and check.expected_value is not None:
+                bits.append(f"op={check.op} {check.expected!r} accepts it")
+        else:
+            bits.append(f"now {mk.status}")
+            if c.scoring == "any":
+                bits.append("but scoring=\"any\": another alternative still passes")
+        reasons.append(", ".join(bits))
+    return "; ".join(reasons)
