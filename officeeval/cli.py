@@ -90,6 +90,40 @@ def validate(rubrics: list[Path] = typer.Argument(..., help="Rubric XML files.")
         raise typer.Exit(EXIT_RUBRIC)
 
 
+@app.command()
+def audit(rubrics: list[Path] = typer.Argument(..., help="Rubric XML files."),
+          as_json: bool = typer.Option(False, "--json", help="Print the audit as JSON."),
+          write_md: Optional[Path] = typer.Option(None, "--write-md", help="Also write the "
+                                                  "audit as Markdown (e.g. rubrics/AUDIT.md)."),
+          min_detection: float = typer.Option(0.98, "--min-detection", help="Pooled share of "
+                                              "breaking mutants that must be caught."),
+          jobs: int = typer.Option(0, "--jobs", "-j", help="Parallel processes (0: one per "
+                                   "CPU)."),
+          keep_mutants: Optional[Path] = typer.Option(None, "--keep-mutants", help="Keep the "
+                                                      "mutant documents in this directory."),
+          recalc: bool = typer.Option(False, "--recalc", help="Recalculate formulas without "
+                                      "cached values (Excel).")) -> None:
+    """Audit rubrics: the reference scores full marks, the untouched input passes only
+    preservation criteria, mutants of the reference are caught, neutral ones are not.
+    Exit 1 when not clean, 3 when a rubric is invalid."""
+    from officeeval.audit import audit as run_audit, default_jobs
+    from officeeval.audit.render import console as print_audit, markdown
+    report = run_audit(rubrics, min_detection=min_detection, jobs=jobs or default_jobs(),
+                       keep_mutants=keep_mutants, options={"recalc": recalc})
+    if write_md is not None:
+        command = "officeeval audit " + " ".join(str(p) for p in rubrics) + \
+            f" --write-md {write_md}"
+        write_md.write_text(markdown(report, command), encoding="utf-8")
+    if as_json:
+        _json(report.to_dict())
+    else:
+        print_audit(report, console)
+    if any(r.error.startswith("invalid rubric") for r in report.rubrics):
+        raise typer.Exit(EXIT_RUBRIC)
+    if not report.clean:
+        raise typer.Exit(EXIT_FAILED)
+
+
 def _open(document: Path):
     from officeeval.formats import open_document
     try:
