@@ -20,7 +20,8 @@ from typing import Optional
 import typer
 from rich.console import Console
 
-from officeeval.errors import OfficeEvalError, PackageError, RubricError, SelectorSyntaxError
+from officeeval.errors import OfficeEvalError, PackageError, RubricError, SelectorSyntaxError, \
+    TaskError
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_RUBRIC, EXIT_DOCUMENT, EXIT_EVAL_ERROR = 0, 1, 2, 3, 4, 5
 EXIT_INTERNAL = 70
@@ -216,6 +217,122 @@ def comparators(as_json: bool = typer.Option(False, "--json")) -> None:
         return
     for r in rows:
         console.print(f"[bold]{r['name']}[/]  {r['description']}")
+
+
+@app.command()
+def report(outdirs: list[Path] = typer.Argument(..., help="A batch output directory (holding "
+                                                "results.sqlite); give two, A then B, to "
+                                                "compare them."),
+           output: Optional[Path] = typer.Option(None, "--output", "-o", help="Where to "
+                                                 "write (default: OUTDIR/report, or "
+                                                 "B/report when comparing).")) -> None:
+    """Write a batch's report (index.html, grade sheets, summary.md/json, CSV), or compare two
+    batches (compare.html, compare.md). Exit 2 when a directory holds no results store."""
+    from officeeval.analysis import StoreUnavailable
+    from officeeval.report.console import print_report_summary
+    if len(outdirs) > 2:
+        _fail(EXIT_USAGE, "give one batch directory, or two (A then B) to compare")
+    try:
+        if len(outdirs) == 1:
+            from officeeval.report.html import write_report
+            path = write_report(outdirs[0], output)
+        else:
+            from officeeval.report.compare import write_compare
+            path = write_compare(outdirs[0], outdirs[1], output)
+    except StoreUnavailable as exc:
+        _fail(EXIT_USAGE, str(exc))
+    print_report_summary(path, console)
+
+
+@app.command()
+def tasks(dirs: Optional[list[Path]] = typer.Argument(None, help="More rubric directories "
+                                                      "or files (rubrics/ is always "
+                                                      "listed)."),
+          as_json: bool = typer.Option(False, "--json")) -> None:
+    """List the known tasks: id, app, level, criteria, and each file present or missing.
+    Exit 3 when a rubric is invalid."""
+    from officeeval.runner.tasks_listing import print_tasks, task_rows
+    rows, issues = task_rows([str(d) for d in dirs or []])
+    if as_json:
+        _json({"tasks": rows, "issues": issues})
+    else:
+        print_tasks(rows, issues, console)
+    if any(r["error"] for r in rows):
+        raise typer.Exit(EXIT_RUBRIC)
+
+
+@app.command()
+def batch(manifest: Path = typer.Argument(..., help="Manifest (JSON Lines: task, model, "
+                                          "sample and code, answer or output)."),
+          out: Path = typer.Option(..., "--out", "-o", help="Output directory (results "
+                                   "store; the report goes to OUT/report)."),
+          task_dirs: Optional[list[Path]] = typer.Option(None, "--tasks", help="Rubric "
+                                                         "directory or file (repeatable; "
+                                                         "default: rubrics/)."),
+          jobs: int = typer.Option(0, "--jobs", "-j", help="Parallel workers (default: "
+                                   "CPU count)."),
+          backend: str = typer.Option("local", "--backend", help="local or ray."),
+          ray_address: Optional[str] = typer.Option(None, "--ray-address", help="Ray "
+                                                    "cluster (default: start a local one)."),
+          rerun: bool = typer.Option(False, "--rerun", help="Grade everything again."),
+          timeout: Optional[float] = typer.Option(None, "--timeout", help="Wall-clock "
+                                                  "seconds per program (default 60)."),
+          cpu: Optional[float] = typer.Option(None, "--cpu", help="CPU seconds per program "
+                                              "(default 60)."),
+          memory: Optional[str] = typer.Option(None, "--memory", help="Address-space limit, "
+                                               "e.g. 2G (default)."),
+          file_size: Optional[str] = typer.Option(None, "--file-size", help="Largest file a "
+                                                  "program may write, e.g. 64M (default)."),
+          processes: Optional[int] = typer.Option(None, "--processes", help="Processes per "
+                                                  "program (default 64)."),
+          isolation: str = typer.Option("auto", "--isolation", help="auto (bubblewrap when "
+                                        "usable), bwrap (required) or rlimits."),
+          python: Optional[str] = typer.Option(None, "--python", help="Interpreter for the "
+                                               "programs (default: this one)."),
+          recalc: bool = typer.Option(False, "--recalc", help="Recalculate formulas without "
+                                      "cached values (LibreOffice)."),
+          keep_outputs: bool = typer.Option(True, "--keep-outputs/--no-keep-outputs",
+                                            help="Keep graded documents in OUT/documents."),
+          make_report: bool = typer.Option(True, "--report/--no-report", help="Write the "
+                                           "report at the end.")) -> None:
+    """Grade a manifest of generations in sandboxes, in parallel, into OUT's results store
+    (resumable: run the same command again to finish an interrupted batch). Exit 0 when
+    finished, 5 if any evaluator error, 3 if a rubric is invalid."""
+    from officeeval.runner.batch_command import batch_options, finish_batch, start_batch
+    try:
+        options = batch_options(
+            jobs=jobs, backend=backend, ray_address=ray_address, rerun=rerun,
+            limits={"timeout": timeout, "cpu": cpu, "memory": memory,
+                    "file_size": file_size, "processes": processes},
+            isolation=isolation, python=python, tasks=task_dirs, recalc=recalc,
+            keep_outputs=keep_outputs)
+    except (TaskError, ValueError) as exc:
+        _fail(EXIT_USAGE, str(exc))
+    try:
+        result = start_batch(manifest, out, options, console)
+    except KeyboardInterrupt:
+        _fail(130, "interrupted: what finished is stored; run the same command again to "
+                   "resume")
+    except TaskError as exc:
+        _fail(EXIT_USAGE, str(exc))
+    verdict = finish_batch(result, console)
+    _batch_report(out, console, make_report)
+    if verdict:
+        raise typer.Exit({"rubric": EXIT_RUBRIC, "eval_error": EXIT_EVAL_ERROR}[verdict])
+
+
+def _batch_report(out: Path, console: Console, make_report: bool) -> None:
+    """The report writer when it is installed, else the per-model summary table."""
+    try:
+        from officeeval.report.console import print_report_summary
+        from officeeval.report.html import write_report
+    except ImportError:
+        write_report = None
+    if make_report and write_report is not None:
+        print_report_summary(write_report(out, out / "report"), console)
+        return
+    from officeeval.runner.batch_command import print_store_summary
+    print_store_summary(out, console)
 
 
 def main() -> None:

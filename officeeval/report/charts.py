@@ -6,6 +6,7 @@ score distributions, and the A/B comparison. Inputs are the plain rows of
 
 from __future__ import annotations
 
+import math
 from typing import Any, Sequence
 
 from markupsafe import Markup
@@ -119,9 +120,9 @@ def lost_chart(rows: list[dict[str, Any]], key: str, what: str) -> Markup:
     labels = [str(r[key]) for r in rows]
     left, plot, top, row = _label_margin(labels), 620, 46, 26
     totals = [sum((r.get(f"lost_{k}_per_gen") or 0) for k in kinds) for r in rows]
-    vmax = max(totals + [1e-9])
+    vmax = max(totals + [0.0])
     step = _nice_step(vmax)
-    vmax = step * (int(vmax / step) + (vmax % step > 1e-9))
+    vmax = max(step, step * math.ceil(vmax / step - 1e-9))  # the axis ends on a tick
     svg = Svg(left + plot + 70, top + row * len(rows) + 16,
               f"Points lost per generation by {what}: execution vs logic")
     lx = left

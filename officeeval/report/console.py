@@ -1,7 +1,10 @@
-"""Terminal rendering with rich: a ScoreCard as a table, query/inspect rows, rubric issues."""
+"""Terminal rendering with rich: a ScoreCard as a table, query/inspect rows, rubric issues,
+and the headline numbers of a written batch report."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -60,3 +63,42 @@ def print_rows(rows: list[dict[str, Any]], console: Console | None = None) -> No
                             + (" …" if len(r["parts"]) > 6 else "") + "]")
         table.add_row(escape(r["target"]), r["property"], value, escape(r.get("source", "")))
     console.print(table)
+
+
+def _pct(v: Any) -> str:
+    return "–" if v is None else f"{v * 100:.1f}%"
+
+
+def print_report_summary(page: Path, console: Console | None = None) -> None:
+    """After ``officeeval report``: the headline numbers per model (from the summary.json or
+    compare.json written next to PAGE) and where the report is. Missing or unreadable JSON
+    prints only the path."""
+    console = console or Console()
+    page = Path(page)
+    name = "compare.json" if page.name == "compare.html" else "summary.json"
+    try:
+        data = json.loads((page.parent / name).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        data = None
+    if data and name == "summary.json":
+        table = Table(header_style="bold")
+        for col in ("model", "n", "SR", "pass", "exec ok", "op. acc", "eval err"):
+            table.add_column(col, justify="left" if col == "model" else "right",
+                             no_wrap=True)
+        for m in data.get("models", []):
+            table.add_row(escape(str(m["model"])), str(m["generations"]), _pct(m["sr"]),
+                          _pct(m["pass_rate"]), _pct(m["exec_success"]),
+                          _pct(m["op_accuracy"]), str(m["eval_error_criteria"]))
+        console.print(table)
+    elif data:
+        table = Table(header_style="bold")
+        for col in ("model", "SR A", "SR B", "Δ SR"):
+            table.add_column(col, justify="left" if col == "model" else "right")
+        for r in data.get("models", []):
+            d = r.get("sr_delta")
+            table.add_row(escape(str(r["model"])), _pct((r.get("a") or {}).get("sr")),
+                          _pct((r.get("b") or {}).get("sr")),
+                          "–" if d is None else f"{d * 100:+.1f} pts")
+        console.print(table)
+        console.print(f"{data.get('flipped_total', 0)} criterion result(s) flipped")
+    console.print(f"report: {escape(str(page))}")

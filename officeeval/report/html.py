@@ -95,8 +95,8 @@ def write_report(outdir: str | Path, reportdir: str | Path | None = None) -> Pat
     no readable store and OSError when REPORTDIR cannot be written."""
     outdir = Path(outdir)
     reportdir = Path(reportdir) if reportdir else outdir / "report"
+    res = analysis.load(outdir)  # first: a wrong OUTDIR must not leave directories behind
     reportdir.mkdir(parents=True, exist_ok=True)
-    res = analysis.load(outdir)
     s = analysis.summarize(res)
     analysis.export_tables(res, reportdir)
     (reportdir / "summary.json").write_text(

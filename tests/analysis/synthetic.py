@@ -130,7 +130,7 @@ def small_store(outdir: Path) -> Path:
 # ------------------------------------------------------------------------------ rich store
 SKILLS = {"word": ["font", "paragraph", "page", "table", "style", "image"],
           "excel": ["formula", "format", "chart", "sort_filter", "data"],
-          "ppt": ["slide", "text", "animation", "design", "media"]}
+          "ppt": ["slide", "text", "动画效果", "design", "media"]}
 TASKS = [("word-l1-notice", "word", "1"), ("word-l2-brochure", "word", "2"),
          ("excel-l1-grades", "excel", "1"), ("excel-l2-sales", "excel", "2"),
          ("ppt-l1-travel", "ppt", "1"), ("ppt-l2-museum", "ppt", "2")]
@@ -152,7 +152,7 @@ WRONG = {"font": ("font.east_asia", "黑体", ["宋体", "Calibri", "等线"]),
          "data": ("sheet.values", "unchanged", ["changed"]),
          "slide": ("slide.layout", "标题和内容", ["空白"]),
          "text": ("font.size", "28pt", ["18pt", "24pt"]),
-         "animation": ("shape.animation", "飞入", ["(none)"]),
+         "动画效果": ("shape.animation", "飞入", ["(none)"]),
          "design": ("presentation.theme", "Office 主题", ["Facet"]),
          "media": ("picture.count", "1", ["0"])}
 
