@@ -125,6 +125,28 @@ class Store:
             c.execute("ROLLBACK")
             raise
 
+    def identities(self) -> dict[tuple[str, str, int], str]:
+        """(task, model, sample) -> key of every stored generation."""
+        return {(t, m, s): k for k, t, m, s in
+                self.conn.execute("SELECT key, task, model, sample FROM generations")}
+
+    def delete(self, keys: list[str]) -> None:
+        """Remove generations (and their criteria and checks) in one transaction: a
+        generation whose code changed in the manifest is graded afresh, never kept twice."""
+        if not keys:
+            return
+        c = self.conn
+        c.execute("BEGIN IMMEDIATE")
+        try:
+            for key in keys:
+                for table, col in (("checks", "gen_key"), ("criteria", "gen_key"),
+                                   ("generations", "key")):
+                    c.execute(f"DELETE FROM {table} WHERE {col} = ?", (key,))
+            c.execute("COMMIT")
+        except BaseException:
+            c.execute("ROLLBACK")
+            raise
+
     def set_manifest_issues(self, issues: list[tuple[int, str]]) -> None:
         c = self.conn
         c.execute("BEGIN IMMEDIATE")

@@ -1,0 +1,70 @@
+"""What the ``batch`` command does between parsing its options and writing the report:
+build the options, run the batch with a progress bar, print what went wrong, and say
+which exit status the batch deserves."""
+
+from __future__ import annotations
+
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+from officeeval.runner.batch import BatchOptions, BatchResult, run_batch
+from officeeval.runner.console import RichProgress, print_issues, print_summary
+from officeeval.runner.limits import Limits
+from officeeval.runner.sandbox import SandboxConfig
+from officeeval.runner.store import Store
+from officeeval.runner.summary import summarize
+
+
+def batch_options(*, jobs: int, backend: str, ray_address: str | None, rerun: bool,
+                  limits: dict[str, Any], isolation: str, python: str | None,
+                  tasks: list[Path] | None, recalc: bool, keep_outputs: bool
+                  ) -> BatchOptions:
+    """Options from the command line; ``None`` limits keep their defaults. Raises
+    ``TaskError`` (a bad limit) or ``ValueError`` (a bad choice)."""
+    if isolation not in ("auto", "bwrap", "rlimits"):
+        raise ValueError(f"--isolation must be auto, bwrap or rlimits, not {isolation!r}")
+    if backend not in ("local", "ray"):
+        raise ValueError(f"--backend must be local or ray, not {backend!r}")
+    if jobs < 0:
+        raise ValueError("--jobs must be positive")
+    lim = Limits().merged({k: v for k, v in limits.items() if v is not None})
+    sandbox = SandboxConfig(isolation=isolation)
+    if python:
+        sandbox = replace(sandbox, python=python)
+    return BatchOptions(jobs=jobs, backend=backend, ray_address=ray_address, rerun=rerun,
+                        limits=lim, sandbox=sandbox, tasks=tuple(str(t) for t in tasks or ()),
+                        recalc=recalc, keep_outputs=keep_outputs)
+
+
+def start_batch(manifest: Path, out: Path, options: BatchOptions,
+                console: Console) -> BatchResult:
+    """Run the batch with a progress bar on ``console``."""
+    result = run_batch(manifest, out, options, RichProgress(console))
+    return result
+
+
+def finish_batch(result: BatchResult, console: Console) -> str | None:
+    """Print issues and counts; return ``"rubric"`` (an invalid rubric), ``"eval_error"``
+    (an evaluator error, or items we could not grade) or ``None`` (exit 0)."""
+    print_issues(result, console)
+    console.print(f"{result.total} generation(s) in the manifest: {result.graded} graded now, "
+                  f"{result.skipped} already in {result.outdir}"
+                  + (f", {len(result.errors)} not graded" if result.errors else ""),
+                  highlight=False)
+    if result.rubric_errors:
+        return "rubric"
+    if result.eval_errors or result.errors:
+        return "eval_error"
+    return None
+
+
+def print_store_summary(out: Path, console: Console) -> None:
+    with Store(out) as store:
+        print_summary(summarize(store.generations()), console)
+
+
+

@@ -1,0 +1,144 @@
+"""Grade one generation: run its program in the sandbox (or take its ready-made output),
+classify how it ran, and score the document. This is the unit of work the executors (local
+pool, Ray) send to their workers; everything in and out is picklable.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from officeeval.rubric import Rubric, load_rubric
+from officeeval.runner.answers import extract_code
+from officeeval.runner.classify import classify
+from officeeval.runner.limits import Limits
+from officeeval.runner.sandbox import Sandbox, SandboxConfig, SandboxError
+from officeeval.scoring import CriterionResult, ScoreCard, evaluate, evaluate_outcome
+from officeeval.scoring.outcomes import CriterionStatus, TaskOutcome
+
+
+@dataclass(frozen=True)
+class WorkItem:
+    """One generation to grade, with everything a worker needs (no registry lookups)."""
+
+    key: str
+    task: str
+    source: str                      # code | answer | output
+    payload: str                     # the code, the answer text, or the output path
+    rubric_path: str
+    output_name: str
+    files: tuple[str, ...] = ()      # copied into the work directory
+    limits: Limits = field(default_factory=Limits)
+    sandbox: SandboxConfig = field(default_factory=SandboxConfig)
+    options: dict[str, Any] = field(default_factory=dict)
+    keep_dir: str | None = None      # copy graded documents here (as <key><ext>)
+
+
+@dataclass
+class ItemResult:
+    """What a worker sends back. ``error`` set means the item could not be graded for a
+    reason that is ours (sandbox could not start): nothing is stored, it is retried."""
+
+    key: str
+    card: ScoreCard | None = None
+    sandbox: dict[str, Any] | None = None
+    error: str | None = None
+    seconds: float = 0.0
+
+
+_RUBRICS: dict[tuple[str, int], Rubric] = {}
+_SANDBOXES: dict[SandboxConfig, Sandbox] = {}
+
+
+def _rubric(path: str) -> Rubric:
+    """The rubric at ``path``, loaded once per worker (reloaded when the file changes)."""
+    stamp = (path, os.stat(path).st_mtime_ns)
+    if stamp not in _RUBRICS:
+        _RUBRICS[stamp] = load_rubric(path)
+    return _RUBRICS[stamp]
+
+
+def _sandbox(config: SandboxConfig) -> Sandbox:
+    if config not in _SANDBOXES:
+        _SANDBOXES[config] = Sandbox(config)
+    return _SANDBOXES[config]
+
+
+def grade_item(item: WorkItem) -> ItemResult:
+    """Grade one generation. Never raises for anything the program or the document does;
+    sandbox start-up failures come back as ``ItemResult.error``."""
+    started = time.perf_counter()
+    rubric = _rubric(item.rubric_path)
+    try:
+        card, sandbox = _grade(item, rubric)
+    except SandboxError as exc:
+        return ItemResult(item.key, error=f"sandbox: {exc}",
+                          seconds=time.perf_counter() - started)
+    card.task = item.task
+    return ItemResult(item.key, card, sandbox, seconds=time.perf_counter() - started)
+
+
+def _grade(item: WorkItem, rubric: Rubric) -> tuple[ScoreCard, dict[str, Any] | None]:
+    if item.source == "output":
+        doc = Path(item.payload)
+        if not doc.is_file():
+            return evaluate_outcome(rubric, TaskOutcome.NO_OUTPUT, str(doc),
+                                    f"the output named in the manifest does not exist: "
+                                    f"{doc}"), None
+        return _score(item, rubric, doc), None
+    code, extraction = item.payload, None
+    if item.source == "answer":
+        found = extract_code(item.payload)
+        extraction = found.method
+        if found.code is None:
+            return evaluate_outcome(rubric, TaskOutcome.NO_CODE, "",
+                                    f"no Python code found in the answer "
+                                    f"({found.blocks} fenced block(s))"), \
+                {"extraction": extraction}
+        code = found.code
+    sandbox = _sandbox(item.sandbox)
+    with sandbox.run(code, [Path(f) for f in item.files], item.output_name,
+                     item.limits) as run:
+        run.record.extraction = extraction
+        outcome, detail = classify(run.record, item.output_name)
+        if outcome is not None:
+            return evaluate_outcome(rubric, outcome, item.output_name, detail), \
+                run.record.to_dict()
+        assert run.output is not None
+        return _score(item, rubric, run.output), run.record.to_dict()
+
+
+def _score(item: WorkItem, rubric: Rubric, doc: Path) -> ScoreCard:
+    shown = str(doc)
+    if item.keep_dir:
+        kept = Path(item.keep_dir) / f"{item.key}{Path(item.output_name).suffix}"
+        try:
+            kept.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(doc, kept)
+            shown = str(kept)
+        except OSError:
+            pass  # keeping a copy is a convenience; grading goes on
+    try:
+        card = evaluate(rubric, doc, task=item.task, options=dict(item.options))
+    except Exception as exc:  # noqa: BLE001 - our bug: never charged to the candidate
+        card = _evaluator_failed(rubric, f"{type(exc).__name__}: {exc}")
+    card.document = shown
+    return card
+
+
+def _evaluator_failed(rubric: Rubric, why: str) -> ScoreCard:
+    """The card of a document the engine crashed on: the program did its job (outcome
+    ``ok``) and every criterion is ``eval_error`` (left out of earned and possible
+    points, counted, and the batch exits 5)."""
+    card = evaluate_outcome(rubric, TaskOutcome.OK, "", f"evaluator error: {why}")
+    card.criteria = [CriterionResult(c.id, c.skill, c.points, 0.0,
+                                     CriterionStatus.EVAL_ERROR.value, c.description, [],
+                                     c.preservation) for c in card.criteria]
+    card.total = 0.0
+    card.passed = False
+    card.eval_errors = len(card.criteria)
+    return card

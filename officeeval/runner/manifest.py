@@ -1,0 +1,151 @@
+"""The batch manifest: JSON Lines, one generation per line.
+
+A line is an object with ``task`` (id), ``model`` (name), ``sample`` (integer, default 1)
+and exactly one of:
+
+* ``code``: a single-turn generation, Python that turns the task's input into its output;
+* ``answer``: the model's raw answer text; the program is extracted from it
+  (``officeeval.runner.answers``), and an answer without code is outcome ``no_code``;
+* ``output``: a document made elsewhere (e.g. by an agent), a path relative to the
+  manifest's folder.
+
+Optional: ``note`` (free text), ``limits`` (per-generation overrides, see
+``officeeval.runner.limits``), ``rubric`` (a rubric file relative to the manifest, for a
+task not in the registry's directories). Other keys are ignored.
+
+Bad lines — not JSON, not an object, missing or mistyped fields, an unknown task, a
+duplicate (task, model, sample) — are returned as ``(line, message)`` issues and skipped;
+the rest still run. Blank lines and lines starting with ``#`` are ignored.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from officeeval.errors import TaskError
+from officeeval.runner.limits import parse_limits
+
+SOURCES = ("code", "answer", "output")
+MAX_LINE = 8 * 1024 * 1024  # a line longer than this is not a plausible generation
+
+
+@dataclass(frozen=True)
+class ManifestLine:
+    """One valid manifest line. ``payload`` is the code, the answer text, or the output
+    path (resolved against the manifest's folder). ``key`` identifies the generation in the
+    results store."""
+
+    line: int
+    task: str
+    model: str
+    sample: int
+    source: str
+    payload: str
+    key: str
+    note: str = ""
+    limits: dict[str, Any] = field(default_factory=dict)
+    rubric: str | None = None
+
+
+@dataclass
+class Manifest:
+    path: Path | None
+    lines: list[ManifestLine]
+    issues: list[tuple[int, str]]
+
+
+def generation_key(task: str, model: str, sample: int, source: str, payload: str) -> str:
+    """The store key: a hash of task, model, sample and what the line carries (the code,
+    the answer, or the output path as written)."""
+    blob = json.dumps([task, model, sample, source, payload], ensure_ascii=False)
+    return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:32]
+
+
+def read_manifest(path: str | Path, known_task=None) -> Manifest:
+    """Read a manifest file. ``known_task(id, line) -> str | None`` returns an error message
+    for a task that cannot be graded (unknown id, invalid rubric), ``None`` when fine.
+    Raises ``TaskError`` only when the file itself cannot be read."""
+    p = Path(path)
+    try:
+        raw = p.read_bytes()
+    except OSError as exc:
+        raise TaskError(f"cannot read manifest {p}: {exc}") from exc
+    return parse_manifest(raw.decode("utf-8", "replace").splitlines(), p, known_task)
+
+
+def parse_manifest(lines: list[str], path: Path | None = None, known_task=None) -> Manifest:
+    """Parse manifest lines (see ``read_manifest``); never raises."""
+    base = path.resolve().parent if path else Path.cwd()
+    good: list[ManifestLine] = []
+    issues: list[tuple[int, str]] = []
+    seen: dict[tuple[str, str, int], int] = {}
+    for n, text in enumerate(lines, start=1):
+        stripped = text.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        try:
+            item = _parse_line(n, stripped, base)
+            ident = (item.task, item.model, item.sample)
+            if ident in seen:
+                raise TaskError(f"duplicate generation: task {item.task!r}, model "
+                                f"{item.model!r}, sample {item.sample} is already on line "
+                                f"{seen[ident]}")
+            if known_task is not None:
+                problem = known_task(item)
+                if problem:
+                    raise TaskError(problem)
+        except TaskError as exc:
+            issues.append((n, str(exc)))
+            continue
+        seen[ident] = n
+        good.append(item)
+    return Manifest(path, good, issues)
+
+
+def _parse_line(n: int, text: str, base: Path) -> ManifestLine:
+    if len(text) > MAX_LINE:
+        raise TaskError(f"line is longer than {MAX_LINE} characters")
+    try:
+        obj = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise TaskError(f"not JSON: {exc}") from None
+    if not isinstance(obj, dict):
+        raise TaskError("not a JSON object")
+    task, model = obj.get("task"), obj.get("model")
+    for name, value in (("task", task), ("model", model)):
+        if not isinstance(value, str) or not value.strip():
+            raise TaskError(f"missing or empty {name!r}")
+    sample = obj.get("sample", 1)
+    if isinstance(sample, bool) or not isinstance(sample, int) or sample < 0:
+        raise TaskError(f"'sample' must be a non-negative integer, got {sample!r}")
+    present = [s for s in SOURCES if s in obj]
+    if len(present) != 1:
+        raise TaskError("a line carries exactly one of 'code', 'answer', 'output' "
+                        f"(found {', '.join(present) or 'none'})")
+    source = present[0]
+    payload = obj[source]
+    if not isinstance(payload, str):
+        raise TaskError(f"{source!r} must be a string")
+    if source == "output":
+        if not payload.strip():
+            raise TaskError("'output' is an empty path")
+        out = Path(payload)
+        resolved = str(out if out.is_absolute() else base / out)
+    else:
+        resolved = payload
+    limits = obj.get("limits") or {}
+    parse_limits(limits)  # raises TaskError naming the bad key
+    rubric = obj.get("rubric")
+    if rubric is not None:
+        if not isinstance(rubric, str) or not rubric:
+            raise TaskError("'rubric' must be a path")
+        rp = Path(rubric)
+        rubric = str(rp if rp.is_absolute() else base / rp)
+    note = obj.get("note", "")
+    return ManifestLine(n, task.strip(), model.strip(), sample, source, resolved,
+                        generation_key(task.strip(), model.strip(), sample, source, payload),
+                        note if isinstance(note, str) else "", dict(limits), rubric)

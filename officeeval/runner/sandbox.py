@@ -1,0 +1,316 @@
+"""Run one generated program in a sandbox and record how it ran.
+
+Each program runs as a separate process (never in the evaluator's process) in a fresh
+temporary work directory holding only copies of the task's input file and attachments:
+
+* ``bwrap`` mode (bubblewrap installed and usable): namespaces for network, pids, IPC and
+  UTS, a read-only system, the work directory as the only writable path (see
+  ``isolation``); as root, the supervisor also drops to a fresh unprivileged uid.
+* ``rlimits-only`` mode (no usable bubblewrap, or asked for): the same limits, a scrubbed
+  environment and cwd = the work directory, but the program can see the host's files and
+  network. The record says so (``mode`` and a warning).
+
+In both modes the limits of ``Limits`` apply, and on timeout (or when the program ends)
+the whole process tree is killed. ``Sandbox.run`` never raises for anything the program
+does; it raises ``SandboxError`` only when the sandbox itself cannot be started.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import random
+import resource
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterator
+
+from officeeval.errors import OfficeEvalError
+from officeeval.runner import isolation, processes
+from officeeval.runner.limits import Limits
+from officeeval.runner.sandbox_record import (SandboxRecord, parse_status, read_tail,
+                                              written_files)
+
+BOOTSTRAP = Path(__file__).with_name("bootstrap.py")
+PROGRAM_NAME = "program.py"
+
+
+class SandboxError(OfficeEvalError):
+    """The sandbox could not be started (not the program's fault: the item is not graded
+    and is retried on the next run)."""
+
+
+@dataclass(frozen=True)
+class SandboxConfig:
+    """How programs are sandboxed. ``isolation``: ``auto`` (bubblewrap when usable, else
+    rlimits-only with a warning), ``bwrap`` (required: a ``SandboxError`` if unusable) or
+    ``rlimits`` (never bubblewrap). ``python``: the interpreter that runs the programs (it
+    must import python-docx, openpyxl, python-pptx, lxml, pandas); default: the one running
+    officeeval."""
+
+    python: str = sys.executable
+    isolation: str = "auto"
+    tmp_root: str | None = None
+    keep: bool = False
+
+
+@dataclass
+class SandboxRun:
+    """The result of ``Sandbox.run``: the record, and the output file while the run's
+    directory still exists (inside the ``with`` block)."""
+
+    record: SandboxRecord
+    workdir: Path
+    output: Path | None = None
+    written: list[str] = field(default_factory=list)
+
+
+class Sandbox:
+    def __init__(self, config: SandboxConfig | None = None) -> None:
+        self.config = config or SandboxConfig()
+        self.interp = isolation.interpreter(self.config.python)
+        self.mode, self.warning = self._choose_mode()
+        if self.mode == isolation.MODE_RLIMITS:
+            self._check_process_limit()
+
+    def _check_process_limit(self) -> None:
+        """Refuse to run untrusted code with no process limit at all (a fork bomb would
+        take the machine down): as root, RLIMIT_NPROC needs a fresh uid (which needs a
+        world-readable interpreter) or a pids cgroup."""
+        if not isolation.as_root() or all(isolation.world_accessible(r)
+                                           for r in self.interp.roots):
+            return
+        probe = processes.PidsCgroup.create(1)
+        if probe is None:
+            raise SandboxError("cannot enforce a process limit: running as root without "
+                               "bubblewrap, with an interpreter other users cannot read "
+                               "and no writable pids cgroup; install bubblewrap or run as "
+                               "an unprivileged user")
+        probe.remove()
+
+    def _choose_mode(self) -> tuple[str, str]:
+        how = self.config.isolation
+        if how == "rlimits":
+            return isolation.MODE_RLIMITS, "bubblewrap not used (rlimits-only was asked " \
+                "for): the program can read the host's files and use the network"
+        ok, why = isolation.bwrap_usable(self.config.python)
+        if ok:
+            return isolation.MODE_BWRAP, ""
+        if how == "bwrap":
+            raise SandboxError(why)
+        return isolation.MODE_RLIMITS, f"{why}; running with resource limits only: the " \
+            "program can read the host's files and use the network"
+
+    @contextlib.contextmanager
+    def run(self, code: str, files: list[Path], output_name: str,
+            limits: Limits | None = None) -> Iterator[SandboxRun]:
+        """Run ``code`` with copies of ``files`` in a fresh work directory; yield the
+        ``SandboxRun`` (the directory is removed when the block ends)."""
+        limits = limits or Limits()
+        base = Path(tempfile.mkdtemp(prefix="officeeval-", dir=self.config.tmp_root))
+        try:
+            yield self._run_in(base, code, files, output_name, limits)
+        finally:
+            if not self.config.keep:
+                _remove(base)
+
+    # ------------------------------------------------------------------ internals
+    def _run_in(self, base: Path, code: str, files: list[Path], output_name: str,
+                limits: Limits) -> SandboxRun:
+        work, prog, logs = base / "work", base / "prog", base / "logs"
+        for d in (work, prog, logs):
+            d.mkdir()
+        initial = {}
+        for f in files:
+            try:
+                shutil.copyfile(f, work / f.name)
+            except OSError as exc:
+                raise SandboxError(f"cannot copy task file {f}: {exc}") from exc
+            initial[f.name] = _stamp(work / f.name)
+        (prog / PROGRAM_NAME).write_text(code, encoding="utf-8")
+        shutil.copyfile(BOOTSTRAP, prog / "bootstrap.py")
+        uid, gid, warnings = self._identity()
+        name = "candidate"
+        (prog / "passwd").write_text(
+            f"root:x:0:0:root:/root:/usr/sbin/nologin\n"
+            f"{name}:x:{uid if uid is not None else os.getuid()}:"
+            f"{gid if gid is not None else os.getgid()}::{isolation.WORK_MOUNT}:/bin/sh\n")
+        (prog / "group").write_text(f"root:x:0:\n{name}:x:"
+                                    f"{gid if gid is not None else os.getgid()}:\n")
+        os.chmod(base, 0o755)
+        for p in (prog, logs, *prog.iterdir()):
+            os.chmod(p, 0o755 if p.is_dir() else 0o644)
+        if uid is not None:
+            for p in (work, *work.iterdir()):
+                os.chown(p, uid, gid)
+        tmp = None
+        if self.mode == isolation.MODE_RLIMITS:
+            tmp = base / "tmp"
+            tmp.mkdir()
+            if uid is not None:
+                os.chown(tmp, uid, gid)
+        cgroup = None
+        nproc: int | None = limits.processes
+        if self.mode == isolation.MODE_RLIMITS:
+            if isolation.as_root() and uid is None:
+                cgroup = processes.PidsCgroup.create(limits.processes)
+                nproc = None
+                if cgroup is None:
+                    warnings.append("no process limit: running as root without a pids "
+                                    "cgroup (RLIMIT_NPROC does not apply to root)")
+            elif uid is None:
+                # RLIMIT_NPROC counts all of this user's processes, not just the program's.
+                nproc = processes.count_user_processes(os.getuid()) + limits.processes
+        status_r, status_w = os.pipe()
+        prog_dir = isolation.PROG_MOUNT if self.mode == isolation.MODE_BWRAP else str(prog)
+        cfg = {"status_fd": status_w, "program": f"{prog_dir}/{PROGRAM_NAME}",
+               "limits": limits.to_dict(), "uid": uid, "gid": gid, "nproc": nproc,
+               "cgroup": str(cgroup.path) if cgroup else None}
+        argv = [self.interp.executable, "-I", "-B", f"{prog_dir}/bootstrap.py",
+                _json(cfg)]
+        env = _environment(isolation.WORK_MOUNT if self.mode == isolation.MODE_BWRAP
+                           else str(work), "/tmp" if tmp is None else str(tmp))
+        if self.mode == isolation.MODE_BWRAP:
+            cmd = isolation.bwrap_command(self.interp, work, prog, limits.tmp_size, env, argv)
+            popen_env, cwd = {"PATH": "/usr/bin:/bin"}, "/"
+        else:
+            cmd, popen_env, cwd = argv, env, str(work)
+        record = SandboxRecord(mode=self.mode, limits=limits.to_dict(),
+                               python=self.interp.executable, warnings=list(warnings))
+        if self.warning:
+            record.warnings.insert(0, self.warning)
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        started = time.monotonic()
+        try:
+            with open(logs / "stdout", "wb") as out, open(logs / "stderr", "wb") as err:
+                try:
+                    proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=out,
+                                            stderr=err, cwd=cwd, env=popen_env,
+                                            pass_fds=(status_w,), start_new_session=True,
+                                            preexec_fn=_file_limit(limits))
+                except OSError as exc:
+                    raise SandboxError(f"cannot start the sandbox: {exc}") from exc
+                finally:
+                    os.close(status_w)
+                try:
+                    proc.wait(timeout=limits.timeout)
+                except subprocess.TimeoutExpired:
+                    record.timed_out = True
+                    _stop(proc)
+                # The supervisor has exited: anything the program left behind goes too.
+                processes.kill_tree(proc.pid)
+                if cgroup is not None:
+                    cgroup.kill_all()
+                proc.wait()
+        finally:
+            if cgroup is not None:
+                cgroup.remove()
+            status = _drain(status_r)
+        record.wall_seconds = round(time.monotonic() - started, 4)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        record.returncode = proc.returncode
+        parse_status(record, status)
+        if record.cpu_seconds is None:
+            record.cpu_seconds = round((after.ru_utime - before.ru_utime)
+                                       + (after.ru_stime - before.ru_stime), 4)
+        record.stdout_tail = read_tail(logs / "stdout")
+        record.stderr_tail = read_tail(logs / "stderr")
+        if not record.started and self.mode == isolation.MODE_BWRAP and not record.timed_out:
+            # bubblewrap itself failed (the program never ran): ours, not the candidate's.
+            raise SandboxError("the sandbox did not start: " + (record.stderr_tail.strip()
+                                                               .splitlines() or ["?"])[-1])
+        written = written_files(work, initial)
+        run = SandboxRun(record, work, written=written)
+        target = work / output_name
+        if target.is_file() and not target.is_symlink():
+            run.output = target
+        record.files_written = written[:50]
+        record.output_found = run.output is not None
+        return run
+
+    def _identity(self) -> tuple[int | None, int | None, list[str]]:
+        """The uid/gid the program runs as: a fresh unprivileged one when we are root (so
+        RLIMIT_NPROC applies and the program owns nothing of the host), else our own."""
+        warnings: list[str] = []
+        if not isolation.as_root():
+            return None, None, warnings
+        if self.mode == isolation.MODE_RLIMITS and not all(
+                isolation.world_accessible(r) for r in self.interp.roots):
+            warnings.append("the program runs as root: the interpreter is not readable by "
+                            "other users, so privileges cannot be dropped")
+            return None, None, warnings
+        uid = random.SystemRandom().randrange(1 << 24, 1 << 30)
+        return uid, uid, warnings
+
+
+def _environment(home: str, tmp: str) -> dict[str, str]:
+    """The program's whole environment: nothing of the evaluator's leaks in."""
+    return {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": home, "TMPDIR": tmp,
+            "USER": "candidate", "LOGNAME": "candidate", "LANG": "C.UTF-8",
+            "LC_ALL": "C.UTF-8", "PYTHONIOENCODING": "utf-8", "MPLBACKEND": "Agg",
+            # One thread per BLAS pool: threads reserve address space under RLIMIT_AS.
+            "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1",
+            "NUMEXPR_MAX_THREADS": "1"}
+
+
+def _file_limit(limits: Limits):
+    # stdout/stderr are host files: cap them even before the supervisor sets its limits,
+    # so a program printing forever cannot fill the disk. Only async-signal-safe calls.
+    size = limits.file_size
+
+    def preexec() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
+    return preexec
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+    processes.kill_tree(proc.pid)
+
+
+def _drain(fd: int) -> bytes:
+    os.set_blocking(fd, False)
+    chunks = []
+    try:
+        while True:
+            try:
+                chunk = os.read(fd, 65536)
+            except BlockingIOError:
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+    finally:
+        os.close(fd)
+    return b"".join(chunks)
+
+
+def _stamp(p: Path) -> tuple[int, int]:
+    st = p.stat()
+    return st.st_size, st.st_mtime_ns
+
+
+def _json(obj: Any) -> str:
+    import json
+    return json.dumps(obj, separators=(",", ":"))
+
+
+def _remove(base: Path) -> None:
+    def onerror(func, path, exc_info):  # noqa: ANN001 - shutil's callback signature
+        # The program may have removed permissions from what it wrote.
+        try:
+            os.chmod(path, 0o700)
+            os.chmod(os.path.dirname(path), 0o700)
+            func(path)
+        except OSError:
+            pass
+    shutil.rmtree(base, onerror=onerror)
