@@ -1,0 +1,171 @@
+"""Slide animations: ``p:timing`` walked into the ordered list of effects PowerPoint plays.
+
+The main sequence (``p:seq`` with ``nodeType="mainSeq"``) holds click groups, each holding
+time groups, each holding effects: the ``p:cTn`` elements carrying ``presetClass``. Effects
+are listed in that document order, which is the playback order (the Animation Pane's order);
+interactive sequences (effects triggered by clicking a shape) follow the main sequence.
+
+For each effect: class (entrance/emphasis/exit/path), effect name from presetClass +
+presetID (``vocabulary.ppt.PRESET_EFFECTS``), direction from presetSubtype for directional
+effects, trigger from ``nodeType`` (clickEffect / withEffect / afterEffect), delay from the
+effect's start condition, duration as the longest of its behaviours (delay + dur), target
+shape id (and paragraph for text built by paragraph), and the build type from
+``p:bldLst`` (``p`` = by paragraph). ``mc:AlternateContent`` inside timing is resolved to
+the understood branch so nothing is counted twice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator
+
+from lxml import etree
+
+from officeeval.ooxml.units import to_float, to_int
+from officeeval.ppt.markup import children, p
+from officeeval.vocabulary.ppt import (
+    ANIMATION_CLASS_TOKENS, ANIMATION_SUBTYPES, DIRECTIONAL_EFFECTS, PRESET_EFFECTS,
+)
+
+_TRIGGERS = {"clickEffect": "on_click", "withEffect": "with_previous",
+             "afterEffect": "after_previous"}
+_BEHAVIOURS = ("set", "anim", "animEffect", "animMotion", "animRot", "animScale",
+               "animClr", "cmd", "audio", "video")
+
+
+@dataclass(frozen=True)
+class Effect:
+    preset_class: str           # entrance | emphasis | exit | path | verb | media
+    preset_id: int | None
+    preset_subtype: int | None
+    effect: str | None          # vocabulary token, None when the preset is unknown
+    direction: str | None
+    trigger: str | None         # on_click | with_previous | after_previous | on_shape_click
+    delay: float                # seconds
+    duration: float | None      # seconds; None when no behaviour has a finite duration
+    shape_id: str | None
+    paragraph: int | None       # 1-based paragraph when the effect animates one paragraph
+    build: str | None           # p:bldP/@build of the target (p, whole, allAtOnce, cust)
+    sequence: str               # main | interactive
+    group_id: str | None
+
+
+def walk(el: etree._Element | None) -> Iterator[etree._Element]:
+    """Depth-first over ``el`` and its descendants, AlternateContent resolved."""
+    if el is None:
+        return
+    yield el
+    for child in children(el):
+        yield from walk(child)
+
+
+def _ms(value: str | None) -> float | None:
+    v = to_float(value)
+    return v / 1000.0 if v is not None and v >= 0 else None
+
+
+def _start_delay(ctn: etree._Element) -> float:
+    conds = ctn.find(p("stCondLst"))
+    if conds is None:
+        return 0.0
+    for cond in conds.findall(p("cond")):
+        d = _ms(cond.get("delay"))
+        if d is not None:
+            return d
+    return 0.0
+
+
+def _duration(effect_ctn: etree._Element) -> float | None:
+    best: float | None = None
+    kids = effect_ctn.find(p("childTnLst"))
+    for el in walk(kids):
+        if el.tag != p("cTn") or el is effect_ctn:
+            continue
+        dur = _ms(el.get("dur"))
+        if dur is None:
+            continue
+        total = _start_delay(el) + dur
+        best = total if best is None else max(best, total)
+    own = _ms(effect_ctn.get("dur"))
+    if own is not None:
+        best = own if best is None else max(best, own)
+    return round(best, 3) if best is not None else None
+
+
+def _target(effect_ctn: etree._Element) -> tuple[str | None, int | None]:
+    for el in walk(effect_ctn):
+        if el.tag == p("spTgt"):
+            par = None
+            tx = el.find(p("txEl"))
+            rg = tx.find(p("pRg")) if tx is not None else None
+            if rg is not None:
+                st = to_int(rg.get("st"))
+                par = st + 1 if st is not None and st >= 0 else None
+            return el.get("spid"), par
+    return None, None
+
+
+def _builds(timing: etree._Element) -> dict[tuple[str, str], str]:
+    out: dict[tuple[str, str], str] = {}
+    bld = timing.find(p("bldLst"))
+    if bld is None:
+        return out
+    for b in children(bld):
+        if b.tag == p("bldP"):
+            out[(b.get("spid") or "", b.get("grpId") or "0")] = b.get("build") or "whole"
+        elif b.tag == p("bldGraphic"):
+            kind = "whole" if b.find(p("bldAsOne")) is not None else "sub"
+            out[(b.get("spid") or "", b.get("grpId") or "0")] = kind
+    return out
+
+
+def _sequences(timing: etree._Element) -> list[tuple[str, etree._Element]]:
+    seqs = []
+    for el in walk(timing.find(p("tnLst"))):
+        if el.tag == p("seq"):
+            ctn = el.find(p("cTn"))
+            node = ctn.get("nodeType") if ctn is not None else None
+            if node == "mainSeq":
+                seqs.insert(0, ("main", el))
+            elif node == "interactiveSeq":
+                seqs.append(("interactive", el))
+    return seqs
+
+
+def read_effects(slide_root: etree._Element) -> list[Effect]:
+    """Every animation effect of a slide in playback order; ``[]`` without timing."""
+    timing = slide_root.find(p("timing"))
+    if timing is None:
+        return []
+    builds = _builds(timing)
+    out: list[Effect] = []
+    for seq_kind, seq in _sequences(timing):
+        inside_effect: set[int] = set()
+        for el in walk(seq):
+            if el.tag != p("cTn") or el.get("presetClass") is None:
+                continue
+            anc = el.getparent()
+            nested = False
+            while anc is not None and anc is not seq:
+                if id(anc) in inside_effect:
+                    nested = True
+                    break
+                anc = anc.getparent()
+            if nested:
+                continue
+            inside_effect.add(id(el))
+            raw_class = el.get("presetClass") or ""
+            cls = ANIMATION_CLASS_TOKENS.get(raw_class, raw_class)
+            pid, sub = to_int(el.get("presetID")), to_int(el.get("presetSubtype"))
+            effect = PRESET_EFFECTS.get((raw_class, pid)) if pid is not None else None
+            direction = ANIMATION_SUBTYPES.get(sub) if (
+                effect in DIRECTIONAL_EFFECTS and sub is not None) else None
+            trigger = _TRIGGERS.get(el.get("nodeType") or "")
+            if seq_kind == "interactive" and trigger == "on_click":
+                trigger = "on_shape_click"
+            shape_id, paragraph = _target(el)
+            grp = el.get("grpId")
+            build = builds.get((shape_id or "", grp or "0")) if shape_id else None
+            out.append(Effect(cls, pid, sub, effect, direction, trigger, _start_delay(el),
+                              _duration(el), shape_id, paragraph, build, seq_kind, grp))
+    return out

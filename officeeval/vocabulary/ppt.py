@@ -1,0 +1,682 @@
+"""PowerPoint vocabularies and mapping tables (data only, tested in tests/ppt/test_vocabulary).
+
+Vocabularies (``define``) give every spelling a rubric author may write — the OOXML token,
+English UI names, Chinese UI names — for: transitions, transition directions, animation
+effects, classes and triggers, SmartArt layouts, table styles, slide layouts, shape kinds and
+geometries, background fill kinds and slide-show types.
+
+Mapping tables translate what a document stores into those tokens: the p:transition child
+element (including the p14 and p15 extensions), the animation preset (presetClass +
+presetID), the SmartArt layout definition id, the table style GUID.
+"""
+
+from officeeval.vocabulary import define
+
+# ------------------------------------------------------------------ transitions
+TRANSITION = define("transition", {
+    "none": ("无", "无切换", "no transition"),
+    "cut": ("切出", "切换出"),
+    "fade": ("淡入淡出", "淡出", "淡化", "fade smoothly"),
+    "push": ("推进", "推入"),
+    "wipe": ("擦除",),
+    "split": ("分割", "分裂"),
+    "reveal": ("显示",),
+    "randomBar": ("随机线条", "random bars", "random_bars"),
+    "shape": ("形状", "circle", "diamond", "plus", "圆形", "菱形", "加号"),
+    "uncover": ("揭开", "pull"),
+    "cover": ("覆盖",),
+    "flash": ("闪光",),
+    "strips": ("条纹", "阶梯状"),
+    "blinds": ("百叶窗",),
+    "clock": ("时钟", "wheel", "轮辐", "wheelReverse", "逆时针"),
+    "wedge": ("楔入", "扇形"),
+    "checker": ("棋盘", "checkerboard"),
+    "comb": ("梳理", "梳状"),
+    "dissolve": ("溶解",),
+    "newsflash": ("新闻快报",),
+    "random": ("随机", "random transition"),
+    "zoom": ("放大", "legacy zoom"),
+    "vortex": ("涡流",),
+    "switch": ("切换",),
+    "flip": ("翻转",),
+    "ripple": ("涟漪",),
+    "honeycomb": ("蜂巢",),
+    "prism": ("棱镜", "立方体", "cube", "box", "盒子", "rotate", "旋转", "orbit", "轨道"),
+    "doors": ("门",),
+    "window": ("窗口",),
+    "ferris": ("摩天轮", "ferris wheel"),
+    "gallery": ("库",),
+    "conveyor": ("传送带",),
+    "pan": ("平移",),
+    "glitter": ("闪耀",),
+    "warp": ("缩放",),
+    "flythrough": ("飞过", "fly through"),
+    "shred": ("碎片",),
+    "curtains": ("窗帘",),
+    "wind": ("风",),
+    "prestige": ("威望",),
+    "fracture": ("折断",),
+    "crush": ("压碎",),
+    "peelOff": ("剥离", "peel off"),
+    "pageCurl": ("页面卷曲", "page curl", "pageCurlDouble", "pageCurlSingle"),
+    "airplane": ("飞机",),
+    "origami": ("折纸",),
+    "fallOver": ("跌落", "fall over"),
+    "drape": ("悬垂",),
+    "morph": ("平滑",),
+})
+
+# p:transition child element (local name, any of p/p14/p15) -> transition token.
+TRANSITION_ELEMENTS = {
+    "blinds": "blinds", "checker": "checker", "circle": "shape", "comb": "comb",
+    "cover": "cover", "cut": "cut", "diamond": "shape", "dissolve": "dissolve", "fade": "fade",
+    "newsflash": "newsflash", "plus": "shape", "pull": "uncover", "push": "push",
+    "random": "random", "randomBar": "randomBar", "split": "split", "strips": "strips",
+    "wedge": "wedge", "wheel": "clock", "wipe": "wipe", "zoom": "zoom",
+    # PowerPoint 2010 (p14)
+    "vortex": "vortex", "switch": "switch", "flip": "flip", "ripple": "ripple",
+    "honeycomb": "honeycomb", "prism": "prism", "doors": "doors", "window": "window",
+    "ferris": "ferris", "gallery": "gallery", "conveyor": "conveyor", "pan": "pan",
+    "glitter": "glitter", "warp": "warp", "flythrough": "flythrough", "flash": "flash",
+    "shred": "shred", "reveal": "reveal", "wheelReverse": "clock",
+    # PowerPoint 2019+ (p159)
+    "morph": "morph",
+}
+
+# p15:prstTrans prst -> transition token.
+TRANSITION_PRESETS = {
+    "curtains": "curtains", "wind": "wind", "prestige": "prestige", "fracture": "fracture",
+    "crush": "crush", "peelOff": "peelOff", "pageCurlDouble": "pageCurl",
+    "pageCurlSingle": "pageCurl", "airplane": "airplane", "origami": "origami",
+    "fallOver": "fallOver", "drape": "drape",
+}
+
+TRANSITION_DIRECTION = define("transition_direction", {
+    "l": ("left", "从左", "自左侧", "向左"),
+    "r": ("right", "从右", "自右侧", "向右"),
+    "u": ("up", "从上", "自顶部", "向上"),
+    "d": ("down", "从下", "自底部", "向下"),
+    "lu": ("left up", "左上", "自左上部"),
+    "ru": ("right up", "右上", "自右上部"),
+    "ld": ("left down", "左下", "自左下部"),
+    "rd": ("right down", "右下", "自右下部"),
+    "horz": ("horizontal", "水平", "横向"),
+    "vert": ("vertical", "垂直", "纵向"),
+    "in": ("inward", "中央向左右展开", "向内", "放大"),
+    "out": ("outward", "左右向中央收缩", "向外", "缩小"),
+})
+
+# Legacy p:transition spd -> seconds (PowerPoint's fast/medium/slow).
+TRANSITION_SPEED_SECONDS = {"fast": 0.5, "med": 0.75, "slow": 1.0}
+
+# ------------------------------------------------------------------ animations
+ANIMATION_CLASS = define("animation_class", {
+    "entrance": ("entr", "进入", "进入效果"),
+    "emphasis": ("emph", "强调", "强调效果"),
+    "exit": ("退出", "退出效果"),
+    "path": ("动作路径", "路径", "motion path", "motionpath"),
+    "verb": ("对象动作", "ole action"),
+    "media": ("mediacall", "媒体"),
+})
+
+ANIMATION_CLASS_TOKENS = {"entr": "entrance", "emph": "emphasis", "exit": "exit",
+                          "path": "path", "verb": "verb", "mediacall": "media"}
+
+ANIMATION_TRIGGER = define("animation_trigger", {
+    "on_click": ("clickEffect", "click", "单击时", "单击", "鼠标单击时"),
+    "with_previous": ("withEffect", "with", "与上一动画同时", "同时"),
+    "after_previous": ("afterEffect", "after", "上一动画之后", "之后"),
+    "on_shape_click": ("interactive", "触发器", "trigger", "单击对象时"),
+})
+
+ANIMATION_EFFECT = define("animation_effect", {
+    # entrance
+    "appear": ("出现",),
+    "fly_in": ("飞入",),
+    "blinds": ("百叶窗", "venetian blinds"),
+    "box": ("盒状",),
+    "checkerboard": ("棋盘",),
+    "shape": ("形状", "circle", "圆形", "diamond", "菱形", "plus", "十字形扩展"),
+    "crawl_in": ("缓慢进入", "crawl"),
+    "dissolve_in": ("向内溶解", "dissolve"),
+    "fade": ("淡出", "淡入", "fade in", "fade out", "淡化"),
+    "flash_once": ("闪烁一次",),
+    "peek_in": ("切入",),
+    "random_bars": ("随机线条",),
+    "spiral_in": ("螺旋飞入",),
+    "split": ("劈裂",),
+    "stretch": ("伸展",),
+    "strips": ("阶梯状",),
+    "swivel": ("旋转",),
+    "wedge": ("楔入",),
+    "wheel": ("轮子",),
+    "wipe": ("擦除",),
+    "basic_zoom": ("基本缩放", "legacy zoom"),
+    "random_effects": ("随机效果",),
+    "boomerang": ("飞旋",),
+    "bounce": ("弹跳",),
+    "color_typewriter": ("彩色打字机",),
+    "credits": ("字幕式",),
+    "ease_in": ("渐入",),
+    "float": ("浮动",),
+    "grow_turn": ("翻转式由远及近", "grow and turn", "grow & turn"),
+    "light_speed": ("光速",),
+    "pinwheel": ("玩具风车",),
+    "rise_up": ("上升",),
+    "swish": ("挥鞭式",),
+    "thin_line": ("细线",),
+    "unfold": ("展开",),
+    "whip": ("挥鞭",),
+    "float_in": ("浮入", "ascend", "descend", "上浮", "下浮"),
+    "center_revolve": ("中心旋转",),
+    "fade_swivel": ("淡出式回旋",),
+    "sling": ("投掷",),
+    "spinner": ("回旋",),
+    "compress": ("压缩",),
+    "magnify": ("放大",),
+    "curve_up": ("曲线向上",),
+    "zoom": ("缩放", "fade zoom", "淡出式缩放"),
+    "glide": ("滑翔",),
+    "expand": ("扩展",),
+    "flip": ("翻转",),
+    "fold": ("折叠",),
+    # emphasis
+    "fill_color": ("填充颜色", "change fill color"),
+    "change_font": ("更改字体",),
+    "font_color": ("字体颜色", "change font color"),
+    "font_size": ("更改字号", "change font size"),
+    "font_style": ("更改字形", "change font style"),
+    "grow_shrink": ("放大/缩小", "放大缩小", "grow/shrink", "grow shrink"),
+    "line_color": ("线条颜色", "change line color"),
+    "spin": ("陀螺旋",),
+    "transparency": ("透明",),
+    "bold_flash": ("加粗闪烁",),
+    "blast": ("爆炸",),
+    "bold_reveal": ("加粗展示",),
+    "brush_color": ("画笔颜色", "brush on color"),
+    "underline": ("下划线", "brush on underline"),
+    "color_blend": ("混色",),
+    "color_wave": ("彩色波纹",),
+    "complementary_color": ("补色",),
+    "complementary_color_2": ("补色 2", "补色2"),
+    "contrasting_color": ("对比色",),
+    "darken": ("加深",),
+    "desaturate": ("不饱和",),
+    "pulse": ("脉冲", "flash bulb"),
+    "color_pulse": ("彩色脉冲", "flicker"),
+    "grow_with_color": ("彩色延伸",),
+    "lighten": ("变淡",),
+    "style_emphasis": ("样式强调",),
+    "teeter": ("跷跷板",),
+    "vertical_highlight": ("垂直突出显示",),
+    "wave": ("波浪形",),
+    "blink": ("闪烁",),
+    "shimmer": ("闪现",),
+    # exit
+    "disappear": ("消失",),
+    "fly_out": ("飞出",),
+    "crawl_out": ("缓慢移出",),
+    "dissolve_out": ("向外溶解",),
+    "peek_out": ("切出",),
+    "spiral_out": ("螺旋飞出",),
+    "collapse": ("层叠",),
+    "shrink_turn": ("收缩并旋转", "shrink and turn", "shrink & turn"),
+    "sink_down": ("下沉",),
+    "float_out": ("浮出",),
+    "spin_out": ("旋出",),
+    "contract": ("收缩",),
+    "curve_down": ("曲线向下",),
+    "ease_out": ("渐出",),
+    # motion paths
+    "lines": ("直线", "line", "line path"),
+    "arcs": ("弧形", "arc"),
+    "turns": ("转弯", "turn"),
+    "path_shapes": ("形状路径", "shapes path"),
+    "loops": ("循环", "loop", "loop de loop"),
+    "custom_path": ("自定义路径", "custom"),
+    "motion_path": ("动作路径效果", "other motion path"),
+    # media
+    "play": ("播放",),
+    "pause": ("暂停",),
+    "stop": ("停止",),
+    "object_action": ("对象动作效果",),
+})
+
+_ENTRANCE_IDS = {
+    1: "appear", 2: "fly_in", 3: "blinds", 4: "box", 5: "checkerboard", 6: "shape",
+    7: "crawl_in", 8: "shape", 9: "dissolve_in", 10: "fade", 11: "flash_once", 12: "peek_in",
+    13: "shape", 14: "random_bars", 15: "spiral_in", 16: "split", 17: "stretch", 18: "strips",
+    19: "swivel", 20: "wedge", 21: "wheel", 22: "wipe", 23: "basic_zoom", 24: "random_effects",
+    25: "boomerang", 26: "bounce", 27: "color_typewriter", 28: "credits", 29: "ease_in",
+    30: "float", 31: "grow_turn", 34: "light_speed", 35: "pinwheel", 37: "rise_up",
+    38: "swish", 39: "thin_line", 40: "unfold", 41: "whip", 42: "float_in",
+    43: "center_revolve", 45: "fade_swivel", 47: "float_in", 48: "sling", 49: "spinner",
+    50: "compress", 51: "magnify", 52: "curve_up", 53: "zoom", 54: "glide", 55: "expand",
+    56: "flip", 58: "fold",
+}
+_EMPHASIS_IDS = {
+    1: "fill_color", 2: "change_font", 3: "font_color", 4: "font_size", 5: "font_style",
+    6: "grow_shrink", 7: "line_color", 8: "spin", 9: "transparency", 10: "bold_flash",
+    14: "blast", 15: "bold_reveal", 16: "brush_color", 18: "underline", 19: "color_blend",
+    20: "color_wave", 21: "complementary_color", 22: "complementary_color_2",
+    23: "contrasting_color", 24: "darken", 25: "desaturate", 26: "pulse", 27: "color_pulse",
+    28: "grow_with_color", 30: "lighten", 31: "style_emphasis", 32: "teeter",
+    33: "vertical_highlight", 34: "wave", 35: "blink", 36: "shimmer",
+}
+# Exit presets share ids with their entrance counterparts; where the UI name differs
+# (Appear/Disappear, Fly In/Fly Out …) the exit token says so.
+_EXIT_RENAMES = {"appear": "disappear", "fly_in": "fly_out", "crawl_in": "crawl_out",
+                 "dissolve_in": "dissolve_out", "peek_in": "peek_out",
+                 "spiral_in": "spiral_out", "stretch": "collapse", "grow_turn": "shrink_turn",
+                 "rise_up": "sink_down", "float_in": "float_out", "spinner": "spin_out",
+                 "expand": "contract", "curve_up": "curve_down", "ease_in": "ease_out"}
+_EXIT_IDS = {k: _EXIT_RENAMES.get(v, v) for k, v in _ENTRANCE_IDS.items()}
+_PATH_IDS = {0: "custom_path", 42: "lines", 64: "lines", 35: "lines", 63: "lines",
+             37: "arcs", 44: "arcs", 51: "arcs", 58: "arcs", 50: "turns", 43: "turns",
+             36: "turns", 57: "turns", 1: "path_shapes", 2: "path_shapes", 3: "path_shapes",
+             4: "path_shapes", 7: "path_shapes", 8: "path_shapes", 10: "path_shapes",
+             12: "path_shapes", 13: "path_shapes", 14: "path_shapes", 15: "path_shapes",
+             24: "loops"}
+_MEDIA_IDS = {1: "play", 2: "pause", 3: "stop"}
+
+# (presetClass as stored, presetID) -> animation effect token.
+PRESET_EFFECTS: dict[tuple[str, int], str] = {
+    **{("entr", k): v for k, v in _ENTRANCE_IDS.items()},
+    **{("emph", k): v for k, v in _EMPHASIS_IDS.items()},
+    **{("exit", k): v for k, v in _EXIT_IDS.items()},
+    **{("path", k): v for k, v in _PATH_IDS.items()},
+    **{("mediacall", k): v for k, v in _MEDIA_IDS.items()},
+}
+
+# presetSubtype of directional effects (Fly In, Wipe, Float In, Peek In …) -> direction.
+ANIMATION_DIRECTION = define("animation_direction", {
+    "from_top": ("top", "自顶部", "从上", "上"),
+    "from_right": ("right", "自右侧", "从右", "右"),
+    "from_top_right": ("top right", "自右上部", "右上"),
+    "from_bottom": ("bottom", "自底部", "从下", "下"),
+    "from_bottom_right": ("bottom right", "自右下部", "右下"),
+    "from_left": ("left", "自左侧", "从左", "左"),
+    "from_top_left": ("top left", "自左上部", "左上"),
+    "from_bottom_left": ("bottom left", "自左下部", "左下"),
+    "horizontal": ("水平",),
+    "vertical": ("垂直",),
+    "in": ("向内", "放大"),
+    "out": ("向外", "缩小"),
+})
+ANIMATION_SUBTYPES = {1: "from_top", 2: "from_right", 3: "from_top_right", 4: "from_bottom",
+                      5: "horizontal", 6: "from_bottom_right", 8: "from_left",
+                      9: "from_top_left", 10: "vertical", 12: "from_bottom_left", 16: "in",
+                      32: "out"}
+# Effects whose presetSubtype is a direction (others use it for spokes, shapes, colors).
+DIRECTIONAL_EFFECTS = frozenset({"fly_in", "fly_out", "wipe", "peek_in", "peek_out",
+                                 "crawl_in", "crawl_out", "split", "blinds", "checkerboard",
+                                 "random_bars", "strips", "basic_zoom", "zoom", "box"})
+
+# ------------------------------------------------------------------ SmartArt
+SMARTART_LAYOUT = define("smartart_layout", {
+    "basic_block_list": ("基本列表", "basic block list", "default"),
+    "vertical_bullet_list": ("垂直项目符号列表", "vertical bullet list"),
+    "horizontal_bullet_list": ("水平项目符号列表", "horizontal bullet list"),
+    "stacked_list": ("堆叠列表", "stacked list"),
+    "vertical_block_list": ("垂直块列表", "vertical block list"),
+    "vertical_box_list": ("垂直框列表", "vertical box list"),
+    "vertical_chevron_list": ("垂直 V 形列表", "垂直V形列表", "vertical chevron list"),
+    "grouped_list": ("分组列表", "grouped list"),
+    "lined_list": ("线型列表", "lined list"),
+    "table_list": ("表格列表", "table list"),
+    "trapezoid_list": ("梯形列表", "trapezoid list"),
+    "vertical_arrow_list": ("垂直箭头列表", "vertical arrow list"),
+    "target_list": ("目标图列表", "target list"),
+    "basic_process": ("基本流程", "basic process", "process"),
+    "accent_process": ("重点流程", "accent process"),
+    "alternating_flow": ("交替流", "alternating flow"),
+    "continuous_block_process": ("连续块状流程", "continuous block process"),
+    "basic_chevron_process": ("基本 V 形流程", "基本V形流程", "basic chevron process"),
+    "closed_chevron_process": ("闭合 V 形流程", "闭合V形流程", "closed chevron process"),
+    "basic_bending_process": ("基本蛇形流程", "basic bending process"),
+    "upward_arrow": ("向上箭头", "upward arrow"),
+    "step_up_process": ("升序流程", "step up process"),
+    "vertical_process": ("垂直流程", "vertical process"),
+    "basic_timeline": ("基本日程表", "basic timeline"),
+    "funnel": ("漏斗", "funnel"),
+    "gear": ("齿轮", "gear"),
+    "basic_cycle": ("基本循环", "basic cycle", "cycle"),
+    "text_cycle": ("文本循环", "text cycle"),
+    "block_cycle": ("块循环", "block cycle"),
+    "continuous_cycle": ("连续循环", "continuous cycle"),
+    "segmented_cycle": ("分段循环", "segmented cycle"),
+    "multidirectional_cycle": ("多向循环", "multidirectional cycle"),
+    "nondirectional_cycle": ("不定向循环", "nondirectional cycle"),
+    "cycle_matrix": ("循环矩阵", "cycle matrix"),
+    "basic_radial": ("基本射线图", "basic radial"),
+    "diverging_radial": ("分离射线", "diverging radial"),
+    "radial_cycle": ("射线循环", "radial cycle"),
+    "hierarchy": ("层次结构", "hierarchy"),
+    "organization_chart": ("组织结构图", "organization chart", "org chart"),
+    "horizontal_hierarchy": ("水平层次结构", "horizontal hierarchy"),
+    "labeled_hierarchy": ("标记的层次结构", "labeled hierarchy"),
+    "table_hierarchy": ("表层次结构", "table hierarchy"),
+    "hierarchy_list": ("层次结构列表", "hierarchy list"),
+    "horizontal_organization_chart": ("水平组织结构图", "horizontal organization chart"),
+    "basic_venn": ("基本维恩图", "basic venn", "venn"),
+    "linear_venn": ("线性维恩图", "linear venn"),
+    "stacked_venn": ("堆叠维恩图", "stacked venn"),
+    "basic_target": ("基本目标图", "basic target"),
+    "nested_target": ("嵌套目标图", "nested target"),
+    "balance": ("平衡", "balance"),
+    "basic_matrix": ("基本矩阵", "basic matrix", "matrix"),
+    "titled_matrix": ("带标题的矩阵", "titled matrix"),
+    "grid_matrix": ("网格矩阵", "grid matrix"),
+    "basic_pyramid": ("基本棱锥图", "basic pyramid", "pyramid"),
+    "inverted_pyramid": ("倒棱锥图", "inverted pyramid"),
+    "pyramid_list": ("棱锥型列表", "pyramid list"),
+    "segmented_pyramid": ("分段棱锥图", "segmented pyramid"),
+    "picture_accent_list": ("图片重点列表", "picture accent list"),
+    "alternating_hexagons": ("交替六边形", "alternating hexagons"),
+})
+
+# Layout definition ids (dgm:layoutDef/@uniqueId without any "#n" suffix, or the data
+# model's loTypeId) -> token. Built from the ids Office writes for its gallery layouts.
+SMARTART_LAYOUT_IDS = {
+    "urn:microsoft.com/office/officeart/2005/8/layout/" + k: v for k, v in {
+        "default": "basic_block_list", "vList2": "vertical_bullet_list",
+        "hList1": "horizontal_bullet_list", "list1": "stacked_list",
+        "vList5": "vertical_block_list", "vList6": "vertical_box_list",
+        "chevron2": "vertical_chevron_list", "lProcess2": "grouped_list",
+        "hList3": "table_list", "hList7": "trapezoid_list",
+        "vList3": "vertical_arrow_list", "target3": "target_list",
+        "process1": "basic_process", "process4": "accent_process",
+        "hProcess4": "alternating_flow", "hProcess9": "continuous_block_process",
+        "chevron1": "basic_chevron_process", "hChevron3": "closed_chevron_process",
+        "bProcess3": "basic_bending_process", "arrow2": "upward_arrow",
+        "StepUpProcess": "step_up_process", "process2": "vertical_process",
+        "hProcess11": "basic_timeline", "funnel1": "funnel", "gear1": "gear",
+        "cycle2": "basic_cycle", "cycle1": "text_cycle", "cycle5": "block_cycle",
+        "cycle3": "continuous_cycle", "cycle6": "segmented_cycle",
+        "cycle7": "multidirectional_cycle", "cycle4": "nondirectional_cycle",
+        "cycle8": "cycle_matrix", "radial1": "basic_radial", "radial6": "diverging_radial",
+        "radial2": "radial_cycle", "hierarchy1": "hierarchy",
+        "orgChart1": "organization_chart", "hierarchy2": "horizontal_hierarchy",
+        "hierarchy6": "labeled_hierarchy", "hierarchy4": "table_hierarchy",
+        "hierarchy3": "hierarchy_list", "venn1": "basic_venn", "venn2": "stacked_venn",
+        "venn3": "linear_venn", "target1": "basic_target", "target2": "nested_target",
+        "balance1": "balance", "matrix3": "basic_matrix", "matrix1": "titled_matrix",
+        "matrix2": "grid_matrix", "pyramid1": "basic_pyramid",
+        "pyramid3": "inverted_pyramid", "pyramid2": "pyramid_list",
+        "pyramid4": "segmented_pyramid", "hList6": "picture_accent_list",
+    }.items()
+}
+SMARTART_LAYOUT_IDS.update({
+    "urn:microsoft.com/office/officeart/2008/layout/AlternatingHexagons":
+        "alternating_hexagons",
+    "urn:microsoft.com/office/officeart/2008/layout/LinedList": "lined_list",
+    "urn:microsoft.com/office/officeart/2008/layout/HorizontalOrganizationChart":
+        "horizontal_organization_chart",
+})
+
+# dgm:catLst category types -> a coarse family, for layouts missing from the table.
+SMARTART_CATEGORY = define("smartart_category", {
+    "list": ("列表",), "process": ("流程",), "cycle": ("循环",),
+    "hierarchy": ("层次结构图", "层次"), "relationship": ("关系",), "matrix": ("矩阵",),
+    "pyramid": ("棱锥图",), "picture": ("图片",), "officeonline": ("office.com",),
+    "other": ("其他",),
+})
+
+# ------------------------------------------------------------------ tables
+_ACCENTS = ("", " - Accent 1", " - Accent 2", " - Accent 3", " - Accent 4", " - Accent 5",
+            " - Accent 6")
+_ZH_ACCENTS = ("", " - 强调 1", " - 强调 2", " - 强调 3", " - 强调 4", " - 强调 5",
+               " - 强调 6")
+_FAMILIES = [  # (English family, Chinese family, GUIDs for none/accent1..6; "" = none)
+    ("Themed Style 1", "主题样式 1", ("",
+                                    "{3C2FFA5D-87B4-456A-9821-1D502468CF0F}",
+                                    "{284E427A-3D55-4303-BF80-6455036E1DE7}",
+                                    "{69C7853C-536D-4A76-A0AE-DD22124D55A5}",
+                                    "{775DCB02-9BB8-47FD-8907-85C794F793BA}",
+                                    "{35758FB7-9AC5-4552-8A53-C91805E547FA}",
+                                    "{08FB837D-C827-4EFA-A057-4D05807E0F7C}")),
+    ("Themed Style 2", "主题样式 2", ("", "{D113A9D2-9D6B-4929-AA2D-F23B5EE8CBE7}",
+                                    "{18603FDC-E32A-4AB5-989C-0864C3EAD2B8}",
+                                    "{306799F8-075E-4A3A-A7F6-7FBC6576F1A4}",
+                                    "{E269D01E-BC32-4049-B463-5C60D7B0CCD2}",
+                                    "{327F97BB-C833-4FB7-BDE5-3F7075034690}",
+                                    "{638B1855-1B75-4FBE-930C-398BA8C253C6}")),
+    ("Light Style 1", "浅色样式 1", ("{9D7B26C5-4107-4FEC-AEDC-1716B250A1EF}",
+                                   "{3B4B98B0-60AC-42C2-AFA5-B58CD77FA1E5}",
+                                   "{0E3FDE45-AF77-4B5C-9715-49D594BDF05E}",
+                                   "{C083E6E3-FA7D-4D7B-A595-EF9225AFEA82}",
+                                   "{D27102A9-8310-4765-A935-A1911B00CA55}",
+                                   "{5FD0F851-EC5A-4D38-B0AD-8093EC10F338}",
+                                   "{68D230F3-CF80-4859-8CE7-A43EE81993B5}")),
+    ("Light Style 2", "浅色样式 2", ("{7E9639D4-E3E2-4D34-9284-5A2195B3D0D7}",
+                                   "{69012ECD-51FC-41F1-AA8D-1B2483CD663E}",
+                                   "{72833802-FEF1-4C79-8D5D-14CF1EAF98D9}",
+                                   "{F2DE63D5-997A-4646-A377-4702673A728D}",
+                                   "{17292A2E-F333-43FB-9621-5CBBE7FDCDCB}",
+                                   "{5A111915-BE36-4E01-A7E5-04B1672EAD32}",
+                                   "{912C8C85-51F0-491E-9774-3900AFEF0FD7}")),
+    ("Light Style 3", "浅色样式 3", ("{616DA210-FB5B-4158-B5E0-FEB733F419BA}",
+                                   "{BC89EF96-8CEA-46FF-86C4-4CE0E7609802}",
+                                   "{5DA37D80-6434-44D0-A028-1B22A696006F}",
+                                   "{8799B23B-EC83-4686-B30A-512413B5E67A}",
+                                   "{ED083AE6-46FA-4A59-8FB0-9F97EB10719F}",
+                                   "{BDBED569-4797-4DF1-A0F4-6AAB3CD982D8}",
+                                   "{E8B1032C-EA38-4F05-BA0D-38AFFFC7BED3}")),
+    ("Medium Style 1", "中度样式 1", ("{793D81CF-94F2-401A-BA57-92F5A7B2D0C5}",
+                                    "{B301B821-A1FF-4177-AEE7-76D212191A09}",
+                                    "{9DCAF9ED-07DC-4A11-8D7F-57B35C25682E}",
+                                    "{1FECB4D8-DB02-4DC6-A0A2-4F2EBAE1DC90}",
+                                    "{1E171933-4619-4E11-9A3F-F7608DF75F80}",
+                                    "{FABFCF23-3B69-468F-B69F-88F6DE6A72F2}",
+                                    "{10A1B5D5-9B99-4C35-A422-299274C87663}")),
+    ("Medium Style 2", "中度样式 2", ("{073A0DAA-6AF3-43AB-8588-CEC1D06C72B9}",
+                                    "{5C22544A-7EE6-4342-B048-85BDC9FD1C3A}",
+                                    "{21E4AEA4-8DFA-4A89-87EB-49C32662AFE0}",
+                                    "{F5AB1C69-6EDB-4FF4-983F-18BD219EF322}",
+                                    "{00A15C55-8517-42AA-B614-E9B94910E393}",
+                                    "{7DF18680-E054-41AD-8BC1-D1AEF772440D}",
+                                    "{93296810-A885-4BE3-A3E7-6D5BEEA58F35}")),
+    ("Medium Style 3", "中度样式 3", ("{8EC20E35-A176-4012-BC5E-935CFFF8708E}",
+                                    "{6E25E649-3F16-4E02-A733-19D2CDBF48F0}",
+                                    "{85BE263C-DBD7-4A20-BB59-AAB30ACAA65A}",
+                                    "{EB344D84-9AFB-497E-A393-DC336BA19D2E}",
+                                    "{EB9631B5-78F2-41C9-869B-9F39066F8104}",
+                                    "{74C1A8A3-306A-4EB7-A6B1-4F7E0EB9C5D6}",
+                                    "{2A488322-F2BA-4B5B-9748-0D474271808F}")),
+    ("Medium Style 4", "中度样式 4", ("{D7AC3CCA-C797-4891-BE02-D94E43425B78}",
+                                    "{69CF1AB2-1976-4502-BF36-3FF5EA218861}",
+                                    "{8A107856-5554-42FB-B03E-39F5DBC370BA}",
+                                    "{0505E3EF-67EA-436B-97B2-0124C06EBD24}",
+                                    "{C4B1156A-380E-4F78-BDF5-A606A8083BF9}",
+                                    "{22838BEF-8BB2-4498-84A7-C5851F593DF1}",
+                                    "{16D9F66E-5EB9-4882-86FB-DCBF35E3C3E4}")),
+    ("Dark Style 1", "深色样式 1", ("{E8034E78-7F5D-4C2E-B375-FC64B27BC917}",
+                                  "{125E5076-3810-47DD-B79F-674D7AD40C01}",
+                                  "{37CE84F3-28C3-443E-9E96-99CF82512B78}",
+                                  "{D03447BB-5D67-496B-8E87-E561075AD55C}",
+                                  "{E929F9F4-4A8F-4326-A1B4-22849713DDAB}",
+                                  "{8FD4443E-F989-4FC4-A0C8-D5A2AF1F390B}",
+                                  "{AF606853-7671-496A-8E4F-DF71F8EC918B}")),
+]
+
+
+def _table_styles() -> tuple[dict[str, tuple[str, ...]], dict[str, str]]:
+    entries: dict[str, tuple[str, ...]] = {
+        "No Style, No Grid": ("无样式，无网格", "无样式,无网格", "no style no grid",
+                              "{2D5ABB26-0587-4C30-8999-92F81FD0307C}"),
+        "No Style, Table Grid": ("无样式，网格型", "无样式,网格型", "no style table grid",
+                                 "{5940675A-B579-460E-94D1-54222C63F5DA}"),
+        "Dark Style 2": ("深色样式 2", "{5202B0CA-FC54-4496-8BCA-5EF66A818D29}"),
+        "Dark Style 2 - Accent 1/Accent 2": ("深色样式 2 - 强调 1/强调 2",
+                                             "Dark Style 2 - Accent 1, Accent 2",
+                                             "{0660B408-B3CF-4A94-85FC-2B1E0A45F4A2}"),
+        "Dark Style 2 - Accent 3/Accent 4": ("深色样式 2 - 强调 3/强调 4",
+                                             "Dark Style 2 - Accent 3, Accent 4",
+                                             "{91EBBBCC-DAD2-459C-BE2E-F6DE35CF9A28}"),
+        "Dark Style 2 - Accent 5/Accent 6": ("深色样式 2 - 强调 5/强调 6",
+                                             "Dark Style 2 - Accent 5, Accent 6",
+                                             "{46F890A9-2807-4EBB-B81D-B2AA78EC7F39}"),
+    }
+    for family, zh, guids in _FAMILIES:
+        for i, guid in enumerate(guids):
+            if not guid:
+                continue  # Themed styles have no un-accented variant
+            name = family + _ACCENTS[i]
+            entries[name] = (zh + _ZH_ACCENTS[i], guid)
+    by_guid = {alias.upper(): name for name, aliases in entries.items()
+               for alias in aliases if alias.startswith("{")}
+    return entries, by_guid
+
+
+_TABLE_STYLE_ENTRIES, TABLE_STYLE_GUIDS = _table_styles()
+TABLE_STYLE = define("ppt_table_style", _TABLE_STYLE_ENTRIES)
+
+# ------------------------------------------------------------------ layouts, shapes, slides
+# Slide layout types (p:sldLayout/@type) with the built-in layout names in English and
+# Chinese; slide.layout compares layout names through this table.
+LAYOUT_TYPE = define("layout_type", {
+    "title": ("Title Slide", "标题幻灯片"),
+    "obj": ("Title and Content", "标题和内容", "title and object", "标题和对象"),
+    "secHead": ("Section Header", "节标题"),
+    "twoObj": ("Two Content", "两栏内容", "两项内容"),
+    "twoTxTwoObj": ("Comparison", "比较"),
+    "titleOnly": ("Title Only", "仅标题"),
+    "blank": ("Blank", "空白"),
+    "objTx": ("Content with Caption", "内容与标题", "带标题的内容"),
+    "picTx": ("Picture with Caption", "图片与标题", "带标题的图片"),
+    "vertTx": ("Title and Vertical Text", "标题和竖排文字"),
+    "vertTitleAndTx": ("Vertical Title and Text", "竖排标题与文本"),
+    "tx": ("Title and Text", "标题和文本"),
+    "twoColTx": ("Title and 2-Column Text", "标题和两栏文本"),
+    "tbl": ("Title and Table", "标题和表格"),
+    "chart": ("Title and Chart", "标题和图表"),
+    "dgm": ("Title and Diagram", "标题和图示"),
+    "txAndObj": ("Text and Object",),
+    "objAndTx": ("Object and Text",),
+    "objOnly": ("Object", "仅对象"),
+    "cust": ("Custom", "自定义"),
+})
+
+SHAPE_KIND = define("shape_kind", {
+    "title": ("标题", "标题占位符", "ctrTitle", "center title"),
+    "subtitle": ("副标题", "subTitle", "副标题占位符"),
+    "body": ("正文", "文本占位符", "text placeholder"),
+    "content": ("内容", "内容占位符", "obj", "object placeholder"),
+    "date": ("日期", "dt", "日期占位符"),
+    "footer": ("页脚", "ftr", "页脚占位符"),
+    "slide_number": ("幻灯片编号", "sldNum", "编号", "slide number"),
+    "header": ("页眉", "hdr"),
+    "picture_placeholder": ("图片占位符",),
+    "chart_placeholder": ("图表占位符",),
+    "table_placeholder": ("表格占位符",),
+    "smartart_placeholder": ("SmartArt 占位符",),
+    "media_placeholder": ("媒体占位符",),
+    "clipart_placeholder": ("剪贴画占位符",),
+    "slide_image": ("幻灯片图像", "sldImg"),
+    "textbox": ("文本框", "text box", "txBox"),
+    "autoshape": ("自选图形", "形状", "auto shape", "sp"),
+    "picture": ("图片", "pic", "image", "图像"),
+    "table": ("表格", "tbl"),
+    "chart": ("图表",),
+    "smartart": ("SmartArt", "SmartArt 图形", "diagram", "dgm", "图示"),
+    "group": ("组合", "grpSp", "组合图形"),
+    "media": ("媒体", "视频", "音频", "video", "audio"),
+    "connector": ("连接符", "cxnSp", "线条", "line"),
+    "ole": ("对象", "OLE 对象", "ole object"),
+    "ink": ("墨迹", "contentPart"),
+    "graphic_frame": ("图形框",),
+})
+
+# p:ph/@type -> shape kind of a placeholder drawn as a p:sp (the default type is obj).
+PLACEHOLDER_KINDS = {
+    "title": "title", "ctrTitle": "title", "subTitle": "subtitle", "body": "body",
+    "obj": "content", "dt": "date", "ftr": "footer", "sldNum": "slide_number",
+    "hdr": "header", "pic": "picture_placeholder", "chart": "chart_placeholder",
+    "tbl": "table_placeholder", "dgm": "smartart_placeholder", "media": "media_placeholder",
+    "clipArt": "clipart_placeholder", "sldImg": "slide_image",
+}
+
+SHAPE_GEOMETRY = define("shape_geometry", {
+    "rect": ("矩形", "rectangle"),
+    "roundRect": ("圆角矩形", "rounded rectangle"),
+    "ellipse": ("椭圆", "oval", "圆"),
+    "triangle": ("等腰三角形", "isosceles triangle", "三角形"),
+    "rtTriangle": ("直角三角形", "right triangle"),
+    "parallelogram": ("平行四边形",),
+    "trapezoid": ("梯形",),
+    "diamond": ("菱形",),
+    "pentagon": ("五边形", "箭头: 五边形"),
+    "hexagon": ("六边形",),
+    "octagon": ("八边形",),
+    "star5": ("五角星", "星形: 五角", "5-point star"),
+    "star4": ("四角星", "4-point star"),
+    "star6": ("六角星",),
+    "rightArrow": ("右箭头", "箭头: 右", "right arrow"),
+    "leftArrow": ("左箭头", "箭头: 左", "left arrow"),
+    "upArrow": ("上箭头", "箭头: 上", "up arrow"),
+    "downArrow": ("下箭头", "箭头: 下", "down arrow"),
+    "leftRightArrow": ("左右箭头", "left right arrow"),
+    "chevron": ("燕尾形", "V 形", "箭头: V 形"),
+    "homePlate": ("箭头五边形", "home plate"),
+    "heart": ("心形",),
+    "cloud": ("云形",),
+    "smileyFace": ("笑脸",),
+    "sun": ("太阳形",),
+    "moon": ("新月形",),
+    "wedgeRectCallout": ("矩形标注", "对话气泡: 矩形"),
+    "wedgeRoundRectCallout": ("圆角矩形标注", "对话气泡: 圆角矩形"),
+    "wedgeEllipseCallout": ("椭圆形标注", "对话气泡: 椭圆形"),
+    "flowChartProcess": ("流程图: 过程", "流程图:过程"),
+    "flowChartDecision": ("流程图: 决策", "流程图:决策"),
+    "flowChartTerminator": ("流程图: 终止", "流程图:终止"),
+    "line": ("直线",),
+    "straightConnector1": ("直线箭头连接符", "straight arrow connector"),
+    "bentConnector3": ("肘形连接符", "elbow connector"),
+    "curvedConnector3": ("曲线连接符", "curved connector"),
+    "plus": ("十字形", "加号"),
+    "donut": ("圆环",),
+    "can": ("圆柱形", "cylinder"),
+    "cube": ("立方体",),
+    "custom": ("任意多边形", "freeform", "custGeom"),
+})
+
+BACKGROUND_KIND = define("background_kind", {
+    "solid": ("纯色填充", "纯色", "solid fill", "solidFill"),
+    "gradient": ("渐变填充", "渐变", "gradient fill", "gradFill"),
+    "picture": ("图片或纹理填充", "图片填充", "纹理填充", "图片", "texture", "blipFill",
+                "picture fill"),
+    "pattern": ("图案填充", "图案", "pattern fill", "pattFill"),
+    "none": ("无填充", "无", "noFill", "no fill"),
+})
+
+SHOW_TYPE = define("show_type", {
+    "speaker": ("演讲者放映", "演讲者放映(全屏幕)", "演讲者放映（全屏幕）", "present",
+                "presented by a speaker", "full screen"),
+    "browsed": ("观众自行浏览", "观众自行浏览(窗口)", "观众自行浏览（窗口）", "browse",
+                "window", "browsed by an individual"),
+    "kiosk": ("在展台浏览", "在展台浏览(全屏幕)", "在展台浏览（全屏幕）", "展台",
+              "browsed at a kiosk"),
+})
+
+HYPERLINK_ACTION = define("hyperlink_action", {
+    "url": ("网址", "link", "hyperlink", "超链接"),
+    "slide": ("幻灯片", "jump to slide", "sldjump", "hlinksldjump"),
+    "first_slide": ("第一张幻灯片", "firstslide"),
+    "last_slide": ("最后一张幻灯片", "lastslide"),
+    "next_slide": ("下一张幻灯片", "nextslide"),
+    "previous_slide": ("上一张幻灯片", "previousslide"),
+    "last_viewed": ("最近观看的幻灯片", "lastslideviewed"),
+    "end_show": ("结束放映", "endshow"),
+    "custom_show": ("自定义放映", "customshow"),
+    "file": ("其他文件", "hlinkfile"),
+    "program": ("运行程序", "run program"),
+    "macro": ("运行宏", "run macro"),
+    "ole_verb": ("对象动作",),
+    "email": ("电子邮件", "mailto", "mail"),
+    "none": ("无动作", "无"),
+})
+
+# ppaction://hlinkshowjump?jump=… -> hyperlink action.
+SHOW_JUMPS = {"firstslide": "first_slide", "lastslide": "last_slide",
+              "nextslide": "next_slide", "previousslide": "previous_slide",
+              "lastslideviewed": "last_viewed", "endshow": "end_show"}
