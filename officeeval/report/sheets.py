@@ -18,8 +18,13 @@ from officeeval.report.palette import STATUS
 
 MAX_TAIL = 20_000  # characters of a stored stdout/stderr tail shown on a sheet
 # Sandbox fields shown first, in this order, whatever else the batch records.
-_FIRST = ("mode", "exit_status", "returncode", "signal", "exception", "exception_type",
-          "traceback_last", "last_traceback_line", "wall_seconds", "cpu_seconds", "seconds")
+# (officeeval.runner.sandbox_record.SandboxRecord names most of these.)
+_FIRST = ("mode", "exit_code", "returncode", "exit_status", "signal", "timed_out",
+          "memory_error", "exception_type", "exception", "exception_line", "traceback_last",
+          "last_traceback_line", "wall_seconds", "cpu_seconds", "maxrss_kb", "output_found",
+          "files_written", "seconds")
+_LAST_LINE = ("exception_line", "traceback_last", "last_traceback_line")
+_EXC_TYPE = ("exception_type", "exception")
 
 
 def sheet_name(key: str) -> str:
@@ -31,14 +36,16 @@ def sheet_name(key: str) -> str:
     return safe + ".html"
 
 
-def sandbox_view(sandbox: Any) -> dict[str, list[tuple[str, str]]] | None:
-    """Split a sandbox record into short fields and long text tails (stdout, stderr,
-    traceback, or any multi-line value). None when there is no record; a record that is
+def sandbox_view(sandbox: Any) -> dict[str, Any] | None:
+    """Split a sandbox record into short ``fields`` and long text ``tails`` (stdout, stderr,
+    or any multi-line value), and pick its ``exception`` (type) and ``last_line`` (the last
+    traceback line) when recorded (else ""). None when there is no record; a record that is
     not an object is shown as one field."""
     if sandbox is None:
         return None
     if not isinstance(sandbox, dict):
-        return {"fields": [("record", str(sandbox)[:MAX_TAIL])], "tails": []}
+        return {"fields": [("record", str(sandbox)[:MAX_TAIL])], "tails": [],
+                "exception": "", "last_line": ""}
     order = [k for k in _FIRST if k in sandbox] + sorted(k for k in sandbox if k not in _FIRST)
     fields, tails = [], []
     for k in order:
@@ -50,7 +57,9 @@ def sandbox_view(sandbox: Any) -> dict[str, list[tuple[str, str]]] | None:
             continue
         text = v if isinstance(v, str) else json.dumps(v, ensure_ascii=False, default=str)
         fields.append((str(k), text[:2000]))
-    return {"fields": fields, "tails": tails}
+    pick = lambda keys: next((str(sandbox[k]) for k in keys if sandbox.get(k)), "")  # noqa
+    return {"fields": fields, "tails": tails, "exception": pick(_EXC_TYPE)[:500],
+            "last_line": pick(_LAST_LINE)[:2000]}
 
 
 def _records(outdir: Path) -> Iterator[dict[str, Any]]:

@@ -65,27 +65,30 @@ def check(prop: str, expected: str, actual: str, status: str, select: str = "par
 
 
 def sandbox_for(outcome: str) -> dict[str, Any]:
-    """A sandbox record like the batch's (keys beyond these are rendered generically)."""
+    """A sandbox record shaped like officeeval.runner.sandbox_record.SandboxRecord (the sheet
+    renders any keys generically)."""
     base = {"mode": "bwrap", "wall_seconds": 0.42, "cpu_seconds": 0.31,
-            "limits": {"wall": 10, "memory_mb": 1024}}
+            "limits": {"timeout": 10, "memory": "2G"}, "started": True}
     if outcome == "exec_error":
-        base.update(exit_status=1, exception="KeyError",
-                    traceback_last="KeyError: \"Worksheet 成绩表 does not exist.\"",
+        base.update(returncode=1, exit_code=1, exception_type="KeyError",
+                    exception_line="KeyError: \"Worksheet 成绩表 does not exist.\"",
                     stdout_tail="开始处理…\n", stderr_tail="Traceback (most recent call last):\n"
                     "  File \"main.py\", line 7, in <module>\n    ws = wb['成绩表']\n"
                     "KeyError: \"Worksheet 成绩表 does not exist.\"\n")
     elif outcome == "exec_timeout":
-        base.update(exit_status=None, signal="SIGKILL", wall_seconds=10.0,
+        base.update(returncode=-9, signal="SIGKILL", timed_out=True, wall_seconds=10.0,
                     stderr_tail="", stdout_tail="")
     elif outcome == "exec_killed":
-        base.update(exit_status=None, signal="SIGKILL", exception="MemoryError",
-                    traceback_last="MemoryError", stderr_tail="MemoryError\n")
+        base.update(returncode=1, memory_error=True, exception_type="MemoryError",
+                    exception_line="MemoryError", stderr_tail="MemoryError\n")
     elif outcome == "no_output":
-        base.update(exit_status=0, files_written=["result.xlsx"], stdout_tail="saved\n")
+        base.update(returncode=0, exit_code=0, files_written=["result.xlsx"],
+                    output_found=False, stdout_tail="saved\n")
     elif outcome == "no_code":
-        return {"mode": "none", "reason": "no fenced python block in the answer"}
+        return {"mode": "none", "extraction": "no fenced python block in the answer"}
     else:
-        base.update(exit_status=0, stdout_tail="", stderr_tail="")
+        base.update(returncode=0, exit_code=0, output_found=True, stdout_tail="",
+                    stderr_tail="")
     return base
 
 

@@ -131,7 +131,8 @@ def test_sheet_of_an_execution_failure_shows_the_sandbox(report):
     assert 'KeyError: "Worksheet 成绩表 does not exist."' in text  # last traceback line
     assert "Traceback (most recent call last)" in text              # stderr tail
     assert "开始处理" in text                                         # stdout tail
-    assert "exit_status" in text and "skipped" in text
+    assert "exit_code" in text and "skipped" in text
+    assert 'Last traceback line: KeyError: "Worksheet' in " ".join(text.split())
 
 
 def test_csv_tables_hold_every_row(report):
@@ -203,4 +204,6 @@ def test_sandbox_view_splits_fields_and_tails():
     assert dict(v["fields"])["limits"] == '{"wall": 10}'
     assert dict(v["tails"]) == {"note": "one\ntwo", "stderr_tail": "a\nb\n", "stdout_tail": "x"}
     assert sandbox_view(None) is None
-    assert sandbox_view([1, 2]) == {"fields": [("record", "[1, 2]")], "tails": []}
+    assert sandbox_view([1, 2])["fields"] == [("record", "[1, 2]")]
+    v = sandbox_view({"exception_type": "KeyError", "exception_line": "KeyError: 'x'"})
+    assert (v["exception"], v["last_line"]) == ("KeyError", "KeyError: 'x'")
