@@ -143,33 +143,31 @@ def _mutant_table(title: str, mutants: list[M.MutantResult]) -> list[str]:
 def console(report: M.AuditReport, con) -> None:
     """Print a compact summary to a ``rich`` console."""
     from rich.markup import escape
-    from rich.table import Table
-    t = Table(title="Rubric audit", show_lines=False)
-    # Short headers: the table must fit an 80-column terminal.
-    t.add_column("rubric", no_wrap=True)
-    for col in ("ref", "input", "input✗", "mut", "caught", "rate", "surv", "neutral✗",
-                "lint", "s"):
-        t.add_column(col, no_wrap=True)
     for r in report.rubrics:
         if r.error:
-            t.add_row(r.rubric, f"[red]{r.error}[/]", *[""] * 9)
+            con.print(f"[red]✗ {r.rubric}[/]: {escape(r.error)}", highlight=False)
             continue
+        ok = r.clean(report.min_detection)
+        mark = "[green]✓[/]" if ok else "[red]✗[/]"
         ref = _score(r.reference_score, r.reference_total)
-        t.add_row(r.rubric, ref if r.reference_ok else f"[red]{ref}[/]", _score(r.input_score),
-                  ", ".join(c.id for c in r.input_offenders) or "–", str(len(r.breaking)),
-                  str(r.detected), _pct(r.detection_rate), str(len(r.survivors)),
-                  str(len(r.over_strict)), str(len(r.lint)), f"{r.seconds:.1f}")
-    con.print(t)
+        offenders = ", ".join(c.id for c in r.input_offenders) or "none"
+        con.print(f"{mark} [bold]{r.rubric}[/]  reference {ref if r.reference_ok else f'[red]{ref}[/]'}"
+                  f"  input {_score(r.input_score)} (unmarked passes: {offenders})"
+                  f"  caught {r.detected}/{len(r.breaking)} {_pct(r.detection_rate)}"
+                  f"  survivors {len(r.survivors)}  neutral✗ {len(r.over_strict)}"
+                  f"  lint {len(r.lint)}  {r.seconds:.1f}s", highlight=False)
     for r in report.rubrics:
         for f in r.reference_failures:
-            con.print(f"[red]{r.rubric} {f.criterion}[/] fails the reference: {f.check}: "
-                      f"expected {f.expected}, got {f.actual} ({f.detail})", highlight=False)
+            con.print(f"[red]{r.rubric} {f.criterion}[/] fails the reference: "
+                      f"{escape(f.check)}: expected {escape(f.expected)}, got "
+                      f"{escape(f.actual)}", highlight=False)
         for c in r.input_offenders:
-            con.print(f"[red]{r.rubric} {c.id}[/] passes on the untouched input "
-                      f"({c.description})", highlight=False)
+            what = f" ({escape(c.description)})" if c.description else ""
+            con.print(f"[red]{r.rubric} {c.id}[/] passes on the untouched input without being "
+                      f"a preservation criterion{what}", highlight=False)
         for m in r.survivors + r.over_strict:
-            con.print(f"[yellow]{r.rubric} {m.id} {m.verdict}[/]: {m.description} — "
-                      f"{m.explanation}", highlight=False)
+            con.print(f"[yellow]{r.rubric} {m.id} {m.verdict}[/]: {escape(m.description)} — "
+                      f"{escape(m.explanation)}", highlight=False)
         for w in r.lint:
             con.print(f"[cyan]{r.rubric}[/] {escape(str(w))}", highlight=False)
     verdict = "[green]clean[/]" if report.clean else "[red]NOT clean[/]"

@@ -233,7 +233,8 @@ def _why_changed(cid: str, rc, mc) -> str:
     bad = next((k for k in mc.checks if k.status != "pass"), None)
     what = f"{cid} {rc.earned:g} -> {mc.earned:g} ({mc.status})"
     if bad is not None:
-        what += f": {bad.select} {bad.property} expected {bad.expected}, got {bad.actual}"
+        what += (f": {bad.select or 'document'} {bad.property} expected {bad.expected}, "
+                 f"got {bad.actual}")
     return what
 
 

@@ -1,0 +1,72 @@
+"""Every rubric shipped under rubrics/ audits clean: its reference scores full marks, its
+untouched input passes only preservation criteria, no neutral mutant changes a verdict, every
+mutant could be built, and at least 98% of the breaking mutants are caught over all rubrics.
+
+One parametrized case per rubric, so a single bad rubric is visible by name. Audits are
+shared between xdist workers through a session directory, so the pooled-rate test reuses the
+per-rubric results instead of auditing everything twice.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from officeeval.audit import audit
+
+REPO = Path(__file__).resolve().parents[2]
+RUBRICS = sorted((REPO / "rubrics").glob("*.xml"))
+MIN_DETECTION = 0.98
+
+
+def _shared(tmp_path_factory) -> Path:
+    base = tmp_path_factory.getbasetemp()
+    root = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    out = root / "audit-shared"
+    out.mkdir(exist_ok=True)
+    return out
+
+
+def _audited(path: Path, shared: Path) -> dict:
+    cached = shared / f"{path.stem}.json"
+    if cached.is_file():
+        return json.loads(cached.read_text("utf-8"))
+    d = audit(path).to_dict()["rubrics"][0]
+    tmp = cached.with_suffix(f".{os.getpid()}.tmp")
+    tmp.write_text(json.dumps(d, ensure_ascii=False), "utf-8")
+    os.replace(tmp, cached)
+    return d
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", RUBRICS, ids=[p.stem for p in RUBRICS])
+def test_rubric_audits_clean(path, tmp_path_factory):
+    r = _audited(path, _shared(tmp_path_factory))
+    assert not r["error"], r["error"]
+    ref = r["reference"]
+    assert ref["ok"], (f"reference scores {ref['score']}/{ref['total']}: " + "; ".join(
+        f"{f['criterion']} {f['check']}: expected {f['expected']}, got {f['actual']}"
+        for f in ref["failures"]))
+    assert r["input"]["passes_non_preservation"] == [], (
+        "criteria that pass on the untouched input without being preservation criteria")
+    flagged = [m for m in r["mutants"] if m["verdict"] == "over_strict"]
+    assert not flagged, [(m["description"], m["explanation"]) for m in flagged]
+    invalid = [m for m in r["mutants"] if m["verdict"] == "invalid"]
+    assert not invalid, [(m["description"], m["explanation"]) for m in invalid]
+
+
+@pytest.mark.slow
+def test_detection_rate_over_all_rubrics(tmp_path_factory):
+    if not RUBRICS:
+        pytest.skip("no rubrics shipped")
+    shared = _shared(tmp_path_factory)
+    audits = [_audited(p, shared) for p in RUBRICS]
+    breaking = sum(a["mutation"]["breaking"] for a in audits)
+    detected = sum(a["mutation"]["detected"] for a in audits)
+    survivors = {a["rubric"]: a["mutation"]["survivors"] for a in audits
+                 if a["mutation"]["survivors"]}
+    assert breaking > 0
+    assert detected / breaking >= MIN_DETECTION, (detected, breaking, survivors)
