@@ -55,6 +55,8 @@ def sandbox_view(sandbox: Any) -> dict[str, Any] | None:
             if v.strip():
                 tails.append((str(k), v[-MAX_TAIL:]))
             continue
+        if v is None or v == [] or v == {} or v == "":
+            continue  # "not known" or nothing: noise on a sheet (the JSON keeps it)
         text = v if isinstance(v, str) else json.dumps(v, ensure_ascii=False, default=str)
         fields.append((str(k), text[:2000]))
     pick = lambda keys: next((str(sandbox[k]) for k in keys if sandbox.get(k)), "")  # noqa

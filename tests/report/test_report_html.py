@@ -42,6 +42,13 @@ def test_files_written(report):
         assert (out / name).stat().st_size > 200, name
     parquet = importlib.util.find_spec("pyarrow") is not None
     assert (out / "tasks.parquet").exists() == parquet
+    if parquet:
+        import pyarrow.parquet as pq
+        db = report[0] / "results.sqlite"
+        for name, table in (("tasks", "generations"), ("criteria", "criteria"),
+                            ("checks", "checks")):
+            (count,), = _rows(db, f"SELECT COUNT(*) FROM {table}")
+            assert pq.read_table(out / f"{name}.parquet").num_rows == count
 
 
 def test_default_report_dir_is_outdir_report(tmp_path):
@@ -198,7 +205,8 @@ def test_sheet_names_are_safe_and_distinct():
 
 
 def test_sandbox_view_splits_fields_and_tails():
-    v = sandbox_view({"stdout_tail": "x", "zeta": 1, "mode": "bwrap",
+    v = sandbox_view({"stdout_tail": "x", "zeta": 1, "mode": "bwrap", "signal": None,
+                      "warnings": [], "errno": "",
                       "limits": {"wall": 10}, "stderr_tail": "a\nb\n", "note": "one\ntwo"})
     assert [k for k, _ in v["fields"]] == ["mode", "limits", "zeta"]
     assert dict(v["fields"])["limits"] == '{"wall": 10}'
