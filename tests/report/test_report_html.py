@@ -78,8 +78,8 @@ def test_index_has_the_charts_and_sections(report):
     labels = [s.get("aria-label") for s in svgs]
     assert labels == ["Score rate per model with 95% confidence intervals",
                       "Score rate per model and skill",
-                      "Points lost per generation by skill: execution vs logic",
                       "Points lost per generation by model: execution vs logic",
+                      "Points lost per generation by skill: execution vs logic",
                       "Score distribution per model"]
     sr = svgs[0]
     # One bar per model plus the all-models bar, each with a tooltip; the 60 line is there.
@@ -89,7 +89,7 @@ def test_index_has_the_charts_and_sections(report):
     heat_cells = [r for r in svgs[1].iter("rect") if r.find("title") is not None]
     assert len(heat_cells) == 5 * 16  # (4 models + all) x 16 skills
     assert "动画效果" in "".join(svgs[1].itertext())
-    for anchor in ("models", "skills", "lost", "distribution", "tasks", "criteria",
+    for anchor in ("models", "skills", "lost", "breakdowns", "distribution", "tasks", "criteria",
                    "evaluator", "sheets"):
         assert doc.get_element_by_id(anchor) is not None
     text = doc.text_content()
