@@ -132,6 +132,16 @@ def _sequences(timing: etree._Element) -> list[tuple[str, etree._Element]]:
     return seqs
 
 
+def _inside_effect(ctn: etree._Element, seq: etree._Element) -> bool:
+    """Whether ``ctn`` sits inside another effect's time node (its own behaviours)."""
+    anc = ctn.getparent()
+    while anc is not None and anc is not seq:
+        if anc.tag == p("cTn") and anc.get("presetClass") is not None:
+            return True
+        anc = anc.getparent()
+    return False
+
+
 def read_effects(slide_root: etree._Element) -> list[Effect]:
     """Every animation effect of a slide in playback order; ``[]`` without timing."""
     timing = slide_root.find(p("timing"))
@@ -140,24 +150,15 @@ def read_effects(slide_root: etree._Element) -> list[Effect]:
     builds = _builds(timing)
     out: list[Effect] = []
     for seq_kind, seq in _sequences(timing):
-        inside_effect: set[int] = set()
         for el in walk(seq):
-            if el.tag != p("cTn") or el.get("presetClass") is None:
+            if el.tag != p("cTn") or el.get("presetClass") is None or _inside_effect(el, seq):
                 continue
-            anc = el.getparent()
-            nested = False
-            while anc is not None and anc is not seq:
-                if id(anc) in inside_effect:
-                    nested = True
-                    break
-                anc = anc.getparent()
-            if nested:
-                continue
-            inside_effect.add(id(el))
             raw_class = el.get("presetClass") or ""
             cls = ANIMATION_CLASS_TOKENS.get(raw_class, raw_class)
             pid, sub = to_int(el.get("presetID")), to_int(el.get("presetSubtype"))
             effect = PRESET_EFFECTS.get((raw_class, pid)) if pid is not None else None
+            if effect is None and cls == "path":
+                effect = "motion_path"  # a preset path the table does not name
             direction = ANIMATION_SUBTYPES.get(sub) if (
                 effect in DIRECTIONAL_EFFECTS and sub is not None) else None
             trigger = _TRIGGERS.get(el.get("nodeType") or "")

@@ -235,6 +235,15 @@ def match_placeholder(ph: Placeholder, candidates: list[Shape], to_master: bool
 def inherited_placeholders(shape: Shape) -> list[Shape]:
     """The layout and master placeholders a placeholder shape inherits from, nearest
     first (empty for a shape that is not a placeholder)."""
+    cached = shape.__dict__.get("_officeeval_inherited")
+    if cached is not None:
+        return cached
+    out = _inherited(shape)
+    shape.__dict__["_officeeval_inherited"] = out
+    return out
+
+
+def _inherited(shape: Shape) -> list[Shape]:
     ph = shape.placeholder
     if ph is None:
         return []

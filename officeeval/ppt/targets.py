@@ -187,6 +187,10 @@ class ParagraphTarget(Target):
         return [r for r in self.runs if r.text.strip()]
 
     def mark_chain(self) -> TextChain:
+        return self._mark_chain
+
+    @cached_property
+    def _mark_chain(self) -> TextChain:
         return paragraph_chain(self.shape, self.el, None, self.tx_body, self.text)
 
     def predicate_value(self, key: str) -> Any:
@@ -213,6 +217,10 @@ class RunTarget(Target):
         return (t.text or "") if t is not None else ""
 
     def chain(self) -> TextChain:
+        return self._chain
+
+    @cached_property
+    def _chain(self) -> TextChain:
         par = self.paragraph
         return paragraph_chain(par.shape, par.el, self.el, par.tx_body, self.text)
 

@@ -97,7 +97,20 @@ def text_style_kind(shape: Shape) -> str:
 def container_levels(shape: Shape, level: int, tx_body: etree._Element | None = None
                      ) -> list[Level]:
     """Levels above the paragraph for text of ``shape`` at paragraph ``level``
-    (``tx_body`` overrides the shape's own text body, e.g. for a table cell)."""
+    (``tx_body`` overrides the shape's own text body, e.g. for a table cell). Memoized per
+    shape, level and text body: every run of a shape shares them."""
+    cache = shape.__dict__.setdefault("_officeeval_levels", {})
+    key = (level, id(tx_body) if tx_body is not None else None)
+    found = cache.get(key)
+    # The body is kept with the levels: an id is only trusted while its element lives.
+    if found is None or found[0] is not tx_body:
+        found = (tx_body, _container_levels(shape, level, tx_body))
+        cache[key] = found
+    return found[1]
+
+
+def _container_levels(shape: Shape, level: int, tx_body: etree._Element | None
+                      ) -> list[Level]:
     body = tx_body if tx_body is not None else shape.tx_body
     out = _list_levels(body.find(a("lstStyle")) if body is not None else None, level, "shape")
     style = shape.style

@@ -193,10 +193,31 @@ _SHAPES = [
      "first_slide, next_slide, end_show …"),
 ]
 
+# The chart names are shared with Excel (rubric-language section 5); they are defined here
+# only when the Excel definitions have not defined them already.
+_CHARTS = [
+    ("chart.type", T.EnumType("ppt_chart_type"), "Chart type of the first plot: column, "
+     "bar, line, pie, doughnut, area, scatter, radar, bubble, stock, surface."),
+    ("chart.grouping", T.EnumType("ppt_chart_grouping"), "clustered, stacked, "
+     "percentStacked or standard."),
+    ("chart.title", T.TEXT, "Chart title text."),
+    ("chart.series.count", T.INTEGER, "Number of series."),
+    ("chart.series.names", T.ORDERED_LIST, "Series names in order."),
+    ("chart.series.values", T.ORDERED_LIST, "Cached values of the first series."),
+    ("chart.series.categories", T.ORDERED_LIST, "Categories of the first series."),
+    ("chart.legend.position", T.EnumType("ppt_legend_position"), "Legend position (none "
+     "without a legend)."),
+    ("chart.axis.x.title", T.TEXT, "Horizontal axis title."),
+    ("chart.axis.y.title", T.TEXT, "Vertical axis title."),
+    ("chart.data_labels", T.BOOL, "Whether data labels are shown."),
+    ("chart.style", T.INTEGER, "Chart style number (c:style)."),
+]
+
 
 def define_all(reg: Registry) -> None:
     """Define every PowerPoint-only name (skipping any another module defined first)."""
-    for group in (_PRESENTATION, _SLIDES, _THEME, _TRANSITIONS, _ANIMATIONS, _SHAPES):
+    for group in (_PRESENTATION, _SLIDES, _THEME, _TRANSITIONS, _ANIMATIONS, _SHAPES,
+                  _CHARTS):
         for name, vtype, doc in group:
             if reg.get(name) is None:
                 reg.define(name, vtype, doc)

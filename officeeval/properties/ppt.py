@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from officeeval.properties.definitions_ppt import PPT_TABLE_STYLE
 from officeeval.properties.registry import Registry
+from officeeval.ppt import resolvers_chart as CH
 from officeeval.ppt import resolvers_shape as S
 from officeeval.ppt import resolvers_slide as L
 from officeeval.ppt import resolvers_text as X
@@ -112,3 +113,9 @@ def bind_all(reg: Registry) -> None:
     # click actions
     b("hyperlink.target", "ppt", (*SHAPES, "paragraph", "run"), S.hyperlink_target)
     b("hyperlink.action", "ppt", (*SHAPES, "paragraph", "run"), S.hyperlink_action)
+
+    # charts (names shared with Excel; bound when defined, whoever defined them)
+    for name, fn in CH.CHART_RESOLVERS.items():
+        pdef = reg.get(name)
+        if pdef is not None and "ppt" not in pdef.bindings:
+            b(name, "ppt", CH.CHART_KINDS, fn)

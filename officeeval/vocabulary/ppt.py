@@ -680,3 +680,34 @@ HYPERLINK_ACTION = define("hyperlink_action", {
 SHOW_JUMPS = {"firstslide": "first_slide", "lastslide": "last_slide",
               "nextslide": "next_slide", "previousslide": "previous_slide",
               "lastslideviewed": "last_viewed", "endshow": "end_show"}
+
+# ------------------------------------------------------------------ charts
+# Used for the chart.* names only when no other app's definitions define them first (the
+# tokens are those of officeeval.ooxml.charts, shared with Excel).
+CHART_TYPE = define("ppt_chart_type", {
+    "column": ("柱形图", "簇状柱形图", "col"),
+    "bar": ("条形图", "簇状条形图"),
+    "line": ("折线图",),
+    "pie": ("饼图",),
+    "doughnut": ("圆环图", "donut"),
+    "area": ("面积图",),
+    "scatter": ("散点图", "xy", "xy scatter"),
+    "radar": ("雷达图",),
+    "bubble": ("气泡图",),
+    "stock": ("股价图",),
+    "surface": ("曲面图",),
+})
+CHART_GROUPING = define("ppt_chart_grouping", {
+    "clustered": ("簇状",),
+    "stacked": ("堆积",),
+    "percentStacked": ("百分比堆积", "percent", "percent stacked", "100%"),
+    "standard": ("标准",),
+})
+LEGEND_POSITION = define("ppt_legend_position", {
+    "right": ("靠右", "右", "r"),
+    "left": ("靠左", "左", "l"),
+    "top": ("顶部", "靠上", "上", "t"),
+    "bottom": ("底部", "靠下", "下", "b"),
+    "top_right": ("右上", "tr"),
+    "none": ("无", "无图例"),
+})
