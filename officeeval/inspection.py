@@ -18,7 +18,9 @@ STANDARD_TARGETS = {
              "textbox", "field", "footnote", "hyperlink"],
     "excel": ["workbook", "sheet", "chart", "pivot", "table", "conditional_format",
               "validation", "name"],
-    "ppt": ["presentation", "slide", "slide/shape", "slide/animation", "layout", "master"],
+    "ppt": ["presentation", "slide", "slide/shape", "slide/animation", "layout", "master",
+            "slide/table", "slide/table/cell", "slide/chart", "slide/smartart",
+            "slide/picture", "slide/paragraph", "slide/notes"],
 }
 
 
