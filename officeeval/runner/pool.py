@@ -110,8 +110,10 @@ class LocalPool:
                     try:
                         ok, value = w.conn.recv()
                     except (EOFError, OSError):
+                        w.process.join(1)
+                        lost = WorkerLost(f"worker died (exit {w.process.exitcode})")
                         self._replace(w)
-                        yield item, WorkerLost(f"worker died (exit {w.process.exitcode})")
+                        yield item, lost
                         self._feed(w, queue, deadline)
                         continue
                     w.item = None
@@ -123,8 +125,9 @@ class LocalPool:
                     yield item, WorkerLost(f"worker died (exit {code})")
                     self._feed(w, queue, deadline)
                 elif w.deadline is not None and time.monotonic() >= w.deadline:
+                    lost = WorkerLost(f"no result within {w.deadline - w.started:.0f} s")
                     self._replace(w)
-                    yield item, WorkerLost(f"no result within {w.deadline - w.started:.0f} s")
+                    yield item, lost
                     self._feed(w, queue, deadline)
 
     def _feed(self, w: _Worker, queue: Iterator[Any],

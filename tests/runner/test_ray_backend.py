@@ -1,0 +1,44 @@
+"""The Ray backend produces the same results as the local pool on the same manifest
+(skipped when Ray is not installed: pip install 'officeeval[ray]')."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+from runner_fixtures import CRASH, GOOD, PARTIAL, WRONG_NAME
+
+from officeeval.runner.batch import BatchOptions, run_batch
+from officeeval.runner.limits import Limits
+
+ray = pytest.importorskip("ray")
+
+
+def table(out: Path) -> dict:
+    con = sqlite3.connect(out / "results.sqlite")
+    gens = {r[0]: r[1:] for r in con.execute(
+        "SELECT key, model, sample, outcome, outcome_detail, score, total, passed "
+        "FROM generations")}
+    crits = sorted(con.execute("SELECT gen_key, criterion_id, status, earned FROM criteria"))
+    checks = sorted(con.execute("SELECT gen_key, criterion_id, idx, actual, status FROM "
+                                "checks"))
+    return {"generations": gens, "criteria": crits, "checks": checks}
+
+
+def test_local_and_ray_agree(task_root, tmp_path):
+    lines = [{"task": "mini-word", "model": "sim-x", "sample": i, "code": c}
+             for i, c in enumerate([GOOD, PARTIAL, CRASH, WRONG_NAME, "while True: pass"])]
+    lines.append({"task": "mini-word", "model": "sim-y", "answer": "No code, sorry."})
+    m = tmp_path / "m.jsonl"
+    m.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    opts = dict(jobs=2, tasks=(str(task_root / "rubrics"),), limits=Limits(timeout=3),
+                keep_outputs=False)
+    run_batch(m, tmp_path / "local", BatchOptions(**opts))
+    res = run_batch(m, tmp_path / "ray", BatchOptions(backend="ray", **opts))
+    assert res.graded == 6 and res.errors == []
+    local, remote = table(tmp_path / "local"), table(tmp_path / "ray")
+    assert local == remote
+    assert {g[2] for g in local["generations"].values()} == {
+        "ok", "exec_error", "no_output", "exec_timeout", "no_code"}

@@ -1,0 +1,158 @@
+"""The sandbox on real programs, in both isolation modes: what the program sees, what is
+kept of how it ran, and that nothing it starts outlives it."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from officeeval.runner.limits import Limits
+
+from runner_fixtures import GOOD, WRONG_NAME
+from runner_sandboxes import MODES, grade, marker, processes_with, sandbox_for
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_good_program_is_graded(task_root, mode):
+    got = grade(task_root, GOOD, mode)
+    card, sb = got["card"], got["sandbox"]
+    assert (card.outcome, card.score) == ("ok", 100.0)
+    assert sb["mode"] == ("bwrap" if mode == "bwrap" else "rlimits-only")
+    assert sb["exit_code"] == 0 and sb["output_found"] and sb["files_written"] == [
+        "output.docx"]
+    assert sb["wall_seconds"] > 0 and sb["cpu_seconds"] > 0
+    assert sb["process_limit"] in ("rlimit_nproc", "cgroup_pids")
+    if mode == "rlimits":
+        assert any("rlimits-only" in w for w in sb["warnings"])
+    else:
+        assert sb["warnings"] == []
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_work_directory_and_environment(task_root, mode, monkeypatch):
+    monkeypatch.setenv("OFFICEEVAL_TEST_SECRET", "hunter2")
+    code = ("import os, sys\n"
+            "print(sorted(os.listdir('.')))\n"
+            "print('SECRET' if any('hunter2' in v for v in os.environ.values()) else 'clean')\n"
+            "print(sys.argv)\n")
+    sb = grade(task_root, code, mode)["sandbox"]
+    out = sb["stdout_tail"].splitlines()
+    assert out[0] == "['input.docx']"          # only the task's input, no program file
+    assert out[1] == "clean"                   # nothing of the evaluator's environment
+    assert out[2].endswith("program.py']")
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_exception_type_and_last_traceback_line(task_root, mode):
+    code = "x = 1\n\ndef f():\n    return {}['missing']\n\nf()\n"
+    got = grade(task_root, code, mode)
+    card, sb = got["card"], got["sandbox"]
+    assert card.outcome == "exec_error" and card.outcome_detail == "KeyError: 'missing'"
+    assert (sb["exception_type"], sb["exit_code"]) == ("KeyError", 1)
+    assert 'program.py", line 4, in f' in sb["stderr_tail"]
+    assert "bootstrap" not in sb["stderr_tail"] and "runpy" not in sb["stderr_tail"]
+    assert all(c.status == "skipped" for c in card.criteria)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_exit_status_syntax_error_and_wrong_name(task_root, mode):
+    card = grade(task_root, "import sys\nsys.exit(3)\n", mode)["card"]
+    assert (card.outcome, card.outcome_detail) == ("exec_error", "exited with status 3")
+    card = grade(task_root, "def f(:\n", mode)["card"]
+    assert card.outcome == "exec_error" and card.outcome_detail.startswith("SyntaxError")
+    got = grade(task_root, WRONG_NAME, mode)
+    assert got["card"].outcome == "no_output"
+    assert got["card"].outcome_detail == "no output.docx; the program wrote: result.docx"
+    assert got["sandbox"]["files_written"] == ["result.docx"]
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_unclosed_files_are_flushed_at_exit(task_root, mode):
+    code = ("import shutil\nf = open('notes.txt', 'w')\nf.write('x' * 10)\n"
+            "shutil.copyfile('input.docx', 'output.docx')\n")
+    sb = grade(task_root, code, mode)["sandbox"]
+    assert sb["files_written"] == ["notes.txt", "output.docx"]
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_wall_clock_timeout_kills_a_sleeping_program(task_root, mode):
+    started = time.monotonic()
+    card = grade(task_root, "import time\ntime.sleep(600)\n", mode, timeout=1.5)["card"]
+    assert card.outcome == "exec_timeout"
+    assert "wall-clock limit of 1.5 s" in card.outcome_detail
+    assert time.monotonic() - started < 10
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_cpu_limit(task_root, mode):
+    card = grade(task_root, "while True:\n    pass\n", mode, cpu=1, timeout=30)["card"]
+    assert (card.outcome, card.outcome_detail) == ("exec_timeout",
+                                                   "CPU-time limit of 1 s exceeded")
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_output_flood_is_capped(task_root, mode):
+    code = "while True:\n    print('x' * 1000)\n"
+    got = grade(task_root, code, mode, file_size="1M", timeout=30)
+    assert got["card"].outcome == "exec_killed"
+    assert "file-size limit of 1 MiB" in got["card"].outcome_detail
+    assert len(got["sandbox"]["stdout_tail"]) <= 4001
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_nothing_outlives_the_program(task_root, mode):
+    tag = marker()
+    # A background child, and a double-forked daemon in its own session.
+    code = (
+        "import os, subprocess, sys, shutil\n"
+        f"subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(300)', '{tag}'])\n"
+        "if os.fork() == 0:\n"
+        "    os.setsid()\n"
+        "    if os.fork() == 0:\n"
+        f"        os.execv(sys.executable, [sys.executable, '-c', 'import time; "
+        f"time.sleep(300)', '{tag}'])\n"
+        "    os._exit(0)\n"
+        "shutil.copyfile('input.docx', 'output.docx')\n")
+    card = grade(task_root, code, mode)["card"]
+    assert card.outcome == "ok"
+    deadline = time.monotonic() + 5
+    while processes_with(tag) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert processes_with(tag) == []
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_work_directory_is_removed(task_root, mode, tmp_path):
+    sb = sandbox_for(mode)
+    with sb.run("open('output.docx', 'w').write('x')", [task_root / "files" / "input.docx"],
+                "output.docx", Limits(timeout=20)) as run:
+        base = run.workdir.parent
+        assert run.output is not None and run.output.read_text() == "x"
+    assert not base.exists()
+
+
+def test_bwrap_hides_the_host(task_root, repo):
+    sandbox_for("bwrap")
+    code = ("import os\n"
+            f"for p in [{str(repo)!r}, {str(task_root)!r}, '/root', '/home', '/work']:\n"
+            "    try:\n"
+            "        print(p, sorted(os.listdir(p)))\n"
+            "    except OSError as e:\n"
+            "        print(p, type(e).__name__)\n"
+            "print('uid', os.getuid(), 'pid', os.getpid())\n")
+    out = grade(task_root, code, "bwrap")["sandbox"]["stdout_tail"]
+    assert "rubrics" not in out and "samples" not in out and "mini-word" not in out
+    assert "officeeval" not in out.replace("/opt/officeeval", "")
+    if os.geteuid() == 0:
+        # privileges dropped to a fresh uid; a new pid namespace (pid 1 is bubblewrap's)
+        uid = int(out.split("uid ")[1].split()[0])
+        assert uid >= 1 << 24
+    assert int(out.split("pid ")[1]) < 10
+
+
+def test_the_machine_still_forks_afterwards():
+    assert subprocess.run(["true"]).returncode == 0
