@@ -10,7 +10,9 @@ lie in its directory.
 from __future__ import annotations
 
 import io
+import os
 import posixpath
+import struct
 import zipfile
 import zlib
 from dataclasses import dataclass, field
@@ -24,7 +26,20 @@ from officeeval.ooxml.ns import CT, PKG_REL, R, rel_type_name
 from officeeval.ooxml.xml import parse_xml
 
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
-_CHUNK = 1 << 16
+# Stream names (UTF-16LE, as the compound-file directory stores them) that tell what an OLE
+# container holds: Office's encrypted OOXML, or a legacy binary document.
+_OLE_ENCRYPTED = "EncryptedPackage".encode("utf-16-le")
+_OLE_LEGACY = {"WordDocument": "a legacy binary Word document (.doc)",
+               "Workbook": "a legacy binary Excel workbook (.xls)",
+               "Book": "a legacy binary Excel workbook (.xls)",
+               "PowerPoint Document": "a legacy binary PowerPoint presentation (.ppt)"}
+_OLE_SCAN = 8 << 20
+# OPC allows only these (ISO/IEC 29500-2, annex C). Others are refused before inflating:
+# Python's zipfile inflates bzip2 and LZMA members in one call without an output bound, so
+# a few hundred bytes of bzip2 can allocate gigabytes.
+_ALLOWED_METHODS = (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED)
+_EOCD = b"PK\x05\x06"
+_EOCD64_LOCATOR = b"PK\x06\x07"
 
 MAIN_CONTENT_TYPES = {
     "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml": "word",
@@ -58,6 +73,12 @@ class Limits:
     # Ratios are only checked on members this large: tiny XML parts legitimately compress
     # 100x and more (a run of repeated empty cells), and cannot hurt.
     ratio_floor: int = 1024 * 1024
+    # The largest part ``xml()`` builds a tree for; bigger parts must be streamed
+    # (``open_stream`` + ``xml.iterparse_xml``). A tree costs 8-25x its XML in memory.
+    max_xml_size: int = 128 * 1024 * 1024
+    # Estimated memory of all trees one package may build (see ``tree_cost``): what keeps a
+    # document under every zip limit from still taking gigabytes as trees.
+    max_tree_bytes: int = 1024 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -86,8 +107,13 @@ class Package:
     _content_types: dict[str, str] = field(default_factory=dict)
     _defaults: dict[str, str] = field(default_factory=dict)
     _xml: dict[str, etree._Element] = field(default_factory=dict)
+    # A part that failed to read or parse fails again the same way, without being re-read.
+    _xml_errors: dict[str, PackageError] = field(default_factory=dict)
     _rels: dict[str, dict[str, Relationship]] = field(default_factory=dict)
     _inflated: int = 0
+    _tree_bytes: int = 0
+    _reads: dict[str, int] = field(default_factory=dict)
+    _parses: dict[str, int] = field(default_factory=dict)
     main_part: str = ""
     app: str = ""
 
@@ -107,20 +133,31 @@ class Package:
             p = Path(source)
             if not p.is_file():
                 raise PackageError("missing_file", f"no such file: {p}")
-            with p.open("rb") as fh:
-                magic = fh.read(8)
             fileobj: BinaryIO | str = str(p)
+            probe: BinaryIO = p.open("rb")
         elif isinstance(source, bytes):
-            magic = source[:8]
             fileobj = io.BytesIO(source)
+            probe = io.BytesIO(source)
         else:
-            pos = source.tell()
-            magic = source.read(8)
-            source.seek(pos)
             fileobj = source
-        if magic == _OLE_MAGIC:
-            raise PackageError("encrypted", "an OLE compound file, not a zip: a password-"
-                               "protected OOXML document or a legacy binary (.doc/.xls/.ppt)")
+            probe = source
+        try:
+            pos = probe.tell()
+            magic = probe.read(8)
+            if magic == _OLE_MAGIC:
+                probe.seek(pos)
+                _refuse_ole(probe.read(_OLE_SCAN))
+            declared = _declared_members(probe)
+            probe.seek(pos)
+        except OSError as exc:
+            raise PackageError("not_a_zip", f"cannot read: {exc}") from exc
+        finally:
+            if isinstance(source, (str, Path)):
+                probe.close()
+        if declared is not None and declared > limits.max_members:
+            # Refused from the end record, before zipfile builds one object per entry.
+            raise PackageError("limit_exceeded", f"{declared} zip members declared (limit "
+                               f"{limits.max_members})")
         try:
             zf = zipfile.ZipFile(fileobj)
             infos = zf.infolist()
@@ -217,33 +254,44 @@ class Package:
         Raises ``PackageError`` (``missing_part``, ``limit_exceeded``, ``encrypted``,
         ``not_a_zip`` for a corrupt or unsupported member).
         """
-        info = self._names.get(name.lstrip("/").lower())
-        if info is None:
-            raise PackageError("missing_part", f"no part {name}")
-        if info.flag_bits & 0x1:
-            raise PackageError("encrypted", f"part {name} is encrypted")
+        info = self._member(name)
         budget = min(self.limits.max_part_size,
                      self.limits.max_total_size - self._inflated)
-        out = io.BytesIO()
+        if info.file_size > budget:
+            raise PackageError("limit_exceeded", f"part {name} ({info.file_size} bytes) "
+                               f"inflates past the size limits")
+        key = name.lstrip("/").lower()
+        self._reads[key] = self._reads.get(key, 0) + 1
         try:
+            # zipfile stops inflating at the declared size (checked against the budget
+            # above) and then verifies the CRC, so a directory that lies about the size
+            # costs at most the declared bytes and ends in BadZipFile.
             with self._zip.open(info) as fh:
-                while True:
-                    chunk = fh.read(_CHUNK)
-                    if not chunk:
-                        break
-                    out.write(chunk)
-                    if out.tell() > budget:
-                        raise PackageError("limit_exceeded",
-                                           f"part {name} inflates past the size limits")
-        except PackageError:
-            raise
+                data = fh.read(info.file_size + 1)
         except NotImplementedError as exc:
             raise PackageError("not_a_zip", f"part {name}: {exc}") from exc
         except (zipfile.BadZipFile, zlib.error, OSError, EOFError, ValueError,
                 RuntimeError) as exc:
             raise PackageError("not_a_zip", f"part {name} is corrupt: {exc}") from exc
-        self._inflated += out.tell()
-        return out.getvalue()
+        self._inflated += len(data)
+        if len(data) != info.file_size:
+            raise PackageError("not_a_zip", f"part {name} is corrupt: {len(data)} bytes, "
+                               f"{info.file_size} declared")
+        return data
+
+    def _member(self, name: str) -> zipfile.ZipInfo:
+        """The zip entry of a part that may be inflated. Raises ``PackageError``
+        (``missing_part``, ``encrypted``, ``not_a_zip`` for a compression method OPC does not
+        allow)."""
+        info = self._names.get(name.lstrip("/").lower())
+        if info is None:
+            raise PackageError("missing_part", f"no part {name}")
+        if info.flag_bits & 0x1:
+            raise PackageError("encrypted", f"part {name} is encrypted")
+        if info.compress_type not in _ALLOWED_METHODS:
+            raise PackageError("not_a_zip", f"part {name} uses compression method "
+                               f"{info.compress_type}; OOXML allows only stored and deflate")
+        return info
 
     def open_stream(self, name: str) -> BinaryIO:
         """A streaming reader over a part, for parts too large to hold parsed in memory.
@@ -251,12 +299,14 @@ class Package:
         The stream stops with ``PackageError(limit_exceeded)`` if it inflates past the part
         limit. Raises like ``read`` when the part is missing or encrypted.
         """
-        info = self._names.get(name.lstrip("/").lower())
-        if info is None:
-            raise PackageError("missing_part", f"no part {name}")
-        if info.flag_bits & 0x1:
-            raise PackageError("encrypted", f"part {name} is encrypted")
-        return _BoundedStream(self._zip.open(info), self.limits.max_part_size, name)
+        info = self._member(name)
+        key = name.lstrip("/").lower()
+        self._reads[key] = self._reads.get(key, 0) + 1
+        try:
+            inner = self._zip.open(info)
+        except (NotImplementedError, zipfile.BadZipFile, OSError, ValueError) as exc:
+            raise PackageError("not_a_zip", f"part {name} is corrupt: {exc}") from exc
+        return _BoundedStream(inner, self.limits.max_part_size, name)
 
     def part_size(self, name: str) -> int:
         """Declared uncompressed size of a part; 0 when it does not exist."""
@@ -269,8 +319,34 @@ class Package:
         key = name.lstrip("/").lower()
         root = self._xml.get(key)
         if root is None:
-            root = parse_xml(self.read(name), part=name.lstrip("/"))
-            self._xml[key] = root
+            failed = self._xml_errors.get(key)
+            if failed is not None:
+                raise failed
+            try:
+                root = self._parse(name, key)
+            except PackageError as exc:
+                self._xml_errors[key] = exc
+                raise
+        return root
+
+    def _parse(self, name: str, key: str) -> etree._Element:
+        """Read and parse a part once, within the size and tree-memory limits."""
+        lim = self.limits
+        size = self.part_size(name)
+        if size > lim.max_xml_size:
+            raise PackageError("limit_exceeded", f"part {name} is {size} bytes of XML; "
+                               f"parts over {lim.max_xml_size} bytes are streamed, not "
+                               f"parsed whole")
+        data = self.read(name)
+        cost = tree_cost(data)
+        if self._tree_bytes + cost > lim.max_tree_bytes:
+            raise PackageError("limit_exceeded", f"part {name} would take about "
+                               f"{cost >> 20} MB as a tree ({self._tree_bytes >> 20} MB "
+                               f"already parsed; limit {lim.max_tree_bytes >> 20} MB)")
+        self._tree_bytes += cost
+        self._parses[key] = self._parses.get(key, 0) + 1
+        root = parse_xml(data, part=name.lstrip("/"))
+        self._xml[key] = root
         return root
 
     def xml_or_none(self, name: str | None) -> etree._Element | None:
@@ -279,6 +355,14 @@ class Package:
         if not name or not self.has_part(name):
             return None
         return self.xml(name)
+
+    def stats(self) -> dict[str, int | dict[str, int]]:
+        """What this package has cost so far: ``members``, ``bytes_inflated``,
+        ``tree_bytes`` (estimated memory of parsed trees), ``parts_parsed``, and per part how
+        often it was read (``reads``) and parsed (``parses``; never more than once)."""
+        return {"members": len(self._names), "bytes_inflated": self._inflated,
+                "tree_bytes": self._tree_bytes, "parts_parsed": len(self._parses),
+                "reads": dict(self._reads), "parses": dict(self._parses)}
 
     # ------------------------------------------------------------------ relationships
     def rels(self, source: str) -> dict[str, Relationship]:
@@ -374,6 +458,51 @@ class _BoundedStream(io.RawIOBase):
     def close(self) -> None:
         self._inner.close()
         super().close()
+
+def tree_cost(data: bytes) -> int:
+    """Estimated bytes an lxml tree of ``data`` takes: libxml2 spends about 130 bytes per
+    element, as much again for a text node, and about 220 per attribute with its value,
+    whatever the XML spells. Counting ``<``, ``</`` and ``=`` is cheap (a few ms for 40 MB)
+    and errs high (by 1.3-2x on real parts), which is the safe side."""
+    elements = data.count(b"<") - data.count(b"</")
+    return len(data) + 260 * elements + 220 * data.count(b"=")
+
+
+def _declared_members(fh: BinaryIO) -> int | None:
+    """The member count the end-of-central-directory record declares (zip64 aware);
+    ``None`` when there is no end record (zipfile then says why it is not a zip)."""
+    fh.seek(0, os.SEEK_END)
+    size = fh.tell()
+    tail_len = min(size, 22 + 65535)
+    fh.seek(size - tail_len)
+    tail = fh.read(tail_len)
+    i = tail.rfind(_EOCD)
+    if i < 0 or len(tail) - i < 22:
+        return None
+    count = struct.unpack("<H", tail[i + 10:i + 12])[0]
+    if count == 0xFFFF and i >= 20 and tail[i - 20:i - 16] == _EOCD64_LOCATOR:
+        (offset,) = struct.unpack("<Q", tail[i - 12:i - 4])
+        if offset + 56 <= size:
+            fh.seek(offset)
+            rec = fh.read(56)
+            if rec[:4] == b"PK\x06\x06":
+                count = struct.unpack("<Q", rec[32:40])[0]
+    return count
+
+
+def _refuse_ole(head: bytes) -> None:
+    """Raise the right ``PackageError`` for an OLE compound file: ``encrypted`` for Office's
+    password-protected OOXML, ``wrong_format`` for a legacy binary document we can name,
+    ``encrypted`` (the conservative reading) for anything else."""
+    if _OLE_ENCRYPTED in head:
+        raise PackageError("encrypted", "a password-protected Office document (an OLE "
+                           "container holding an EncryptedPackage stream)")
+    for stream, what in _OLE_LEGACY.items():
+        if (stream.encode("utf-16-le") + b"\x00\x00") in head:
+            raise PackageError("wrong_format", f"{what}, not an OOXML package")
+    raise PackageError("encrypted", "an OLE compound file, not a zip: a password-protected "
+                       "OOXML document or a legacy binary (.doc/.xls/.ppt)")
+
 
 # Re-exported for resolvers that need the relationship namespace for r:id attributes.
 R_ID = f"{{{R}}}id"
