@@ -1,0 +1,55 @@
+"""The README's main job on the shipped sample generations: every generation gets a row,
+every outcome kind occurs, at least three simulated models, and ``batch`` exits 0."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+SAMPLES = REPO / "samples" / "generations.jsonl"
+OUTCOMES = {"ok", "exec_error", "exec_timeout", "exec_killed", "no_code", "no_output",
+            "invalid_package"}
+
+
+def test_generations_file_is_up_to_date():
+    res = subprocess.run([sys.executable, str(REPO / "samples" / "build_generations.py"),
+                          "--check"], capture_output=True, text=True, timeout=120)
+    assert res.returncode == 0, res.stderr
+
+
+@pytest.mark.slow
+def test_sample_batch_grades_every_generation(tmp_path):
+    out = tmp_path / "sample-run"
+    res = subprocess.run([sys.executable, "-m", "officeeval", "batch", str(SAMPLES), "-o",
+                          str(out)], capture_output=True, text=True, cwd=REPO, timeout=1200)
+    assert res.returncode == 0, res.stdout[-3000:] + res.stderr[-3000:]
+    lines = [json.loads(x) for x in SAMPLES.read_text(encoding="utf-8").splitlines() if x]
+    con = sqlite3.connect(out / "results.sqlite")
+    rows = con.execute("SELECT task, model, sample, outcome FROM generations").fetchall()
+    assert sorted((r[0], r[1], r[2]) for r in rows) == sorted(
+        (x["task"], x["model"], x.get("sample", 1)) for x in lines)
+    assert {r[3] for r in rows} == OUTCOMES
+    models = {r[1] for r in rows}
+    assert len(models) >= 3 and all(m.startswith("sim-") for m in models)
+    assert con.execute("SELECT COUNT(*) FROM manifest_issues").fetchone()[0] == 0
+    # the hostile generations are classified as documented in samples/hostile/README.md
+    hostile = dict(con.execute("SELECT sample, outcome FROM generations WHERE model = "
+                               "'sim-hostile'").fetchall())
+    if json.loads(con.execute("SELECT sandbox FROM generations WHERE model = 'sim-hostile' "
+                              "AND sample = 1").fetchone()[0])["mode"] == "bwrap":
+        assert hostile == {1: "exec_error", 2: "exec_error", 3: "ok", 4: "exec_killed",
+                           5: "exec_killed", 6: "exec_timeout", 7: "exec_killed",
+                           8: "exec_killed", 9: "invalid_package", 10: "no_output"}
+    report = out / "report" / "index.html"
+    try:
+        import officeeval.report.html  # noqa: F401
+    except ImportError:
+        assert "Batch summary" in res.stdout
+    else:
+        assert report.is_file()
