@@ -157,7 +157,7 @@ def test_overrides_and_json_contract(fixture_task):
 
 
 def test_parallel_audit_matches_serial(fixture_task):
-    paths = [fixture_task / "good.xml", fixture_task / "weak-loose.xml"]
+    paths = [fixture_task / "tiny.xml", fixture_task / "weak-typo.xml"]
     serial = audit(paths)
     parallel = audit(paths, jobs=2)
     strip = lambda rep: [(r.rubric, r.reference_score, r.input_score,  # noqa: E731
