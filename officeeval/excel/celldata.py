@@ -1,0 +1,386 @@
+"""Cell data of one worksheet, read by streaming the part.
+
+Small sheets (part below ``EAGER_BYTES``) are read once, whole. Large ones are never held
+whole: each request (a cell, an area, a column) streams the part from the top, keeps only
+the cells asked for, and stops at the first row past the request, so a check on one cell of
+a 200,000-row sheet costs one partial pass and little memory. Shared-formula masters and
+array ranges met on the way are remembered (they are few), because a cell far down may
+belong to a group whose master sits at the top.
+
+The part's head (``sheetPr``, ``dimension``, ``sheetViews``, ``sheetFormatPr``, ``cols``) is
+read without touching the rows; the tail (merges, conditional formats, validations, page
+setup, drawings …) needs one pass past the rows and is read only when a property asks.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+from lxml import etree
+
+from officeeval.errors import PackageError
+from officeeval.excel import formulas
+from officeeval.excel.refs import MAX_COL, MAX_ROW, Area, parse_area, parse_cell
+from officeeval.ooxml.ns import S, STRICT_TO_TRANSITIONAL
+from officeeval.ooxml.package import Package
+from officeeval.ooxml.units import to_float, to_int
+from officeeval.ooxml.xml import iterparse_xml, parse_xml
+
+_S = f"{{{S}}}"
+_ROW, _C, _V, _F, _IS, _T, _R, _RPH = (_S + x for x in ("row", "c", "v", "f", "is", "t", "r",
+                                                        "rPh"))
+EAGER_BYTES = 4 * 1024 * 1024
+_STRICT = tuple(u.encode() for u in STRICT_TO_TRANSITIONAL)
+
+
+class RawCell:
+    """One ``c`` element as stored. ``f`` is the cell's own formula text (shared-formula
+    members expanded from their master), ``f_kind`` ``normal``/``shared``/``array``/
+    ``dataTable`` or ``None``; ``v`` the cached value text (``None`` when absent)."""
+
+    __slots__ = ("row", "col", "t", "s", "v", "inline", "f", "f_kind", "f_ref", "cm")
+
+    def __init__(self, row: int, col: int, t: str | None, s: int, v: str | None,
+                 inline: str | None, f: str | None, f_kind: str | None, f_ref: str | None,
+                 cm: str | None) -> None:
+        self.row, self.col, self.t, self.s, self.v = row, col, t, s, v
+        self.inline, self.f, self.f_kind, self.f_ref, self.cm = inline, f, f_kind, f_ref, cm
+
+    @property
+    def has_content(self) -> bool:
+        return self.f_kind is not None or (self.v is not None and self.v != "") or \
+            self.inline is not None
+
+
+@dataclass(frozen=True)
+class RowInfo:
+    height: float | None
+    custom_height: bool
+    hidden: bool
+    outline: int
+    collapsed: bool
+    style: int | None
+
+
+def _flag(v: str | None) -> bool:
+    return (v or "").lower() in ("1", "true")
+
+
+def inline_text(is_el: etree._Element) -> str:
+    """Text of an ``is`` (or shared-string ``si``) element: its ``t`` and the ``t`` of each
+    rich-text run, phonetic runs left out."""
+    parts = []
+    for child in is_el:
+        if child.tag == _T:
+            parts.append(child.text or "")
+        elif child.tag == _R:
+            t = child.find(_T)
+            if t is not None:
+                parts.append(t.text or "")
+    return "".join(parts)
+
+
+class _HeadStream(io.RawIOBase):
+    """Replays the bytes already read for checks, then the rest of the stream."""
+
+    def __init__(self, head: bytes, rest) -> None:
+        self._head = head
+        self._rest = rest
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, b) -> int:  # type: ignore[override]
+        if self._head:
+            n = min(len(b), len(self._head))
+            b[:n] = self._head[:n]
+            self._head = self._head[n:]
+            return n
+        data = self._rest.read(len(b))
+        b[:len(data)] = data
+        return len(data)
+
+    def close(self) -> None:
+        self._rest.close()
+        super().close()
+
+
+def _grow(bounds: list, r: int, c: int) -> None:
+    bounds[0] = r if bounds[0] is None else min(bounds[0], r)
+    bounds[1] = c if bounds[1] is None else min(bounds[1], c)
+    bounds[2] = max(bounds[2], r)
+    bounds[3] = max(bounds[3], c)
+
+
+def _col_of(c: etree._Element | None, row_el: etree._Element) -> int:
+    if c is None:
+        return 0
+    pos = parse_cell(c.get("r"))
+    if pos:
+        return pos[1]
+    return sum(1 for x in row_el if x.tag == _C and x is not c and
+               x.getparent() is row_el and row_el.index(x) < row_el.index(c)) + 1
+
+
+class CellStore:
+    """The cells of one worksheet part. See the module docstring for the reading strategy."""
+
+    def __init__(self, package: Package, part: str, eager_bytes: int = EAGER_BYTES) -> None:
+        self.package = package
+        self.part = part
+        self.large = package.part_size(part) > eager_bytes
+        self.cells: dict[tuple[int, int], RawCell] = {}
+        self.rows: dict[int, RowInfo] = {}
+        self._covered: list[tuple[int, int, int, int]] = []
+        self._shared: dict[str, tuple[int, int, str]] = {}
+        self._arrays: list[tuple[Area, int, int]] = []
+        self._used: Area | None = None
+        self._used_known = False
+        self._outline: int | None = None
+        self._strict: bool | None = None
+        self._tree: etree._Element | None = None
+        self._skeleton: etree._Element | None = None
+        self.scans = 0  # how many passes over the part were made (for tests and benches)
+
+    # ------------------------------------------------------------------ streaming
+    def _open(self):
+        raw = self.package.open_stream(self.part)
+        head = raw.read(65536)
+        if b"<!DOCTYPE" in head or b"<!ENTITY" in head:
+            raw.close()
+            raise PackageError("malformed_xml", "DOCTYPE/ENTITY declarations are not allowed",
+                               part=self.part)
+        if self._strict is None:
+            self._strict = any(s in head[:4096] for s in _STRICT)
+        return io.BufferedReader(_HeadStream(head, raw), 1 << 16)
+
+    def _strict_tree(self) -> etree._Element:
+        if self._tree is None:
+            self._tree = parse_xml(self.package.read(self.part), part=self.part)
+        return self._tree
+
+    def tree(self) -> etree._Element | None:
+        """The parsed part for a small sheet (parsed once, kept by the package); ``None``
+        for a large one, which is only ever streamed."""
+        return None if self.large else self.package.xml(self.part)
+
+    def _iter_rows(self):
+        """Yield row elements in order; each is cleared by the caller's next step."""
+        if not self.large:
+            yield from self.package.xml(self.part).iter(_ROW)
+            return
+        stream = self._open()
+        if self._strict:
+            stream.close()
+            yield from self._strict_tree().iter(_ROW)
+            return
+        try:
+            for _, el in iterparse_xml(stream, self.part, tag=_ROW):
+                yield el
+                el.clear()
+                parent = el.getparent()
+                if parent is not None:
+                    while el.getprevious() is not None:
+                        del parent[0]
+        finally:
+            stream.close()
+
+    def head(self) -> etree._Element:
+        """The worksheet root holding at least what precedes ``sheetData`` (read without
+        touching rows on a large sheet). Raises ``PackageError`` for malformed XML."""
+        if not self.large:
+            return self.package.xml(self.part)
+        stream = self._open()
+        if self._strict:
+            stream.close()
+            return self._strict_tree()
+        root = None
+        try:
+            for _, el in iterparse_xml(stream, self.part, tag=_S + "sheetData",
+                                       events=("start",)):
+                root = el.getroottree().getroot()
+                break
+        finally:
+            stream.close()
+        if root is None:
+            return parse_xml(self.package.read(self.part), part=self.part)
+        return root
+
+    def skeleton(self) -> etree._Element:
+        """The whole worksheet root, rows emptied on a large sheet (one full pass there)."""
+        if not self.large:
+            return self.package.xml(self.part)
+        if self._skeleton is not None:
+            return self._skeleton
+        if self._strict is None:
+            self._open().close()
+        if self._strict:
+            return self._strict_tree()
+        stream = self._open()
+        root = None
+        try:
+            for _, el in iterparse_xml(stream, self.part, tag=_ROW):
+                el.clear()
+                parent = el.getparent()
+                if parent is not None:
+                    while el.getprevious() is not None:
+                        del parent[0]
+                root = el.getroottree().getroot()
+        finally:
+            stream.close()
+        if root is None:
+            return parse_xml(self.package.read(self.part), part=self.part)
+        sd = root.find(_S + "sheetData")
+        if sd is not None:
+            for child in list(sd):
+                sd.remove(child)
+        self._skeleton = root
+        return root
+
+    def _scan(self, r1: int, r2: int, c1: int, c2: int) -> None:
+        """Load cells in rows r1..r2 and columns c1..c2 (and their rows' info); stop after
+        r2. A pass over every row also learns the used range and outline depth."""
+        self.scans += 1
+        full = r1 <= 1 and r2 >= MAX_ROW
+        prev_row = 0
+        bounds = [None, None, 0, 0]  # min row, min col, max row, max col
+        outline = 0
+        for row_el in self._iter_rows():
+            r = to_int(row_el.get("r")) or prev_row + 1
+            if r < 1 or r > MAX_ROW:
+                continue
+            prev_row = r
+            if r > r2:
+                break
+            if r < r1:
+                # Only shared-formula masters and array ranges matter above the request.
+                for f in row_el.iter(_F):
+                    self._note_formula(f, r, _col_of(f.getparent(), row_el))
+                continue
+            lvl = to_int(row_el.get("outlineLevel")) or 0
+            outline = max(outline, lvl)
+            self.rows[r] = RowInfo(to_float(row_el.get("ht")), _flag(row_el.get("customHeight")),
+                                   _flag(row_el.get("hidden")), lvl,
+                                   _flag(row_el.get("collapsed")),
+                                   to_int(row_el.get("s")) if _flag(row_el.get("customFormat"))
+                                   else None)
+            prev_col = 0
+            for c in row_el:
+                if c.tag != _C:
+                    continue
+                pos = parse_cell(c.get("r"))
+                col = pos[1] if pos else prev_col + 1
+                if col > MAX_COL:
+                    continue
+                prev_col = col
+                f = c.find(_F)
+                if f is not None:
+                    self._note_formula(f, r, col)
+                if c1 <= col <= c2:
+                    cell = self._read_cell(c, r, col, f)
+                    self.cells[(r, col)] = cell
+                    content = cell.has_content
+                else:
+                    content = full and (f is not None or c.find(_IS) is not None or
+                                        bool((c.findtext(_V) or "")))
+                if full and content:
+                    _grow(bounds, r, col)
+        self._covered.append((r1, r2, c1, c2))
+        if full:
+            self._used_known = True
+            self._used = (Area(bounds[0], bounds[1], bounds[2], bounds[3])
+                          if bounds[0] is not None else None)
+            self._outline = outline
+
+    def _note_formula(self, f: etree._Element, r: int, col: int) -> None:
+        kind = f.get("t")
+        if kind == "shared" and f.get("ref") and f.text:
+            si = f.get("si") or ""
+            if si not in self._shared:
+                self._shared[si] = (r, col, f.text)
+        elif kind == "array" and f.get("ref"):
+            area = parse_area(f.get("ref"))
+            if area is not None and (area.rows > 1 or area.cols > 1):
+                if not any(a.r1 == area.r1 and a.c1 == area.c1 for a, _, _ in self._arrays):
+                    self._arrays.append((area, r, col))
+
+    def _read_cell(self, c: etree._Element, r: int, col: int, f: etree._Element | None
+                   ) -> RawCell:
+        v_el = c.find(_V)
+        is_el = c.find(_IS)
+        ftext = fkind = fref = None
+        if f is not None:
+            fkind = f.get("t") or "normal"
+            fref = f.get("ref")
+            ftext = f.text or ""
+            if fkind == "shared" and not ftext:
+                master = self._shared.get(f.get("si") or "")
+                if master is not None:
+                    ftext = formulas.shift(master[2], r - master[0], col - master[1])
+            elif fkind == "dataTable":
+                args = [a for a in (f.get("r1"), f.get("r2")) if a]
+                ftext = f"TABLE({','.join(args)})"
+        return RawCell(r, col, c.get("t"), to_int(c.get("s")) or 0,
+                       v_el.text if v_el is not None else None,
+                       inline_text(is_el) if is_el is not None else None,
+                       ftext, fkind, fref, c.get("cm"))
+
+    # ------------------------------------------------------------------ requests
+    def _is_covered(self, r1: int, r2: int, c1: int, c2: int) -> bool:
+        return any(a <= r1 and r2 <= b and c <= c1 and c2 <= d for a, b, c, d in self._covered)
+
+    def ensure(self, r1: int, r2: int, c1: int = 1, c2: int = MAX_COL) -> None:
+        """Make cells of the area available (a full read for small sheets)."""
+        if self._is_covered(r1, r2, c1, c2):
+            return
+        if not self.large:
+            self._scan(1, MAX_ROW, 1, MAX_COL)
+        else:
+            self._scan(r1, r2, c1, c2)
+
+    def get(self, row: int, col: int) -> RawCell | None:
+        """The stored cell; ``None`` when the sheet has no ``c`` element there."""
+        self.ensure(row, row)
+        return self.cells.get((row, col))
+
+    def row_info(self, row: int) -> RowInfo | None:
+        self.ensure(row, row)
+        return self.rows.get(row)
+
+    def used(self) -> Area | None:
+        """The rectangle of cells holding a value or formula (style-only cells left out);
+        ``None`` for a sheet without content. Costs one full pass on a large sheet."""
+        if not self._used_known:
+            if self.large:
+                self._scan(1, MAX_ROW, MAX_COL + 1, MAX_COL + 1)  # bounds only, keep no cells
+            else:
+                self.ensure(1, MAX_ROW)
+        return self._used
+
+    def max_outline(self) -> int:
+        if self._outline is None:
+            self.used()
+        return self._outline or 0
+
+    def all_cells(self) -> list[RawCell]:
+        """Every stored cell in row-major order (loads the whole sheet)."""
+        self.ensure(1, MAX_ROW)
+        return [self.cells[k] for k in sorted(self.cells)]
+
+    def cells_in(self, area: Area) -> list[RawCell]:
+        """Stored cells inside ``area`` in row-major order."""
+        self.ensure(area.r1, area.r2, area.c1, area.c2)
+        if area.rows * area.cols <= len(self.cells):
+            out = [self.cells.get((r, c)) for r in range(area.r1, area.r2 + 1)
+                   for c in range(area.c1, area.c2 + 1)]
+            return [c for c in out if c is not None]
+        return [self.cells[k] for k in sorted(self.cells) if area.contains(*k)]
+
+    def array_at(self, row: int, col: int) -> tuple[Area, int, int] | None:
+        """The multi-cell array formula range covering the cell, with its anchor; rows up to
+        the cell must have been read (they are, once the cell was asked for)."""
+        for area, r, c in self._arrays:
+            if area.contains(row, col):
+                return area, r, c
+        return None

@@ -1,0 +1,175 @@
+"""Typed cell values: a stored cell (``RawCell``) read through its type attribute, the shared
+strings, the workbook's date system and its number format.
+
+A formula cell's value is its cached ``<v>`` when the file has one it can trust; otherwise
+it comes from the workbook's recalculation backend (see ``ExcelDocument.recalculated_raw``)
+or, without one, the read raises ``UnverifiableValue`` so the check becomes an evaluator
+error rather than a failure charged to the candidate.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import TYPE_CHECKING
+
+from officeeval.errors import UnverifiableValue
+from officeeval.excel import formulas as F
+from officeeval.excel.celldata import RawCell
+from officeeval.excel.dates import serial_to_datetime
+from officeeval.excel.numfmt import format_number, format_text, is_date_format
+from officeeval.excel.refs import cell_ref
+from officeeval.ooxml.units import to_float
+from officeeval.values import CellValue
+
+if TYPE_CHECKING:
+    from officeeval.excel.sheets import Sheet
+
+_ISO = re.compile(r"^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?)?")
+
+
+def stored_value(raw: RawCell, sheet: "Sheet", style_index: int | None = None) -> CellValue:
+    """The value the stored element holds (for a formula cell: its ``<v>``, trusted or
+    not). ``style_index`` overrides the cell's own (recalculated copies keep the original
+    cell's number format)."""
+    book = sheet.book
+    t = raw.t or "n"
+    v = raw.v
+    if t == "s":
+        idx = to_float(v)
+        text = book.shared_string(int(idx)) if idx is not None and idx >= 0 else None
+        return CellValue("text", text) if text is not None else CellValue("empty")
+    if t == "inlineStr":
+        if raw.inline is not None:
+            return CellValue("text", raw.inline)
+        return CellValue("text", v) if v else CellValue("empty")
+    if t == "str":
+        return CellValue("text", v or "")
+    if t == "b":
+        if v is None or v == "":
+            return CellValue("empty")
+        return CellValue("bool", v.strip().lower() in ("1", "true"))
+    if t == "e":
+        return CellValue("error", (v or "#N/A").strip())
+    if t == "d":
+        m = _ISO.match(v or "")
+        if not m:
+            return CellValue("empty")
+        try:
+            parts = [int(x) if x else 0 for x in m.groups()[:6]]
+            d = dt.datetime(*parts)
+        except ValueError:
+            return CellValue("text", v)
+        from officeeval.excel.dates import datetime_to_serial
+        return CellValue("date", d, {"serial": datetime_to_serial(d, book.date1904)})
+    if raw.inline is not None and not v:
+        return CellValue("text", raw.inline)
+    num = to_float(v)
+    if num is None:
+        return CellValue("empty") if not v else CellValue("text", v)
+    code = sheet.number_format_of(raw.s if style_index is None else style_index)
+    if is_date_format(code):
+        d = serial_to_datetime(num, book.date1904)
+        if d is not None:
+            return CellValue("date", d, {"serial": num})
+    return CellValue("number", num)
+
+
+def has_trusted_cache(raw: RawCell, fresh_calc: bool) -> bool:
+    """Whether a formula cell's ``<v>`` can be used: present, non-empty (or an explicit
+    empty-string result, ``t="str"``), and the workbook does not ask for a full
+    recalculation on load (xlsxwriter and openpyxl write placeholder values then)."""
+    if fresh_calc or raw.v is None:
+        return False
+    return raw.v != "" or raw.t == "str"
+
+
+def cell_value(sheet: "Sheet", row: int, col: int) -> tuple[CellValue, str]:
+    """(value, source) of a cell: ``direct`` for constants, ``cached`` or ``recalculated``
+    for formula results, ``empty`` for a cell with nothing in it. Raises
+    ``UnverifiableValue`` for a formula result that is neither cached nor recalculable."""
+    raw = sheet.store.get(row, col) if sheet.store is not None else None
+    book = sheet.book
+    in_array = sheet.store.array_at(row, col) if sheet.store is not None else None
+    is_formula = raw is not None and raw.f_kind is not None
+    if not is_formula and in_array is None:
+        if raw is None:
+            return CellValue("empty"), "empty"
+        val = stored_value(raw, sheet)
+        return val, ("direct" if val.kind != "empty" else "empty")
+    where = f"'{sheet.name}'!{cell_ref(row, col)}"
+    if raw is not None and has_trusted_cache(raw, book.fresh_calc):
+        book.note_source(where, "cached")
+        return stored_value(raw, sheet), "cached"
+    if raw is not None and not is_formula and raw.v not in (None, ""):
+        # A member of an array range holding its own value.
+        book.note_source(where, "cached")
+        return stored_value(raw, sheet), "cached"
+    rec = book.recalculated_raw(sheet, row, col, where)
+    style = raw.s if raw is not None else sheet.style_at(row, col)
+    if rec is None:
+        book.note_source(where, "recalculated")
+        return CellValue("empty"), "recalculated"
+    book.note_source(where, "recalculated")
+    return stored_value(rec, sheet, style), "recalculated"
+
+
+def formula_of(sheet: "Sheet", row: int, col: int) -> tuple[str, str] | None:
+    """(formula as the formula bar shows it, source) or ``None`` for a constant cell.
+    Cells inside a multi-cell array formula show the array's formula (``{=…}`` for a
+    legacy array, plain for a dynamic-array spill)."""
+    if sheet.store is None:
+        return None
+    raw = sheet.store.get(row, col)
+    if raw is not None and raw.f_kind is not None:
+        text = F.display(raw.f or "")
+        if raw.f_kind == "array" and not _dynamic(sheet, raw):
+            area = sheet.store.array_at(row, col)
+            if area is not None or raw.f_ref:
+                return "{" + text + "}", "array"
+        return text, raw.f_kind if raw.f_kind != "normal" else "direct"
+    hit = sheet.store.array_at(row, col)
+    if hit is not None:
+        area, r, c = hit
+        anchor = sheet.store.get(r, c)
+        if anchor is not None and anchor.f is not None:
+            text = F.display(anchor.f)
+            if _dynamic(sheet, anchor):
+                return text, f"spill:{cell_ref(r, c)}"
+            return "{" + text + "}", f"array:{area}"
+    return None
+
+
+def _dynamic(sheet: "Sheet", raw: RawCell) -> bool:
+    return raw.cm is not None and sheet.book.is_dynamic_array(raw.cm)
+
+
+def display_text(sheet: "Sheet", row: int, col: int) -> tuple[str, str]:
+    """(text as Excel shows it, source of the value). Raises ``UnverifiableValue`` like
+    ``cell_value``."""
+    value, source = cell_value(sheet, row, col)
+    code = sheet.number_format_of(sheet.style_at(row, col)) or "General"
+    return render(value, code, sheet.book.date1904), source
+
+
+def render(value: CellValue, code: str, date1904: bool = False) -> str:
+    """A typed value rendered with a number format code."""
+    if value.kind == "empty":
+        return ""
+    if value.kind == "text":
+        return format_text(str(value.value), code)
+    if value.kind == "bool":
+        return "TRUE" if value.value else "FALSE"
+    if value.kind == "error":
+        return str(value.value)
+    if value.kind == "date":
+        serial = value.extra.get("serial")
+        if serial is None:
+            return value.value.isoformat(sep=" ")
+        return format_number(float(serial), code, date1904)
+    if value.kind == "number":
+        return format_number(float(value.value), code, date1904)
+    return str(value.value)
+
+
+_ = UnverifiableValue

@@ -1,0 +1,199 @@
+"""Excel selector targets: the workbook, sheets, cells, columns, rows, charts, pivot tables,
+tables, conditional-format rules, validation rules and defined names.
+
+Locators are stable across the graded, input and reference documents: ``'成绩'!B2``,
+``sheet('成绩')``, ``sheet('成绩')/column('C')``, ``sheet('成绩')/chart[1]``,
+``table('表1')``, ``name('税率')``. Targets built from one sheet's objects are cached on
+the document so that a rule reached from several cells is one target.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+from officeeval.errors import OfficeEvalError
+from officeeval.excel.refs import col_letters, cell_ref
+from officeeval.ooxml.charts import ChartInfo, read_chart
+from officeeval.targets import Target
+
+if TYPE_CHECKING:
+    from officeeval.excel.conditional import CfRule
+    from officeeval.excel.drawings import PlacedChart
+    from officeeval.excel.pivots import PivotInfo
+    from officeeval.excel.sheets import Sheet
+    from officeeval.excel.tables import TableInfo
+    from officeeval.excel.validation import ValidationRule
+    from officeeval.excel.workbook import DefinedName, ExcelDocument
+
+
+def q(name: str) -> str:
+    return "'" + name.replace("'", "''") + "'"
+
+
+class WorkbookTarget(Target):
+    kind = "workbook"
+
+    def __init__(self, doc: "ExcelDocument") -> None:
+        super().__init__(doc, "workbook")
+
+
+class SheetTarget(Target):
+    kind = "sheet"
+
+    def __init__(self, sheet: "Sheet") -> None:
+        super().__init__(sheet.book, f"sheet({q(sheet.name)})")
+        self.sheet = sheet
+
+    def predicate_value(self, key: str) -> Any:
+        if key in ("name", "text"):
+            return self.sheet.name
+        if key == "type":
+            return self.sheet.kind
+        if key == "state":
+            return self.sheet.state
+        return None
+
+
+class CellTarget(Target):
+    kind = "cell"
+
+    def __init__(self, sheet: "Sheet", row: int, col: int) -> None:
+        super().__init__(sheet.book, f"{q(sheet.name)}!{cell_ref(row, col)}")
+        self.sheet = sheet
+        self.row = row
+        self.col = col
+
+    @property
+    def ref(self) -> str:
+        return cell_ref(self.row, self.col)
+
+    def predicate_value(self, key: str) -> Any:
+        from officeeval.excel.cells import display_text
+        if key == "text":
+            try:
+                return display_text(self.sheet, self.row, self.col)[0]
+            except OfficeEvalError:
+                return None
+        if key == "type":
+            from officeeval.excel.cells import cell_value
+            try:
+                return cell_value(self.sheet, self.row, self.col)[0].kind
+            except OfficeEvalError:
+                return None
+        return None
+
+
+class ColumnTarget(Target):
+    kind = "column"
+
+    def __init__(self, sheet: "Sheet", col: int) -> None:
+        super().__init__(sheet.book, f"sheet({q(sheet.name)})/column('{col_letters(col)}')")
+        self.sheet = sheet
+        self.col = col
+
+
+class RowTarget(Target):
+    kind = "row"
+
+    def __init__(self, sheet: "Sheet", row: int) -> None:
+        super().__init__(sheet.book, f"sheet({q(sheet.name)})/row({row})")
+        self.sheet = sheet
+        self.row = row
+
+
+class ChartTarget(Target):
+    kind = "chart"
+
+    def __init__(self, placed: "PlacedChart", index: int) -> None:
+        super().__init__(placed.sheet.book, f"sheet({q(placed.sheet.name)})/chart[{index}]")
+        self.placed = placed
+        self.sheet = placed.sheet
+
+    @cached_property
+    def info(self) -> ChartInfo:
+        return read_chart(self.sheet.book.package.xml(self.placed.part))
+
+    def predicate_value(self, key: str) -> Any:
+        if key == "name":
+            return [self.placed.name, self.info.title or ""]
+        if key == "type":
+            return self.info.type
+        if key == "text":
+            return self.info.title
+        return None
+
+
+class PivotTarget(Target):
+    kind = "pivot"
+
+    def __init__(self, pivot: "PivotInfo", index: int) -> None:
+        super().__init__(pivot.sheet.book, f"sheet({q(pivot.sheet.name)})/pivot[{index}]")
+        self.pivot = pivot
+        self.sheet = pivot.sheet
+
+    def predicate_value(self, key: str) -> Any:
+        return self.pivot.name if key == "name" else None
+
+
+class TableTarget(Target):
+    kind = "table"
+
+    def __init__(self, table: "TableInfo") -> None:
+        super().__init__(table.sheet.book, f"table({q(table.display_name)})")
+        self.table = table
+        self.sheet = table.sheet
+
+    def predicate_value(self, key: str) -> Any:
+        if key == "name":
+            return [self.table.name, self.table.display_name]
+        if key == "style":
+            return self.table.style
+        return None
+
+
+class CfTarget(Target):
+    kind = "conditional_format"
+
+    def __init__(self, rule: "CfRule", index: int) -> None:
+        super().__init__(rule.sheet.book,
+                         f"sheet({q(rule.sheet.name)})/conditional_format[{index}]")
+        self.rule = rule
+        self.sheet = rule.sheet
+
+    def predicate_value(self, key: str) -> Any:
+        if key == "type":
+            return self.rule.type
+        if key in ("range", "text"):
+            return self.rule.range
+        return None
+
+
+class ValidationTarget(Target):
+    kind = "validation"
+
+    def __init__(self, rule: "ValidationRule", index: int) -> None:
+        super().__init__(rule.sheet.book, f"sheet({q(rule.sheet.name)})/validation[{index}]")
+        self.rule = rule
+        self.sheet = rule.sheet
+
+    def predicate_value(self, key: str) -> Any:
+        if key == "type":
+            return self.rule.type
+        if key in ("range", "text"):
+            return self.rule.range
+        return None
+
+
+class NameTarget(Target):
+    kind = "name"
+
+    def __init__(self, doc: "ExcelDocument", name: "DefinedName") -> None:
+        scope = ""
+        if name.local_sheet is not None and name.local_sheet < len(doc.sheets):
+            scope = f"{q(doc.sheets[name.local_sheet].name)}!"
+        super().__init__(doc, f"name({q(scope + name.name)})")
+        self.name = name
+
+    def predicate_value(self, key: str) -> Any:
+        return self.name.name if key in ("name", "text") else None

@@ -1,0 +1,233 @@
+"""The LibreOffice headless backend.
+
+Two ways to drive it, chosen once per process:
+
+* ``uno`` (preferred): one ``soffice`` started with a private profile
+  (``-env:UserInstallation``), listening on a named pipe only (no network socket), plus a
+  small worker (``uno_worker.py``) run by a Python that has the ``uno`` module; both are
+  reused for every document of this process, and killed (whole process groups) when a
+  document exceeds the timeout, to be restarted for the next one.
+* ``convert``: when no Python with ``uno`` exists, ``soffice --convert-to xlsx`` per
+  document, in the same private profile, with the same timeout.
+
+The private profile is seeded so that LibreOffice always recalculates OOXML files on load
+and never runs macros. Results are cached per file content (sha256) for the life of the
+process, so a reference document graded against many candidates is recalculated once.
+"""
+
+from __future__ import annotations
+
+import atexit
+import hashlib
+import json
+import os
+import secrets
+import select
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from officeeval.errors import OfficeEvalError
+
+_WORKER = Path(__file__).with_name("uno_worker.py")
+_XCU = """<?xml version="1.0" encoding="UTF-8"?>
+<oor:items xmlns:oor="http://openoffice.org/2001/registry"
+ xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="OOXMLRecalcMode" oor:op="fuse"><value>0</value></prop></item>
+<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="ODFRecalcMode" oor:op="fuse"><value>0</value></prop></item>
+<item oor:path="/org.openoffice.Office.Common/Security/Scripting"><prop oor:name="MacroSecurityLevel" oor:op="fuse"><value>3</value></prop></item>
+<item oor:path="/org.openoffice.Office.Common/Security/Scripting"><prop oor:name="DisableMacrosExecution" oor:op="fuse"><value>true</value></prop></item>
+<item oor:path="/org.openoffice.Office.Common/Misc"><prop oor:name="FirstRun" oor:op="fuse"><value>false</value></prop></item>
+</oor:items>
+"""
+
+
+class RecalcError(OfficeEvalError):
+    """LibreOffice could not recalculate a document (crash, timeout, unreadable file)."""
+
+
+def find_soffice() -> str | None:
+    """The soffice binary: ``$OFFICEEVAL_SOFFICE`` (``none`` disables), else on PATH, else
+    the usual install locations; ``None`` when there is none."""
+    env = os.environ.get("OFFICEEVAL_SOFFICE")
+    if env:
+        if env.strip().lower() in ("none", "off", "0", "false"):
+            return None
+        return env if Path(env).is_file() else shutil.which(env)
+    for name in ("soffice", "libreoffice"):
+        found = shutil.which(name)
+        if found:
+            return found
+    for p in ("/usr/lib/libreoffice/program/soffice", "/opt/libreoffice/program/soffice",
+              "/Applications/LibreOffice.app/Contents/MacOS/soffice"):
+        if Path(p).is_file():
+            return p
+    return None
+
+
+def _uno_python() -> str | None:
+    """A Python interpreter that can ``import uno``: ours, or the system one."""
+    for exe in dict.fromkeys([sys.executable, "/usr/bin/python3", shutil.which("python3") or ""]):
+        if not exe or not Path(exe).is_file():
+            continue
+        try:
+            r = subprocess.run([exe, "-c", "import uno"], capture_output=True, timeout=20)
+        except (OSError, subprocess.TimeoutExpired):
+            continue
+        if r.returncode == 0:
+            return exe
+    return None
+
+
+def _kill(proc: subprocess.Popen | None) -> None:
+    if proc is None or proc.poll() is not None:
+        return
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        proc.kill()
+    try:
+        proc.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        pass
+
+
+class LibreOfficeBackend:
+    """Recalculates workbooks with LibreOffice; see the module docstring."""
+
+    def __init__(self, soffice: str, timeout: float = 60.0) -> None:
+        self.soffice = soffice
+        self.timeout = timeout
+        self.workdir = Path(tempfile.mkdtemp(prefix="officeeval-recalc-"))
+        self.profile = self.workdir / "profile"
+        (self.profile / "user").mkdir(parents=True)
+        (self.profile / "user" / "registrymodifications.xcu").write_text(_XCU, "utf-8")
+        self._python = _uno_python()
+        self.mode = "uno" if self._python else "convert"
+        self._office: subprocess.Popen | None = None
+        self._worker: subprocess.Popen | None = None
+        self._cache: dict[str, Path] = {}
+        self._lock = threading.Lock()
+        self.recalculations = 0
+        atexit.register(self.close)
+
+    # ------------------------------------------------------------------ public
+    def recalculate(self, path: Path) -> Path:
+        """A recalculated copy of ``path`` (an xlsx written by LibreOffice with every formula
+        result cached). Raises ``RecalcError`` on failure or timeout."""
+        data = Path(path).read_bytes()
+        digest = hashlib.sha256(data).hexdigest()
+        with self._lock:
+            hit = self._cache.get(digest)
+            if hit is not None and hit.is_file():
+                return hit
+            src = self.workdir / f"{digest}-in.xlsx"
+            src.write_bytes(data)
+            out = self.workdir / f"{digest}.xlsx"
+            try:
+                if self.mode == "uno":
+                    self._via_uno(src, out)
+                else:
+                    self._via_convert(src, out)
+            finally:
+                src.unlink(missing_ok=True)
+            if not out.is_file():
+                raise RecalcError("LibreOffice wrote no output")
+            self.recalculations += 1
+            self._cache[digest] = out
+            return out
+
+    def close(self) -> None:
+        """Stop LibreOffice and the worker and remove the private profile."""
+        for proc in (self._worker, self._office):
+            _kill(proc)
+        self._worker = self._office = None
+        shutil.rmtree(self.workdir, ignore_errors=True)
+
+    # ------------------------------------------------------------------ uno mode
+    def _office_args(self) -> list[str]:
+        return [self.soffice, "--headless", "--invisible", "--norestore", "--nologo",
+                "--nodefault", "--nolockcheck", "--nofirststartwizard",
+                f"-env:UserInstallation={self.profile.as_uri()}"]
+
+    def _start(self) -> None:
+        pipe = f"officeeval_{os.getpid()}_{secrets.token_hex(4)}"
+        self._office = subprocess.Popen(
+            self._office_args() + [f"--accept=pipe,name={pipe};urp;StarOffice.ComponentContext"],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            start_new_session=True)
+        self._worker = subprocess.Popen(
+            [self._python or "python3", str(_WORKER), pipe, str(self.timeout)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+            start_new_session=True, text=True, bufsize=1)
+        reply = self._read_reply(self.timeout)
+        if not reply.get("ready"):
+            self._stop()
+            raise RecalcError(f"LibreOffice did not start: {reply.get('error') or reply}")
+
+    def _stop(self) -> None:
+        _kill(self._worker)
+        _kill(self._office)
+        self._worker = self._office = None
+
+    def _alive(self) -> bool:
+        return (self._office is not None and self._office.poll() is None
+                and self._worker is not None and self._worker.poll() is None)
+
+    def _read_reply(self, timeout: float) -> dict:
+        assert self._worker is not None and self._worker.stdout is not None
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                self._stop()
+                raise RecalcError(f"LibreOffice timed out after {timeout:g}s")
+            ready, _, _ = select.select([self._worker.stdout], [], [], left)
+            if ready:
+                line = self._worker.stdout.readline()
+                if not line:
+                    self._stop()
+                    raise RecalcError("LibreOffice stopped unexpectedly")
+                try:
+                    return json.loads(line)
+                except json.JSONDecodeError:
+                    continue
+
+    def _via_uno(self, src: Path, out: Path) -> None:
+        if not self._alive():
+            self._stop()
+            self._start()
+        assert self._worker is not None and self._worker.stdin is not None
+        try:
+            self._worker.stdin.write(json.dumps({"in": str(src), "out": str(out)}) + "\n")
+            self._worker.stdin.flush()
+        except (BrokenPipeError, OSError) as exc:
+            self._stop()
+            raise RecalcError(f"LibreOffice worker is gone: {exc}") from exc
+        reply = self._read_reply(self.timeout)
+        if not reply.get("ok"):
+            raise RecalcError(str(reply.get("error") or "recalculation failed"))
+
+    # ------------------------------------------------------------------ convert mode
+    def _via_convert(self, src: Path, out: Path) -> None:
+        outdir = self.workdir / "convert"
+        outdir.mkdir(exist_ok=True)
+        proc = subprocess.Popen(
+            self._office_args() + ["--convert-to", "xlsx:Calc Office Open XML", "--outdir",
+                                   str(outdir), str(src)],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            start_new_session=True)
+        try:
+            proc.wait(timeout=self.timeout)
+        except subprocess.TimeoutExpired:
+            _kill(proc)
+            raise RecalcError(f"LibreOffice timed out after {self.timeout:g}s") from None
+        made = outdir / src.name
+        if proc.returncode != 0 or not made.is_file():
+            raise RecalcError(f"soffice --convert-to failed (exit {proc.returncode})")
+        made.replace(out)

@@ -1,0 +1,78 @@
+"""Recalculation worker, run by a Python that has LibreOffice's ``uno`` module (Debian's
+``python3-uno`` installs it for the system ``/usr/bin/python3``, which is often not the
+interpreter officeeval runs in). Standalone on purpose: it imports nothing of officeeval.
+
+Usage: ``python3 uno_worker.py PIPE_NAME``. It connects to a LibreOffice started with
+``--accept=pipe,name=PIPE_NAME;urp;`` and then answers one JSON request per stdin line,
+``{"in": "/path/in.xlsx", "out": "/path/out.xlsx"}``, with one JSON line on stdout:
+``{"ok": true}`` or ``{"ok": false, "error": "..."}``. Documents are opened hidden with
+macros never executed and links never updated, recalculated in full, saved as xlsx, closed.
+"""
+
+import json
+import sys
+import time
+
+
+def _props(**kw):
+    from com.sun.star.beans import PropertyValue  # noqa: E402 - available once uno imports
+    out = []
+    for k, v in kw.items():
+        p = PropertyValue()
+        p.Name, p.Value = k, v
+        out.append(p)
+    return tuple(out)
+
+
+def main() -> int:
+    import uno  # noqa: F401
+    from com.sun.star.connection import NoConnectException
+
+    pipe = sys.argv[1]
+    local = uno.getComponentContext()
+    resolver = local.ServiceManager.createInstanceWithContext(
+        "com.sun.star.bridge.UnoUrlResolver", local)
+    ctx = None
+    deadline = time.time() + float(sys.argv[2] if len(sys.argv) > 2 else 30)
+    while ctx is None:
+        try:
+            ctx = resolver.resolve(f"uno:pipe,name={pipe};urp;StarOffice.ComponentContext")
+        except NoConnectException:
+            if time.time() > deadline:
+                print(json.dumps({"ok": False, "error": "cannot connect to LibreOffice"}),
+                      flush=True)
+                return 1
+            time.sleep(0.1)
+    desktop = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", ctx)
+    print(json.dumps({"ok": True, "ready": True}), flush=True)
+    for line in sys.stdin:
+        line = line.strip()
+        if not line:
+            continue
+        doc = None
+        try:
+            req = json.loads(line)
+            src = uno.systemPathToFileUrl(req["in"])
+            dst = uno.systemPathToFileUrl(req["out"])
+            # MacroExecutionMode 0 = NEVER_EXECUTE; UpdateDocMode 0 = NO_UPDATE.
+            doc = desktop.loadComponentFromURL(src, "_blank", 0, _props(
+                Hidden=True, MacroExecutionMode=0, UpdateDocMode=0, ReadOnly=False))
+            if doc is None:
+                raise RuntimeError("LibreOffice could not open the document")
+            doc.calculateAll()
+            doc.storeToURL(dst, _props(FilterName="Calc Office Open XML"))
+            print(json.dumps({"ok": True}), flush=True)
+        except Exception as exc:  # noqa: BLE001 - reported to the caller, who classifies it
+            print(json.dumps({"ok": False, "error": f"{type(exc).__name__}: {exc}"}),
+                  flush=True)
+        finally:
+            if doc is not None:
+                try:
+                    doc.close(True)
+                except Exception:  # noqa: BLE001 - a document that will not close is dropped
+                    pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
