@@ -175,7 +175,8 @@ def main():
     dropped = False
     if cfg.get("uid") is not None:
         dropped = _drop_privileges(cfg["uid"], cfg["gid"], notes)
-    _no_new_privs(notes)
+    if cfg.get("no_new_privs", True):
+        _no_new_privs(notes)
     _write(status, {"event": "started", "pid": os.getpid(), "uid": os.getuid(),
                     "cgroup": in_cgroup, "nproc": cfg.get("nproc"), "dropped": dropped,
                     "notes": notes})

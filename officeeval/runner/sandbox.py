@@ -171,6 +171,8 @@ class Sandbox:
         prog_dir = isolation.PROG_MOUNT if self.mode == isolation.MODE_BWRAP else str(prog)
         cfg = {"status_fd": status_w, "program": f"{prog_dir}/{PROGRAM_NAME}",
                "limits": limits.to_dict(), "uid": uid, "gid": gid, "nproc": nproc,
+               # bubblewrap already sets no_new_privs; only the bare mode needs it (ctypes).
+               "no_new_privs": self.mode == isolation.MODE_RLIMITS,
                "cgroup": str(cgroup.path) if cgroup else None}
         argv = [self.interp.executable, "-I", "-B", f"{prog_dir}/bootstrap.py",
                 _json(cfg)]
@@ -203,10 +205,13 @@ class Sandbox:
                 except subprocess.TimeoutExpired:
                     record.timed_out = True
                     _stop(proc)
-                # The supervisor has exited: anything the program left behind goes too.
-                processes.kill_tree(proc.pid)
-                if cgroup is not None:
-                    cgroup.kill_all()
+                # The supervisor has exited: anything the program left behind goes too. Under
+                # bubblewrap the pid namespace died with its init; without it, hunt them down
+                # (the cgroup finds even those that left the process group).
+                if self.mode == isolation.MODE_RLIMITS:
+                    processes.kill_tree(proc.pid)
+                    if cgroup is not None:
+                        cgroup.kill_all()
                 proc.wait()
         finally:
             if cgroup is not None:
