@@ -108,13 +108,11 @@ def audit(rubrics: list[Path] = typer.Argument(..., help="Rubric XML files."),
     preservation criteria, mutants of the reference are caught, neutral ones are not.
     Exit 1 when not clean, 3 when a rubric is invalid."""
     from officeeval.audit import audit as run_audit, default_jobs
-    from officeeval.audit.render import console as print_audit, markdown
+    from officeeval.audit.render import console as print_audit, invocation, markdown
     report = run_audit(rubrics, min_detection=min_detection, jobs=jobs or default_jobs(),
                        keep_mutants=keep_mutants, options={"recalc": recalc})
     if write_md is not None:
-        command = "officeeval audit " + " ".join(str(p) for p in rubrics) + \
-            f" --write-md {write_md}"
-        write_md.write_text(markdown(report, command), encoding="utf-8")
+        write_md.write_text(markdown(report, invocation(rubrics, write_md)), encoding="utf-8")
     if as_json:
         _json(report.to_dict())
     else:

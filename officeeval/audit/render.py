@@ -6,7 +6,22 @@ the change did to the audit.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from officeeval.audit import model as M
+
+
+def invocation(rubrics: list[Path], write_md: Path) -> str:
+    """The command line that regenerates a Markdown audit; a list that is exactly every
+    ``*.xml`` of one folder is written as that glob."""
+    paths = [Path(p) for p in rubrics]
+    folders = {p.parent for p in paths}
+    shown = " ".join(str(p) for p in paths)
+    if len(folders) == 1:
+        folder = folders.pop()
+        if sorted(paths) == sorted(folder.glob("*.xml")):
+            shown = str(folder / "*.xml")
+    return f"officeeval audit {shown} --write-md {write_md}"
 
 
 def _pct(rate: float | None) -> str:

@@ -41,6 +41,7 @@ class Edit:
     removed: set[str] = field(default_factory=set)
     order: list[str] | None = None
     compression: int | None = None
+    renamed: dict[str, str] = field(default_factory=dict)  # lower-case name -> new name
 
 
 class Workspace:
@@ -109,7 +110,8 @@ class Workspace:
                         continue
                     data = blobs[key][1] if key in blobs else m.data
                     written.add(key)
-                    info = zipfile.ZipInfo(m.info.filename, date_time=m.info.date_time)
+                    info = zipfile.ZipInfo(edit.renamed.get(key, m.info.filename),
+                                           date_time=m.info.date_time)
                     info.compress_type = (edit.compression if edit.compression is not None
                                           else m.info.compress_type)
                     zf.writestr(info, data)

@@ -1,6 +1,7 @@
 """Format-neutral mutants that must not change any verdict: the same document re-serialized
-(every XML part re-indented), the same parts in another zip order without compression, and
-a touched part no property reads (the application's statistics in ``docProps/app.xml``)."""
+(every XML part re-indented), the same parts in another zip order without compression, the
+members renamed in another letter case (OPC part names are case-insensitive), and a touched
+part no property reads (the application's statistics in ``docProps/app.xml``)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ _XML = (".xml", ".rels")
 
 
 def plan_neutral(ctx: PlanContext) -> list[Mutation]:
-    out = [_reindent(), _zip_order()]
+    out = [_reindent(), _zip_order(), _zip_case()]
     if any(m.info.filename.lower() == "docprops/app.xml" for m in ctx.ws.members) and not any(
             (k.property or "").startswith(("app.", "extended.")) or (k.part or "").lower()
             == "docprops/app.xml" for c in ctx.rubric.criteria for k in c.checks):
@@ -42,6 +43,21 @@ def _zip_order() -> Mutation:
     return Mutation(key="neutral|zip-order", operator="neutral:zip-order",
                     description="zip members written in reverse order, uncompressed",
                     apply=apply, kind="neutral")
+
+
+def _zip_case() -> Mutation:
+    def apply(ws, edit) -> None:
+        for m in ws.members:
+            name = m.info.filename
+            if name.lower() == "[content_types].xml":
+                continue
+            edit.renamed[name.lower()] = "/".join(seg[:1].upper() + seg[1:]
+                                                  for seg in name.split("/"))
+
+    return Mutation(key="neutral|zip-case", operator="neutral:zip-names-case",
+                    description="zip members renamed with capitalized path segments "
+                                "(part names are case-insensitive)", apply=apply,
+                    kind="neutral")
 
 
 def _app_properties() -> Mutation:
