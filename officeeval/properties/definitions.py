@@ -75,6 +75,23 @@ _WORD_PARAGRAPH = [
     ("paragraph.level", T.INTEGER, "PowerPoint paragraph indent level (1-based)."),
     ("paragraph.bullet", T.TEXT, "PowerPoint paragraph bullet: none, a character, or an "
      "autonumber scheme."),
+    ("paragraph.numbering.start", T.INTEGER, "The number the paragraph's list level starts "
+     "at (w:start, or the list instance's w:startOverride)."),
+    ("paragraph.numbering.label", T.TEXT, "The list label a reader sees ('第一章', '1.2', "
+     "'(b)'), counted over the document in order; Word's counting rules (lists sharing an "
+     "abstract definition share counters; startOverride restarts)."),
+    ("paragraph.drop_cap.distance", T.LENGTH_ABS, "Distance of the drop cap from the text "
+     "(距正文, w:framePr w:hSpace)."),
+    ("paragraph.border.top", T.BORDER, "Top border of the paragraph (none when absent)."),
+    ("paragraph.border.bottom", T.BORDER, "Bottom border of the paragraph."),
+    ("paragraph.border.left", T.BORDER, "Left border of the paragraph."),
+    ("paragraph.border.right", T.BORDER, "Right border of the paragraph."),
+    ("paragraph.indent.special", T.EnumType("special_indent"), "The special indent kind: "
+     "first_line (首行缩进), hanging (悬挂缩进) or none (无)."),
+    ("caption.label", T.TEXT, "A caption's label: the identifier of its SEQ field (图, 表, "
+     "Figure)."),
+    ("caption.position", T.EnumType("caption_position"), "Where a caption sits relative to "
+     "its table or picture: above (上方) or below (下方)."),
 ]
 
 _WORD_SECTION = [
@@ -108,6 +125,12 @@ _WORD_SECTION = [
      "placeholder text."),
     ("header.has_page_number", T.BOOL, "Whether the header holds a PAGE field."),
     ("footer.has_page_number", T.BOOL, "Whether the footer holds a PAGE field."),
+    ("page.border.top", T.BORDER, "Top page border."),
+    ("page.border.bottom", T.BORDER, "Bottom page border."),
+    ("page.border.left", T.BORDER, "Left page border."),
+    ("page.border.right", T.BORDER, "Right page border."),
+    ("section.vertical_alignment", T.EnumType("vertical_alignment"), "Vertical alignment of "
+     "text on the page (页面垂直对齐方式): top, center, justify (both), bottom."),
 ]
 
 _WORD_DOCUMENT = [
@@ -124,6 +147,32 @@ _WORD_DOCUMENT = [
     ("toc.levels", T.INTEGER, "Deepest outline level the table of contents includes."),
     ("count", T.INTEGER, "Number of targets the selector matched, for any app and selector "
      "(the same number op=\"count\" judges; here with any comparator)."),
+    ("watermark.font", T.TEXT, "Font of a text watermark."),
+    ("watermark.color", T.COLOR, "Color of a text watermark."),
+    ("watermark.layout", T.EnumType("watermark_layout"), "Layout of a text watermark: "
+     "diagonal (斜式) or horizontal (水平)."),
+    ("core.description", T.TEXT, "Document comments (dc:description, 备注)."),
+    ("core.category", T.TEXT, "Document category (cp:category, 类别)."),
+    ("core.last_modified_by", T.TEXT, "Last modified by (cp:lastModifiedBy)."),
+    ("core.created", T.TEXT, "Creation time as stored (dcterms:created, W3CDTF)."),
+    ("core.modified", T.TEXT, "Modification time as stored (dcterms:modified)."),
+    ("mail_merge.data_file", T.TEXT, "File name of the mail-merge data source, without "
+     "folders (通讯录.xlsx)."),
+    ("mail_merge.query", T.TEXT, "Mail-merge query (w:query, e.g. SELECT * FROM `Sheet1$`)."),
+    ("mail_merge.destination", T.TEXT, "Mail-merge destination (newDocument, printer, "
+     "email, fax)."),
+    ("mail_merge.fields", T.ORDERED_LIST, "Names of the MERGEFIELD fields in the document "
+     "body, in order (contains checks one name)."),
+    ("toc.hyperlinks", T.BOOL, "Whether TOC entries are hyperlinks (\\h)."),
+    ("toc.page_numbers", T.BOOL, "Whether TOC entries show page numbers (no \\n)."),
+    ("toc.entries", T.INTEGER, "Number of entries (paragraphs with text) in the TOC's "
+     "current result."),
+    ("toc.kind", T.TEXT, "How the TOC is held: content_control (Word's TOC gallery) or "
+     "field."),
+    ("style.based_on", T.STYLE_NAME, "Name of the style a style is based on."),
+    ("style.custom", T.BOOL, "Whether a style is a custom (user-defined) one."),
+    ("style.type", T.TEXT, "Style type: paragraph, character, table or numbering."),
+    ("style.next", T.STYLE_NAME, "Style of the paragraph that follows (后续段落样式)."),
 ]
 
 _WORD_OBJECTS = [
@@ -152,6 +201,27 @@ _WORD_OBJECTS = [
     ("footnote.text", T.TEXT, "Footnote or endnote text."),
     ("footnote.number_format", T.EnumType("number_format"), "Footnote numbering format."),
     ("hyperlink.target", T.TEXT, "Hyperlink target URL or anchor."),
+    ("table.width", T.LENGTH_ABS, "Preferred table width when given as a length."),
+    ("table.border.top", T.BORDER, "Top outline border as seen (every segment)."),
+    ("table.border.bottom", T.BORDER, "Bottom outline border as seen."),
+    ("table.border.left", T.BORDER, "Left outline border as seen."),
+    ("table.border.right", T.BORDER, "Right outline border as seen."),
+    ("table.border.inside_h", T.BORDER, "Inside horizontal borders as seen."),
+    ("table.border.inside_v", T.BORDER, "Inside vertical borders as seen."),
+    ("row.height_rule", T.EnumType("row_height_rule"), "Row height rule: auto (自动), "
+     "at_least (最小值) or exact (固定值)."),
+    ("cell.text_direction", T.TEXT, "Text direction in a cell (lrTb horizontal, tbRl "
+     "vertical …)."),
+    ("image.alt_text", T.TEXT, "Alternative text of a picture or shape (descr or title)."),
+    ("shape.wordart", T.BOOL, "Whether a shape is WordArt (艺术字): a VML text path or a "
+     "text shape with a text warp."),
+    ("field.result", T.TEXT, "The field's current result text (what it shows)."),
+    ("field.switches", T.TEXT, "The field's switches as written (\\o \"1-3\" \\h)."),
+    ("footnote.anchor", T.TEXT, "Text of the referencing paragraph before the note's "
+     "reference mark (the note is attached after it)."),
+    ("comment.text", T.TEXT, "Text of a comment (批注)."),
+    ("comment.author", T.TEXT, "Author of a comment."),
+    ("comment.anchor", T.TEXT, "The text a comment's range covers."),
 ]
 
 

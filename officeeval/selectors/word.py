@@ -1,96 +1,106 @@
-"""Word selector steps."""
+"""Word selector steps: the table of step names, what each yields and may follow. The
+functions that find children live in ``officeeval.word.navigation``."""
 
 from __future__ import annotations
 
 from officeeval.selectors.grammar import Step
 from officeeval.selectors.registry import StepSpec, register
 from officeeval.targets import Target
-from officeeval.word.targets import (
-    DocumentTarget, ParagraphTarget, RunTarget, SectionTarget, SpanTarget, StyleTarget,
-)
+from officeeval.word import navigation as N
+from officeeval.word.fields import bookmarks_of, fields_of, hyperlinks_of, tocs_of
+from officeeval.word.targets import StyleTarget
 
-
-def _paragraphs(parent: Target, step: Step) -> list[Target]:
-    if isinstance(parent, SectionTarget):
-        return list(parent.paragraphs)
-    return list(parent.doc.paragraphs)
-
-
-def _runs(parent: Target, step: Step) -> list[Target]:
-    if isinstance(parent, ParagraphTarget):
-        return list(parent.runs)
-    paragraphs = parent.paragraphs if isinstance(parent, SectionTarget) else parent.doc.paragraphs
-    return [r for p in paragraphs for r in p.runs]
-
-
-def find_spans(paragraph: ParagraphTarget, needle: str) -> list[SpanTarget]:
-    """Every occurrence of ``needle`` in the paragraph's text, as the runs covering it."""
-    if not needle:
-        return []
-    runs = paragraph.runs
-    bounds: list[tuple[int, int, RunTarget]] = []
-    pos = 0
-    for r in runs:
-        bounds.append((pos, pos + len(r.text), r))
-        pos += len(r.text)
-    text = paragraph.text
-    out: list[SpanTarget] = []
-    start = text.find(needle)
-    while start >= 0:
-        end = start + len(needle)
-        covering = [r for a, b, r in bounds if a < end and b > start and b > a]
-        out.append(SpanTarget(paragraph, covering, needle, len(out) + 1))
-        start = text.find(needle, end)
-    return out
-
-
-def _spans(parent: Target, step: Step) -> list[Target]:
-    needle = step.args[0] if step.args else ""
-    if isinstance(parent, ParagraphTarget):
-        paragraphs = [parent]
-    elif isinstance(parent, SectionTarget):
-        paragraphs = parent.paragraphs
-    else:
-        paragraphs = parent.doc.all_paragraphs() if hasattr(parent.doc, "all_paragraphs") \
-            else parent.doc.paragraphs
-    return [s for p in paragraphs for s in find_spans(p, needle)]
-
-
-def _sections(parent: Target, step: Step) -> list[Target]:
-    return list(parent.doc.sections)
+_TOP = frozenset({"document"})
+_BODY = frozenset({"document", "section"})
+_CONTAINERS = N.CONTAINER_KINDS
+_STORY = N.STORY_PARENTS
+_DRAWING_PARENTS = _BODY | {"paragraph"} | _CONTAINERS
 
 
 def _styles(parent: Target, step: Step) -> list[Target]:
     doc = parent.doc
     if step.args:
-        st = doc.styles.find(step.args[0])
-        return [StyleTarget(doc, st)] if st is not None else []
-    return [StyleTarget(doc, st) for st in doc.styles.by_id.values()]
+        st = doc.styles.find(step.args[0])  # type: ignore[attr-defined]
+        return [StyleTarget(doc, st)] if st is not None else []  # type: ignore[arg-type]
+    return [StyleTarget(doc, st) for st in doc.styles.by_id.values()]  # type: ignore
 
 
-def _document(parent: Target, step: Step) -> list[Target]:
-    return [parent.doc.root()]
+def _drawing(kind: str):
+    return lambda parent, step: N.drawings(parent, kind)
 
 
-_TOP = frozenset({"document"})
-register("word", StepSpec("document", "document", _document, "The document itself.",
-                          parents=_TOP))
-register("word", StepSpec("paragraph", "paragraph", _paragraphs,
-                          "Body-level paragraphs in document order (content controls "
-                          "included; paragraphs in tables are reached through the table).",
-                          parents=frozenset({"document", "section"})))
-register("word", StepSpec("run", "run", _runs, "Text runs (deleted runs excluded).",
-                          parents=frozenset({"document", "section", "paragraph"})))
-register("word", StepSpec("span", "span", _spans,
-                          "span('文字'): every occurrence of the text; formatting holds only "
-                          "if every covered character has it.",
-                          parents=frozenset({"document", "section", "paragraph"}),
-                          min_args=1, max_args=1))
-register("word", StepSpec("section", "section", _sections, "Sections in document order.",
-                          parents=_TOP))
-register("word", StepSpec("style", "style", _styles,
-                          "style('标题 1'): a style definition by name or id (localized "
-                          "built-in names match); without an argument, every style.",
-                          parents=_TOP, max_args=1))
+_SPECS = [
+    StepSpec("document", "document", lambda p, s: [p.doc.root()], "The document itself.",
+             parents=_TOP),
+    StepSpec("paragraph", "paragraph", lambda p, s: N.paragraphs(p),
+             "Block-level paragraphs of the parent in order: the body's (content controls and "
+             "tracked insertions included; a drop cap is part of the paragraph it starts), a "
+             "section's, a table cell's (table[1]/cell(1,1)/paragraph[1]), a header's, a "
+             "note's, a text box's; under a table, row or column, those of its cells.",
+             parents=N.PARAGRAPH_PARENTS),
+    StepSpec("run", "run", lambda p, s: N.runs(p),
+             "Text runs (deleted runs and field instructions excluded), under any paragraph "
+             "holder.", parents=N.PARAGRAPH_PARENTS | {"paragraph"}),
+    StepSpec("span", "span", lambda p, s: N.spans(p, s.args[0] if s.args else ""),
+             "span('文字'): every occurrence of the text; formatting holds only if every "
+             "covered character has it.", parents=N.PARAGRAPH_PARENTS | {"paragraph"},
+             min_args=1, max_args=1),
+    StepSpec("section", "section", lambda p, s: list(p.doc.sections),
+             "Sections in document order.", parents=_TOP),
+    StepSpec("header", "header", lambda p, s: N.headers(p, "header"),
+             "Headers a section shows (header[default], header[first] with different first "
+             "page, header[even] with different odd and even pages), inherited from earlier "
+             "sections as Word does; under the document, every shown header once.",
+             parents=_BODY),
+    StepSpec("footer", "footer", lambda p, s: N.headers(p, "footer"),
+             "Footers a section shows (footer[default|first|even]); see header.",
+             parents=_BODY),
+    StepSpec("table", "table", lambda p, s: N.tables(p),
+             "Tables of the parent in order (body, section, a cell for nested tables, a "
+             "header, a text box).", parents=_BODY | _CONTAINERS),
+    StepSpec("row", "row", lambda p, s: N.rows(p), "Rows of a table.",
+             parents=frozenset({"table"})),
+    StepSpec("column", "column", lambda p, s: N.columns(p),
+             "Grid columns of a table (column[2]).", parents=frozenset({"table"})),
+    StepSpec("cell", "cell", lambda p, s: N.cells(p, s.args),
+             "cell(r,c): the cell at grid row r, column c of a table (1-based; a merged cell "
+             "from any position it covers); cell(c) in a row; without arguments every cell "
+             "of a table, row or column.", parents=frozenset({"table", "row", "column"}),
+             max_args=2),
+    StepSpec("image", "image", _drawing("image"),
+             "Pictures (inline or floating; DrawingML or VML).", parents=_DRAWING_PARENTS),
+    StepSpec("shape", "shape", _drawing("shape"),
+             "Shapes: autoshapes, WordArt and text boxes (DrawingML or VML).",
+             parents=_DRAWING_PARENTS),
+    StepSpec("textbox", "textbox", _drawing("textbox"),
+             "Text boxes (wps:txbx or VML v:textbox); their paragraphs are reachable under "
+             "them.", parents=_DRAWING_PARENTS),
+    StepSpec("chart", "chart", _drawing("chart"), "Charts embedded in the document.",
+             parents=_DRAWING_PARENTS),
+    StepSpec("smartart", "smartart", _drawing("smartart"), "SmartArt graphics.",
+             parents=_DRAWING_PARENTS),
+    StepSpec("field", "field", lambda p, s: fields_of(p),
+             "Fields, simple and complex, nested included, in order: field[type='MERGEFIELD'] "
+             "or field[PAGE].", parents=_STORY),
+    StepSpec("toc", "toc", lambda p, s: tocs_of(p),
+             "Tables of contents (TOC fields, in a content control or not).", parents=_BODY),
+    StepSpec("caption", "paragraph", lambda p, s: N.captions(p),
+             "Caption paragraphs: the Caption style (题注) or a SEQ field.", parents=_BODY),
+    StepSpec("footnote", "footnote", lambda p, s: N.notes(p, "footnote"),
+             "Footnotes in the order of their reference marks.", parents=_TOP),
+    StepSpec("endnote", "endnote", lambda p, s: N.notes(p, "endnote"),
+             "Endnotes in the order of their reference marks.", parents=_TOP),
+    StepSpec("comment", "comment", lambda p, s: N.notes(p, "comment"),
+             "Comments (批注) in the order of their reference marks.", parents=_TOP),
+    StepSpec("hyperlink", "hyperlink", lambda p, s: hyperlinks_of(p),
+             "Hyperlinks (w:hyperlink and HYPERLINK fields) in order.", parents=_STORY),
+    StepSpec("bookmark", "bookmark", lambda p, s: bookmarks_of(p, s.args[0] if s.args else None),
+             "bookmark('name'): a bookmark by exact name; without one, every bookmark not "
+             "hidden (names starting with _).", parents=_BODY, max_args=1),
+    StepSpec("style", "style", _styles,
+             "style('标题 1'): a style definition by name or id (localized built-in names "
+             "match); without an argument, every style.", parents=_TOP, max_args=1),
+]
 
-_ = (DocumentTarget, RunTarget)
+for _spec in _SPECS:
+    register("word", _spec)

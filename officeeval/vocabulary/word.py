@@ -82,9 +82,79 @@ OUTLINE_LEVEL = define("outline_level", {
     "body_text": ("body text", "正文文本", "body", "正文"),
 })
 
+# Built-in table styles of Word 2013+ (English w:name, Chinese UI name). Generated from the
+# gallery's regular naming: "Grid Table 4 Accent 1" is 网格表 4 - 着色 1.
+_TABLE_GALLERY = {"Grid Table": "网格表", "List Table": "清单表"}
+_TABLE_VARIANTS = {1: (" Light", " 浅色"), 2: ("", ""), 3: ("", ""), 4: ("", ""),
+                   5: (" Dark", " 深色"), 6: (" Colorful", " 彩色"), 7: (" Colorful", " 彩色")}
+_TABLE_STYLES: dict[str, tuple[str, ...]] = {}
+for _en, _zh in _TABLE_GALLERY.items():
+    for _n, (_en_v, _zh_v) in _TABLE_VARIANTS.items():
+        _TABLE_STYLES[f"{_en.lower()} {_n}{_en_v.lower()}"] = (f"{_zh} {_n}{_zh_v}",)
+        for _a in range(1, 7):
+            _TABLE_STYLES[f"{_en.lower()} {_n}{_en_v.lower()} accent {_a}"] = (
+                f"{_zh} {_n}{_zh_v} - 着色 {_a}", f"{_zh} {_n}{_zh_v} 着色 {_a}")
+for _n in range(1, 6):
+    _TABLE_STYLES[f"plain table {_n}"] = (f"无格式表格 {_n}", f"简单表格 {_n}")
+_TABLE_STYLES["table grid light"] = ("网格型浅色",)
+# Word 2007/2010 table styles.
+for _en, _zh in {"light shading": "浅色底纹", "light list": "浅色列表", "light grid": "浅色网格",
+                 "medium shading 1": "中等深浅底纹 1", "medium shading 2": "中等深浅底纹 2",
+                 "medium list 1": "中等深浅列表 1", "medium list 2": "中等深浅列表 2",
+                 "medium grid 1": "中等深浅网格 1", "medium grid 2": "中等深浅网格 2",
+                 "medium grid 3": "中等深浅网格 3", "dark list": "深色列表",
+                 "colorful shading": "彩色底纹", "colorful list": "彩色列表",
+                 "colorful grid": "彩色网格"}.items():
+    _TABLE_STYLES[_en] = (_zh,)
+    for _a in range(1, 7):
+        _TABLE_STYLES[f"{_en} accent {_a}"] = (f"{_zh} - 强调文字颜色 {_a}",
+                                              f"{_zh} - 着色 {_a}")
+
+# More built-in paragraph and character styles (w:name as Word writes it, Chinese UI names).
+_MORE_STYLES = {
+    "toc 4": ("目录 4", "TOC4"), "toc 5": ("目录 5", "TOC5"), "toc 6": ("目录 6", "TOC6"),
+    "toc 7": ("目录 7", "TOC7"), "toc 8": ("目录 8", "TOC8"), "toc 9": ("目录 9", "TOC9"),
+    "table of figures": ("图表目录", "TableofFigures"),
+    "footnote reference": ("脚注引用", "FootnoteReference"),
+    "endnote reference": ("尾注引用", "EndnoteReference"),
+    "annotation text": ("批注文字", "CommentText"),
+    "annotation reference": ("批注引用", "CommentReference"),
+    "balloon text": ("批注框文本", "BalloonText"),
+    "page number": ("页码", "PageNumber"),
+    "line number": ("行号", "LineNumber"),
+    "list bullet": ("列表项目符号", "ListBullet"),
+    "list number": ("列表编号", "ListNumber"),
+    "list": ("列表",),
+    "list continue": ("列表接续",),
+    "normal (web)": ("普通(网站)", "NormalWeb", "普通（网站）"),
+    "normal indent": ("正文缩进", "NormalIndent"),
+    "intense emphasis": ("明显强调", "IntenseEmphasis"),
+    "subtle emphasis": ("不明显强调", "SubtleEmphasis"),
+    "subtle reference": ("不明显参考", "SubtleReference"),
+    "intense reference": ("明显参考", "IntenseReference"),
+    "followedhyperlink": ("已访问的超链接", "FollowedHyperlink"),
+    "document map": ("文档结构图", "DocumentMap"),
+    "date": ("日期",),
+    "salutation": ("称呼",),
+    "closing": ("结束语",),
+    "signature": ("签名",),
+    "block text": ("文本块", "BlockText"),
+    "body text 2": ("正文文本 2", "BodyText2"),
+    "body text 3": ("正文文本 3", "BodyText3"),
+    "body text first indent": ("正文首行缩进", "BodyTextFirstIndent"),
+    "index 1": ("索引 1", "Index1"),
+    "index heading": ("索引标题", "IndexHeading"),
+    "macro": ("宏文本", "MacroText"),
+    "envelope address": ("信封地址", "EnvelopeAddress"),
+    "envelope return": ("寄信人地址", "EnvelopeReturn"),
+    "no list": ("无列表", "NoList"),
+    "html preformatted": ("HTML 预设格式", "HTMLPreformatted"),
+}
+
+
 # Built-in style names (the lower-case English name Word writes in w:name) and the Chinese
 # UI names Word shows. Style names compare through this table without regard to case.
-BUILTIN_STYLES = define("builtin_style", {
+BUILTIN_STYLES = define("builtin_style", {**_MORE_STYLES, **_TABLE_STYLES, **{
     "normal": ("正文", "Normal"),
     "heading 1": ("标题 1", "标题1", "Heading1"),
     "heading 2": ("标题 2", "标题2", "Heading2"),
@@ -120,4 +190,42 @@ BUILTIN_STYLES = define("builtin_style", {
     "body text indent": ("正文文本缩进", "BodyTextIndent"),
     "plain text": ("纯文本", "PlainText"),
     "book title": ("书籍标题", "BookTitle"),
+}})
+
+
+SPECIAL_INDENT = define("special_indent", {
+    "none": ("无", "(无)", "no special"),
+    "first_line": ("首行缩进", "首行", "first line", "firstLine"),
+    "hanging": ("悬挂缩进", "悬挂", "hanging indent"),
+})
+
+CAPTION_POSITION = define("caption_position", {
+    "above": ("上方", "所选项目上方", "above selected item", "top"),
+    "below": ("下方", "所选项目下方", "below selected item", "bottom"),
+})
+
+ROW_HEIGHT_RULE = define("row_height_rule", {
+    "auto": ("自动",),
+    "at_least": ("atLeast", "最小值", "至少", "at least"),
+    "exact": ("exactly", "固定值", "固定", "exact"),
+})
+
+WATERMARK_KIND = define("watermark_kind", {
+    "text": ("文字水印", "文字", "text watermark"),
+    "picture": ("图片水印", "图片", "picture watermark", "image"),
+    "none": ("无水印", "无", "no watermark"),
+})
+
+WATERMARK_LAYOUT = define("watermark_layout", {
+    "diagonal": ("斜式", "倾斜", "diagonal"),
+    "horizontal": ("水平", "水平式"),
+})
+
+MAIL_MERGE_TYPE = define("mail_merge_type", {
+    "formLetters": ("信函", "letters", "form letters", "letter"),
+    "mailingLabels": ("标签", "labels", "mailing labels"),
+    "envelopes": ("信封", "envelope"),
+    "catalog": ("目录", "directory"),
+    "email": ("电子邮件", "电子邮件合并", "e-mail"),
+    "fax": ("传真",),
 })

@@ -3,6 +3,9 @@
 Run-level properties resolve on runs, spans, paragraphs and styles. On a paragraph they are
 judged on every run that shows text (each run is a part of the observation), falling back to
 the paragraph mark for an empty paragraph; on a span, on every run covering its characters.
+On a container (a table, row, column or cell, a header or footer, a note, a text box) run and
+paragraph properties are judged on every paragraph in it that shows content (an empty
+paragraph there does not change how the text looks).
 ``ctx.direct`` restricts resolution to what is set on the element itself (no styles, no
 defaults); otherwise the built-in default is returned with source ``default`` when nothing in
 the chain sets the property.
@@ -13,8 +16,8 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from officeeval.ooxml.ns import W
-from officeeval.ooxml.units import to_int, twips_to_pt
-from officeeval.values import Observation, PageSize, aggregate
+from officeeval.ooxml.units import twips_to_pt
+from officeeval.values import Observation, aggregate
 from officeeval.word import paragraphs as P
 from officeeval.word import runs as R
 from officeeval.word.runs import RunChain
@@ -24,9 +27,12 @@ from officeeval.word.targets import (
 
 _W = f"{{{W}}}"
 
-RUN_KINDS = ("run", "span", "paragraph", "style")
-PARA_KINDS = ("paragraph", "style")
-SECTION_KINDS = ("section", "document")
+CONTAINER_KINDS = ("table", "row", "column", "cell", "header", "footer", "footnote", "endnote",
+                   "comment", "textbox", "shape")
+RUN_KINDS = ("run", "span", "paragraph", "style", *CONTAINER_KINDS)
+PARA_KINDS = ("paragraph", "style", *CONTAINER_KINDS)
+TEXT_KINDS = ("paragraph", "run", "span", "section", "document", *CONTAINER_KINDS, "field",
+              "toc", "hyperlink", "bookmark", "image", "chart", "smartart")
 
 Reader = Callable[[RunChain], "Observation | None"]
 
@@ -55,7 +61,15 @@ def run_property(reader: Reader, default: Any = None) -> Callable:
             if not runs:
                 return one(target.mark_chain(), ctx.direct)
         else:
-            return None
+            paragraphs = content_paragraphs(target)
+            if not paragraphs:
+                return None
+            runs = [r for p in paragraphs for r in p.text_runs()]
+            if not runs:
+                parts = [(p.locator, one(p.mark_chain(), ctx.direct) or Observation(None, "none"))
+                         for p in paragraphs]
+                result = aggregate(parts)
+                return None if all(o.value is None for _, o in parts) else result
         parts = []
         for r in runs:
             obs = one(r.chain(), ctx.direct)
@@ -111,14 +125,37 @@ RUN_RESOLVERS: dict[str, Callable] = {
 }
 
 
+def content_paragraphs(target) -> list[ParagraphTarget]:
+    """The paragraphs of a container that show content (all of them when none does)."""
+    cached = target.__dict__.get("_content_paragraphs")
+    if cached is None:
+        paragraphs = list(getattr(target, "paragraphs", None) or [])
+        cached = [p for p in paragraphs if p.shows_content] or paragraphs
+        target.__dict__["_content_paragraphs"] = cached
+    return cached
+
+
 def text(target, ctx) -> Observation | None:
-    if isinstance(target, (ParagraphTarget, RunTarget, SpanTarget)):
-        return Observation(target.text, "direct")
-    if isinstance(target, SectionTarget):
-        return Observation("\n".join(p.text for p in target.paragraphs), "direct")
-    if isinstance(target, DocumentTarget):
-        return Observation("\n".join(p.text for p in target.doc.paragraphs), "direct")
+    """The visible text: of a section or the document, every body paragraph and table in
+    order (cells of a row joined by tabs, rows by new lines)."""
+    if isinstance(target, (SectionTarget, DocumentTarget)):
+        blocks = target.doc.blocks.order if isinstance(target, DocumentTarget) else \
+            sorted([*target.paragraphs, *target.tables], key=_body_position(target.doc))
+        return Observation("\n".join(b.text for b in blocks), "direct")
+    value = getattr(target, "text", None)
+    if isinstance(value, str):
+        return Observation(value, "direct")
     return None
+
+
+def _body_position(doc):
+    order = {id(b): i for i, b in enumerate(doc.blocks.order)}
+    return lambda b: order.get(id(b), 0)
+
+
+class _Ctx:
+    def __init__(self, direct: bool) -> None:
+        self.direct = direct
 
 
 # ------------------------------------------------------------------ paragraph properties
@@ -158,6 +195,8 @@ def _line_pitch(target) -> float:
 def paragraph_style(target, ctx) -> Observation | None:
     if isinstance(target, StyleTarget):
         return Observation(target.style.display_name, "direct")
+    if not isinstance(target, ParagraphTarget):
+        return _para(lambda t, lv, d: paragraph_style(t, _Ctx(d)))(target, ctx)
     st = target.doc.styles.get(target.style_id)
     if st is None:
         return None if ctx.direct else Observation("Normal", "default")
@@ -168,9 +207,14 @@ def paragraph_style(target, ctx) -> Observation | None:
 
 def _para(fn: Callable) -> Callable:
     def resolve(target, ctx):
-        if not isinstance(target, (ParagraphTarget, StyleTarget)):
+        if isinstance(target, (ParagraphTarget, StyleTarget)):
+            return fn(target, _direct_levels(target, ctx), ctx.direct)
+        paragraphs = content_paragraphs(target)
+        if not paragraphs:
             return None
-        return fn(target, _direct_levels(target, ctx), ctx.direct)
+        parts = [(p.locator, fn(p, _direct_levels(p, ctx), ctx.direct)
+                  or Observation(None, "none")) for p in paragraphs]
+        return None if all(o.value is None for _, o in parts) else aggregate(parts)
     return resolve
 
 
@@ -189,205 +233,4 @@ PARA_RESOLVERS: dict[str, Callable] = {
     "paragraph.outline_level": _para(lambda t, lv, d: P.outline_level(lv, d)),
     "paragraph.keep_with_next": _para(lambda t, lv, d: P.flag(lv, "keepNext", d)),
     "paragraph.page_break_before": _para(lambda t, lv, d: P.flag(lv, "pageBreakBefore", d)),
-}
-
-
-# ------------------------------------------------------------------ section properties
-def section_property(fn: Callable[[SectionTarget], "Observation | None"]) -> Callable:
-    """Lift a section reader to section targets and to the document (all sections)."""
-
-    def resolve(target, ctx):
-        if isinstance(target, SectionTarget):
-            return fn(target, ctx.direct)
-        if isinstance(target, DocumentTarget):
-            parts = []
-            for s in target.doc.sections:
-                obs = fn(s, ctx.direct)
-                parts.append((s.locator, obs if obs is not None else Observation(None, "none")))
-            if all(o.value is None for _, o in parts):
-                return None
-            return aggregate(parts)
-        return None
-
-    return resolve
-
-
-def _pg_size(s: SectionTarget, direct: bool) -> tuple[float, float, str] | None:
-    el = s.child("pgSz")
-    w = twips_to_pt(el.get(_W + "w")) if el is not None else None
-    h = twips_to_pt(el.get(_W + "h")) if el is not None else None
-    if w and h and w > 0 and h > 0:
-        return w, h, "direct"
-    if direct:
-        return None
-    return 612.0, 792.0, "default"  # Word's default page: US Letter
-
-
-def _page_size(s, direct):
-    got = _pg_size(s, direct)
-    return Observation(PageSize(got[0], got[1]), got[2]) if got else None
-
-
-def _page_dim(i: int):
-    def read(s, direct):
-        got = _pg_size(s, direct)
-        from officeeval.values import Measure
-        return Observation(Measure(got[i]), got[2]) if got else None
-    return read
-
-
-def _orientation(s, direct):
-    el = s.child("pgSz")
-    orient = el.get(_W + "orient") if el is not None else None
-    if orient in ("landscape", "portrait"):
-        return Observation(orient, "direct")
-    got = _pg_size(s, direct)
-    if got is None:
-        return None
-    return Observation("landscape" if got[0] > got[1] else "portrait", got[2])
-
-
-# Word's defaults when w:pgMar is absent (1 inch all round, header/footer 0.5 inch).
-_MARGIN_DEFAULTS = {"top": 72.0, "bottom": 72.0, "left": 72.0, "right": 72.0, "gutter": 0.0,
-                    "header": 36.0, "footer": 36.0}
-
-
-def _margin(attr: str):
-    def read(s, direct):
-        from officeeval.values import Measure
-        el = s.child("pgMar")
-        v = twips_to_pt(el.get(_W + attr)) if el is not None else None
-        if v is not None:
-            # Negative top/bottom margins mean "exactly, text may overlap headers": the
-            # distance is the absolute value.
-            return Observation(Measure(abs(v)), "direct")
-        return None if direct else Observation(Measure(_MARGIN_DEFAULTS[attr]), "default")
-    return read
-
-
-def _page_border(s, direct):
-    from officeeval.ooxml.colors import normalize_hex
-    from officeeval.ooxml.units import eighth_points_to_pt
-    from officeeval.values import Border
-    el = s.child("pgBorders")
-    if el is None:
-        return None if direct else Observation(Border("none"), "default")
-    for side in ("top", "left", "bottom", "right"):
-        b = el.find(_W + side)
-        if b is not None:
-            style = b.get(_W + "val") or "none"
-            return Observation(Border("none" if style == "nil" else style,
-                                      eighth_points_to_pt(b.get(_W + "sz")),
-                                      normalize_hex(b.get(_W + "color"))), "direct")
-    return Observation(Border("none"), "direct")
-
-
-def _cols(attr: str):
-    def read(s, direct):
-        from officeeval.values import Measure
-        el = s.child("cols")
-        if attr == "num":
-            if el is not None:
-                explicit = el.findall(_W + "col")
-                n = to_int(el.get(_W + "num"))
-                if n is None and explicit and (el.get(_W + "equalWidth") or "") in ("0",
-                                                                                   "false"):
-                    n = len(explicit)
-                if n is not None and n >= 1:
-                    return Observation(n, "direct")
-            return None if direct else Observation(1, "default")
-        if attr == "space":
-            v = twips_to_pt(el.get(_W + "space")) if el is not None else None
-            if v is not None:
-                return Observation(Measure(v), "direct")
-            return None if direct else Observation(Measure(36.0), "default")
-        if el is not None and el.get(_W + "sep") is not None:
-            return Observation((el.get(_W + "sep") or "").lower() in ("1", "true", "on"),
-                               "direct")
-        return None if direct else Observation(False, "default")
-    return read
-
-
-def _start(s, direct):
-    el = s.child("type")
-    if el is not None and el.get(_W + "val"):
-        return Observation(el.get(_W + "val"), "direct")
-    return None if direct else Observation("nextPage", "default")
-
-
-def _title_page(s, direct):
-    el = s.child("titlePg")
-    if el is not None:
-        return Observation(R.on_off(el), "direct")
-    return None if direct else Observation(False, "default")
-
-
-def _even_odd(s, direct):
-    el = s.doc.setting("evenAndOddHeaders")
-    if el is not None:
-        return Observation(R.on_off(el), "settings")
-    return None if direct else Observation(False, "default")
-
-
-def _pgnum(attr: str):
-    def read(s, direct):
-        el = s.child("pgNumType")
-        v = el.get(_W + attr) if el is not None else None
-        if attr == "start":
-            n = to_int(v)
-            return Observation(n, "direct") if n is not None else None
-        if v:
-            return Observation(v, "direct")
-        return None if direct else Observation("decimal", "default")
-    return read
-
-
-def _hf_text(which: str):
-    def read(s, direct):
-        from officeeval.word.sections import header_footer_part
-        from officeeval.word.text import all_text
-        part = header_footer_part(s, which)
-        if part is None:
-            return None
-        return Observation(all_text(s.doc.package.xml(part)).strip(), part)
-    return read
-
-
-def _hf_page(which: str):
-    def read(s, direct):
-        from officeeval.word.sections import header_footer_part
-        from officeeval.word.text import field_instructions
-        part = header_footer_part(s, which)
-        if part is None:
-            return Observation(False, "default")
-        found = any(i.split()[:1] == ["PAGE"] for i in field_instructions(s.doc.package.xml(part)))
-        return Observation(found, part)
-    return read
-
-
-SECTION_RESOLVERS: dict[str, Callable] = {
-    "page.size": section_property(_page_size),
-    "page.width": section_property(_page_dim(0)),
-    "page.height": section_property(_page_dim(1)),
-    "page.orientation": section_property(_orientation),
-    "page.margin.top": section_property(_margin("top")),
-    "page.margin.bottom": section_property(_margin("bottom")),
-    "page.margin.left": section_property(_margin("left")),
-    "page.margin.right": section_property(_margin("right")),
-    "page.margin.gutter": section_property(_margin("gutter")),
-    "page.header_distance": section_property(_margin("header")),
-    "page.footer_distance": section_property(_margin("footer")),
-    "page.border": section_property(_page_border),
-    "columns.count": section_property(_cols("num")),
-    "columns.spacing": section_property(_cols("space")),
-    "columns.separator": section_property(_cols("sep")),
-    "section.start": section_property(_start),
-    "section.title_page": section_property(_title_page),
-    "section.even_and_odd": section_property(_even_odd),
-    "page_numbers.format": section_property(_pgnum("fmt")),
-    "page_numbers.start": section_property(_pgnum("start")),
-    "header.text": section_property(_hf_text("header")),
-    "footer.text": section_property(_hf_text("footer")),
-    "header.has_page_number": section_property(_hf_page("header")),
-    "footer.has_page_number": section_property(_hf_page("footer")),
 }

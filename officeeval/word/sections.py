@@ -17,21 +17,36 @@ _W = f"{{{W}}}"
 
 
 def build_sections(doc: "WordDocument") -> list[SectionTarget]:
-    """One target per section, in order. A document without any ``w:sectPr`` still has one
-    section (with Word's defaults)."""
+    """One target per section, in order, with the body paragraphs and tables it governs. A
+    document without any ``w:sectPr`` still has one section (with Word's defaults)."""
     out: list[SectionTarget] = []
-    current: list[ParagraphTarget] = []
-    for p in doc.paragraphs:
-        current.append(p)
-        sp = p.ppr.find(_W + "sectPr") if p.ppr is not None else None
+    paragraphs: list[ParagraphTarget] = []
+    tables: list = []
+    for block in doc.blocks.order:
+        if not isinstance(block, ParagraphTarget):
+            tables.append(block)
+            continue
+        paragraphs.append(block)
+        sp = _sect_pr(block)
         if sp is not None:
-            out.append(SectionTarget(doc, sp, len(out) + 1, current))
-            current = []
+            out.append(SectionTarget(doc, sp, len(out) + 1, paragraphs, tables))
+            paragraphs, tables = [], []
     final = doc.body.find(_W + "sectPr")
     if final is None:
         final = etree.Element(_W + "sectPr")
-    out.append(SectionTarget(doc, final, len(out) + 1, current))
+    out.append(SectionTarget(doc, final, len(out) + 1, paragraphs, tables))
     return out
+
+
+def _sect_pr(p: ParagraphTarget) -> etree._Element | None:
+    for el in (p.el, p.drop_cap_el):
+        if el is None:
+            continue
+        ppr = el.find(_W + "pPr")
+        sp = ppr.find(_W + "sectPr") if ppr is not None else None
+        if sp is not None:
+            return sp
+    return None
 
 
 def header_footer_part(section: SectionTarget, which: str, kind: str = "default"

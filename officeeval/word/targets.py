@@ -1,5 +1,12 @@
 """Word selector targets: the document, paragraphs, runs, spans of text, sections and
-style definitions. Each caches what it derives (text, runs, formatting chains)."""
+style definitions. Each caches what it derives (text, runs, formatting chains).
+
+A paragraph knows the part it lives in (hyperlinks in a header resolve through the header's
+relationships), the section it belongs to, and the table formatting it inherits when it is in
+a table cell. A drop cap (a ``w:framePr w:dropCap`` paragraph holding the first letters) is
+folded into the paragraph it starts, as a reader sees it: one paragraph whose text begins with
+the dropped letters, so indexes do not shift when a candidate adds a drop cap.
+"""
 
 from __future__ import annotations
 
@@ -18,6 +25,7 @@ if TYPE_CHECKING:
     from officeeval.word.styles import Style
 
 _W = f"{{{W}}}"
+_SHOWS = {_W + "drawing", _W + "pict", _W + "object", _W + "fldChar", _W + "fldSimple"}
 
 
 class DocumentTarget(Target):
@@ -26,16 +34,36 @@ class DocumentTarget(Target):
     def __init__(self, doc: "WordDocument") -> None:
         super().__init__(doc, "document")
 
+    @property
+    def paragraphs(self) -> list["ParagraphTarget"]:
+        return self.doc.paragraphs  # type: ignore[attr-defined]
+
+    @property
+    def tables(self) -> list:
+        return self.doc.tables  # type: ignore[attr-defined]
+
+    @property
+    def part(self) -> str:
+        return self.doc.main  # type: ignore[attr-defined]
+
+    @property
+    def story_root(self) -> etree._Element:
+        return self.doc.body  # type: ignore[attr-defined]
+
 
 class ParagraphTarget(Target):
     kind = "paragraph"
 
     def __init__(self, doc: "WordDocument", el: etree._Element, locator: str, index: int,
-                 table_style: str | None = None) -> None:
+                 table_style: Any = None, part: str | None = None, section: Any = None,
+                 drop_cap: etree._Element | None = None) -> None:
         super().__init__(doc, locator)
         self.el = el
         self.index = index
         self.table_style = table_style
+        self.part = part or doc.main
+        self.section = section
+        self.drop_cap_el = drop_cap
 
     @cached_property
     def ppr(self) -> etree._Element | None:
@@ -45,31 +73,53 @@ class ParagraphTarget(Target):
     def style_id(self) -> str | None:
         """The paragraph style in force: ``w:pStyle`` when it names an existing style, else
         the document's default paragraph style."""
-        doc: WordDocument = self.doc  # type: ignore[assignment]
-        if self.ppr is not None:
-            ps = self.ppr.find(_W + "pStyle")
-            if ps is not None:
-                sid = ps.get(_W + "val")
-                if sid and doc.styles.get(sid) is not None:
-                    return sid
-        return doc.default_paragraph_style()
+        return _style_of(self.doc, self.ppr)
 
     @cached_property
     def has_direct_style(self) -> bool:
         return self.ppr is not None and self.ppr.find(_W + "pStyle") is not None
 
     @cached_property
+    def drop_cap_paragraph(self) -> "ParagraphTarget | None":
+        """The folded drop-cap paragraph (same locator), or ``None``."""
+        if self.drop_cap_el is None:
+            return None
+        return ParagraphTarget(self.doc, self.drop_cap_el, self.locator, self.index,  # type: ignore[arg-type]
+                               self.table_style, self.part, self.section)
+
+    @cached_property
     def runs(self) -> list["RunTarget"]:
-        return [RunTarget(self, r, i) for i, r in enumerate(iter_runs(self.el), start=1)]
+        owners: list[ParagraphTarget] = []
+        if self.drop_cap_paragraph is not None:
+            owners.append(self.drop_cap_paragraph)
+        owners.append(self)
+        out: list[RunTarget] = []
+        for owner in owners:
+            for r in iter_runs(owner.el):
+                out.append(RunTarget(owner, r, len(out) + 1, self.locator))
+        return out
 
     @cached_property
     def text(self) -> str:
+        if self.drop_cap_el is not None:
+            return paragraph_text(self.drop_cap_el) + paragraph_text(self.el)
         return paragraph_text(self.el)
+
+    @cached_property
+    def shows_content(self) -> bool:
+        """Whether the paragraph shows anything: text, a field or a drawing."""
+        if self.text.strip():
+            return True
+        return any(el.tag in _SHOWS for el in self.el.iter(*_SHOWS))
 
     def text_runs(self) -> list["RunTarget"]:
         """Runs that show visible characters (formatting of a paragraph is judged on these;
         whitespace-only runs do not change how text looks)."""
-        return [r for r in self.runs if r.text.strip()]
+        cached = self.__dict__.get("_text_runs")
+        if cached is None:
+            cached = [r for r in self.runs if r.text.strip()]
+            self.__dict__["_text_runs"] = cached
+        return cached
 
     def mark_chain(self) -> RunChain:
         """Formatting of the paragraph mark (``w:pPr/w:rPr``): used for empty paragraphs."""
@@ -77,19 +127,39 @@ class ParagraphTarget(Target):
         rpr = self.ppr.find(_W + "rPr") if self.ppr is not None else None
         return doc.run_chain(rpr, None, self.style_id, self.table_style)
 
+    @cached_property
+    def num_ref(self):
+        """The list (``NumRef``) the paragraph shows a label of, or ``None``."""
+        doc: WordDocument = self.doc  # type: ignore[assignment]
+        return doc.numbering.ref_for(self.ppr, self.style_id)
+
     def ppr_levels(self) -> list[Level]:
-        """Paragraph-property levels: direct pPr, then numbering, style chain, defaults."""
+        """Paragraph-property levels: direct pPr, the list level when the list is set on the
+        paragraph, the style chain, the list level when the list comes from the style,
+        the table style, document defaults."""
+        cached = self.__dict__.get("_ppr_levels")
+        if cached is None:
+            cached = self._ppr_levels()
+            self.__dict__["_ppr_levels"] = cached
+        return cached
+
+    def _ppr_levels(self) -> list[Level]:
         doc: WordDocument = self.doc  # type: ignore[assignment]
         levels = doc.style_levels(None, self.style_id, self.table_style, "ppr")
-        extra: list[Level] = []
+        out: list[Level] = []
         if self.ppr is not None:
-            extra.append(Level("direct", "direct", self.ppr))
-        num = getattr(doc, "numbering_ppr", None)
-        if num is not None:
-            lvl = num(self)
-            if lvl is not None:
-                extra.append(lvl)
-        return [*extra, *levels]
+            out.append(Level("direct", "direct", self.ppr))
+        num = doc.numbering_ppr(self)
+        if num is not None and num.kind == "numbering":
+            out.append(num)
+            return [*out, *levels]
+        if num is None:
+            return [*out, *levels]
+        # The style's own properties beat the list level it attaches (17.7.2 applies
+        # numbering before paragraph styles).
+        styled = [lv for lv in levels if lv.kind == "para"]
+        rest = [lv for lv in levels if lv.kind != "para"]
+        return [*out, *styled, num, *rest]
 
     def predicate_value(self, key: str) -> Any:
         if key == "text":
@@ -101,11 +171,22 @@ class ParagraphTarget(Target):
         return None
 
 
+def _style_of(doc, ppr: etree._Element | None) -> str | None:
+    if ppr is not None:
+        ps = ppr.find(_W + "pStyle")
+        if ps is not None:
+            sid = ps.get(_W + "val")
+            if sid and doc.styles.get(sid) is not None:
+                return sid
+    return doc.default_paragraph_style()
+
+
 class RunTarget(Target):
     kind = "run"
 
-    def __init__(self, paragraph: ParagraphTarget, el: etree._Element, index: int) -> None:
-        super().__init__(paragraph.doc, f"{paragraph.locator}/run[{index}]")
+    def __init__(self, paragraph: ParagraphTarget, el: etree._Element, index: int,
+                 locator_base: str | None = None) -> None:
+        super().__init__(paragraph.doc, f"{locator_base or paragraph.locator}/run[{index}]")
         self.paragraph = paragraph
         self.el = el
         self.index = index
@@ -123,9 +204,13 @@ class RunTarget(Target):
         return rs.get(_W + "val") if rs is not None else None
 
     def chain(self) -> RunChain:
-        doc: WordDocument = self.doc  # type: ignore[assignment]
-        return doc.run_chain(self.el.find(_W + "rPr"), self.char_style,
-                             self.paragraph.style_id, self.paragraph.table_style)
+        cached = self.__dict__.get("_chain")
+        if cached is None:
+            doc: WordDocument = self.doc  # type: ignore[assignment]
+            cached = doc.run_chain(self.el.find(_W + "rPr"), self.char_style,
+                                   self.paragraph.style_id, self.paragraph.table_style)
+            self.__dict__["_chain"] = cached
+        return cached
 
     def predicate_value(self, key: str) -> Any:
         if key == "text":
@@ -159,11 +244,12 @@ class SectionTarget(Target):
     kind = "section"
 
     def __init__(self, doc: "WordDocument", sect_pr: etree._Element, index: int,
-                 paragraphs: list[ParagraphTarget]) -> None:
+                 paragraphs: list[ParagraphTarget], tables: list | None = None) -> None:
         super().__init__(doc, f"section[{index}]")
         self.sect_pr = sect_pr
         self.index = index
         self.paragraphs = paragraphs
+        self.tables = tables or []
 
     def child(self, tag: str) -> etree._Element | None:
         return self.sect_pr.find(_W + tag)
@@ -184,11 +270,23 @@ class StyleTarget(Target):
             return doc.run_chain(None, None, None, self.style.id)
         return doc.run_chain(None, None, self.style.id)
 
+    @cached_property
+    def num_ref(self):
+        doc: WordDocument = self.doc  # type: ignore[assignment]
+        if self.style.type != "paragraph":
+            return None
+        return doc.numbering.style_ref(self.style.id)
+
     def ppr_levels(self) -> list[Level]:
         doc: WordDocument = self.doc  # type: ignore[assignment]
         if self.style.type == "table":
             return doc.style_levels(None, None, self.style.id, "ppr")
-        return doc.style_levels(None, self.style.id, None, "ppr")
+        levels = doc.style_levels(None, self.style.id, None, "ppr")
+        num = doc.numbering_ppr(self)
+        if num is None:
+            return levels
+        styled = [lv for lv in levels if lv.kind == "para"]
+        return [*styled, num, *[lv for lv in levels if lv.kind != "para"]]
 
     @property
     def style_id(self) -> str:

@@ -1,8 +1,10 @@
 """Walking paragraph content: which runs belong to a paragraph and what text they show.
 
 Included: runs in hyperlinks, insertions, moves-to, smart tags, custom XML, content controls
-and simple fields (their result runs). Excluded: deleted and moved-from runs, field
-instructions (``w:instrText``) and text inside drawings (text boxes are their own targets).
+and simple fields (their result runs), and the result runs of complex fields. Excluded: deleted
+and moved-from runs, the instruction part of complex fields (``w:instrText`` and any nested
+field results inside an instruction), runs that only hold field characters, and text inside
+drawings (text boxes are their own targets).
 """
 
 from __future__ import annotations
@@ -23,8 +25,8 @@ _R = _W + "r"
 _MC = "{http://schemas.openxmlformats.org/markup-compatibility/2006}AlternateContent"
 
 
-def iter_runs(p: etree._Element) -> Iterator[etree._Element]:
-    """The ``w:r`` elements of paragraph ``p`` that show, in order."""
+def iter_all_runs(p: etree._Element) -> Iterator[etree._Element]:
+    """Every ``w:r`` of paragraph ``p`` that is not deleted, field code runs included."""
     stack = [iter(p)]
     while stack:
         for child in stack[-1]:
@@ -41,6 +43,35 @@ def iter_runs(p: etree._Element) -> Iterator[etree._Element]:
                     break
         else:
             stack.pop()
+
+
+_FLDCHAR = _W + "fldChar"
+_CODE_ONLY = {_W + "rPr", _FLDCHAR, _W + "instrText", _W + "delInstrText"}
+
+
+def iter_runs(p: etree._Element) -> Iterator[etree._Element]:
+    """The ``w:r`` elements of paragraph ``p`` that show, in order: field instructions and
+    runs holding only field characters are left out, field results kept."""
+    # One state per open complex field: "instr" until its separate character, then "result".
+    # A field whose instruction starts in an earlier paragraph (rare) is not tracked.
+    fields: list[str] = []
+    for r in iter_all_runs(p):
+        in_instruction = "instr" in fields
+        code_only = True
+        for child in r:
+            tag = child.tag
+            if tag == _FLDCHAR:
+                kind = child.get(_W + "fldCharType")
+                if kind == "begin":
+                    fields.append("instr")
+                elif kind == "separate" and fields:
+                    fields[-1] = "result"
+                elif kind == "end" and fields:
+                    fields.pop()
+            elif tag not in _CODE_ONLY:
+                code_only = False
+        if not code_only and not in_instruction:
+            yield r
 
 
 def run_text(r: etree._Element) -> str:
@@ -94,9 +125,47 @@ def iter_block_paragraphs(container: etree._Element) -> Iterator[etree._Element]
             stack.pop()
 
 
+def iter_blocks(container: etree._Element) -> Iterator[etree._Element]:
+    """Block-level ``w:p`` and ``w:tbl`` children of a ``w:body``, ``w:tc``, ``w:hdr`` …,
+    in order, looking through content controls, custom XML and tracked insertions."""
+    stack = [iter(container)]
+    while stack:
+        for child in stack[-1]:
+            tag = child.tag
+            if tag == _W + "p" or tag == _W + "tbl":
+                yield child
+            elif tag == _SDT:
+                content = child.find(_W + "sdtContent")
+                if content is not None:
+                    stack.append(iter(content))
+                    break
+            elif tag in (_W + "customXml", _W + "ins", _W + "moveTo"):
+                stack.append(iter(child))
+                break
+        else:
+            stack.pop()
+
+
+def iter_story_paragraphs(container: etree._Element) -> Iterator[etree._Element]:
+    """Every ``w:p`` under ``container`` in document order (tables and text boxes
+    included), skipping deleted content and the VML fallback that repeats a DrawingML
+    text box."""
+    walker = etree.iterwalk(container, events=("start",))
+    for _, el in walker:
+        tag = el.tag
+        if tag == _W + "p":
+            yield el
+        elif tag in (_MC_FALLBACK, _W + "del", _W + "moveFrom"):
+            walker.skip_subtree()
+
+
+_MC_FALLBACK = "{http://schemas.openxmlformats.org/markup-compatibility/2006}Fallback"
+
+
 def all_text(container: etree._Element) -> str:
-    """Text of every paragraph under ``container`` (tables included), one line each."""
-    return "\n".join(paragraph_text(p) for p in container.iter(_W + "p"))
+    """Text of every paragraph under ``container`` (tables and text boxes included), one
+    line each."""
+    return "\n".join(paragraph_text(p) for p in iter_story_paragraphs(container))
 
 
 def field_instructions(container: etree._Element) -> list[str]:
