@@ -91,15 +91,17 @@ TRANSITION_PRESETS = {
     "fallOver": "fallOver", "drape": "drape",
 }
 
+# OOXML stores the direction the new slide moves; PowerPoint's effect options name the side
+# it comes from ("From Bottom" = moving up = "u").
 TRANSITION_DIRECTION = define("transition_direction", {
-    "l": ("left", "从左", "自左侧", "向左"),
-    "r": ("right", "从右", "自右侧", "向右"),
-    "u": ("up", "从上", "自顶部", "向上"),
-    "d": ("down", "从下", "自底部", "向下"),
-    "lu": ("left up", "左上", "自左上部"),
-    "ru": ("right up", "右上", "自右上部"),
-    "ld": ("left down", "左下", "自左下部"),
-    "rd": ("right down", "右下", "自右下部"),
+    "l": ("left", "自右侧", "从右", "from right", "向左"),
+    "r": ("right", "自左侧", "从左", "from left", "向右"),
+    "u": ("up", "自底部", "从下", "from bottom", "向上"),
+    "d": ("down", "自顶部", "从上", "from top", "向下"),
+    "lu": ("left up", "自右下部", "from bottom right"),
+    "ru": ("right up", "自左下部", "from bottom left"),
+    "ld": ("left down", "自右上部", "from top right"),
+    "rd": ("right down", "自左上部", "from top left"),
     "horz": ("horizontal", "水平", "横向"),
     "vert": ("vertical", "垂直", "纵向"),
     "in": ("inward", "中央向左右展开", "向内", "放大"),
