@@ -66,15 +66,47 @@ def _join_cgroup(path, notes):
         return False
 
 
-def _drop_privileges(uid, gid, notes):
+def _drop_privileges(uid, gid, read_search, notes):
+    """Become ``uid``/``gid`` with no supplementary groups. With ``read_search`` the program
+    keeps only CAP_DAC_READ_SEARCH (also across exec, as an ambient capability): it can
+    still read an interpreter installed where other users cannot (e.g. under /root) but
+    writes nothing it does not own, and RLIMIT_NPROC applies (it never does to uid 0)."""
     try:
+        libc = None
+        if read_search:
+            import ctypes
+            libc = ctypes.CDLL(None, use_errno=True)
+            if libc.prctl(8, 1, 0, 0, 0) != 0:  # PR_SET_KEEPCAPS
+                raise OSError(ctypes.get_errno(), "PR_SET_KEEPCAPS failed")
         os.setgroups([])
         os.setgid(gid)
         os.setuid(uid)
+        if libc is not None:
+            _keep_only_read_search(libc)
         return True
     except OSError as exc:
         notes.append("could not drop privileges: %s" % exc)
         return False
+
+
+def _keep_only_read_search(libc):
+    import ctypes
+
+    class Header(ctypes.Structure):
+        _fields_ = [("version", ctypes.c_uint32), ("pid", ctypes.c_int)]
+
+    class Data(ctypes.Structure):
+        _fields_ = [("effective", ctypes.c_uint32), ("permitted", ctypes.c_uint32),
+                    ("inheritable", ctypes.c_uint32)]
+
+    bit = 1 << 2  # CAP_DAC_READ_SEARCH
+    data = (Data * 2)(Data(bit, bit, bit), Data(0, 0, 0))
+    if libc.capset(ctypes.byref(Header(0x20080522, 0)), data) != 0:  # version 3
+        raise OSError(ctypes.get_errno(), "capset failed")
+    # PR_CAP_AMBIENT, PR_CAP_AMBIENT_RAISE: keep it for programs the program execs.
+    if libc.prctl(47, 2, 2, 0, 0) != 0:
+        raise OSError(ctypes.get_errno(), "cannot raise the ambient capability")
+    libc.prctl(8, 0, 0, 0, 0)
 
 
 def _no_new_privs(notes):
@@ -174,7 +206,11 @@ def main():
     _apply_limits(cfg, notes)
     dropped = False
     if cfg.get("uid") is not None:
-        dropped = _drop_privileges(cfg["uid"], cfg["gid"], notes)
+        dropped = _drop_privileges(cfg["uid"], cfg["gid"], cfg.get("read_search"), notes)
+        if not dropped:
+            # Never run the program with the privileges it was meant to lose.
+            _write(status, {"event": "refused", "notes": notes})
+            os._exit(3)
     if cfg.get("no_new_privs", True):
         _no_new_privs(notes)
     _write(status, {"event": "started", "pid": os.getpid(), "uid": os.getuid(),

@@ -139,6 +139,30 @@ def kill_tree(pid: int) -> None:
         _kill(p)
 
 
+def kill_user(uid: int) -> None:
+    """SIGKILL every process of ``uid`` (a fresh uid owned by one program: whatever it
+    started, wherever it went)."""
+    for _ in range(3):
+        found = _owned_by(uid)
+        if not found:
+            return
+        for pid in found:
+            _kill(pid)
+        time.sleep(0.005)
+
+
+def _owned_by(uid: int) -> list[int]:
+    out = []
+    for entry in os.scandir("/proc"):
+        if entry.name.isdigit():
+            try:
+                if entry.stat().st_uid == uid:
+                    out.append(int(entry.name))
+            except OSError:
+                continue
+    return out
+
+
 def count_user_processes(uid: int) -> int:
     """How many processes the user ``uid`` has now (RLIMIT_NPROC counts them all)."""
     n = 0

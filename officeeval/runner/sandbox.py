@@ -52,12 +52,14 @@ class SandboxConfig:
     rlimits-only with a warning), ``bwrap`` (required: a ``SandboxError`` if unusable) or
     ``rlimits`` (never bubblewrap). ``python``: the interpreter that runs the programs (it
     must import python-docx, openpyxl, python-pptx, lxml, pandas); default: the one running
-    officeeval."""
+    officeeval. ``cgroups``: in rlimits-only mode, also put each program in a pids cgroup
+    when the host allows it (kills even processes that left the process group)."""
 
     python: str = sys.executable
     isolation: str = "auto"
     tmp_root: str | None = None
     keep: bool = False
+    cgroups: bool = True
 
 
 @dataclass
@@ -76,23 +78,23 @@ class Sandbox:
         self.config = config or SandboxConfig()
         self.interp = isolation.interpreter(self.config.python)
         self.mode, self.warning = self._choose_mode()
-        if self.mode == isolation.MODE_RLIMITS:
-            self._check_process_limit()
+        # As root without bubblewrap, the program runs under a fresh uid that keeps only
+        # CAP_DAC_READ_SEARCH when the interpreter is unreadable to other users.
+        self.read_search = (self.mode == isolation.MODE_RLIMITS and isolation.as_root() and
+                            not all(isolation.world_accessible(r) for r in self.interp.roots))
+        if self.mode == isolation.MODE_RLIMITS and isolation.as_root():
+            self._self_test()
 
-    def _check_process_limit(self) -> None:
-        """Refuse to run untrusted code with no process limit at all (a fork bomb would
-        take the machine down): as root, RLIMIT_NPROC needs a fresh uid (which needs a
-        world-readable interpreter) or a pids cgroup."""
-        if not isolation.as_root() or all(isolation.world_accessible(r)
-                                           for r in self.interp.roots):
-            return
-        probe = processes.PidsCgroup.create(1)
-        if probe is None:
-            raise SandboxError("cannot enforce a process limit: running as root without "
-                               "bubblewrap, with an interpreter other users cannot read "
-                               "and no writable pids cgroup; install bubblewrap or run as "
-                               "an unprivileged user")
-        probe.remove()
+    def _self_test(self) -> None:
+        """Run a trivial program once: privileges must drop and the interpreter must still
+        load, or no program is run at all (never one with no process limit)."""
+        with self.run("import json, os\nprint(os.getuid())\n", [], "output",
+                      Limits(timeout=60)) as run:
+            rec = run.record
+        if rec.exit_code != 0 or rec.uid in (None, 0):
+            why = "; ".join(rec.notes) or rec.stderr_tail.strip()[-300:] or "no status"
+            raise SandboxError("cannot run programs under an unprivileged uid without "
+                               f"bubblewrap: {why}; install bubblewrap")
 
     def _choose_mode(self) -> tuple[str, str]:
         how = self.config.isolation
@@ -158,13 +160,11 @@ class Sandbox:
         cgroup = None
         nproc: int | None = limits.processes
         if self.mode == isolation.MODE_RLIMITS:
-            if isolation.as_root() and uid is None:
+            # A pids cgroup (when we may create one) also lets us kill processes that left
+            # the process group; RLIMIT_NPROC stays as the limit that always exists.
+            if self.config.cgroups:
                 cgroup = processes.PidsCgroup.create(limits.processes)
-                nproc = None
-                if cgroup is None:
-                    warnings.append("no process limit: running as root without a pids "
-                                    "cgroup (RLIMIT_NPROC does not apply to root)")
-            elif uid is None:
+            if uid is None:
                 # RLIMIT_NPROC counts all of this user's processes, not just the program's.
                 nproc = processes.count_user_processes(os.getuid()) + limits.processes
         status_r, status_w = os.pipe()
@@ -173,6 +173,7 @@ class Sandbox:
                "limits": limits.to_dict(), "uid": uid, "gid": gid, "nproc": nproc,
                # bubblewrap already sets no_new_privs; only the bare mode needs it (ctypes).
                "no_new_privs": self.mode == isolation.MODE_RLIMITS,
+               "read_search": self.read_search,
                "cgroup": str(cgroup.path) if cgroup else None}
         argv = [self.interp.executable, "-I", "-B", f"{prog_dir}/bootstrap.py",
                 _json(cfg)]
@@ -184,7 +185,8 @@ class Sandbox:
         else:
             cmd, popen_env, cwd = argv, env, str(work)
         record = SandboxRecord(mode=self.mode, limits=limits.to_dict(),
-                               python=self.interp.executable, warnings=list(warnings))
+                               python=self.interp.executable, warnings=list(warnings),
+                               tree_kill=_tree_kill(self.mode, cgroup, uid))
         if self.warning:
             record.warnings.insert(0, self.warning)
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -212,6 +214,8 @@ class Sandbox:
                     processes.kill_tree(proc.pid)
                     if cgroup is not None:
                         cgroup.kill_all()
+                    if uid is not None:
+                        processes.kill_user(uid)
                 proc.wait()
         finally:
             if cgroup is not None:
@@ -226,8 +230,12 @@ class Sandbox:
                                        + (after.ru_stime - before.ru_stime), 4)
         record.stdout_tail = read_tail(logs / "stdout")
         record.stderr_tail = read_tail(logs / "stderr")
-        if not record.started and self.mode == isolation.MODE_BWRAP and not record.timed_out:
-            # bubblewrap itself failed (the program never ran): ours, not the candidate's.
+        if record.refused:
+            raise SandboxError("the supervisor could not drop privileges: "
+                               + "; ".join(record.notes))
+        if not record.started and not record.timed_out:
+            # bubblewrap or the interpreter failed (the program never ran): ours, not the
+            # candidate's.
             raise SandboxError("the sandbox did not start: " + (record.stderr_tail.strip()
                                                                .splitlines() or ["?"])[-1])
         written = written_files(work, initial)
@@ -245,13 +253,22 @@ class Sandbox:
         warnings: list[str] = []
         if not isolation.as_root():
             return None, None, warnings
-        if self.mode == isolation.MODE_RLIMITS and not all(
-                isolation.world_accessible(r) for r in self.interp.roots):
-            warnings.append("the program runs as root: the interpreter is not readable by "
-                            "other users, so privileges cannot be dropped")
-            return None, None, warnings
+        if self.read_search:
+            warnings.append("the interpreter is not readable by other users: the program "
+                            "keeps the capability to read any file (CAP_DAC_READ_SEARCH)")
         uid = random.SystemRandom().randrange(1 << 24, 1 << 30)
         return uid, uid, warnings
+
+
+def _tree_kill(mode: str, cgroup: object, uid: int | None) -> str:
+    """How every process of a program is found at the end: the pid namespace, its pids
+    cgroup, its own uid, or only its process group and the visible descendants (then a
+    daemon that called setsid() and double-forked can outlive it)."""
+    if mode == isolation.MODE_BWRAP:
+        return "pid_namespace"
+    if cgroup is not None:
+        return "cgroup"
+    return "uid" if uid is not None else "process_group"
 
 
 def _environment(home: str, tmp: str) -> dict[str, str]:

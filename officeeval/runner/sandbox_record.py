@@ -24,6 +24,7 @@ class SandboxRecord:
     python: str = ""
     warnings: list[str] = field(default_factory=list)
     started: bool = False
+    refused: bool = False
     timed_out: bool = False
     returncode: int | None = None
     exit_code: int | None = None
@@ -39,6 +40,7 @@ class SandboxRecord:
     maxrss_kb: int | None = None
     uid: int | None = None
     process_limit: str = ""
+    tree_kill: str = ""
     notes: list[str] = field(default_factory=list)
     files_written: list[str] = field(default_factory=list)
     output_found: bool = False
@@ -69,8 +71,12 @@ def parse_status(record: SandboxRecord, raw: bytes) -> None:
             record.started = True
             record.uid = msg.get("uid")
             record.notes = [str(n) for n in msg.get("notes") or []][:20]
-            record.process_limit = ("cgroup_pids" if msg.get("cgroup") else
-                                    "rlimit_nproc" if msg.get("nproc") else "none")
+            record.process_limit = "+".join(
+                n for n, on in (("cgroup_pids", msg.get("cgroup")),
+                                ("rlimit_nproc", msg.get("nproc"))) if on) or "none"
+        elif msg.get("event") == "refused":
+            record.refused = True
+            record.notes = [str(n) for n in msg.get("notes") or []][:20]
         elif msg.get("event") == "exit":
             record.exit_code = msg.get("exit_code")
             sig = msg.get("signal")

@@ -13,15 +13,22 @@ from officeeval.runner.grading import WorkItem, grade_item
 from officeeval.runner.limits import Limits
 from officeeval.runner.sandbox import Sandbox, SandboxConfig, SandboxError
 
-MODES = ["bwrap", "rlimits"]
+# bwrap; rlimits-only (with a pids cgroup when the host allows it); rlimits-only without.
+MODES = ["bwrap", "rlimits", "rlimits-nocg"]
 _CACHE: dict[str, Sandbox | str] = {}
+
+
+def config_for(mode: str) -> SandboxConfig:
+    if mode == "rlimits-nocg":
+        return SandboxConfig(isolation="rlimits", cgroups=False)
+    return SandboxConfig(isolation=mode)
 
 
 def sandbox_for(mode: str) -> Sandbox:
     """A sandbox in ``mode``; skips the test when that mode is unusable here."""
     if mode not in _CACHE:
         try:
-            _CACHE[mode] = Sandbox(SandboxConfig(isolation=mode))
+            _CACHE[mode] = Sandbox(config_for(mode))
         except SandboxError as exc:
             _CACHE[mode] = str(exc)
     got = _CACHE[mode]
@@ -56,7 +63,7 @@ def grade(task_root: Path, code: str, mode: str, **limits) -> dict:
     item = WorkItem(key="k", task="mini-word", source="code", payload=code,
                     rubric_path=str(rubrics / "mini-word.xml"), output_name="output.docx",
                     files=(str(task_root / "files" / "input.docx"),),
-                    limits=Limits().merged(limits), sandbox=SandboxConfig(isolation=mode))
+                    limits=Limits().merged(limits), sandbox=config_for(mode))
     res = grade_item(item)
     assert res.error is None, res.error
     return {"card": res.card, "sandbox": res.sandbox or {}}
