@@ -322,7 +322,7 @@ class CellStore:
                 args = [a for a in (f.get("r1"), f.get("r2")) if a]
                 ftext = f"TABLE({','.join(args)})"
         return RawCell(r, col, c.get("t"), to_int(c.get("s")) or 0,
-                       v_el.text if v_el is not None else None,
+                       (v_el.text or "") if v_el is not None else None,
                        inline_text(is_el) if is_el is not None else None,
                        ftext, fkind, fref, c.get("cm"))
 

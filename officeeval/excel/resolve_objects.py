@@ -1,7 +1,7 @@
 """Resolvers for objects on sheets: charts, pivot tables, tables, conditional-format rules,
 validation rules and defined names.
 
-Chart data: ``chart.series.value_data`` and ``category_data`` come from the chart's cache;
+Chart data: ``chart.series.values``/``categories``/``all_values`` come from the chart's cache;
 a chart written without a cache (openpyxl writes none) reads the referenced cells instead,
 through the same value path as ``cell.value`` (so formulas there are recalculated too).
 """
@@ -28,8 +28,9 @@ def _obs(v, source: str = "direct") -> Observation | None:
 
 # ------------------------------------------------------------------ references to cells
 def ref_cells(doc, ref: str | None, default_sheet=None) -> list[tuple]:
-    """(sheet, row, col) of every cell a reference covers, whole columns/rows bounded by the
-    used range; ``[]`` for something that is not a local reference."""
+    """(sheet, row, col) of every cell a reference covers (unqualified references are on
+    ``default_sheet``; a bare defined name is followed), whole columns/rows bounded by the
+    used range; ``[]`` for anything else (constants, other workbooks, oversized areas)."""
     if not ref:
         return []
     text = ref.strip().lstrip("=")
@@ -40,17 +41,15 @@ def ref_cells(doc, ref: str | None, default_sheet=None) -> list[tuple]:
         sheet_name, body = split_sheet(piece.strip())
         sheet = doc.sheet(sheet_name) if sheet_name else default_sheet
         area = parse_area(body)
-        if sheet is None or area is None:
-            if sheet_name is None and default_sheet is None:
-                name = _name_ref(doc, body)
-                if name:
-                    out.extend(ref_cells(doc, name))
+        if area is None and sheet_name is None:
+            target = _name_ref(doc, body)
+            if target and target.strip() != piece.strip():
+                out.extend(ref_cells(doc, target))
             continue
-        if area.kind in ("cols", "rows"):
-            area = sheet.bound(area)
-            if area is None:
-                continue
-        if area.rows * area.cols > MAX_REF_CELLS:
+        if sheet is None or area is None:
+            continue
+        area = sheet.bound(area)
+        if area is None or area.rows * area.cols > MAX_REF_CELLS:
             continue
         out.extend((sheet, r, c) for r in range(area.r1, area.r2 + 1)
                    for c in range(area.c1, area.c2 + 1))
@@ -90,21 +89,33 @@ def chart_title(t: ChartTarget, ctx) -> Observation | None:
     return _obs(info.title, "auto" if info.title_auto else "direct")
 
 
-def value_data(t: ChartTarget, ctx) -> Observation | None:
+def _series_values(t: ChartTarget, series) -> tuple[list[str], str]:
+    if series.values and any(v is not None for v in series.values):
+        return ["" if v is None else general(v) for v in series.values], "cached"
+    cells = ref_cells(t.doc, series.values_ref)
+    return [_cell_number(sh, r, c) for sh, r, c in cells], "cells"
+
+
+def first_values(t: ChartTarget, ctx) -> Observation | None:
+    if not t.info.series:
+        return None
+    vals, source = _series_values(t, t.info.series[0])
+    return Observation(vals, source)
+
+
+def all_values(t: ChartTarget, ctx) -> Observation | None:
     out: list[str] = []
-    source = "cached"
+    sources = set()
     for s in t.info.series:
-        if s.values and any(v is not None for v in s.values):
-            out.extend("" if v is None else general(v) for v in s.values)
-            continue
-        cells = ref_cells(t.doc, s.values_ref)
-        if cells:
-            source = "cells"
-            out.extend(_cell_number(sh, r, c) for sh, r, c in cells)
-    return Observation(out, source) if t.info.series else None
+        vals, source = _series_values(t, s)
+        out.extend(vals)
+        sources.add(source)
+    if not t.info.series:
+        return None
+    return Observation(out, sources.pop() if len(sources) == 1 else "mixed")
 
 
-def category_data(t: ChartTarget, ctx) -> Observation | None:
+def first_categories(t: ChartTarget, ctx) -> Observation | None:
     if not t.info.series:
         return None
     s = t.info.series[0]
@@ -124,12 +135,13 @@ CHART_RESOLVERS = {
     "chart.title": chart_title,
     "chart.series.count": _chart(lambda t: len(t.info.series)),
     "chart.series.names": _chart(lambda t: [s.name or "" for s in t.info.series]),
-    "chart.series.values": _chart(lambda t: [s.values_ref for s in t.info.series
-                                             if s.values_ref]),
-    "chart.series.categories": _chart(lambda t: [s.categories_ref for s in t.info.series
-                                                 if s.categories_ref]),
-    "chart.series.value_data": value_data,
-    "chart.series.category_data": category_data,
+    "chart.series.values": first_values,
+    "chart.series.categories": first_categories,
+    "chart.series.value_refs": _chart(lambda t: [s.values_ref for s in t.info.series
+                                                 if s.values_ref]),
+    "chart.series.category_refs": _chart(lambda t: [s.categories_ref for s in t.info.series
+                                                    if s.categories_ref]),
+    "chart.series.all_values": all_values,
     "chart.legend.position": _chart(lambda t: t.info.legend or "none"),
     "chart.axis.x.title": _chart(lambda t: t.info.axis_titles.get("x")),
     "chart.axis.y.title": _chart(lambda t: t.info.axis_titles.get("y")),
@@ -208,7 +220,7 @@ def validation_list(t: ValidationTarget, ctx) -> Observation | None:
     items = literal_items(rule.formula1)
     if items is not None:
         return Observation(items, "direct")
-    cells = ref_cells(t.doc, rule.formula1, None)
+    cells = ref_cells(t.doc, rule.formula1, t.sheet)
     if not cells:
         return None
     texts = [_cell_text(sh, r, c) for sh, r, c in cells]

@@ -323,11 +323,15 @@ _OBJECTS = [
     ("chart.title", T.TEXT, "Chart title text (the series name for an automatic title)."),
     ("chart.series.count", T.INTEGER, "Number of series."),
     ("chart.series.names", ORDERED, "Series names in order."),
-    ("chart.series.values", REFS, "Each series' value reference ('成绩'!D2:D31)."),
-    ("chart.series.categories", REFS, "Each series' category (or x) reference."),
-    ("chart.series.value_data", ORDERED, "The plotted numbers, series after series, from "
-     "the chart's cache or, without one, from the referenced cells."),
-    ("chart.series.category_data", ORDERED, "The category labels of the first series."),
+    ("chart.series.values", ORDERED, "The first series' values, from the chart's cache or, "
+     "without one (openpyxl writes none), from the referenced cells (as Word and PowerPoint "
+     "charts read it)."),
+    ("chart.series.categories", ORDERED, "The first series' category labels (cache, else "
+     "the referenced cells)."),
+    ("chart.series.value_refs", REFS, "Each series' value reference ('成绩'!D2:D31)."),
+    ("chart.series.category_refs", REFS, "Each series' category (or x) reference."),
+    ("chart.series.all_values", ORDERED, "The plotted numbers of every series, series after "
+     "series."),
     ("chart.legend.position", T.EnumType("legend_position"), "Legend position: right, left, "
      "top, bottom, top_right, or none."),
     ("chart.axis.x.title", T.TEXT, "Title of the horizontal axis."),
