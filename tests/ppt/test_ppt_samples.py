@@ -101,6 +101,14 @@ EXPECTATIONS = {
     ("ppt-l1-travel", "sim-gamma", 1): "crash",
     ("ppt-l1-travel", "sim-gamma", 2): {"c18": "not_found", "c22": "fail", "c24": "not_found",
                                         "c12": "pass", "c09": "pass"},
+    ("ppt-l1-campus", "sim-alpha", 1): {"score": 100},
+    ("ppt-l1-campus", "sim-alpha", 2): {"c12": "fail", "c14": "fail", "c15": "fail",
+                                        "c13": "pass", "c16": "pass", "c06": "pass"},
+    ("ppt-l1-campus", "sim-beta", 1): {"c01": "fail", "c12": "not_found", "c17": "not_found",
+                                       "c19": "not_found", "c18": "pass", "c07": "pass"},
+    ("ppt-l1-campus", "sim-beta", 2): {"c05": "not_found", "c06": "not_found",
+                                       "c08": "not_found", "c12": "pass"},
+    ("ppt-l1-campus", "sim-gamma", 1): "crash",
 }
 
 
