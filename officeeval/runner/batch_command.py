@@ -42,9 +42,20 @@ def batch_options(*, jobs: int, backend: str, ray_address: str | None, rerun: bo
 
 def start_batch(manifest: Path, out: Path, options: BatchOptions,
                 console: Console) -> BatchResult:
-    """Run the batch with a progress bar on ``console``."""
-    result = run_batch(manifest, out, options, RichProgress(console))
-    return result
+    """Say how programs will be isolated, then run the batch with a progress bar."""
+    from officeeval.runner.sandbox import Sandbox, SandboxError
+    try:
+        sandbox = Sandbox(options.sandbox)
+    except SandboxError as exc:
+        console.print(f"[red]sandbox unavailable[/]: {exc}", highlight=False)
+    else:
+        if sandbox.warning:
+            console.print(f"[yellow]sandbox: {sandbox.mode}[/] — {sandbox.warning}",
+                          highlight=False)
+        else:
+            console.print(f"sandbox: {sandbox.mode} (Python {sandbox.interp.version}, "
+                          f"{sandbox.interp.executable})", highlight=False)
+    return run_batch(manifest, out, options, RichProgress(console))
 
 
 def finish_batch(result: BatchResult, console: Console) -> str | None:

@@ -83,11 +83,14 @@ def _pct(x: float | None) -> str:
 def print_summary(summaries: list[ModelSummary], console: Console) -> None:
     """The per-model table: SR, pass rate, execution success and outcome counts."""
     table = Table(title="Batch summary (per model)", header_style="bold")
-    for col in ("model", "n", "SR", "pass", "exec ok", *OUTCOMES, "eval err"):
-        table.add_column(col, justify="left" if col == "model" else "right")
+    table.add_column("model", no_wrap=True)
+    for col in ("n", "SR", "pass", "exec ok"):
+        table.add_column(col, justify="right", no_wrap=True)
+    table.add_column("outcomes", overflow="fold")
+    table.add_column("eval err", justify="right")
     for s in summaries:
+        outcomes = ", ".join(f"{o} {s.outcomes[o]}" for o in OUTCOMES if s.outcomes.get(o))
         table.add_row(escape(s.model), str(s.generations), _pct(s.score_rate),
-                      _pct(s.pass_rate), _pct(s.exec_success),
-                      *[str(s.outcomes.get(o, 0) or "") for o in OUTCOMES],
+                      _pct(s.pass_rate), _pct(s.exec_success), outcomes,
                       str(s.eval_errors or ""))
     console.print(table)
