@@ -8,10 +8,9 @@ import posixpath
 from dataclasses import dataclass
 from urllib.parse import unquote
 
-from lxml import etree
-
-from officeeval.ooxml.colors import apply_word_theme_tint_shade, normalize_hex
+from officeeval.ooxml.colors import normalize_hex
 from officeeval.ooxml.ns import CP, DC, DCTERMS, R, W
+from officeeval.word.theme_colors import theme_or_stored
 
 _W = f"{{{W}}}"
 CORE_FIELDS = {
@@ -41,8 +40,8 @@ def background_color(doc) -> tuple[str, str] | None:
         return None
     slot = el.get(_W + "themeColor")
     if slot and doc.theme.color(slot):
-        return apply_word_theme_tint_shade(doc.theme.color(slot), el.get(_W + "themeTint"),
-                                           el.get(_W + "themeShade")), "direct"
+        return theme_or_stored(doc.theme.color(slot), normalize_hex(el.get(_W + "color")),
+                               el.get(_W + "themeTint"), el.get(_W + "themeShade")), "direct"
     v = normalize_hex(el.get(_W + "color"))
     if v is None:
         return None
@@ -113,8 +112,3 @@ def _from_connection(conn: str | None) -> str | None:
     return None
 
 
-def settings_rels(doc) -> dict:
-    return doc.package.rels(doc.settings_part) if doc.settings_part else {}
-
-
-_ = etree

@@ -153,13 +153,14 @@ def row_height_rule(t, ctx):
 
 def column_width(t, ctx):
     if isinstance(t, ColumnTarget):
+        # The cells' own widths are what Word lays the column out with when they agree;
+        # the grid is Word's cache of the last layout.
+        widths = {round(w, 2) for w in (_tc_width(c) for c in t.cells if c.col_span == 1) if w}
+        if len(widths) == 1:
+            return Observation(Measure(widths.pop()), "direct")
         cols = t.table.grid_widths
         v = twips_to_pt(cols[t.index].get(_W + "w")) if t.index < len(cols) else None
-        if v:
-            return Observation(Measure(v), "direct")
-        widths = [_tc_width(c) for c in t.cells if c.col_span == 1]
-        widths = [w for w in widths if w]
-        return Observation(Measure(widths[0]), "direct") if widths else None
+        return Observation(Measure(v), "grid") if v else None
     if isinstance(t, CellTarget):
         w = _tc_width(t)
         if w:

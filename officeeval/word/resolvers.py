@@ -172,7 +172,8 @@ def _char_unit(target) -> float:
     """Size of one character unit: the effective size of the paragraph's first text run
     (what the reader sees two characters of), else of the paragraph mark."""
     if isinstance(target, ParagraphTarget):
-        runs = target.text_runs()
+        # A folded drop cap's enlarged letter is not the text the indent is measured in.
+        runs = [r for r in target.text_runs() if r.paragraph is target] or target.text_runs()
         chain = runs[0].chain() if runs else target.mark_chain()
     else:
         chain = target.chain()

@@ -14,10 +14,11 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from officeeval.ooxml.colors import apply_word_theme_tint_shade, normalize_hex
+from officeeval.ooxml.colors import normalize_hex
 from officeeval.ooxml.ns import W
 from officeeval.ooxml.units import half_points_to_pt, to_float, twips_to_pt
 from officeeval.values import Observation
+from officeeval.word.theme_colors import theme_or_stored
 
 _W = f"{{{W}}}"
 
@@ -136,8 +137,8 @@ def color(chain: RunChain) -> Observation | None:
     if theme_slot and chain.theme is not None:
         rgb = chain.theme.color(theme_slot)
         if rgb:
-            rgb = apply_word_theme_tint_shade(rgb, el.get(_W + "themeTint"),
-                                              el.get(_W + "themeShade"))
+            rgb = theme_or_stored(rgb, normalize_hex(el.get(_W + "val")),
+                                  el.get(_W + "themeTint"), el.get(_W + "themeShade"))
             return Observation(rgb, src)
     v = normalize_hex(el.get(_W + "val"))
     return Observation(v, src) if v else None
@@ -187,8 +188,8 @@ def _shd_color(el: etree._Element, theme) -> str:
     fill = el.get(_W + "fill")
     theme_fill = el.get(_W + "themeFill")
     if theme_fill and theme is not None and theme.color(theme_fill):
-        return apply_word_theme_tint_shade(theme.color(theme_fill), el.get(_W + "themeFillTint"),
-                                           el.get(_W + "themeFillShade"))
+        return theme_or_stored(theme.color(theme_fill), normalize_hex(fill),
+                               el.get(_W + "themeFillTint"), el.get(_W + "themeFillShade"))
     v = normalize_hex(fill)
     if v and v != "auto":
         return v

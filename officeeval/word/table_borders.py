@@ -21,11 +21,12 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from officeeval.ooxml.colors import apply_word_theme_tint_shade, normalize_hex
+from officeeval.ooxml.colors import normalize_hex
 from officeeval.ooxml.ns import W
 from officeeval.ooxml.units import eighth_points_to_pt
 from officeeval.values import Border
 from officeeval.word.table_styles import conditional, style_chain
+from officeeval.word.theme_colors import theme_or_stored
 
 _W = f"{{{W}}}"
 NONE = Border("none")
@@ -48,8 +49,8 @@ def read_border(el: etree._Element | None, theme) -> Border | None:
     color = normalize_hex(el.get(_W + "color"))
     slot = el.get(_W + "themeColor")
     if slot and theme is not None and theme.color(slot):
-        color = apply_word_theme_tint_shade(theme.color(slot), el.get(_W + "themeTint"),
-                                            el.get(_W + "themeShade"))
+        color = theme_or_stored(theme.color(slot), color, el.get(_W + "themeTint"),
+                                el.get(_W + "themeShade"))
     return Border(style, eighth_points_to_pt(el.get(_W + "sz")), color)
 
 
@@ -188,7 +189,8 @@ class TableBorders:
                 if below is not None:
                     sides.append(self.cell_side(below, "top"))
                 border, source = _resolve(sides)
-                out.append(Edge(f"row {b}|{b + 1} col {g + 1}", pos, border, source))
+                where = f"above row {b + 1}" if b < self.nrows else f"below row {b}"
+                out.append(Edge(f"{where}, column {g + 1}", pos, border, source))
         for r in range(self.nrows):
             for g in range(ncols + 1):
                 left = _slot(slots, r, g - 1)
@@ -209,7 +211,8 @@ class TableBorders:
                 if right is not None:
                     sides.append(self.cell_side(right, "left"))
                 border, source = _resolve(sides)
-                out.append(Edge(f"row {r + 1} col {g}|{g + 1}", pos, border, source))
+                where = f"left of column {g + 1}" if g < ncols else f"right of column {g}"
+                out.append(Edge(f"row {r + 1}, {where}", pos, border, source))
         return out
 
 

@@ -254,6 +254,15 @@ class SectionTarget(Target):
     def child(self, tag: str) -> etree._Element | None:
         return self.sect_pr.find(_W + tag)
 
+    @cached_property
+    def text(self) -> str:
+        """Text of the section's body paragraphs (tables not included)."""
+        return "\n".join(p.text for p in self.paragraphs)
+
+    def predicate_value(self, key: str) -> Any:
+        # section[text*='…'] finds the section holding a paragraph with that text.
+        return self.text if key == "text" else None
+
 
 class StyleTarget(Target):
     kind = "style"

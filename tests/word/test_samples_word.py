@@ -1,0 +1,113 @@
+"""The Word sample tasks built in issue #3: each reference scores 100, each untouched input
+at most 15 (and only on preservation criteria), each rubric has 25–40 criteria over at least
+5 skills, and the simulated generations are graded for the right reasons."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from officeeval.scoring import evaluate
+from tests.word.sample_harness import (
+    grade_generation, rubric, statuses, task_dir,
+)
+
+TASKS = ["word-l1-article", "word-l2-report", "word-l2-merge"]
+
+
+@pytest.mark.parametrize("task", TASKS)
+def test_reference_scores_100(task):
+    card = evaluate(rubric(task), task_dir(task) / "reference.docx")
+    bad = [(c.id, [(k.select, k.property, k.expected, k.actual) for k in c.checks])
+           for c in card.criteria if c.status != "pass"]
+    assert card.score == 100, bad
+    assert card.eval_errors == 0
+
+
+@pytest.mark.parametrize("task", TASKS)
+def test_untouched_input_scores_at_most_15(task):
+    r = rubric(task)
+    card = evaluate(r, task_dir(task) / "input.docx")
+    assert card.score <= 15
+    assert card.eval_errors == 0
+    passed = {c.id for c in card.criteria if c.status == "pass"}
+    assert passed <= {c.id for c in r.criteria if c.is_preservation}
+
+
+@pytest.mark.parametrize("task", TASKS)
+def test_rubric_shape_and_files(task):
+    r = rubric(task)
+    assert 25 <= len(r.criteria) <= 40
+    assert len({c.skill for c in r.criteria}) >= 5
+    assert r.total == sum(c.points for c in r.criteria) == 100
+    folder = task_dir(task)
+    for name in ("make_input.py", "input.docx", "instruction.md", "solution.py",
+                 "reference.docx", "generations.jsonl"):
+        assert (folder / name).is_file(), name
+    text = (folder / "instruction.md").read_text(encoding="utf-8")
+    assert "## 题目（中文）" in text and "## Task (English translation)" in text
+    models = set()
+    for line in (folder / "generations.jsonl").read_text(encoding="utf-8").splitlines():
+        g = json.loads(line)
+        assert g["task"] == task and g["model"].startswith("sim-") and g["note"]
+        assert ("code" in g) != ("answer" in g)
+        models.add(g["model"])
+    assert models == {"sim-alpha", "sim-beta", "sim-gamma"}
+
+
+# ------------------------------------------------------------------ word-l1-article
+def test_article_correct_generation_scores_100(tmp_path):
+    proc, card = grade_generation("word-l1-article", "sim-gamma", 3, tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert card.score == 100
+
+
+def test_article_absolute_indent_passes_and_missing_page_format_fails(tmp_path):
+    proc, card = grade_generation("word-l1-article", "sim-alpha", 1, tmp_path)
+    s = statuses(card)
+    assert s["c09"] == "pass"      # 21 pt first line = 2 characters of 五号 text
+    assert s["c03"] == "pass"      # 6 pt after = 0.5 line of the 12 pt default pitch
+    assert s["c33"] == "fail"      # page-number format not set
+    assert card.score == 98
+
+
+def test_article_chinese_style_name_crashes_before_saving(tmp_path):
+    proc, card = grade_generation("word-l1-article", "sim-alpha", 2, tmp_path)
+    assert proc.returncode != 0 and "KeyError" in proc.stderr
+    assert card is None
+
+
+def test_article_latin_only_fonts_lose_east_asian_points(tmp_path):
+    proc, card = grade_generation("word-l1-article", "sim-beta", 1, tmp_path)
+    s = statuses(card)
+    assert s["c01"] == "fail" and s["c06"] == "fail"  # 黑体/宋体 went to the Latin slot
+    check = card.criteria[0].checks[0]
+    assert check.property == "font.east_asia" and "黑体" not in check.actual
+    assert s["c07"] == "fail"                          # Latin font is now 宋体
+    assert s["c11"] == "fail" and s["c15"] == "fail"   # no drop cap, no columns
+    assert s["c21"] == "pass" and s["c24"] == "fail"   # a table, with Table Grid borders
+    assert card.score < 60
+
+
+def test_article_text_box_instead_of_table(tmp_path):
+    proc, card = grade_generation("word-l1-article", "sim-beta", 2, tmp_path)
+    s = statuses(card)
+    assert s["c21"] in ("fail", "not_found")
+    assert card.criteria[20].checks[0].actual == "0"    # count of tables
+    for cid in ("c22", "c23", "c24", "c25", "c26", "c27", "c28"):
+        assert s[cid] in ("fail", "not_found"), cid
+    assert card.score < 20
+
+
+def test_article_whole_document_in_two_columns(tmp_path):
+    proc, card = grade_generation("word-l1-article", "sim-gamma", 1, tmp_path)
+    s = statuses(card)
+    assert s["c15"] == "pass" and s["c18"] == "fail"
+    assert s["c21"] in ("fail", "not_found")
+    assert 20 <= card.score < 60
+
+
+def test_article_hallucinated_api_writes_nothing(tmp_path):
+    proc, card = grade_generation("word-l1-article", "sim-gamma", 2, tmp_path)
+    assert "AttributeError" in proc.stderr and card is None
