@@ -109,6 +109,15 @@ EXPECTATIONS = {
     ("ppt-l1-campus", "sim-beta", 2): {"c05": "not_found", "c06": "not_found",
                                        "c08": "not_found", "c12": "pass"},
     ("ppt-l1-campus", "sim-gamma", 1): "crash",
+    ("ppt-l2-report", "sim-alpha", 1): {"score": 100},
+    ("ppt-l2-report", "sim-alpha", 2): {"c10": "fail", "c11": "pass", "c12": "pass",
+                                        "c13": "pass"},
+    ("ppt-l2-report", "sim-beta", 1): {"c10": "fail", "c11": "fail", "c12": "fail",
+                                       "c19": "not_found", "c22": "not_found",
+                                       "c23": "not_found", "c14": "pass"},
+    ("ppt-l2-report", "sim-gamma", 1): "crash",
+    ("ppt-l2-report", "sim-gamma", 2): {"c01": "fail", "c03": "fail", "c26": "not_found",
+                                        "c30": "fail", "c14": "pass", "c22": "pass"},
 }
 
 
