@@ -102,15 +102,18 @@ def audit(rubrics: list[Path] = typer.Argument(..., help="Rubric XML files."),
                                    "CPU)."),
           keep_mutants: Optional[Path] = typer.Option(None, "--keep-mutants", help="Keep the "
                                                       "mutant documents in this directory."),
-          recalc: bool = typer.Option(False, "--recalc", help="Recalculate formulas without "
-                                      "cached values (Excel).")) -> None:
+          recalc: Optional[bool] = typer.Option(None, "--recalc/--no-recalc", help="Recalculate "
+                                                "formulas without cached values (Excel; "
+                                                "default: when LibreOffice is there).")
+          ) -> None:
     """Audit rubrics: the reference scores full marks, the untouched input passes only
     preservation criteria, mutants of the reference are caught, neutral ones are not.
     Exit 1 when not clean, 3 when a rubric is invalid."""
     from officeeval.audit import audit as run_audit, default_jobs
     from officeeval.audit.render import console as print_audit, invocation, markdown
     report = run_audit(rubrics, min_detection=min_detection, jobs=jobs or default_jobs(),
-                       keep_mutants=keep_mutants, options={"recalc": recalc})
+                       keep_mutants=keep_mutants,
+                       options={} if recalc is None else {"recalc": recalc})
     if write_md is not None:
         write_md.write_text(markdown(report, invocation(rubrics, write_md)), encoding="utf-8")
     if as_json:

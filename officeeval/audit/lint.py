@@ -53,7 +53,8 @@ def lint(rubric: Rubric, ref_card: ScoreCard, cards: list[ScoreCard],
                                        k.line))
             pdef = catalog().get(k.property or "")
             vtype = pdef.type_for(rubric.app) if pdef is not None else None
-            if (isinstance(vtype, TextType) and k.expected is not None
+            # Plain text only: style, layout and other names compare through vocabularies.
+            if (type(vtype) is TextType and k.expected is not None
                     and k.op in _LITERAL_TEXT_OPS and _ANY_PUNCT.search(k.expected)
                     and not ({"punct", "width"} & k.normalize)
                     and (_FULL_PUNCT.search(instruction) or _FULL_PUNCT.search(k.expected))):

@@ -99,8 +99,20 @@ def _mutate(rubric: Rubric, ref: str, inp: str, options: dict, ref_card: ScoreCa
             audits: dict[str, M.CriterionAudit], result: M.RubricAudit,
             cards: list[ScoreCard], target_counts: dict, keep: str | Path | None) -> None:
     module = for_app(rubric.app)
-    ws = Workspace(ref, rubric.app, options)
-    doc = open_document(ref, rubric.app, options=options)
+    with tempfile.TemporaryDirectory(prefix="officeeval-audit-") as tmp:
+        base = ref
+        if module is not None and hasattr(module, "prepare"):
+            base, _ = module.prepare(ref, options, Path(tmp))
+        ws = Workspace(base, rubric.app, options, original=ref)
+        planned = _plan(rubric, module, ws, options, audits, target_counts)
+        _run_all(planned, ws, rubric, ref, inp, options, ref_card, audits, result, cards,
+                 Path(keep) if keep else Path(tmp), keep is not None)
+
+
+def _plan(rubric: Rubric, module, ws: Workspace, options: dict,
+          audits: dict[str, M.CriterionAudit], target_counts: dict) -> dict[str, _Planned]:
+    """Every mutation to make, deduplicated by key, with the checks each came from."""
+    doc = open_document(ws.reference, rubric.app, options=options)
     planned: dict[str, _Planned] = {}
     try:
         ctx = PlanContext(rubric, doc, ws)
@@ -122,24 +134,29 @@ def _mutate(rubric: Rubric, ref: str, inp: str, options: dict, ref_card: ScoreCa
             planned.setdefault(m.key, _Planned(m))
     finally:
         doc.close()
+    return planned
+
+
+def _run_all(planned: dict[str, _Planned], ws: Workspace, rubric: Rubric, ref: str, inp: str,
+             options: dict, ref_card: ScoreCard, audits: dict[str, M.CriterionAudit],
+             result: M.RubricAudit, cards: list[ScoreCard], out_dir: Path, keep: bool
+             ) -> None:
     ext = EXTENSIONS.get(rubric.app, ".zip")
-    with tempfile.TemporaryDirectory(prefix="officeeval-audit-") as tmp:
-        out_dir = Path(keep) if keep else Path(tmp)
-        out_dir.mkdir(parents=True, exist_ok=True)
-        for n, p in enumerate(planned.values(), start=1):
-            mid = f"m{n:03d}"
-            mr, card = _run_one(mid, p, ws, out_dir / f"{rubric.id}-{mid}{ext}", rubric, ref,
-                                inp, options, ref_card, keep is not None)
-            result.mutants.append(mr)
-            if card is not None:
-                cards.append(card)
-            if mr.kind == "break" and mr.verdict in M.COUNTED:
-                for cid in mr.criteria:
-                    audits[cid].mutants += 1
-                    if mr.verdict in M.DETECTED:
-                        audits[cid].caught += 1
-                    else:
-                        audits[cid].survivors.append(mr.id)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    for n, p in enumerate(planned.values(), start=1):
+        mid = f"m{n:03d}"
+        mr, card = _run_one(mid, p, ws, out_dir / f"{rubric.id}-{mid}{ext}", rubric, ref,
+                            inp, options, ref_card, keep)
+        result.mutants.append(mr)
+        if card is not None:
+            cards.append(card)
+        if mr.kind == "break" and mr.verdict in M.COUNTED:
+            for cid in mr.criteria:
+                audits[cid].mutants += 1
+                if mr.verdict in M.DETECTED:
+                    audits[cid].caught += 1
+                else:
+                    audits[cid].survivors.append(mr.id)
 
 
 def _run_one(mid: str, p: _Planned, ws: Workspace, path: Path, rubric: Rubric, ref: str,

@@ -50,8 +50,11 @@ class Workspace:
     Raises ``PackageError`` from ``open`` if the reference is unreadable.
     """
 
-    def __init__(self, reference: str | Path, app: str, options: dict | None = None) -> None:
+    def __init__(self, reference: str | Path, app: str, options: dict | None = None,
+                 original: str | Path | None = None) -> None:
         self.reference = str(reference)
+        # The rubric's own reference when ``reference`` is a prepared copy of it.
+        self.original = str(original) if original else self.reference
         self.app = app
         self.options = options or {}
         with zipfile.ZipFile(self.reference) as zf:

@@ -212,6 +212,28 @@ def _plan_transition(ctx: PlanContext, check: Check, targets: list[Target]) -> l
         out.append(Mutation(key=f"transition-type|{where}|{other}",
                             operator="direct:transition.type", apply=retype,
                             description=f"{where}: transition replaced by {other}"))
+    elif prop == "transition.direction":
+        def redirect(ws, edit) -> str:
+            note = ""
+            for t in refind(edit, check.select, idx):
+                found = find_transition(t.sheet.root)  # type: ignore[attr-defined]
+                effect = next((c for c in found[0] if isinstance(c.tag, str) and c.tag not in (
+                    _P + "sndAc", _P + "extLst")), None) if found else None
+                if effect is None:
+                    raise NotApplicable("no transition effect")
+                ws.touch(edit, effect)
+                if effect.get("orient") is not None:
+                    new = "vert" if effect.get("orient") != "vert" else "horz"
+                    effect.set("orient", new)
+                else:
+                    cur = effect.get("dir") or ""
+                    new = next(d for d in ("d", "u", "l", "r") if d != cur)
+                    effect.set("dir", new)
+                note = f"{etree.QName(effect).localname} direction {new}"
+            return note
+        out.append(Mutation(key=f"transition-dir|{where}", operator="direct:transition.direction",
+                            apply=redirect, description=f"{where}: transition direction "
+                                                        f"changed"))
     elif prop in ("transition.duration", "transition.advance_after",
                   "transition.advance_on_click"):
         def modify(ws, edit) -> str:
@@ -394,25 +416,60 @@ def _solid_bg(color: str) -> etree._Element:
     return bg
 
 
+def _gradient_bg() -> etree._Element:
+    bg = etree.Element(_P + "bg")
+    pr = etree.SubElement(bg, _P + "bgPr")
+    grad = etree.SubElement(pr, _A + "gradFill")
+    lst = etree.SubElement(grad, _A + "gsLst")
+    for pos, color in (("0", "FFFFFF"), ("100000", "4472C4")):
+        gs = etree.SubElement(lst, _A + "gs", pos=pos)
+        etree.SubElement(gs, _A + "srgbClr", val=color)
+    etree.SubElement(pr, _A + "effectLst")
+    return bg
+
+
 def _plan_background(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
+    """Another background of the kind that matters (a gradient for a solid one, a solid
+    fill of another color), and the sheet's own background removed (it then inherits)."""
     idx = chosen_indexes(check, len(targets))
     if idx is None or any(t.kind not in ("slide", "layout", "master") for t in targets):
         return []
-    ref = [v for i in idx for v in observed_values(ctx.observe(check, targets[i]))]
-    color = next(c for c in ("FF0000", "0000FF", "FFFFFF") if c not in ref)
+    ref = [str(v) for i in idx for v in observed_values(ctx.observe(check, targets[i]))]
+    if check.property == "slide.background.kind" and "solid" in ref:
+        make, what = _gradient_bg, "a gradient fill"
+    else:
+        color = next(c for c in ("FF0000", "0000FF", "FFFFFF") if c not in ref)
+        make, what = (lambda: _solid_bg(color)), f"solid #{color}"
 
-    def apply(ws, edit) -> None:
+    def replace(ws, edit) -> None:
         for t in refind(edit, check.select, idx):
             c_sld = t.sheet.root.find(_P + "cSld")  # type: ignore[attr-defined]
             ws.touch(edit, c_sld)
             for old in c_sld.findall(_P + "bg"):
                 c_sld.remove(old)
-            c_sld.insert(0, _solid_bg(color))
+            c_sld.insert(0, make())
 
-    return [Mutation(key=f"background|{check.select}|{idx}|{check.property}",
-                     operator=f"direct:{check.property}", apply=apply,
-                     description=f"{locators(targets, idx)}: background set to solid "
-                                 f"#{color}")]
+    def remove(ws, edit) -> None:
+        found = False
+        for t in refind(edit, check.select, idx):
+            c_sld = t.sheet.root.find(_P + "cSld")  # type: ignore[attr-defined]
+            for old in c_sld.findall(_P + "bg"):
+                ws.touch(edit, c_sld)
+                c_sld.remove(old)
+                found = True
+        if not found:
+            raise NotApplicable("no background of its own")
+
+    where = locators(targets, idx)
+    out = [Mutation(key=f"background|{check.select}|{idx}|{what}",
+                    operator=f"direct:{check.property}", apply=replace,
+                    description=f"{where}: background set to {what}")]
+    if any(targets[i].sheet.background is not None for i in idx):  # type: ignore[attr-defined]
+        out.append(Mutation(key=f"background-drop|{check.select}|{idx}",
+                            operator="drop:background", apply=remove,
+                            description=f"{where}: its own background removed (inherited "
+                                        f"from layout/master)"))
+    return out
 
 
 def _plan_slide_size(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:

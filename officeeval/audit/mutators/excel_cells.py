@@ -1,0 +1,499 @@
+"""Excel cell mutants: a wrong value (a formula turned into a wrong constant), a formula
+replaced by its value, another function or a shifted reference, and formatting changed
+through a cloned cell format (``cellXfs``) with its own font, fill, border, alignment or
+number format; merges, column widths and row heights.
+
+Worksheet parts are edited whole (``Package.xml`` of the sheet part in the fresh view); the
+view itself streams them, so the edited tree is the one serialized.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from typing import Any, Callable
+
+from lxml import etree
+
+from officeeval.audit.mutators.base import (
+    Mutation, NotApplicable, PlanContext, chosen_indexes, locators, observed_values, refind,
+    render, vtype_of,
+)
+from officeeval.audit.mutators.mistakes import sizes
+from officeeval.audit.mutators.word import typo
+from officeeval.ooxml.ns import S
+from officeeval.rubric.model import Check
+from officeeval.targets import Target
+from officeeval.values import Border, CellValue
+
+_S = f"{{{S}}}"
+_REF = re.compile(r"^([A-Z]+)(\d+)$")
+FORMULA_PROPS = ("cell.formula", "cell.has_formula", "cell.functions", "cell.references")
+_SWAP_FUNCTIONS = {"SUM": "AVERAGE", "AVERAGE": "SUM", "MAX": "MIN", "MIN": "MAX",
+                   "COUNT": "COUNTA", "COUNTA": "COUNT", "SUMIF": "COUNTIF",
+                   "COUNTIF": "SUMIF", "SUMIFS": "COUNTIFS", "COUNTIFS": "SUMIFS",
+                   "AVERAGEIF": "SUMIF", "RANK": "COUNT", "RANK.EQ": "COUNT",
+                   "VLOOKUP": "HLOOKUP", "HLOOKUP": "VLOOKUP", "IF": "AND", "ROUND": "INT"}
+_FORMATS = [("General", 0), ("0", 1), ("0.00", 2), ("#,##0.00", 4), ("0%", 9),
+            ("yyyy-m-d", 14)]
+
+
+def col_letters(col: int) -> str:
+    out = ""
+    while col:
+        col, rem = divmod(col - 1, 26)
+        out = chr(65 + rem) + out
+    return out
+
+
+def col_number(letters: str) -> int:
+    n = 0
+    for ch in letters:
+        n = n * 26 + ord(ch) - 64
+    return n
+
+
+def sheet_root(ws, edit, sheet) -> etree._Element:
+    if not sheet.part:
+        raise NotApplicable(f"sheet {sheet.name!r} has no part")
+    return ws.touch_part(edit, sheet.part)
+
+
+def cell_el(root: etree._Element, row: int, col: int, create: bool = True
+            ) -> etree._Element | None:
+    """The ``c`` element of a cell (created in row/column order when absent)."""
+    data = root.find(_S + "sheetData")
+    if data is None:
+        if not create:
+            return None
+        data = etree.SubElement(root, _S + "sheetData")
+    row_el = None
+    for r in data.findall(_S + "row"):
+        n = int(r.get("r") or 0)
+        if n == row:
+            row_el = r
+            break
+        if n > row:
+            if not create:
+                return None
+            row_el = etree.Element(_S + "row", r=str(row))
+            r.addprevious(row_el)
+            break
+    if row_el is None:
+        if not create:
+            return None
+        row_el = etree.SubElement(data, _S + "row", r=str(row))
+    ref = f"{col_letters(col)}{row}"
+    for c in row_el.findall(_S + "c"):
+        m = _REF.match(c.get("r") or "")
+        n = col_number(m.group(1)) if m else 0
+        if n == col:
+            return c
+        if n > col:
+            if not create:
+                return None
+            new = etree.Element(_S + "c", r=ref)
+            c.addprevious(new)
+            return new
+    return etree.SubElement(row_el, _S + "c", r=ref) if create else None
+
+
+def _clear_content(c: etree._Element) -> None:
+    for tag in ("f", "v", "is"):
+        for el in c.findall(_S + tag):
+            c.remove(el)
+    c.attrib.pop("t", None)
+    c.attrib.pop("cm", None)
+
+
+def write_value(c: etree._Element, value: CellValue) -> str:
+    """Replace the cell's content (formula included) by a constant."""
+    _clear_content(c)
+    if value.kind == "text":
+        c.set("t", "inlineStr")
+        is_ = etree.SubElement(c, _S + "is")
+        etree.SubElement(is_, _S + "t").text = str(value.value)
+        return f"inline text {value.value!r}"
+    if value.kind == "bool":
+        c.set("t", "b")
+        etree.SubElement(c, _S + "v").text = "1" if value.value else "0"
+        return f"boolean {value.value}"
+    if value.kind == "error":
+        c.set("t", "e")
+        etree.SubElement(c, _S + "v").text = str(value.value)
+        return f"error {value.value}"
+    if value.kind == "date":
+        serial = value.extra.get("serial")
+        if serial is None:
+            raise NotApplicable("a date without its serial number")
+        etree.SubElement(c, _S + "v").text = repr(float(serial))
+        return f"serial {serial}"
+    etree.SubElement(c, _S + "v").text = repr(float(value.value)) \
+        if not float(value.value).is_integer() else str(int(value.value))
+    return f"number {value.value}"
+
+
+def wrong_value(v: CellValue) -> CellValue:
+    """A realistic wrong result: off by one, a typo, the other truth value, a day later."""
+    if v.kind == "number":
+        return CellValue("number", float(v.value) + 1)
+    if v.kind == "text":
+        s = str(v.value)
+        i = len(s) // 2
+        return CellValue("text", s[:i] + typo(s[i]) + s[i + 1:] if s else "x")
+    if v.kind == "bool":
+        return CellValue("bool", not v.value)
+    if v.kind == "date":
+        serial = v.extra.get("serial")
+        return CellValue("date", v.value, {"serial": (serial or 0) + 1})
+    return CellValue("number", 1.0)
+
+
+def _cells(check: Check, targets: list[Target], idx: list[int]) -> bool:
+    return all(targets[i].kind == "cell" for i in idx)
+
+
+def plan_value(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
+    idx = chosen_indexes(check, len(targets))
+    if idx is None or not _cells(check, targets, idx):
+        return []
+    vals = [v for i in idx for v in observed_values(ctx.observe(
+        Check(check.select, "cell.value", "equals"), targets[i]))]
+    if not vals or not all(isinstance(v, CellValue) for v in vals):
+        return []
+    wrong = [wrong_value(v) for v in vals]
+
+    def apply(ws, edit) -> str:
+        note = ""
+        for t, w in zip(refind(edit, check.select, idx), wrong):
+            c = cell_el(sheet_root(ws, edit, t.sheet), t.row, t.col)  # type: ignore
+            note = write_value(c, w)
+        return note
+
+    where = locators(targets, idx)
+    return [Mutation(key=f"value|{check.select}|{idx}", operator="direct:cell.value",
+                     apply=apply, description=f"{where}: value {vals[0]} -> {wrong[0]} "
+                                              f"(a constant, any formula removed)")]
+
+
+def plan_formula(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
+    """The formula replaced by its own value (pasted values), and — for checks that read
+    the formula text — another function or a reference one row off."""
+    idx = chosen_indexes(check, len(targets))
+    if idx is None or not _cells(check, targets, idx):
+        return []
+    fcheck = Check(check.select, "cell.formula", "equals")
+    formulas = [ctx.observe(fcheck, targets[i]) for i in idx]
+    if any(f is None for f in formulas):
+        return []
+    values = [ctx.observe(Check(check.select, "cell.value", "equals"), targets[i]) for i in idx]
+    where = locators(targets, idx)
+    out: list[Mutation] = []
+    if all(v is not None for v in values):
+        consts = [v.value for v in values]  # type: ignore[union-attr]
+
+        def paste(ws, edit) -> str:
+            for t, v in zip(refind(edit, check.select, idx), consts):
+                root = sheet_root(ws, edit, t.sheet)  # type: ignore[attr-defined]
+                _detach_shared(root, t)
+                write_value(cell_el(root, t.row, t.col), v)  # type: ignore[attr-defined]
+            return f"value {consts[0]}"
+        out.append(Mutation(key=f"paste|{check.select}|{idx}", operator="replace:formula->value",
+                            apply=paste, description=f"{where}: formula replaced by its value"))
+    if check.property in ("cell.formula", "cell.functions", "cell.references"):
+        texts = [str(f.value) for f in formulas]  # type: ignore[union-attr]
+        swap = [_swap_function(x) for x in texts] if check.property != "cell.references" \
+            else [_shift_reference(x) for x in texts]
+        if all(s is not None and s != x for s, x in zip(swap, texts)):
+            def rewrite(ws, edit) -> str:
+                for t, new in zip(refind(edit, check.select, idx), swap):
+                    root = sheet_root(ws, edit, t.sheet)  # type: ignore[attr-defined]
+                    _detach_shared(root, t)
+                    c = cell_el(root, t.row, t.col)  # type: ignore[attr-defined]
+                    f = c.find(_S + "f")
+                    if f is None:
+                        f = etree.Element(_S + "f")
+                        c.insert(0, f)
+                    f.attrib.clear()
+                    f.text = str(new).lstrip("=")
+                return f"{texts[0]} -> {swap[0]}"
+            what = "another function" if check.property != "cell.references" else \
+                "a reference one row off"
+            out.append(Mutation(key=f"formula|{check.property}|{check.select}|{idx}",
+                                operator=f"direct:{check.property}", apply=rewrite,
+                                description=f"{where}: formula uses {what}"))
+    return out
+
+
+def _swap_function(text: str) -> str | None:
+    m = re.search(r"([A-Z][A-Z0-9.]*)\(", text.upper())
+    if not m:
+        return None
+    name = m.group(1)
+    new = _SWAP_FUNCTIONS.get(name, "SUM" if name != "SUM" else "AVERAGE")
+    return text[:m.start(1)] + new + text[m.end(1):]
+
+
+def _shift_reference(text: str) -> str | None:
+    m = re.search(r"(\$?[A-Z]{1,3}\$?)(\d+)", text)
+    if not m:
+        return None
+    return text[:m.start(2)] + str(int(m.group(2)) + 1) + text[m.end(2):]
+
+
+def _detach_shared(root: etree._Element, t) -> None:
+    """Before editing a shared formula's master, give every other member of its group its
+    own formula text (read through the engine), so they keep their formulas."""
+    c = cell_el(root, t.row, t.col, create=False)
+    f = c.find(_S + "f") if c is not None else None
+    if f is None or f.get("t") != "shared" or f.get("ref") is None:
+        return
+    si = f.get("si")
+    from officeeval.excel.cells import formula_of
+    for other in root.iter(_S + "c"):
+        of = other.find(_S + "f")
+        if other is c or of is None or of.get("t") != "shared" or of.get("si") != si:
+            continue
+        m = _REF.match(other.get("r") or "")
+        if not m:
+            continue
+        got = formula_of(t.sheet, int(m.group(2)), col_number(m.group(1)))
+        of.attrib.clear()
+        of.text = (got[0] if got else "").lstrip("=")
+
+
+# ------------------------------------------------------------------ formatting
+def _styles_root(ws, edit) -> etree._Element:
+    doc = edit.doc
+    name = doc.package.related_one(doc.main, "styles")
+    if name is None:
+        raise NotApplicable("no styles part")
+    return ws.touch_part(edit, name)
+
+
+def _list(root: etree._Element, tag: str, item: str) -> etree._Element:
+    el = root.find(_S + tag)
+    if el is None:
+        raise NotApplicable(f"styles.xml has no {tag}")
+    return el
+
+
+def _append(lst: etree._Element, el: etree._Element) -> int:
+    lst.append(el)
+    lst.set("count", str(len(lst)))
+    return len(lst) - 1
+
+
+def restyle(ws, edit, t, change: Callable[[etree._Element, etree._Element], str]) -> str:
+    """Give cell ``t`` a copy of its format changed by ``change(xf, styles_root)``."""
+    styles = _styles_root(ws, edit)
+    xfs = _list(styles, "cellXfs", "xf")
+    root = sheet_root(ws, edit, t.sheet)
+    c = cell_el(root, t.row, t.col)
+    current = int(c.get("s") or t.sheet.style_at(t.row, t.col) or 0)
+    base = xfs[current] if current < len(xfs) else xfs[0]
+    xf = copy.deepcopy(base)
+    note = change(xf, styles)
+    c.set("s", str(_append(xfs, xf)))
+    return note
+
+
+def _font_change(apply_font: Callable[[etree._Element], str]):
+    def change(xf: etree._Element, styles: etree._Element) -> str:
+        fonts = _list(styles, "fonts", "font")
+        fid = int(xf.get("fontId") or 0)
+        font = copy.deepcopy(fonts[fid] if fid < len(fonts) else fonts[0])
+        note = apply_font(font)
+        xf.set("fontId", str(_append(fonts, font)))
+        xf.set("applyFont", "1")
+        return note
+    return change
+
+
+def _font_child(tag: str, attr: str = "val", drop_others: bool = False):
+    def write(value: Any) -> Callable[[etree._Element], str]:
+        def apply(font: etree._Element) -> str:
+            el = font.find(_S + tag)
+            if value is None or value is False:
+                if el is not None:
+                    font.remove(el)
+                return f"{tag} removed"
+            if el is None:
+                el = etree.SubElement(font, _S + tag)
+            if drop_others:
+                el.attrib.clear()
+            if value is not True:
+                el.set(attr, str(value))
+            return f"{tag}={value}"
+        return apply
+    return write
+
+
+_FONT_WRITERS: dict[str, tuple[Callable, Callable[[list], list]]] = {
+    "font.bold": (_font_child("b"), lambda ref: [not ref[0]] if ref else [True]),
+    "font.italic": (_font_child("i"), lambda ref: [not ref[0]] if ref else [True]),
+    "font.strike": (_font_child("strike"), lambda ref: [not ref[0]] if ref else [True]),
+    "font.size": (_font_child("sz"), lambda ref: [s.pt for s in sizes(ref)]),
+    "font.name": (_font_child("name"), lambda ref: [f for f in ("Arial", "宋体", "黑体")
+                                                   if f not in ref]),
+    "font.east_asia": (_font_child("name"), lambda ref: [f for f in ("宋体", "黑体", "Arial")
+                                                        if f not in ref]),
+    "font.underline": (_font_child("u"), lambda ref: ["double" if ref and ref[0] == "single"
+                                                      else "single"] if ref and ref[0] not in
+                       (None, "none") else ["single"]),
+    "font.color": (_font_child("color", "rgb", True),
+                   lambda ref: [c for c in ("FFFF0000", "FF0000FF", "FF000000")
+                                if c[2:] not in ref]),
+}
+
+
+def _fill_change(color: str):
+    def change(xf: etree._Element, styles: etree._Element) -> str:
+        fills = _list(styles, "fills", "fill")
+        fill = etree.Element(_S + "fill")
+        if color == "none":
+            etree.SubElement(fill, _S + "patternFill", patternType="none")
+        else:
+            pf = etree.SubElement(fill, _S + "patternFill", patternType="solid")
+            etree.SubElement(pf, _S + "fgColor", rgb="FF" + color)
+            etree.SubElement(pf, _S + "bgColor", indexed="64")
+        xf.set("fillId", str(_append(fills, fill)))
+        xf.set("applyFill", "1")
+        return f"fill {color}"
+    return change
+
+
+def _border_change(side: str, style: str):
+    def change(xf: etree._Element, styles: etree._Element) -> str:
+        borders = _list(styles, "borders", "border")
+        bid = int(xf.get("borderId") or 0)
+        border = copy.deepcopy(borders[bid] if bid < len(borders) else borders[0])
+        el = border.find(_S + side)
+        if el is None:
+            el = etree.SubElement(border, _S + side)
+        for child in list(el):
+            el.remove(child)
+        if style == "none":
+            el.attrib.pop("style", None)
+        else:
+            el.set("style", style)
+            etree.SubElement(el, _S + "color", indexed="64")
+        xf.set("borderId", str(_append(borders, border)))
+        xf.set("applyBorder", "1")
+        return f"{side} border {style}"
+    return change
+
+
+def _align_change(attr: str, value: str):
+    def change(xf: etree._Element, styles: etree._Element) -> str:
+        al = xf.find(_S + "alignment")
+        if al is None:
+            al = etree.SubElement(xf, _S + "alignment")
+        al.set(attr, value)
+        xf.set("applyAlignment", "1")
+        return f"alignment/@{attr}={value}"
+    return change
+
+
+def _numfmt_change(num_id: int):
+    def change(xf: etree._Element, styles: etree._Element) -> str:
+        xf.set("numFmtId", str(num_id))
+        xf.set("applyNumberFormat", "1")
+        return f"numFmtId={num_id}"
+    return change
+
+
+def plan_format(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
+    idx = chosen_indexes(check, len(targets))
+    if idx is None or not _cells(check, targets, idx):
+        return []
+    prop = check.property or ""
+    ref = [v for i in idx for v in observed_values(ctx.observe(check, targets[i]))]
+    vtype = vtype_of(check, "excel")
+    change, shown = _format_change(prop, ref)
+    if change is None:
+        return []
+
+    def apply(ws, edit) -> str:
+        note = ""
+        for t in refind(edit, check.select, idx):
+            note = restyle(ws, edit, t, change)
+        return note
+
+    return [Mutation(key=f"format|{prop}|{check.select}|{idx}|{shown}",
+                     operator=f"direct:{prop}", apply=apply,
+                     description=f"{locators(targets, idx)}: {prop} "
+                                 f"{render(vtype, ref[0]) if ref else '(none)'} -> {shown}")]
+
+
+def _format_change(prop: str, ref: list[Any]) -> tuple[Callable | None, str]:
+    if prop in _FONT_WRITERS:
+        writer, values = _FONT_WRITERS[prop]
+        vals = values(ref)
+        if not vals:
+            return None, ""
+        return _font_change(writer(vals[0])), str(vals[0])
+    if prop == "cell.fill.color":
+        color = next(c for c in ("none", "FFFF00", "FF0000") if c not in
+                     [str(r).upper() for r in ref])
+        return _fill_change(color), color
+    if prop.startswith("cell.border."):
+        side = prop.rsplit(".", 1)[1]
+        has = any(isinstance(r, Border) and r.style not in ("none", "nil") for r in ref)
+        style = "none" if has else "thin"
+        return _border_change(side, style), style
+    if prop == "cell.alignment.horizontal":
+        value = next(v for v in ("center", "left", "right") if v not in ref)
+        return _align_change("horizontal", value), value
+    if prop == "cell.alignment.vertical":
+        value = next(v for v in ("center", "top", "bottom") if v not in ref)
+        return _align_change("vertical", value), value
+    if prop == "cell.wrap":
+        value = "0" if any(r is True for r in ref) else "1"
+        return _align_change("wrapText", value), value
+    if prop == "cell.number_format":
+        code, num = next((c, n) for c, n in _FORMATS if c.lower() not in
+                         [str(r).lower() for r in ref])
+        return _numfmt_change(num), code
+    return None, ""
+
+
+def plan_merge(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
+    idx = chosen_indexes(check, len(targets))
+    if idx is None or not _cells(check, targets, idx):
+        return []
+
+    def apply(ws, edit) -> str:
+        from officeeval.excel.refs import cell_ref
+        for t in refind(edit, check.select, idx):
+            root = sheet_root(ws, edit, t.sheet)  # type: ignore[attr-defined]
+            area = t.sheet.merge_at(t.row, t.col)  # type: ignore[attr-defined]
+            merges = root.find(_S + "mergeCells")
+            if area is not None:
+                for m in list(merges if merges is not None else []):
+                    if (m.get("ref") or "").upper() == str(area).upper():
+                        merges.remove(m)
+                merges.set("count", str(len(merges)))
+                return f"merge {area} removed"
+            if merges is None:
+                merges = etree.Element(_S + "mergeCells")
+                root.find(_S + "sheetData").addnext(merges)
+            ref = f"{cell_ref(t.row, t.col)}:{cell_ref(t.row, t.col + 1)}"  # type: ignore
+            etree.SubElement(merges, _S + "mergeCell", ref=ref)
+            merges.set("count", str(len(merges)))
+            return f"merge {ref} added"
+        return ""
+
+    return [Mutation(key=f"merge|{check.select}|{idx}", operator="direct:cell.merged",
+                     apply=apply, description=f"{locators(targets, idx)}: merge toggled")]
+
+
+PLANNERS: dict[str, Callable] = {
+    "cell.value": plan_value, "cell.display": plan_value,
+    **{p: plan_formula for p in FORMULA_PROPS},
+    **{p: plan_format for p in (*_FONT_WRITERS, "cell.fill.color", "cell.border.top",
+                                "cell.border.bottom", "cell.border.left", "cell.border.right",
+                                "cell.alignment.horizontal", "cell.alignment.vertical",
+                                "cell.wrap", "cell.number_format")},
+    "cell.merged": plan_merge, "cell.merge_range": plan_merge,
+}
