@@ -12,7 +12,9 @@ charged to the candidate. Everything else classifies typed errors:
 
 from __future__ import annotations
 
+import os
 import time
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -63,7 +65,7 @@ class _Docs:
                                                  f"check")
             else:
                 try:
-                    self._others[which] = open_document(path, self.app, options=self.options)
+                    self._others[which] = _open_other(path, self.app, self.options)
                 except PackageError as exc:
                     self._others[which] = _EvalError(f"the {which} document is unreadable: "
                                                      f"{exc}")
@@ -73,9 +75,33 @@ class _Docs:
         return got
 
     def close(self) -> None:
-        for d in self._others.values():
-            if not isinstance(d, Exception):
-                d.close()
+        # The input and reference documents belong to _OTHERS (kept for the next grading).
+        self._others.clear()
+
+
+# The input and reference of a task are the same for every graded document: a batch worker
+# keeps the last few open (read-only views, keyed by path, size, mtime and options) instead
+# of re-reading them for each generation (a third of the grading time of a Word task).
+_OTHERS: "OrderedDict[tuple, Document]" = OrderedDict()
+_OTHERS_KEPT = 8
+
+
+def _open_other(path: str, app: str, options: dict[str, Any]) -> Document:
+    """``open_document(path, app)``, reused while the file is unchanged. Raises
+    ``PackageError`` like ``open_document``."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return open_document(path, app, options=options)  # raises the PackageError
+    key = (os.path.abspath(path), app, st.st_size, st.st_mtime_ns, repr(sorted(options.items())))
+    doc = _OTHERS.get(key)
+    if doc is None:
+        doc = _OTHERS[key] = open_document(path, app, options=options)
+        while len(_OTHERS) > _OTHERS_KEPT:
+            _OTHERS.popitem(last=False)[1].close()
+    else:
+        _OTHERS.move_to_end(key)
+    return doc
 
 
 def evaluate(rubric: Rubric, document: str | Path, input: str | Path | None = None,
