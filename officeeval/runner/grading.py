@@ -35,7 +35,7 @@ class WorkItem:
     limits: Limits = field(default_factory=Limits)
     sandbox: SandboxConfig = field(default_factory=SandboxConfig)
     options: dict[str, Any] = field(default_factory=dict)
-    keep_dir: str | None = None      # copy graded documents here (as <key><ext>)
+    keep_dir: str | None = None      # copy programs' outputs here (as <key><ext>)
 
 
 @dataclass
@@ -114,7 +114,7 @@ def _grade(item: WorkItem, rubric: Rubric) -> tuple[ScoreCard, dict[str, Any] | 
 
 def _score(item: WorkItem, rubric: Rubric, doc: Path) -> ScoreCard:
     shown = str(doc)
-    if item.keep_dir:
+    if item.keep_dir and item.source != "output":  # a ready-made output is kept already
         kept = Path(item.keep_dir) / f"{item.key}{Path(item.output_name).suffix}"
         try:
             kept.parent.mkdir(parents=True, exist_ok=True)

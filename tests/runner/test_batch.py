@@ -80,7 +80,7 @@ def test_batch_grades_every_line_and_reports_bad_ones(task_root, tmp_path):
     assert got[("sim-b", 1)]["outcome_detail"] == \
         "AttributeError: 'Document' object has no attribute 'NO_SUCH_THING'"
     assert got[("agent", 1)]["sandbox"] is None  # a ready-made output never runs
-    assert (out / "documents").is_dir() and len(list((out / "documents").iterdir())) == 4
+    assert (out / "documents").is_dir() and len(list((out / "documents").iterdir())) == 3
 
 
 def test_resume_rerun_and_changed_code(task_root, tmp_path):
