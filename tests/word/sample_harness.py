@@ -44,6 +44,7 @@ def run_program(task: str, code: str, workdir: Path) -> subprocess.CompletedProc
 
 
 def grade_generation(task: str, model: str, sample: int, workdir: Path):
+    workdir.mkdir(parents=True, exist_ok=True)
     """(completed process, ScoreCard or None when nothing was written)."""
     g = generation(task, model, sample)
     code = g.get("code") or extract_code(g.get("answer")).code or ""

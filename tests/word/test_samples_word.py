@@ -114,3 +114,45 @@ def test_article_whole_document_in_two_columns(tmp_path):
 def test_article_hallucinated_api_writes_nothing(tmp_path):
     proc, card = grade_generation("word-l1-article", "sim-gamma", 2, tmp_path)
     assert "AttributeError" in proc.stderr and card is None
+
+
+# ------------------------------------------------------------------ word-l2-report
+def test_report_correct_generation_scores_100(tmp_path):
+    proc, card = grade_generation("word-l2-report", "sim-gamma", 1, tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert card.score == 100
+
+
+def test_report_numbering_on_paragraphs_is_not_linked_to_styles(tmp_path):
+    proc, card = grade_generation("word-l2-report", "sim-alpha", 1, tmp_path)
+    s = statuses(card)
+    assert s["c13"] == "pass" and s["c14"] == "pass"   # the labels a reader sees are right
+    assert s["c15"] != "pass"                          # but the styles carry no list
+    assert s["c20"] == "fail"                          # TOC without \h
+    assert card.score == 92
+
+
+def test_report_hallucinated_caption_api_crashes(tmp_path):
+    proc, card = grade_generation("word-l2-report", "sim-alpha", 2, tmp_path)
+    assert "AttributeError" in proc.stderr and card is None
+
+
+def test_report_latin_slot_fonts_and_typed_numbers(tmp_path):
+    proc, card = grade_generation("word-l2-report", "sim-beta", 1, tmp_path)
+    s = statuses(card)
+    assert s["c03"] == "fail"      # 黑体 went to w:ascii; the theme East Asian font stays
+    actual = next(k.actual for k in card.criteria[2].checks if k.property == "font.east_asia")
+    assert "黑体" not in actual
+    assert s["c13"] != "pass"      # "第1章" typed into the text is not a list label
+    assert s["c17"] == "fail"      # one section
+    assert card.score < 40
+
+
+def test_report_partial_generations(tmp_path):
+    proc, card = grade_generation("word-l2-report", "sim-beta", 2, tmp_path / "b")
+    assert 25 <= card.score < 60
+    assert statuses(card)["c07"] == "pass"
+    proc, card = grade_generation("word-l2-report", "sim-gamma", 2, tmp_path / "g")
+    s = statuses(card)
+    assert s["c13"] == "pass" and s["c15"] == "pass" and s["c19"] != "pass"
+    assert 25 <= card.score < 60
