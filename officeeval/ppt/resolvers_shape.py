@@ -10,7 +10,7 @@ from officeeval.ooxml.drawingml import find_fill, first_color, read_fill
 from officeeval.ooxml.units import to_int
 from officeeval.ppt import content, smartart, tables
 from officeeval.ppt.markup import a
-from officeeval.ppt.sheets import effective_box
+from officeeval.ppt.sheets import box_component
 from officeeval.ppt.targets import CellTarget, ParagraphTarget, RunTarget, ShapeTarget
 from officeeval.values import Measure, Observation
 
@@ -47,14 +47,13 @@ def box_part(i: int) -> Callable:
     """left, top, width, height in points (0..3)."""
 
     def resolve(target: ShapeTarget, ctx) -> Observation | None:
-        got = effective_box(target.shape)
+        got = box_component(target.shape, i)
         if got is None:
             return None
-        box, source = got
+        value, source = got
         if ctx.direct and source != "direct":
             return None
-        value = (box.x, box.y, box.cx, box.cy)[i] / EMU_PER_PT
-        return Observation(Measure(round(value, 3)), source)
+        return Observation(Measure(round(value / EMU_PER_PT, 3)), source)
 
     return resolve
 

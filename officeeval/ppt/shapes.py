@@ -213,6 +213,21 @@ class Shape:
             return None
         return read_box(self.sp_pr.find(a("xfrm")))
 
+    @cached_property
+    def partial_box(self) -> tuple[float | None, float | None, float | None, float | None]:
+        """x, y, cx, cy as written on this element, each ``None`` when absent or odd."""
+        if self.tag == "graphicFrame":
+            xfrm = self.el.find(p("xfrm"))
+        else:
+            xfrm = self.sp_pr.find(a("xfrm")) if self.sp_pr is not None else None
+        if xfrm is None:
+            return (None, None, None, None)
+        off, ext = xfrm.find(a("off")), xfrm.find(a("ext"))
+        return (to_float(off.get("x")) if off is not None else None,
+                to_float(off.get("y")) if off is not None else None,
+                to_float(ext.get("cx")) if ext is not None else None,
+                to_float(ext.get("cy")) if ext is not None else None)
+
     # ------------------------------------------------------------------ content
     @cached_property
     def tx_body(self) -> etree._Element | None:

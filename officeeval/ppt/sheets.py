@@ -280,3 +280,18 @@ def effective_box(shape: Shape) -> tuple[Box, str] | None:
         if anc.own_box is not None:
             return absolute_box(anc, anc.own_box), anc.sheet.kind
     return None
+
+
+def box_component(shape: Shape, index: int) -> tuple[float, str] | None:
+    """One of x, y, cx, cy (``index`` 0..3, EMU, sheet coordinates) and its source. A
+    transform written partly (python-pptx writes ``a:ext`` alone when a placeholder is
+    resized) gives the parts it has; the rest comes from the inherited placeholder."""
+    full = effective_box(shape)
+    if full is not None and full[1] == "direct":
+        return (full[0].x, full[0].y, full[0].cx, full[0].cy)[index], "direct"
+    partial = shape.partial_box
+    if partial[index] is not None and shape.parent is None:
+        return partial[index], "direct"  # type: ignore[return-value]
+    if full is None:
+        return None
+    return (full[0].x, full[0].y, full[0].cx, full[0].cy)[index], full[1]

@@ -118,6 +118,14 @@ EXPECTATIONS = {
     ("ppt-l2-report", "sim-gamma", 1): "crash",
     ("ppt-l2-report", "sim-gamma", 2): {"c01": "fail", "c03": "fail", "c26": "not_found",
                                         "c30": "fail", "c14": "pass", "c22": "pass"},
+    ("ppt-l2-museum", "sim-alpha", 1): {"score": 100},
+    ("ppt-l2-museum", "sim-alpha", 2): {"c13": "fail", "c12": "pass", "c14": "pass",
+                                        "c15": "pass"},
+    ("ppt-l2-museum", "sim-beta", 1): {"c01": "not_found", "c02": "fail", "c05": "fail",
+                                       "c11": "not_found", "c18": "not_found",
+                                       "c19": "pass", "c09": "pass"},
+    ("ppt-l2-museum", "sim-beta", 2): {"c17": "fail", "c18": "fail", "c15": "pass"},
+    ("ppt-l2-museum", "sim-gamma", 1): "crash",
 }
 
 
