@@ -47,7 +47,6 @@ SEED = 20240607
 RESAMPLES = 2000
 OUTCOMES = ("ok", "exec_error", "exec_timeout", "exec_killed", "no_code", "no_output",
             "invalid_package")
-STATUSES = ("pass", "fail", "not_found", "skipped", "eval_error")
 JUDGED = ("pass", "fail", "not_found")
 LOST_KIND = {"skipped": "execution", "not_found": "not_found", "fail": "wrong"}
 _TASK_COLS = ["key", "task", "model", "sample", "app", "level", "source", "outcome",
@@ -262,7 +261,8 @@ def _with_all(df: pd.DataFrame) -> pd.DataFrame:
     return pd.concat([df, df.assign(model=ALL)], ignore_index=True)
 
 
-def _groups(df: pd.DataFrame, by: list[str]) -> Iterator[tuple[dict[str, Any], pd.DataFrame]]:
+def _groups(df: pd.DataFrame, by: list[str]
+            ) -> Iterator[tuple[dict[str, Any], pd.DataFrame]]:
     for keys, g in df.groupby(by, sort=True, dropna=False):
         keys = keys if isinstance(keys, tuple) else (keys,)
         yield dict(zip(by, keys)), g

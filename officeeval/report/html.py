@@ -70,12 +70,10 @@ def index_context(s: dict[str, Any]) -> dict[str, Any]:
     skill_all = sorted((r for r in s["by_skill"] if r["model"] == ALL),
                        key=lambda r: -sum(r[f"lost_{k}_per_gen"] or 0
                                           for k in ("execution", "not_found", "wrong")))
-    tasks = []
-    for task, cells in _matrix(s["by_task"], "task"):
-        any_row = next(iter(cells.values()))
-        app_level = next((g for g in s["generations"] if g["task"] == task), {})
-        tasks.append({"task": task, "cells": cells, "app": app_level.get("app", ""),
-                      "level": app_level.get("level", any_row.get("level", ""))})
+    where = {g["task"]: g for g in s["generations"]}  # a task's app and level
+    tasks = [{"task": task, "cells": cells, "app": where.get(task, {}).get("app", ""),
+              "level": where.get(task, {}).get("level", "")}
+             for task, cells in _matrix(s["by_task"], "task")]
     return {
         "s": s, "models": models, "all": models[-1], "model_names": names, "ev": s["eval_errors"],
         "dims": [("app", _matrix(s["by_app"], "app")), ("level", _matrix(s["by_level"], "level"))],

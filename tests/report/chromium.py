@@ -2,8 +2,9 @@
 library): load a page, collect console errors, exceptions, log entries and every network
 request, evaluate JavaScript, take screenshots.
 
-Also a script: ``python tests/report/chromium.py REPORT/index.html OUT.png [HEIGHT]`` writes a
-screenshot of the top of a report (used for docs/report-screenshot.png).
+Also a script: ``python tests/report/chromium.py REPORT/index.html OUT.png [HEIGHT | #ANCHOR]``
+writes a screenshot of the top of a page, HEIGHT pixels tall or down to the element ANCHOR
+(docs/report-screenshot.png is ``reports/sample-run/report/index.html … '#breakdowns'``).
 """
 
 from __future__ import annotations
@@ -184,11 +185,14 @@ class Browser:
 
 if __name__ == "__main__":
     page, out = Path(sys.argv[1]).resolve(), sys.argv[2]
-    height = float(sys.argv[3]) if len(sys.argv) > 3 else 1700
+    until = sys.argv[3] if len(sys.argv) > 3 else "1700"
     exe = find_chromium()
     if not exe:
         sys.exit("chromium not found")
-    with Browser(exe) as b:
+    with Browser(exe, width=1200) as b:
         b.open(page.as_uri())
+        height = float(until) if not until.startswith("#") else b.evaluate(
+            f"document.getElementById({json.dumps(until[1:])}).getBoundingClientRect().top"
+            f" + window.scrollY - 20")
         b.screenshot(out, 0, height)
         print("\n".join(b.problems()) or "no console problems", file=sys.stderr)
