@@ -9,7 +9,6 @@ content is a story of its own.
 
 from __future__ import annotations
 
-import shlex
 from dataclasses import dataclass, field
 
 from lxml import etree
@@ -92,18 +91,42 @@ def _requote(tok: str) -> str:
 
 
 def split_instruction(text: str) -> list[str]:
-    """Split a field instruction into tokens, honouring double quotes; a malformed
-    instruction (an unclosed quote) is split on whitespace."""
+    """Split a field instruction into tokens: whitespace separates, double quotes group
+    (and are removed), a nested field code ``{ MERGEFIELD 性别 }`` is one token. Never
+    raises: an unclosed quote or brace runs to the end."""
     t = text.replace("\u201c", '"').replace("\u201d", '"')
-    try:
-        lexer = shlex.shlex(t, posix=True)
-        lexer.whitespace_split = True
-        lexer.escape = ""
-        lexer.quotes = '"'
-        lexer.commenters = ""
-        return list(lexer)
-    except ValueError:
-        return t.split()
+    tokens: list[str] = []
+    i, n = 0, len(t)
+    while i < n:
+        ch = t[i]
+        if ch.isspace():
+            i += 1
+            continue
+        if ch == '"':
+            j = t.find('"', i + 1)
+            j = n if j < 0 else j
+            tokens.append(t[i + 1:j])
+            i = j + 1
+            continue
+        if ch == "{":
+            depth, j = 0, i
+            while j < n:
+                if t[j] == "{":
+                    depth += 1
+                elif t[j] == "}":
+                    depth -= 1
+                    if depth == 0:
+                        break
+                j += 1
+            tokens.append(t[i:j + 1].strip())
+            i = j + 1
+            continue
+        j = i
+        while j < n and not t[j].isspace() and t[j] not in '"{':
+            j += 1
+        tokens.append(t[i:j])
+        i = j
+    return tokens
 
 
 @dataclass
@@ -215,7 +238,13 @@ def index_story(container: etree._Element | None) -> ContentIndex:
             elif kind == "end":
                 for i in range(len(stack) - 1, -1, -1):
                     if stack[i].kind == "complex":
+                        ended = stack[i]
                         del stack[i:]
+                        # A field nested in an instruction reads as its code, as Word's
+                        # field-code view shows it: { IF { MERGEFIELD 性别 } = "男" … }.
+                        if stack and stack[-1].state == "instr":
+                            stack[-1].instruction_parts.append(
+                                "{ " + ended.instruction + " }")
                         break
         elif tag == _W + "instrText":
             for f in reversed(stack):
@@ -262,11 +291,16 @@ def _emit(stack: list[FieldInfo], marks: dict[str, RangeInfo],
           comments: dict[str, RangeInfo], links: list[RangeInfo], text: str) -> bool:
     """Route visible text to open fields' results (or an instruction being built) and to
     open ranges. Returns whether the text is visible (not part of an instruction)."""
+    through_result = False
     for f in reversed(stack):
         if f.state == "result":
             f.result_parts.append(text)
+            through_result = True
             continue
-        f.instruction_parts.append(text if text != "\n" else " ")
+        if not through_result:
+            # Text typed straight into an instruction (not a nested field's result, which
+            # the instruction shows as the nested code instead).
+            f.instruction_parts.append(text if text != "\n" else " ")
         return False
     for r in marks.values():
         r.parts.append(text)

@@ -13,10 +13,7 @@ from tests.word.sample_harness import (
     grade_generation, rubric, statuses, task_dir,
 )
 
-# Tasks land one by one; the list grows as each does (see the final assertion in
-# test_all_tasks_present once all three exist).
-TASKS = [t for t in ("word-l1-article", "word-l2-report", "word-l2-merge")
-         if (task_dir(t) / "reference.docx").is_file()]
+TASKS = ["word-l1-article", "word-l2-report", "word-l2-merge"]
 
 
 @pytest.mark.parametrize("task", TASKS)
@@ -156,3 +153,48 @@ def test_report_partial_generations(tmp_path):
     s = statuses(card)
     assert s["c13"] == "pass" and s["c15"] == "pass" and s["c19"] != "pass"
     assert 25 <= card.score < 60
+
+
+# ------------------------------------------------------------------ word-l2-merge
+def test_merge_correct_generation_scores_100(tmp_path):
+    proc, card = grade_generation("word-l2-merge", "sim-alpha", 2, tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert card.score == 100
+
+
+def test_merge_typed_title_instead_of_if_rule(tmp_path):
+    proc, card = grade_generation("word-l2-merge", "sim-alpha", 1, tmp_path)
+    s = statuses(card)
+    assert s["c19"] == "pass"      # C:\\…\\嘉宾名单.xlsx is still that file
+    assert s["c22"] != "pass" and s["c25"] == "fail"
+    assert card.score == 90
+
+
+def test_merge_fields_typed_as_text_merge_nothing(tmp_path):
+    proc, card = grade_generation("word-l2-merge", "sim-beta", 1, tmp_path)
+    s = statuses(card)
+    for cid in ("c18", "c19", "c20", "c21", "c22", "c24", "c26"):
+        assert s[cid] != "pass", cid
+    assert card.score < 40
+
+
+def test_merge_nonexistent_api_crashes(tmp_path):
+    proc, card = grade_generation("word-l2-merge", "sim-beta", 2, tmp_path)
+    assert "AttributeError" in proc.stderr and card is None
+
+
+def test_merge_latin_only_fonts(tmp_path):
+    proc, card = grade_generation("word-l2-merge", "sim-gamma", 1, tmp_path)
+    s = statuses(card)
+    assert s["c06"] == "fail" and s["c11"] == "fail"   # 隶书/仿宋 in the Latin slot
+    assert s["c07"] == "pass" and s["c21"] == "pass"
+    assert s["c02"] == "fail" and s["c05"] == "fail"
+    assert 60 <= card.score < 90
+
+
+def test_merge_finished_merge_instead_of_main_document(tmp_path):
+    proc, card = grade_generation("word-l2-merge", "sim-gamma", 2, tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    s = statuses(card)
+    assert s["c18"] != "pass" and s["c21"] != "pass"
+    assert card.score <= 10
