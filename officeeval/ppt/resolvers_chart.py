@@ -13,7 +13,8 @@ CHART_KINDS = ("chart", "shape")
 
 
 def _num(v: float | None) -> str:
-    return "" if v is None else f"{v:g}"
+    # 15 significant digits: 8.200000000000001 shows as 8.2, 1234567 stays 1234567.
+    return "" if v is None else f"{v:.15g}"
 
 
 def _info(target):
@@ -52,4 +53,6 @@ CHART_RESOLVERS: dict[str, Callable] = {
     "chart.axis.y.title": chart_value(lambda i: i.axis_titles.get("y")),
     "chart.data_labels": chart_value(lambda i: bool(i.data_labels)),
     "chart.style": chart_value(lambda i: i.style),
+    "chart.types": chart_value(lambda i: list(i.types)),
+    "chart.three_d": chart_value(lambda i: bool(i.three_d)),
 }
