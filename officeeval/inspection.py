@@ -87,6 +87,11 @@ def inspect(doc: Document, limit: int = 50) -> list[dict[str, Any]]:
             targets = select(doc, selector)
         except LookupError:
             continue  # a step this app's view does not offer yet
+        except OfficeEvalError as exc:
+            # A damaged part behind the selector (a malformed sheet) is a row, not a crash.
+            rows.append({"target": selector, "property": "", "value": None, "source": "",
+                         "error": f"{type(exc).__name__}: {exc}"})
+            continue
         for t in targets[:limit]:
             for name in reg.names(doc.app):
                 b = reg.get(name).bindings[doc.app]

@@ -16,7 +16,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from hostile_cases import word, word_parts, zip_parts  # noqa: E402
+from hostile_common import zip_parts  # noqa: E402
+from hostile_word import word, word_parts  # noqa: E402
 from hostile_ole import build_ole, encrypted_ooxml, legacy_binary  # noqa: E402
 from hostile_zip import BZIP2, LZMA, STORED, Member, build_zip, deflate  # noqa: E402
 
