@@ -69,7 +69,7 @@ class BatchResult:
     manifest_issues: list[tuple[int, str]]
     rubric_errors: dict[str, RubricError]
     eval_errors: int
-    interrupted: bool = False
+    worker_cpu: float = 0.0  # CPU seconds the workers spent grading (not the programs')
 
 
 class Progress:
@@ -182,6 +182,7 @@ def run_batch(manifest_path: str | Path, outdir: str | Path, options: BatchOptio
                                                 task.app, task.level, line.source,
                                                 line.line), res.card, res.sandbox)
                     result.graded += 1
+                    result.worker_cpu += res.cpu
                     progress.advance(res.card.outcome, res.card.eval_errors)
             except BaseException:
                 executor.terminate()

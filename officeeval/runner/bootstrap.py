@@ -1,22 +1,24 @@
-"""The in-sandbox supervisor: applies the limits, drops privileges, runs the program in a
-child process and reports how it ended.
+"""The in-sandbox supervisor: applies the limits, drops privileges, runs the program and
+reports how it ended.
 
 This file is never imported by officeeval: the host copies its text next to the program and
 runs it with the sandbox's interpreter (``python -I -B bootstrap.py CONFIG_JSON``). It uses
 only the standard library and must stay importable by any Python >= 3.8.
 
-Why a supervisor inside the sandbox: the host only sees bubblewrap's exit status, which
-folds "killed by signal N" into 128+N and loses the exception. The supervisor forks the
-program and writes JSON lines to a status pipe the program cannot reach (it is closed in
-the child right after the fork):
+The program runs in this very process (``runpy``, as ``python program.py`` would: no extra
+process start and no second interpreter shutdown per program). JSON lines go to a status
+pipe:
 
-    {"event": "started", …}             limits applied, about to run the program
-    {"event": "exit", "exit_code": N | null, "signal": N | null, "cpu": s,
-     "maxrss_kb": N, "exception": {...} | null}
+    {"event": "started", "pid": N, …}   limits applied, privileges dropped, about to run
+    {"event": "exit", "pid": N, "exit_code": N, "cpu": s, "maxrss_kb": N,
+     "exception": {...} | null}         the program returned, raised or called sys.exit
 
-The program's exception (type, last traceback line, errno, whether it is a MemoryError)
-comes through a second pipe that the program *could* write to; a forged record only
-mislabels the program's own failure, it never earns points.
+A process killed by a signal (CPU limit, a crash, SIGKILL) writes no ``exit`` line: the
+host then reads the signal from the exit status (``-N`` from Popen, ``128+N`` from
+bubblewrap). Copies of the program made by ``os.fork`` inherit the pipe; the host only
+believes the ``exit`` line of the ``started`` pid. The program could write to the pipe
+itself: a forged line can only mislabel its own failure, it never earns points (the score
+comes from the document alone).
 
 Limits are applied here rather than before bubblewrap starts because RLIMIT_NPROC counts
 processes per user: set inside, after privileges are dropped to a fresh uid (or inside a
@@ -145,57 +147,40 @@ def _print_traceback(exc, program):
         pass
 
 
-def _run_child(program, exc_w):
+def _exit_code(exc):
+    """What ``python program.py`` exits with for ``SystemExit(exc.code)``."""
+    if exc.code is None:
+        return 0
+    if isinstance(exc.code, int):
+        return exc.code & 0xFF
+    print(exc.code, file=sys.stderr)
+    return 1
+
+
+def _run(program, status):
+    """Run the program as ``__main__``; write the ``exit`` line; return the exit code."""
     import runpy
     sys.argv = [program]
     sys.path.insert(0, os.path.dirname(program))
-    code = 0
+    code, exception = 0, None
     try:
         runpy.run_path(program, run_name="__main__")
     except SystemExit as exc:
-        if exc.code is None:
-            code = 0
-        elif isinstance(exc.code, int):
-            code = exc.code & 0xFF
-        else:
-            print(exc.code, file=sys.stderr)
-            code = 1
+        code = _exit_code(exc)
     except BaseException as exc:  # noqa: BLE001 - the program's failure, reported
         try:
-            data = (json.dumps(_exception_record(exc)) + "\n").encode("utf-8", "replace")
-            os.write(exc_w, data[:4000])
-        except Exception:  # noqa: BLE001
-            pass
+            exception = _exception_record(exc)
+        except Exception:  # noqa: BLE001 - e.g. no memory left to format it
+            exception = {"type": type(exc).__name__, "line": "",
+                         "memory": isinstance(exc, MemoryError)}
         _print_traceback(exc, program)
         code = 1
-    # A normal interpreter exit (not os._exit) so that files the program left open are
-    # flushed and closed, exactly as under `python program.py`.
-    sys.exit(code)
-
-
-def _read_exceptions(fd, pid):
-    os.set_blocking(fd, False)
-    chunks = []
-    while True:
-        try:
-            chunk = os.read(fd, 65536)
-        except (BlockingIOError, InterruptedError):
-            break
-        if not chunk:
-            break
-        chunks.append(chunk)
-        if sum(len(c) for c in chunks) > 1 << 20:
-            break
-    found = None
-    for raw in b"".join(chunks).splitlines():
-        try:
-            rec = json.loads(raw)
-        except ValueError:
-            continue
-        # Forked copies of the program report too; only the program's own process counts.
-        if isinstance(rec, dict) and rec.get("pid") == pid:
-            found = rec
-    return found
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    _write(status, {"event": "exit", "pid": os.getpid(), "exit_code": code,
+                    "cpu": round(me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime, 4),
+                    "maxrss_kb": max(me.ru_maxrss, kids.ru_maxrss), "exception": exception})
+    return code
 
 
 def main():
@@ -216,31 +201,10 @@ def main():
     _write(status, {"event": "started", "pid": os.getpid(), "uid": os.getuid(),
                     "cgroup": in_cgroup, "nproc": cfg.get("nproc"), "dropped": dropped,
                     "notes": notes})
-    exc_r, exc_w = os.pipe()
-    sys.stdout.flush()
-    sys.stderr.flush()
-    pid = os.fork()
-    if pid == 0:
-        os.close(status)
-        os.close(exc_r)
-        _run_child(cfg["program"], exc_w)
-        return
-    os.close(exc_w)
-    while True:
-        try:
-            _, wstatus, usage = os.wait4(pid, 0)
-            break
-        except InterruptedError:
-            continue
-    rec = {"event": "exit", "exit_code": None, "signal": None,
-           "cpu": round(usage.ru_utime + usage.ru_stime, 4), "maxrss_kb": usage.ru_maxrss,
-           "exception": _read_exceptions(exc_r, pid)}
-    if os.WIFSIGNALED(wstatus):
-        rec["signal"] = os.WTERMSIG(wstatus)
-    else:
-        rec["exit_code"] = os.WEXITSTATUS(wstatus)
-    _write(status, rec)
-    os._exit(0)
+    code = _run(cfg["program"], status)
+    # A normal interpreter exit (not os._exit) so that files the program left open are
+    # flushed and closed, exactly as under `python program.py`.
+    sys.exit(code)
 
 
 if __name__ == "__main__":

@@ -3,9 +3,9 @@
 ``exec_timeout``: the wall-clock limit (the host killed the tree) or the CPU-time limit
 (SIGXCPU). ``exec_killed``: the memory limit (MemoryError under RLIMIT_AS), the file-size
 limit (EFBIG / SIGXFSZ), the process limit (fork refused with EAGAIN), the open-files
-limit (EMFILE), or any signal (including the supervisor being killed, e.g. by the program
-itself). ``exec_error``: an exception or a non-zero exit status. ``no_output``: ran
-cleanly but did not write the expected file (the files it did write are named).
+limit (EMFILE), or any signal. ``exec_error``: an exception or a non-zero exit status.
+``no_output``: ran cleanly but did not write the expected file (the files it did write are
+named).
 Otherwise the document is graded (``ok`` or ``invalid_package``, decided by the engine).
 """
 
@@ -33,10 +33,9 @@ def classify(record: SandboxRecord, output_name: str) -> tuple[TaskOutcome | Non
     if record.signal:
         return TaskOutcome.EXEC_KILLED, f"killed by {record.signal}"
     if record.exit_code is None:
-        # No exit status: the supervisor itself died (the program killed it, or the tree
-        # was killed from outside).
+        # No exit status at all (nothing to read it from): the process was killed.
         how = _returncode_text(record.returncode)
-        return TaskOutcome.EXEC_KILLED, f"the sandbox supervisor was killed ({how})"
+        return TaskOutcome.EXEC_KILLED, f"killed ({how})"
     if record.exit_code != 0 or record.exception_type:
         limit = _limit_hit(record)
         if limit is not None:

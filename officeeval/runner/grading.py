@@ -48,6 +48,7 @@ class ItemResult:
     sandbox: dict[str, Any] | None = None
     error: str | None = None
     seconds: float = 0.0
+    cpu: float = 0.0  # the worker's own CPU seconds (the program's are in the record)
 
 
 _RUBRICS: dict[tuple[str, int], Rubric] = {}
@@ -71,7 +72,7 @@ def _sandbox(config: SandboxConfig) -> Sandbox:
 def grade_item(item: WorkItem) -> ItemResult:
     """Grade one generation. Never raises for anything the program or the document does;
     sandbox start-up failures come back as ``ItemResult.error``."""
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     rubric = _rubric(item.rubric_path)
     try:
         card, sandbox = _grade(item, rubric)
@@ -79,7 +80,8 @@ def grade_item(item: WorkItem) -> ItemResult:
         return ItemResult(item.key, error=f"sandbox: {exc}",
                           seconds=time.perf_counter() - started)
     card.task = item.task
-    return ItemResult(item.key, card, sandbox, seconds=time.perf_counter() - started)
+    return ItemResult(item.key, card, sandbox, seconds=time.perf_counter() - started,
+                      cpu=time.process_time() - cpu)
 
 
 def _grade(item: WorkItem, rubric: Rubric) -> tuple[ScoreCard, dict[str, Any] | None]:

@@ -16,8 +16,8 @@ MAX_LISTED = 200
 
 @dataclass
 class SandboxRecord:
-    """How one program ran. ``None`` means "not known" (e.g. no exit status when the
-    supervisor itself was killed)."""
+    """How one program ran. ``None`` means "not known" (e.g. no exit code when the program
+    was killed by a signal)."""
 
     mode: str
     limits: dict[str, Any]
@@ -59,7 +59,9 @@ def signal_name(num: int) -> str:
 
 def parse_status(record: SandboxRecord, raw: bytes) -> None:
     """Fill ``record`` from the supervisor's status lines (see ``bootstrap``). Lines that
-    do not parse are ignored: a missing ``exit`` line means the supervisor was killed."""
+    do not parse are ignored, and so is an ``exit`` line of another pid than the one that
+    started (a forked copy of the program)."""
+    started_pid = None
     for line in raw.splitlines():
         try:
             msg = json.loads(line)
@@ -67,8 +69,9 @@ def parse_status(record: SandboxRecord, raw: bytes) -> None:
             continue
         if not isinstance(msg, dict):
             continue
-        if msg.get("event") == "started":
+        if msg.get("event") == "started" and not record.started:
             record.started = True
+            started_pid = msg.get("pid")
             record.uid = msg.get("uid")
             record.notes = [str(n) for n in msg.get("notes") or []][:20]
             record.process_limit = "+".join(
@@ -77,10 +80,9 @@ def parse_status(record: SandboxRecord, raw: bytes) -> None:
         elif msg.get("event") == "refused":
             record.refused = True
             record.notes = [str(n) for n in msg.get("notes") or []][:20]
-        elif msg.get("event") == "exit":
-            record.exit_code = msg.get("exit_code")
-            sig = msg.get("signal")
-            record.signal = signal_name(sig) if isinstance(sig, int) else None
+        elif msg.get("event") == "exit" and record.started and msg.get("pid") == started_pid:
+            code = msg.get("exit_code")
+            record.exit_code = code if isinstance(code, int) else None
             record.cpu_seconds = msg.get("cpu")
             record.maxrss_kb = msg.get("maxrss_kb")
             exc = msg.get("exception")
@@ -90,6 +92,23 @@ def parse_status(record: SandboxRecord, raw: bytes) -> None:
                 errno = exc.get("errno")
                 record.errno = errno if isinstance(errno, int) else None
                 record.memory_error = bool(exc.get("memory"))
+
+
+def settle_exit(record: SandboxRecord, via_bwrap: bool) -> None:
+    """When the program wrote no ``exit`` line (killed by a signal, or ``os._exit``), take
+    how it ended from the process's exit status: ``-N`` from Popen (the supervisor is our
+    child), ``128+N`` from bubblewrap (which reports its child's signal that way)."""
+    if record.exit_code is not None or record.timed_out or not record.started:
+        return
+    rc = record.returncode
+    if rc is None:
+        return
+    if rc < 0:
+        record.signal = signal_name(-rc)
+    elif via_bwrap and rc > 128:
+        record.signal = signal_name(rc - 128)
+    else:
+        record.exit_code = rc
 
 
 def read_tail(path: Path, size: int = TAIL_BYTES) -> str:

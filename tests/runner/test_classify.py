@@ -22,9 +22,8 @@ CASES = [
     (rec(signal="SIGXCPU", exit_code=None), "exec_timeout", "CPU-time limit of 5 s"),
     (rec(signal="SIGXFSZ", exit_code=None), "exec_killed", "file-size limit of 64 MiB"),
     (rec(signal="SIGSEGV", exit_code=None), "exec_killed", "killed by SIGSEGV"),
-    (rec(exit_code=None, returncode=137), "exec_killed", "supervisor was killed (status "
-                                                         "137, i.e. SIGKILL)"),
-    (rec(exit_code=None, returncode=-9), "exec_killed", "supervisor was killed (SIGKILL)"),
+    (rec(exit_code=None, returncode=137), "exec_killed", "killed (status 137, i.e. SIGKILL)"),
+    (rec(exit_code=None, returncode=-9), "exec_killed", "killed (SIGKILL)"),
     (rec(exit_code=1, exception_type="MemoryError", exception_line="MemoryError",
          memory_error=True), "exec_killed", "memory limit of 2048 MiB"),
     (rec(exit_code=1, exception_type="numpy._ArrayMemoryError", memory_error=True,

@@ -1,9 +1,10 @@
-# Hostile: kill whatever started this program, then its process group.
+# Hostile: kill whatever started this program, then its own process group.
 import os
 import signal
 
-os.kill(os.getppid(), signal.SIGKILL)
 try:
-    os.killpg(0, signal.SIGKILL)
-except OSError:
-    pass
+    os.kill(os.getppid(), signal.SIGKILL)
+    print(f"killed my parent ({os.getppid()})", flush=True)
+except OSError as exc:
+    print(f"cannot kill my parent: {type(exc).__name__}", flush=True)
+os.killpg(0, signal.SIGKILL)  # the whole group: this process included
