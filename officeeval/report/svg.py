@@ -74,9 +74,12 @@ class Svg:
                           f'fill="{fill}"{w}{r}>{self._title(title)}{escape(s)}</text>')
 
     def render(self) -> Markup:
+        # Shrinks with the page down to 640 px, then the chart box scrolls (a heatmap of 40
+        # skills must not shrink into unreadable text).
         return Markup(f'<svg class="chart" xmlns="http://www.w3.org/2000/svg" role="img" '
                       f'aria-label="{escape(self.label)}" viewBox="0 0 {_num(self.width)} '
-                      f'{_num(self.height)}" width="100%" style="max-width:{_num(self.width)}px" '
+                      f'{_num(self.height)}" width="100%" style="max-width:{_num(self.width)}px;'
+                      f'min-width:{_num(min(self.width, 640))}px" '
                       f'preserveAspectRatio="xMinYMin meet">'
                       + "".join(self.parts) + "</svg>")
 
