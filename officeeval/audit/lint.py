@@ -15,6 +15,9 @@ Codes:
   default (nothing in the document sets it): fragile, and an untouched document has it too.
 * ``float-equals`` — ``equals`` on a non-integer number without a tolerance: a value
   recomputed by another engine differs in the last digits; use ``approx``.
+* ``selector-implies`` — the check compares the very property its selector filters on
+  (``field[type='MERGEFIELD']`` with ``field.type equals MERGEFIELD``): it can only pass or
+  find nothing, never see a wrong value.
 """
 
 from __future__ import annotations
@@ -73,9 +76,39 @@ def lint(rubric: Rubric, ref_card: ScoreCard, cards: list[ScoreCard],
                 out.append(LintWarning("float-equals", f"check {j + 1} ({k.label()}) compares "
                                        f"a non-integer number with equals and no tolerance; "
                                        f"use op=\"approx\" (or a tolerance)", c.id, k.line))
+            implied = _implied(k)
+            if implied:
+                out.append(LintWarning("selector-implies", f"check {j + 1} ({k.label()}) "
+                                       f"compares the {implied} its selector already "
+                                       f"filters on: it cannot see a wrong value", c.id,
+                                       k.line))
     out += _skills(rubric)
     out += _overlaps(rubric, cards)
     return out
+
+
+_IMPLIED = {"type": ("field.type", "shape.kind", "cf.type", "validation.type",
+                     "chart.type"),
+            "style": ("paragraph.style", "table.style"), "text": ("text",),
+            "name": ("shape.name", "sheet.name", "table.name", "pivot.name")}
+
+
+def _implied(check) -> str | None:
+    """The property name when the selector's last step filters on it with ``=`` and the
+    check asks ``equals`` the same literal."""
+    if check.op != "equals" or not check.select or check.expected is None:
+        return None
+    from officeeval.selectors import parse_selector
+    from officeeval.errors import SelectorSyntaxError
+    try:
+        last = parse_selector(check.select).steps[-1]
+    except (SelectorSyntaxError, IndexError):
+        return None
+    for p in last.predicates:
+        if p.op == "=" and p.key in _IMPLIED and check.property in _IMPLIED[p.key] and \
+                str(p.value).strip().casefold() == check.expected.strip().casefold():
+            return check.property
+    return None
 
 
 def _instruction(rubric: Rubric, input_path: str | None) -> str:

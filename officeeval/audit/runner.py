@@ -123,11 +123,22 @@ def _plan(rubric: Rubric, module, ws: Workspace, options: dict,
                     audits[c.id].unmutated_checks.append(f"{k.label()}: no {rubric.app} "
                                                          f"mutators yet")
                     continue
-                muts, note = module.plan_check(ctx, k)
+                try:
+                    muts, note = module.plan_check(ctx, k)
+                except NotApplicable as exc:
+                    muts, note = [], str(exc)
+                except Exception as exc:  # noqa: BLE001 - a planner bug costs this check's mutants only
+                    muts, note = [], f"planner error: {type(exc).__name__}: {exc}"
                 if not muts:
                     audits[c.id].unmutated_checks.append(f"{k.label()}: {note}")
+                elif note and all(m.scope == "rubric" for m in muts):
+                    # Deleting or moving the target reaches the check, its property does not.
+                    audits[c.id].unmutated_checks.append(
+                        f"{k.label()}: only deletion/reordering mutants ({note})")
                 for m in muts:
-                    planned.setdefault(m.key, _Planned(m)).origins.append((c.id, j))
+                    origins = planned.setdefault(m.key, _Planned(m)).origins
+                    if (c.id, j) not in origins:
+                        origins.append((c.id, j))
         neutrals = list(module.plan_neutral(ctx)) if module is not None else []
         neutrals += neutral.plan_neutral(ctx)
         for m in neutrals:

@@ -56,6 +56,8 @@ def test_rubric_audits_clean(path, tmp_path_factory):
     assert not flagged, [(m["description"], m["explanation"]) for m in flagged]
     invalid = [m for m in r["mutants"] if m["verdict"] == "invalid"]
     assert not invalid, [(m["description"], m["explanation"]) for m in invalid]
+    broken = [u for c in r["criteria"] for u in c["unmutated_checks"] if "planner error" in u]
+    assert not broken, broken
 
 
 @pytest.mark.slow

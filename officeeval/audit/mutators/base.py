@@ -83,6 +83,15 @@ class PlanContext:
         return self._obs[key]
 
 
+def empty_note(check: Check) -> str:
+    """Why a check whose selector matches nothing in the reference gets no mutant."""
+    exp = (check.expected or "").strip().lstrip("=")
+    if check.op == "count" and exp in ("0", "==0", "<1") or check.match == "none":
+        return "an absence check (nothing selected on purpose): adding what it forbids " \
+               "has no generic mutant"
+    return "the selector matches nothing in the reference"
+
+
 def vtype_of(check: Check, app: str) -> ValueType | None:
     pdef = catalog().get(check.property or "")
     return pdef.type_for(app) if pdef is not None else None
@@ -181,5 +190,5 @@ def ensure_child(parent: etree._Element, tag: str, first: bool = False) -> etree
 
 
 __all__ = ["Apply", "Check", "Criterion", "Mutation", "NotApplicable", "PlanContext",
-           "choose", "chosen_indexes", "clark", "ensure_child", "locators", "observed_values",
-           "refind", "render", "vtype_of"]
+           "choose", "chosen_indexes", "clark", "empty_note", "ensure_child", "locators",
+           "observed_values", "refind", "render", "vtype_of"]

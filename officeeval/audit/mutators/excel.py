@@ -19,7 +19,9 @@ from pathlib import Path
 
 from officeeval.audit.mutators import excel_cells as XC
 from officeeval.audit.mutators import excel_objects as XO
-from officeeval.audit.mutators.base import Mutation, NotApplicable, PlanContext
+from officeeval.audit.mutators.base import (
+    Mutation, NotApplicable, PlanContext, empty_note,
+)
 from officeeval.audit.workspace import Workspace
 from officeeval.comparators import get_comparator
 from officeeval.errors import OfficeEvalError
@@ -36,7 +38,7 @@ def plan_check(ctx: PlanContext, check: Check) -> tuple[list[Mutation], str]:
         return [], "raw XPath checks have no generic mutant"
     targets = ctx.targets(check.select)
     if not targets:
-        return [], "the selector matches nothing in the reference"
+        return [], empty_note(check)
     comp = get_comparator(check.op)
     prop = check.property or ""
     if comp is not None and (comp.kind == "count" or prop == "count"):

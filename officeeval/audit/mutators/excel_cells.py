@@ -20,7 +20,7 @@ from officeeval.audit.mutators.base import (
     render, vtype_of,
 )
 from officeeval.audit.mutators.mistakes import sizes
-from officeeval.audit.mutators.word import typo
+from officeeval.audit.mutators.texts import typo
 from officeeval.ooxml.ns import S
 from officeeval.rubric.model import Check
 from officeeval.targets import Target

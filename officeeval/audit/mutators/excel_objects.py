@@ -14,7 +14,7 @@ from officeeval.audit.mutators.base import (
     Mutation, NotApplicable, PlanContext, chosen_indexes, locators, observed_values, refind,
 )
 from officeeval.audit.mutators.excel_cells import col_letters, sheet_root
-from officeeval.audit.mutators.word import put_typo
+from officeeval.audit.mutators.texts import put_typo
 from officeeval.ooxml.ns import A, C, R, S
 from officeeval.rubric.model import Check
 from officeeval.targets import Target
@@ -246,7 +246,6 @@ def plan_column(ctx: PlanContext, check: Check, targets: list[Target]) -> list[M
         root = sheet_root(ws, edit, t.sheet)
         col = _own_col(root, t.col)
         if prop == "column.width":
-            from officeeval.excel.sheets import Sheet  # noqa: F401 - the width the view reads
             width = float(col.get("width") or 8.43) + 6
             col.set("width", f"{width:g}")
             col.set("customWidth", "1")
@@ -336,8 +335,23 @@ def _chart_anchor(ws, edit, t) -> tuple[etree._Element, str]:
     raise NotApplicable("the chart's anchor is not found")
 
 
+def chart_part(edit, t) -> str:
+    """A chart target's chart part: Excel's placed chart, or the chart a slide's graphic
+    frame points to."""
+    placed = getattr(t, "placed", None)
+    if placed is not None:
+        return placed.part
+    shape = t.shape
+    el = next(shape.el.iter(_C + "chart"), None)
+    part = edit.doc.package.target(shape.sheet.part, el.get(_R + "id")) if el is not None \
+        else None
+    if part is None:
+        raise NotApplicable("the chart's part is not found")
+    return part
+
+
 def _chart_root(ws, edit, t) -> etree._Element:
-    return ws.touch_part(edit, t.placed.part)
+    return ws.touch_part(edit, chart_part(edit, t))
 
 
 def _chart_change(prop: str) -> tuple[Callable, str] | None:

@@ -48,6 +48,11 @@ def lengths(zero_alt: Measure, absolute_only: bool = False) -> Callable[[list[An
     def values(ref: list[Any]) -> list[Any]:
         m = next((v for v in ref if isinstance(v, Measure)), None)
         p = pt(ref[0]) if ref else None
+        # A length stored in character or line units counts by its units (its absolute
+        # twin may be 0: w:afterLines="100" w:after="0").
+        units = (m.chars if m.chars is not None else m.lines) if m is not None else None
+        if units is not None and not absolute_only:
+            p = units * (m.unit_pt or 12.0)  # type: ignore[union-attr]
         if p is None or abs(p) < 0.05:
             return [zero_alt]
         if m is not None and m.chars is not None and not absolute_only:

@@ -16,13 +16,14 @@ from typing import Any
 
 from lxml import etree
 
-from officeeval.audit.mutators import ppt_slides
+from officeeval.audit.mutators import links, ppt_more, ppt_slides
 from officeeval.audit.mutators.base import (
-    Mutation, NotApplicable, PlanContext, choose, chosen_indexes, locators, observed_values,
+    Mutation, NotApplicable, PlanContext, choose, chosen_indexes, empty_note, locators,
+    observed_values,
     refind, render, vtype_of,
 )
 from officeeval.audit.mutators.ppt_setters import SETTERS, Setter
-from officeeval.audit.mutators.word import put_typo
+from officeeval.audit.mutators.texts import put_typo
 from officeeval.comparators import get_comparator
 from officeeval.ooxml.ns import A
 from officeeval.rubric.model import Check
@@ -100,10 +101,10 @@ def plan_check(ctx: PlanContext, check: Check) -> tuple[list[Mutation], str]:
         return [], "raw XPath checks have no generic mutant"
     targets = ctx.targets(check.select)
     if not targets:
-        return [], "the selector matches nothing in the reference"
+        return [], empty_note(check)
     comp = get_comparator(check.op)
     prop = check.property or ""
-    if comp is not None and (comp.kind == "count" or prop in ("count", "slide.count")):
+    if comp is not None and (comp.kind == "count" or prop == "count"):
         muts = ppt_slides.plan_delete(ctx, check, targets, force=True)
         return muts, "" if muts else f"cannot delete {targets[0].kind} targets"
     if check.op in ("absent", "changed") or check.match == "none" or check.match.startswith(
@@ -113,8 +114,12 @@ def plan_check(ctx: PlanContext, check: Check) -> tuple[list[Mutation], str]:
     note = ""
     if prop in SETTERS and {t.kind for t in targets} <= TEXT_OWNERS:
         muts += plan_property(ctx, check, targets, SETTERS[prop])
-    elif prop in ppt_slides.PLANNERS:
-        muts += ppt_slides.PLANNERS[prop](ctx, check, targets)
+    elif prop == "hyperlink.target":
+        muts += links.plan_hyperlink(ctx, check, targets)
+    elif prop in ppt_more.PLANNERS or prop in ppt_slides.PLANNERS:
+        for table in (ppt_more.PLANNERS, ppt_slides.PLANNERS):
+            if prop in table:
+                muts += table[prop](ctx, check, targets)
     else:
         note = f"no PowerPoint mutator for {prop}"
     muts += ppt_slides.plan_delete(ctx, check, targets)

@@ -14,7 +14,7 @@ from lxml import etree
 from officeeval.audit.mutators.base import (
     Mutation, NotApplicable, PlanContext, chosen_indexes, locators, observed_values, refind,
 )
-from officeeval.audit.mutators.word import put_typo
+from officeeval.audit.mutators.texts import put_typo
 from officeeval.ooxml.ns import A, MC, P, P14
 from officeeval.rubric.model import Check
 from officeeval.targets import Target
@@ -82,6 +82,13 @@ def _plan_text(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mu
     idx = chosen_indexes(check, len(targets))
     if idx is None or not any(_text_elements(targets[i], prop) for i in idx):
         return []
+    if check.op in ("not_contains", "not_equals") and check.expected:
+        from officeeval.audit.mutators.texts import forbidden_text
+
+        def touch(ws, edit, els) -> None:
+            for e in els:
+                ws.touch(edit, e)
+        return [forbidden_text(check, targets, idx, lambda t: _text_elements(t, prop), touch)]
     literal = check.expected if check.op in ("equals", "contains", "starts_with",
                                              "ends_with") else None
 

@@ -18,11 +18,16 @@ from typing import Any
 from lxml import etree
 
 from officeeval.audit.mutators.base import (
-    Mutation, NotApplicable, PlanContext, choose, chosen_indexes, ensure_child, locators,
-    observed_values, refind, render, vtype_of,
+    Mutation, NotApplicable, PlanContext, choose, chosen_indexes, empty_note, ensure_child,
+    locators, observed_values, refind, render, vtype_of,
 )
-from officeeval.audit.mutators.word_setters import SETTERS, Setter, wset
-from officeeval.audit.mutators import word_parts
+from officeeval.audit.mutators import (
+    links, word_fields, word_objects, word_parts, word_tables,
+)
+from officeeval.audit.mutators.texts import (  # noqa: F401 - typo helpers re-exported
+    forbidden_text, put_typo, touch_all, typo, typo_position,
+)
+from officeeval.audit.mutators.word_setters import SETTERS as BASIC_SETTERS, Setter, wset
 from officeeval.comparators import get_comparator
 from officeeval.ooxml.ns import W
 from officeeval.rubric.model import Check
@@ -33,6 +38,12 @@ INHERITED_SKIP = ("direct", "direct:theme", "mixed", "default", "none", "")
 # Kinds a deletion removes outright (the element goes); runs and spans lose their runs.
 DELETABLE = {"paragraph", "run", "span", "table", "row", "image", "shape", "textbox", "chart",
              "smartart", "field", "hyperlink", "footnote", "endnote", "comment", "toc"}
+SETTERS: dict[str, Setter] = {**BASIC_SETTERS, **word_tables.SETTERS}
+PLANNERS = {**word_parts.PLANNERS, **word_tables.PLANNERS, **word_fields.PLANNERS,
+            **word_objects.PLANNERS, "hyperlink.target": links.plan_hyperlink}
+# Properties that read the text of their target: a typo is their mistake.
+TEXT_PROPS = {"text", "cell.text", "shape.text", "footnote.text", "comment.text",
+              "field.result"}
 
 
 # ------------------------------------------------------------------ containers
@@ -53,8 +64,22 @@ def run_props(t: Target) -> list[etree._Element]:
             ppr = ensure_child(t.el, _W + "pPr", first=True)  # type: ignore[attr-defined]
             return [ensure_child(ppr, _W + "rPr")]
     else:
-        raise NotApplicable(f"no run formatting on a {kind} target")
+        paragraphs = _content(t)
+        runs = [r.el for p in paragraphs for r in p.text_runs()]
+        if not runs:
+            return [ensure_child(ensure_child(p.el, _W + "pPr", first=True), _W + "rPr")
+                    for p in paragraphs]
     return [ensure_child(r, _W + "rPr", first=True) for r in runs]
+
+
+def _content(t: Target) -> list:
+    """The paragraphs a container target's (cell, row, header, text box …) formatting is
+    judged on: the resolvers' own list."""
+    from officeeval.word.resolvers import content_paragraphs
+    paragraphs = content_paragraphs(t)
+    if not paragraphs:
+        raise NotApplicable(f"no paragraphs in {t.locator}")
+    return paragraphs
 
 
 def para_props(t: Target) -> list[etree._Element]:
@@ -62,7 +87,7 @@ def para_props(t: Target) -> list[etree._Element]:
         return [ensure_child(t.style.el, _W + "pPr")]  # type: ignore[attr-defined]
     if t.kind == "paragraph":
         return [ensure_child(t.el, _W + "pPr", first=True)]  # type: ignore[attr-defined]
-    raise NotApplicable(f"no paragraph properties on a {t.kind} target")
+    return [ensure_child(p.el, _W + "pPr", first=True) for p in _content(t)]
 
 
 def section_props(t: Target) -> list[etree._Element]:
@@ -82,7 +107,8 @@ def section_props(t: Target) -> list[etree._Element]:
     return out
 
 
-CONTAINERS = {"run": run_props, "para": para_props, "section": section_props}
+CONTAINERS = {"run": run_props, "para": para_props, "section": section_props,
+              **word_tables.CONTAINERS}
 
 
 def inherited_props(t: Target, setter: Setter) -> tuple[etree._Element, str] | None:
@@ -94,13 +120,23 @@ def inherited_props(t: Target, setter: Setter) -> tuple[etree._Element, str] | N
             chain = t.chain()  # type: ignore[attr-defined]
         elif t.kind == "span":
             chain = t.pieces[0].chain()  # type: ignore[attr-defined]
-        elif t.kind == "paragraph":
-            runs = t.text_runs()  # type: ignore[attr-defined]
-            chain = runs[0].chain() if runs else t.mark_chain()  # type: ignore[attr-defined]
         else:
-            return None
+            if t.kind == "paragraph":
+                p = t
+            else:
+                try:
+                    p = _content(t)[0]
+                except NotApplicable:
+                    return None
+            runs = p.text_runs()  # type: ignore[attr-defined]
+            chain = runs[0].chain() if runs else p.mark_chain()  # type: ignore[attr-defined]
         levels = chain.levels
-    elif setter.level == "para" and t.kind in ("paragraph", "style"):
+    elif setter.level == "para":
+        if t.kind not in ("paragraph", "style"):
+            try:
+                t = _content(t)[0]
+            except NotApplicable:
+                return None
         levels = t.ppr_levels()  # type: ignore[attr-defined]
     else:
         return None
@@ -123,21 +159,26 @@ def plan_check(ctx: PlanContext, check: Check) -> tuple[list[Mutation], str]:
         return [], "raw XPath checks have no generic mutant"
     targets = ctx.targets(check.select)
     if not targets:
-        return [], "the selector matches nothing in the reference"
+        return [], empty_note(check)
     comp = get_comparator(check.op)
     prop = check.property or ""
     muts: list[Mutation] = []
     note = ""
     if comp is not None and (comp.kind == "count" or prop == "count"):
-        muts += plan_delete(ctx, check, targets, force=True)
+        if targets[0].kind == "section":
+            muts += word_objects.plan_section_break(ctx, check, targets)
+        else:
+            muts += plan_delete(ctx, check, targets, force=True)
         return muts, "" if muts else f"cannot delete {targets[0].kind} targets"
     if check.op in ("absent", "changed") or check.match == "none" or check.match.startswith(
             "count"):
         return [], f"op={check.op} match={check.match}: no generic mistake to make"
-    if prop == "text":
+    hf_text = prop in ("header.text", "footer.text") and targets[0].kind in ("header",
+                                                                              "footer")
+    if prop in TEXT_PROPS or hf_text:
         muts += plan_text(ctx, check, targets)
-    elif prop in word_parts.PLANNERS:
-        muts += word_parts.PLANNERS[prop](ctx, check, targets)
+    elif prop in PLANNERS:
+        muts += PLANNERS[prop](ctx, check, targets)
     elif prop in SETTERS:
         muts += plan_property(ctx, check, targets, SETTERS[prop])
     else:
@@ -164,10 +205,11 @@ def plan_property(ctx: PlanContext, check: Check, targets: list[Target], setter:
     for value in wrong:
         out.append(_direct(check, idx, setter, value, vtype, where, shown_ref))
     obs = ctx.observe(check, targets[idx[0]])
-    if wrong and obs is not None and obs.source not in INHERITED_SKIP \
-            and inherited_props(targets[idx[0]], setter) is not None:
-        src = inherited_props(targets[idx[0]], setter)[1]  # type: ignore[index]
-        out.append(_inherited(check, idx[:1], setter, wrong[0], vtype, src,
+    found = inherited_props(targets[idx[0]], setter) if wrong and obs is not None and \
+        obs.source not in INHERITED_SKIP else None
+    # Only the level the reference's value really comes from: another level is overridden.
+    if found is not None and found[1] == obs.source:  # type: ignore[union-attr]
+        out.append(_inherited(check, idx[:1], setter, wrong[0], vtype, found[1],
                               targets[idx[0]].locator, shown_ref))
     return out
 
@@ -223,6 +265,10 @@ def text_elements(t: Target) -> list[etree._Element]:
     elif kind in ("section", "document"):
         paras = t.paragraphs if kind == "section" else t.doc.paragraphs  # type: ignore
         runs = [r.el for p in paras for r in p.runs]
+    elif getattr(t, "container_el", None) is not None:
+        if getattr(t, "defined", True) is False:
+            return []
+        return list(t.container_el.iter(_W + "t"))  # type: ignore[attr-defined]
     elif hasattr(t, "el"):
         return list(t.el.iter(_W + "t"))  # type: ignore[attr-defined]
     else:
@@ -230,48 +276,12 @@ def text_elements(t: Target) -> list[etree._Element]:
     return [x for r in runs for x in r.findall(_W + "t")]
 
 
-def typo(ch: str) -> str:
-    """A different character of the same class."""
-    if "\u4e00" <= ch <= "\u9fff":
-        return "某" if ch != "某" else "甲"
-    if ch.isdigit():
-        return str((int(ch) + 1) % 10)
-    if ch.isalpha():
-        return "x" if ch.lower() != "x" else "y"
-    return "#" if ch != "#" else "*"
-
-
-def typo_position(text: str, expected: str | None) -> int | None:
-    """Where a typo breaks what the check compares: the middle of the expected literal's
-    first occurrence, else the middle non-space character of the text."""
-    if expected:
-        i = text.find(expected.strip())
-        if i >= 0 and expected.strip():
-            return i + len(expected.strip()) // 2
-    spots = [i for i, c in enumerate(text) if not c.isspace()]
-    return spots[len(spots) // 2] if spots else None
-
-
-def put_typo(elements: list[etree._Element], expected: str | None) -> str:
-    """Change one character across ``elements`` (``w:t`` / ``a:t`` / ``t``); returns
-    ``'old' -> 'new'``. Raises ``NotApplicable`` when there is no text."""
-    texts = [e.text or "" for e in elements]
-    pos = typo_position("".join(texts), expected)
-    if pos is None:
-        raise NotApplicable("no text to change")
-    for e, s in zip(elements, texts):
-        if pos < len(s):
-            new = s[:pos] + typo(s[pos]) + s[pos + 1:]
-            e.text = new
-            return f"{s[max(0, pos - 6):pos + 6]!r} -> {new[max(0, pos - 6):pos + 6]!r}"
-        pos -= len(s)
-    raise NotApplicable("no text to change")
-
-
 def plan_text(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
     idx = chosen_indexes(check, len(targets))
     if idx is None or not any(text_elements(targets[i]) for i in idx):
         return []
+    if check.op in ("not_contains", "not_equals") and check.expected:
+        return [forbidden_text(check, targets, idx, text_elements, touch_all)]
     literal = check.expected if check.op in ("equals", "contains", "starts_with",
                                              "ends_with", "approx") else None
 
@@ -280,7 +290,7 @@ def plan_text(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mut
         for t in refind(edit, check.select, idx):
             els = text_elements(t)
             changed = put_typo(els, literal)
-            for e in els[:1]:
+            for e in els:
                 ws.touch(edit, e)
         return changed
 
@@ -304,6 +314,9 @@ def plan_delete(ctx: PlanContext, check: Check, targets: list[Target], force: bo
 
     def apply(ws, edit) -> None:
         for t in refind(edit, check.select, idx):
+            if t.kind in ("field", "toc"):
+                word_fields.remove_field(ws, edit, t)
+                continue
             for el in _elements_to_remove(t):
                 parent = el.getparent()
                 if parent is None:

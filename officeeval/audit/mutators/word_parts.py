@@ -30,6 +30,8 @@ def _sections(t: Target) -> list:
 
 def _hf_parts(t: Target, which: str) -> list[str]:
     from officeeval.word.sections import header_footer_part
+    if t.kind in ("header", "footer"):
+        return [t.part] if getattr(t, "defined", False) else []  # type: ignore[attr-defined]
     out: list[str] = []
     for s in _sections(t):
         part = header_footer_part(s, which)
@@ -40,7 +42,7 @@ def _hf_parts(t: Target, which: str) -> list[str]:
 
 def _plan_hf_text(which: str) -> Callable:
     def plan(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
-        from officeeval.audit.mutators.word import put_typo
+        from officeeval.audit.mutators.texts import put_typo
         idx = chosen_indexes(check, len(targets))
         if idx is None or not any(_hf_parts(targets[i], which) for i in idx):
             return []
