@@ -32,15 +32,15 @@ def _paragraphs(target) -> list[ParagraphTarget]:
         if target.shape.tx_body is not None:
             return target.paragraphs
         if target.shape.kind == "table":
-            tbl = tables.table_element(target.shape)
-            if tbl is None:
-                return []
-            out: list[ParagraphTarget] = []
-            for c in tables.cells(tbl):
-                if not c.merged_into:
-                    out += CellTarget(target, c.el, c.row, c.col).paragraphs
-            return out
+            merged = {(c.row, c.col) for c in _merged(target)}
+            return [par for cell in target.cells if (cell.row, cell.col) not in merged
+                    for par in cell.paragraphs]
     return []
+
+
+def _merged(target: ShapeTarget) -> list:
+    tbl = tables.table_element(target.shape)
+    return [c for c in tables.cells(tbl) if c.merged_into] if tbl is not None else []
 
 
 def _chains(target, direct: bool) -> list[tuple[str, TextChain]]:

@@ -31,6 +31,11 @@ _ROOTS = {p("sld"): "slide", p("sldLayout"): "layout", p("sldMaster"): "master",
           p("handoutMaster"): "handoutMaster"}
 MASTER_KINDS = frozenset({"master", "notesMaster", "handoutMaster"})
 _PARENT_REL = {"slide": "slideLayout", "layout": "slideMaster", "notes": "notesMaster"}
+# What each kind's parent must be: the chain only climbs, so a relationship that points
+# sideways or back (a layout whose "master" is itself, a slide whose layout is a slide) ends
+# the chain instead of looping through every inherited property.
+_PARENT_KINDS = {"slide": frozenset({"layout"}), "layout": frozenset({"master"}),
+                 "notes": frozenset({"notesMaster"})}
 # Default p:clrMap of Office masters, for a master that lacks one.
 DEFAULT_CLR_MAP = {"bg1": "lt1", "tx1": "dk1", "bg2": "lt2", "tx2": "dk2",
                    "accent1": "accent1", "accent2": "accent2", "accent3": "accent3",
@@ -86,7 +91,8 @@ class Sheet:
         if rel is None:
             return None
         target = self.doc.package.related_one(self.part, rel)
-        return self.doc.sheet(target) if target else None
+        sheet = self.doc.sheet(target) if target else None
+        return sheet if sheet is not None and sheet.kind in _PARENT_KINDS[self.kind] else None
 
     @cached_property
     def master(self) -> "Sheet | None":

@@ -144,6 +144,15 @@ class ShapeTarget(Target):
         return [ParagraphTarget(self, el, i, body) for i, el in
                 enumerate(paragraphs(body), start=1)]
 
+    @cached_property
+    def cells(self) -> list["CellTarget"]:
+        """A table's cells row by row (merge continuations included); ``[]`` otherwise."""
+        from officeeval.ppt import tables
+        tbl = tables.table_element(self.shape) if self.shape.kind == "table" else None
+        if tbl is None:
+            return []
+        return [CellTarget(self, c.el, c.row, c.col) for c in tables.cells(tbl)]
+
     def predicate_value(self, key: str) -> Any:
         s = self.shape
         if key == "name":

@@ -19,7 +19,6 @@ from officeeval.ppt.targets import (
     AnimationTarget, CellTarget, NotesTarget, ParagraphTarget, SheetTarget, ShapeTarget,
     SlideTarget, layout_names, shape_locator,
 )
-from officeeval.ppt import tables
 from officeeval.selectors.grammar import Step
 from officeeval.selectors.registry import StepSpec, register
 from officeeval.targets import Target
@@ -165,19 +164,14 @@ def _runs(parent: Target, step: Step) -> list[Target]:
 def _cells(parent: Target, step: Step) -> list[CellTarget]:
     if not isinstance(parent, ShapeTarget) or parent.shape.kind != "table":
         return []
-    tbl = tables.table_element(parent.shape)
-    if tbl is None:
-        return []
-    out = [_cached(parent.doc, (parent.locator, "cell", c.row, c.col),
-                   lambda c=c: CellTarget(parent, c.el, c.row, c.col))
-           for c in tables.cells(tbl)]
+    out = list(parent.cells)
     if len(step.args) == 2:
         try:
             r, c = int(step.args[0]), int(step.args[1])
         except ValueError:
             return []
-        out = [t for t in out if t.row == r and t.col == c]  # type: ignore[attr-defined]
-    return out  # type: ignore[return-value]
+        out = [t for t in out if t.row == r and t.col == c]
+    return out
 
 
 # ------------------------------------------------------------------ animations
