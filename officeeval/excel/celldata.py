@@ -126,10 +126,11 @@ def _col_of(c: etree._Element | None, row_el: etree._Element) -> int:
 class CellStore:
     """The cells of one worksheet part. See the module docstring for the reading strategy."""
 
-    def __init__(self, package: Package, part: str, eager_bytes: int = EAGER_BYTES) -> None:
+    def __init__(self, package: Package, part: str, eager_bytes: int | None = None) -> None:
         self.package = package
         self.part = part
-        self.large = package.part_size(part) > eager_bytes
+        limit = EAGER_BYTES if eager_bytes is None else eager_bytes
+        self.large = package.part_size(part) > limit
         self.cells: dict[tuple[int, int], RawCell] = {}
         self.rows: dict[int, RowInfo] = {}
         self._covered: list[tuple[int, int, int, int]] = []
@@ -141,7 +142,8 @@ class CellStore:
         self._strict: bool | None = None
         self._tree: etree._Element | None = None
         self._skeleton: etree._Element | None = None
-        self.scans = 0  # how many passes over the part were made (for tests and benches)
+        self.scans = 0  # passes over the part (for tests and benches)
+        self.rows_read = 0  # row elements met over all passes
 
     # ------------------------------------------------------------------ streaming
     def _open(self):
@@ -247,6 +249,7 @@ class CellStore:
         bounds = [None, None, 0, 0]  # min row, min col, max row, max col
         outline = 0
         for row_el in self._iter_rows():
+            self.rows_read += 1
             r = to_int(row_el.get("r")) or prev_row + 1
             if r < 1 or r > MAX_ROW:
                 continue
@@ -256,7 +259,8 @@ class CellStore:
             if r < r1:
                 # Only shared-formula masters and array ranges matter above the request.
                 for f in row_el.iter(_F):
-                    self._note_formula(f, r, _col_of(f.getparent(), row_el))
+                    if f.get("ref") is not None:  # group masters and array anchors only
+                        self._note_formula(f, r, _col_of(f.getparent(), row_el))
                 continue
             lvl = to_int(row_el.get("outlineLevel")) or 0
             outline = max(outline, lvl)
@@ -328,6 +332,8 @@ class CellStore:
 
     # ------------------------------------------------------------------ requests
     def _is_covered(self, r1: int, r2: int, c1: int, c2: int) -> bool:
+        if c1 > MAX_COL:  # row attributes only: any pass over these rows read them
+            return any(a <= r1 and r2 <= b for a, b, _, _ in self._covered)
         return any(a <= r1 and r2 <= b and c <= c1 and c2 <= d for a, b, c, d in self._covered)
 
     def ensure(self, r1: int, r2: int, c1: int = 1, c2: int = MAX_COL) -> None:
@@ -340,12 +346,16 @@ class CellStore:
             self._scan(r1, r2, c1, c2)
 
     def get(self, row: int, col: int) -> RawCell | None:
-        """The stored cell; ``None`` when the sheet has no ``c`` element there."""
-        self.ensure(row, row)
+        """The stored cell; ``None`` when the sheet has no ``c`` element there. On a large
+        sheet the whole row is read (neighbours are usually asked for next)."""
+        if not self._is_covered(row, row, col, col):
+            self.ensure(row, row)
         return self.cells.get((row, col))
 
     def row_info(self, row: int) -> RowInfo | None:
-        self.ensure(row, row)
+        """The row element's attributes (``None`` without a row element)."""
+        if row not in self.rows:
+            self.ensure(row, row, MAX_COL + 1, MAX_COL + 1)
         return self.rows.get(row)
 
     def used(self) -> Area | None:
