@@ -1,0 +1,125 @@
+"""Formulas versus values with real recalculation (LibreOffice headless).
+
+A workbook written by openpyxl has formulas without cached values. Graded as it is, its
+value checks are recalculated (source ``recalculated``); graded after LibreOffice saved it
+with every result cached, the same checks read the cache (source ``cached``). The verdicts
+must be the same, check by check. Without a backend the same checks are evaluator errors,
+never failures charged to the candidate. These tests skip only when soffice is absent.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import shutil
+
+import openpyxl
+import pytest
+
+from officeeval import recalc
+from officeeval.rubric.loader import load_rubric_text
+from officeeval.scoring import evaluate
+
+pytestmark = [pytest.mark.libreoffice,
+              pytest.mark.skipif(not recalc.available(), reason="LibreOffice (soffice) absent")]
+
+RUBRIC = """<rubric xmlns="urn:officeeval:rubric:1" id="recalc" app="excel" total="10">
+  <criterion id="c01" skill="formula" points="1">
+    <check select="'成绩'!E2:E6" property="cell.value" expected-from="reference"/></criterion>
+  <criterion id="c02" skill="formula" points="1">
+    <check select="'成绩'!E2" property="cell.value" expected="255"/></criterion>
+  <criterion id="c03" skill="formula" points="1">
+    <check select="'成绩'!F2" property="cell.display" expected="85.00"/></criterion>
+  <criterion id="c04" skill="formula" points="1">
+    <check select="'成绩'!G2:G6" property="cell.value" expected="及格" match="count>=3"/></criterion>
+  <criterion id="c05" skill="formula" points="1">
+    <check select="'成绩'!H2" property="cell.value" expected="2"/></criterion>
+  <criterion id="c06" skill="formula" points="1">
+    <check select="'成绩'!I2" property="cell.value" expected="3"/></criterion>
+  <criterion id="c07" skill="formula" points="1">
+    <check select="'成绩'!J2" property="cell.display" expected="2024年3月8日"/></criterion>
+  <criterion id="c08" skill="formula" points="1">
+    <check select="'成绩'!K2" property="cell.value" expected="#DIV/0!"/></criterion>
+  <criterion id="c09" skill="formula" points="1">
+    <check select="'成绩'!E3" property="cell.value" expected="999"/></criterion>
+  <criterion id="c10" skill="formula" points="1">
+    <check select="'成绩'!L2" property="cell.value" expected="TRUE"/></criterion>
+</rubric>"""
+
+
+def _workbook(path):
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "成绩"
+    ws.append(["姓名", "语文", "数学", "英语", "总分", "平均", "等级", "名次", "及格人数",
+               "日期", "错误", "判断"])
+    data = [("甲", 90, 80, 85), ("乙", 55, 62, 48), ("丙", 70, 75, 72), ("丁", 95, 98, 91),
+            ("戊", 60, 58, 66)]
+    for i, (name, a, b, c) in enumerate(data, start=2):
+        ws.append([name, a, b, c, f"=SUM(B{i}:D{i})", f"=AVERAGE(B{i}:D{i})",
+                   f'=IF(F{i}>=60,"及格","不及格")', f"=RANK(E{i},$E$2:$E$6)"])
+        ws[f"F{i}"].number_format = "0.00"
+    ws["I2"] = '=COUNTIFS(B2:B6,">=60",C2:C6,">=60")'
+    ws["J2"] = dt.datetime(2024, 3, 1)
+    ws["J2"] = "=DATE(2024,3,1)+7"
+    ws["J2"].number_format = 'yyyy"年"m"月"d"日"'
+    ws["K2"] = "=1/0"
+    ws["L2"] = '=VLOOKUP("丁",A2:E6,5,FALSE)>250'
+    wb.save(path)
+    return path
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory):
+    d = tmp_path_factory.mktemp("recalc")
+    plain = _workbook(d / "openpyxl.xlsx")
+    backend = recalc.get_backend()
+    cached = d / "libreoffice.xlsx"
+    shutil.copy(backend.recalculate(plain), cached)
+    return plain, cached
+
+
+def _statuses(card):
+    return [(c.id, c.status, [k.actual for k in c.checks]) for c in card.criteria]
+
+
+def test_same_verdicts_cached_and_recalculated(files):
+    plain, cached = files
+    rubric = load_rubric_text(RUBRIC)
+    a = evaluate(rubric, plain, reference=cached, options={"recalc": "auto"})
+    b = evaluate(rubric, cached, reference=cached, options={"recalc": "off"})
+    assert a.eval_errors == 0 and b.eval_errors == 0
+    assert _statuses(a) == _statuses(b)
+    # c09 expects a wrong total: both fail it the same way; everything else passes.
+    assert [c.status for c in a.criteria] == ["pass"] * 8 + ["fail", "pass"]
+    assert a.value_sources["recalculated"] > 0 and a.value_sources["cached"] == 0
+    assert b.value_sources["cached"] > 0 and b.value_sources["recalculated"] == 0
+    assert {k.source for c in a.criteria for k in c.checks} == {"recalculated"}
+    assert {k.source for c in b.criteria for k in c.checks} == {"cached"}
+
+
+def test_without_backend_value_checks_are_evaluator_errors(files):
+    plain, _ = files
+    card = evaluate(load_rubric_text(RUBRIC), plain, options={"recalc": False})
+    assert {c.status for c in card.criteria} == {"eval_error"}
+    assert card.total == 0 and card.eval_errors == 10
+    detail = card.criteria[1].checks[0].detail
+    assert detail.startswith("formula not recalculated:") and "'成绩'!E2" in detail
+    assert card.value_sources.get("unverifiable", 0) >= 1
+
+
+def test_backend_is_reused_and_caches_by_content(files, tmp_path):
+    plain, _ = files
+    backend = recalc.get_backend()
+    assert backend is recalc.get_backend()
+    before = backend.recalculations
+    copy = tmp_path / "same.xlsx"
+    shutil.copy(plain, copy)
+    backend.recalculate(copy)                  # same bytes: no second recalculation
+    assert backend.recalculations == before
+
+
+def test_broken_file_is_a_recalc_error(tmp_path):
+    bad = tmp_path / "bad.xlsx"
+    bad.write_bytes(b"PK\x03\x04 not really a zip")
+    with pytest.raises(recalc.RecalcError):
+        recalc.get_backend().recalculate(bad)
