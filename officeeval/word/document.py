@@ -142,7 +142,7 @@ class WordDocument:
     def _quirk(self, para_levels: list[Level], tbl_levels: list[Level],
                dflt: etree._Element | None, para_style: str | None, what: str) -> list[Level]:
         tag, wanted = ("sz", ("24",)) if what == "rpr" else ("jc", ("left", "start"))
-        if not any(lv.props.find(_W + tag) is not None for lv in tbl_levels):
+        if not any(lv.find(tag) is not None for lv in tbl_levels):
             return para_levels
         own = self.styles.get(para_style)
         own_el = (own.rpr if what == "rpr" else own.ppr) if own is not None else None
@@ -151,7 +151,7 @@ class WordDocument:
             return para_levels  # a non-default style that sets it itself wins
         effective = None
         for lv in [*para_levels, *([Level("d", "defaults", dflt)] if dflt is not None else [])]:
-            el = lv.props.find(_W + tag)
+            el = lv.find(tag)
             if el is not None:
                 effective = el.get(_W + "val")
                 break
@@ -159,7 +159,7 @@ class WordDocument:
             return para_levels
         out = []
         for lv in para_levels:
-            if lv.props.find(_W + tag) is None:
+            if lv.find(tag) is None:
                 out.append(lv)
                 continue
             stripped = copy.deepcopy(lv.props)

@@ -25,7 +25,7 @@ def first(levels: list[Level], tag: str, attrs: tuple[str, ...] = ()
           ) -> tuple[etree._Element, str] | None:
     """The first level whose ``tag`` element has any of ``attrs`` (or exists, if none)."""
     for lv in levels:
-        el = lv.props.find(_W + tag)
+        el = lv.find(tag)
         if el is None:
             continue
         if not attrs or any(el.get(_W + a) is not None for a in attrs):

@@ -114,7 +114,7 @@ def drop_cap_distance(target, ctx):
 # ------------------------------------------------------------------ borders and shading
 def _side(levels, side: str):
     for lv in levels:
-        bdr = lv.props.find(_W + "pBdr")
+        bdr = lv.find("pBdr")
         el = bdr.find(_W + side) if bdr is not None else None
         if el is not None:
             return border_of(el), lv.source

@@ -10,7 +10,7 @@ from a bold paragraph style plus a bold character style is *not* bold, as Word r
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from lxml import etree
 
@@ -35,6 +35,18 @@ class Level:
     source: str       # direct | style:<id> | docDefaults
     kind: str         # direct | char | para | table | defaults
     props: etree._Element  # a w:rPr or w:pPr
+    _children: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
+
+    def find(self, tag: str) -> etree._Element | None:
+        """The first ``w:tag`` child of ``props`` (indexed once: chains are searched for
+        dozens of properties on thousands of runs)."""
+        index = self._children
+        if not index:
+            for child in reversed(self.props):
+                if isinstance(child.tag, str):
+                    index[child.tag] = child
+            index[""] = None  # built, even for an empty element
+        return index.get(_W + tag)
 
 
 def on_off(el: etree._Element) -> bool:
@@ -59,7 +71,7 @@ class RunChain:
     def first(self, tag: str) -> tuple[etree._Element, str] | None:
         """The first level defining ``tag``: (element, source)."""
         for lv in self.levels:
-            el = lv.props.find(_W + tag)
+            el = lv.find(tag)
             if el is not None:
                 return el, lv.source
         return None
@@ -70,7 +82,7 @@ class RunChain:
         for lv in self.levels:
             if lv.kind in by_kind:
                 continue
-            el = lv.props.find(_W + tag)
+            el = lv.find(tag)
             if el is None:
                 continue
             if lv.kind in ("direct", "defaults"):
@@ -95,7 +107,7 @@ class RunChain:
         theme reference (``w:asciiTheme``) wins over an explicit face; each slot inherits on
         its own."""
         for lv in self.levels:
-            rf = lv.props.find(_W + "rFonts")
+            rf = lv.find("rFonts")
             if rf is None:
                 continue
             theme_ref = rf.get(_W + slot + "Theme") if slot != "cs" else rf.get(_W + "cstheme")
