@@ -33,7 +33,7 @@ def _minute_positions(tokens: list[tuple[str, str]]) -> set[int]:
             continue
         prev = dated[pos - 1][1] if pos > 0 else ""
         nxt = dated[pos + 1][1] if pos + 1 < len(dated) else ""
-        if prev.startswith("h") or nxt.startswith("s"):
+        if prev.startswith(("h", "s")) or nxt.startswith("s"):
             out.add(i)
     return out
 
@@ -44,15 +44,22 @@ def render(serial: float, tokens: list[tuple[str, str]], date1904: bool, locale:
     displayable as a date (negative or past 9999)."""
     frac_digits = 0
     for i, (k, t) in enumerate(tokens):
-        if k == "dot" and i > 0 and tokens[i - 1][0] == "date" and tokens[i - 1][1].startswith("s"):
+        if k == "dot" and i > 0 and tokens[i - 1][0] in ("date", "elapsed") and \
+                tokens[i - 1][1].startswith("s"):
             j = i + 1
             while j < len(tokens) and tokens[j] == ("digit", "0"):
                 frac_digits += 1
                 j += 1
             break
-    parts = serial_parts(serial, date1904, round_to=10 ** -frac_digits if frac_digits else 1.0)
+    elapsed_units = {t[0] for k, t in tokens if k == "elapsed"}
+    negative = serial < 0 and bool(elapsed_units)
+    if negative:
+        serial = -serial  # elapsed times may be negative: Excel shows a minus sign
+    step = 10 ** -frac_digits if frac_digits else 1.0
+    parts = serial_parts(serial, date1904, round_to=step)
     if parts is None:
         return None
+    total = round(serial * 86400 / step) * step
     zh = _is_zh(locale)
     ampm = next((t for k, t in tokens if k == "ampm"), None)
     minutes = _minute_positions(tokens)
@@ -73,13 +80,13 @@ def render(serial: float, tokens: list[tuple[str, str]], date1904: bool, locale:
             else:
                 a, _, p = t.partition("/")
                 out.append(p if pm else a)
-        elif kind == "elapsed":
-            total = serial * 86400
+        elif kind == "elapsed" or (kind == "date" and t[0] in elapsed_units
+                                   and not (t[0] == "m" and i not in minutes)):
             unit = {"h": 3600, "m": 60, "s": 1}[t[0]]
-            value = math.floor(round(total, 3) / unit)
-            out.append(f"{value:0{len(t)}d}")
+            value = math.floor(round(total, 6) / unit)
+            out.append(f"{value:0{min(len(t), 2) if kind == 'date' else len(t)}d}")
         elif kind == "dot":
-            if frac_digits and i > 0 and tokens[i - 1][0] == "date":
+            if frac_digits and i > 0 and tokens[i - 1][0] in ("date", "elapsed"):
                 frac = f"{parts.micro / 1_000_000:.{frac_digits}f}"[1:]
                 out.append(frac)
                 skip_digits = frac_digits
@@ -91,7 +98,7 @@ def render(serial: float, tokens: list[tuple[str, str]], date1904: bool, locale:
             out.append(t if t == "0" else "")
         elif kind in ("percent", "comma"):
             out.append("%" if kind == "percent" else ",")
-    return "".join(out)
+    return ("-" if negative else "") + "".join(out)
 
 
 def _date_token(t: str, is_minute: bool, p, twelve: bool, zh: bool) -> str:
