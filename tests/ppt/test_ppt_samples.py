@@ -107,7 +107,7 @@ EXPECTATIONS = {
     ("ppt-l1-campus", "sim-beta", 1): {"c01": "fail", "c12": "not_found", "c17": "not_found",
                                        "c19": "not_found", "c18": "pass", "c07": "pass"},
     ("ppt-l1-campus", "sim-beta", 2): {"c05": "not_found", "c06": "not_found",
-                                       "c08": "not_found", "c12": "pass"},
+                                       "c08": "pass", "c12": "pass"},
     ("ppt-l1-campus", "sim-gamma", 1): "crash",
     ("ppt-l2-report", "sim-alpha", 1): {"score": 100},
     ("ppt-l2-report", "sim-alpha", 2): {"c10": "fail", "c11": "pass", "c12": "pass",
