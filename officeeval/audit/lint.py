@@ -56,8 +56,9 @@ def lint(rubric: Rubric, ref_card: ScoreCard, cards: list[ScoreCard],
                                        k.line))
             pdef = catalog().get(k.property or "")
             vtype = pdef.type_for(rubric.app) if pdef is not None else None
-            # Plain text only: style, layout and other names compare through vocabularies.
-            if (type(vtype) is TextType and k.expected is not None
+            # Text the candidate types only (not names, which compare through vocabularies,
+            # nor list-level patterns such as 第%1章).
+            if (type(vtype) is TextType and _typed_text(k.property) and k.expected is not None
                     and k.op in _LITERAL_TEXT_OPS and _ANY_PUNCT.search(k.expected)
                     and not ({"punct", "width"} & k.normalize)
                     and (_FULL_PUNCT.search(instruction) or _FULL_PUNCT.search(k.expected))):
@@ -109,6 +110,12 @@ def _implied(check) -> str | None:
                 str(p.value).strip().casefold() == check.expected.strip().casefold():
             return check.property
     return None
+
+
+def _typed_text(prop: str | None) -> bool:
+    p = prop or ""
+    return (p in ("text", "cell.value", "cell.display") or p.endswith((".text", ".title"))) \
+        and not p.startswith("paragraph.numbering")
 
 
 def _instruction(rubric: Rubric, input_path: str | None) -> str:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from officeeval.audit.mutators import texts as T
 from officeeval.audit.mutators import word as WM
 from officeeval.audit.mutators.base import PlanContext
 from officeeval.audit.workspace import Workspace
@@ -214,6 +215,6 @@ def test_set_comparators_pick_a_value_outside_the_accepted_set(reference, tmp_pa
 
 
 def test_typo_lands_inside_the_expected_literal():
-    assert WM.typo_position("关于举办读书节的通知", "读书节") == 5
-    assert WM.typo_position("  abc  ", None) == 3
-    assert WM.typo("读") == "某" and WM.typo("某") == "甲" and WM.typo("7") == "8"
+    assert T.typo_position("关于举办读书节的通知", "读书节") == 5
+    assert T.typo_position("  abc  ", None) == 3
+    assert T.typo("读") == "某" and T.typo("某") == "甲" and T.typo("7") == "8"

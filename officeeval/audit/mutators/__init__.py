@@ -12,7 +12,9 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-from officeeval.audit.mutators.base import Mutation, PlanContext  # noqa: F401
+from officeeval.audit.mutators.base import Mutation, PlanContext
+
+__all__ = ["Mutation", "PlanContext", "for_app"]
 
 _MODULES = {"word": "officeeval.audit.mutators.word",
             "excel": "officeeval.audit.mutators.excel",

@@ -18,7 +18,10 @@ import re
 from pathlib import Path
 
 from officeeval.audit.mutators import excel_cells as XC
-from officeeval.audit.mutators import excel_objects as XO
+from officeeval.audit.mutators import excel_charts as XCH
+from officeeval.audit.mutators import excel_formats as XF
+from officeeval.audit.mutators import excel_rules as XR
+from officeeval.audit.mutators import excel_sheets as XS
 from officeeval.audit.mutators.base import (
     Mutation, NotApplicable, PlanContext, empty_note,
 )
@@ -30,6 +33,8 @@ from officeeval.rubric.model import Check
 from officeeval.targets import Target
 
 _S = f"{{{S}}}"
+CELL_PLANNERS = {**XC.PLANNERS, **XF.PLANNERS}
+OBJECT_PLANNERS = {**XS.PLANNERS, **XCH.PLANNERS, **XR.PLANNERS}
 ROW_COL_RANGE = re.compile(r"(^|/)(sheet\[\d|'[^']*'!|\w+!)")
 
 
@@ -51,16 +56,16 @@ def plan_check(ctx: PlanContext, check: Check) -> tuple[list[Mutation], str]:
     note = ""
     if prop == "text" and targets[0].kind == "cell":
         muts += XC.plan_value(ctx, check, targets)
-    elif prop in XC.PLANNERS and targets[0].kind == "cell":
-        muts += XC.PLANNERS[prop](ctx, check, targets)
-    elif prop in XO.PLANNERS:
-        muts += XO.PLANNERS[prop](ctx, check, targets)
+    elif prop in CELL_PLANNERS and targets[0].kind == "cell":
+        muts += CELL_PLANNERS[prop](ctx, check, targets)
+    elif prop in OBJECT_PLANNERS:
+        muts += OBJECT_PLANNERS[prop](ctx, check, targets)
     else:
         note = f"no Excel mutator for {prop}"
     if targets[0].kind == "sheet" and prop not in ("sheet.index", "workbook.sheet_names"):
-        muts += XO.plan_sheet_order(ctx, check, targets)
+        muts += XS.plan_sheet_order(ctx, check, targets)
     elif re.match(r"sheet\[\d", check.select or ""):
-        muts += XO.plan_sheet_order(ctx, check, targets)
+        muts += XS.plan_sheet_order(ctx, check, targets)
     if not muts and not note:
         note = "no realistic wrong value differs from the reference here"
     return muts, note
@@ -70,14 +75,14 @@ def _delete(ctx: PlanContext, check: Check, targets: list[Target], force: bool =
             ) -> list[Mutation]:
     kind = targets[0].kind
     if kind == "chart":
-        return XO.plan_chart_delete(ctx, check, targets)
+        return XCH.plan_chart_delete(ctx, check, targets)
     if kind in ("conditional_format", "validation"):
-        return [m for m in XO.plan_rule(ctx, check, targets) if m.operator.startswith("delete")]
+        return [m for m in XR.plan_rule(ctx, check, targets) if m.operator.startswith("delete")]
     if kind == "sheet":
-        return [m for m in XO.plan_sheet_order(ctx, check, targets)
+        return [m for m in XS.plan_sheet_order(ctx, check, targets)
                 if m.operator == "delete:sheet"]
     if kind == "pivot":
-        return [m for m in XO.plan_pivot(ctx, check, targets) if m.operator == "delete:pivot"]
+        return [m for m in XR.plan_pivot(ctx, check, targets) if m.operator == "delete:pivot"]
     return []
 
 
@@ -185,7 +190,7 @@ def _italic(sheet_index: int, row: int, col: int, where: str) -> Mutation:
     def apply(ws, edit) -> str:
         from officeeval.excel.targets import CellTarget
         t = CellTarget(edit.doc.sheets[sheet_index - 1], row, col)
-        return XC.restyle(ws, edit, t, XC._font_change(XC._FONT_WRITERS["font.italic"][0](True)))
+        return XF.restyle(ws, edit, t, XF._font_change(XF._FONT_WRITERS["font.italic"][0](True)))
 
     return Mutation(key=f"neutral|cell|{where}", operator="neutral:unselected-cell",
                     description=f"{where} (selected by no check) made italic", apply=apply,

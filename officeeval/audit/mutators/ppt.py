@@ -16,7 +16,7 @@ from typing import Any
 
 from lxml import etree
 
-from officeeval.audit.mutators import links, ppt_more, ppt_slides
+from officeeval.audit.mutators import links, ppt_design, ppt_more, ppt_slides
 from officeeval.audit.mutators.base import (
     Mutation, NotApplicable, PlanContext, choose, chosen_indexes, empty_note, locators,
     observed_values,
@@ -116,8 +116,8 @@ def plan_check(ctx: PlanContext, check: Check) -> tuple[list[Mutation], str]:
         muts += plan_property(ctx, check, targets, SETTERS[prop])
     elif prop == "hyperlink.target":
         muts += links.plan_hyperlink(ctx, check, targets)
-    elif prop in ppt_more.PLANNERS or prop in ppt_slides.PLANNERS:
-        for table in (ppt_more.PLANNERS, ppt_slides.PLANNERS):
+    elif prop in ppt_more.PLANNERS or prop in ppt_design.PLANNERS:
+        for table in (ppt_more.PLANNERS, ppt_design.PLANNERS):
             if prop in table:
                 muts += table[prop](ctx, check, targets)
     else:

@@ -146,7 +146,7 @@ def plan_placeholder_visible(ph_type: str) -> Callable:
 # ------------------------------------------------------------------ animations
 def plan_animation_detail(ctx: PlanContext, check: Check, targets: list[Target]
                           ) -> list[Mutation]:
-    from officeeval.audit.mutators.ppt_slides import _effect_ctn
+    from officeeval.audit.mutators.ppt_timing import _effect_ctn
     idx = chosen_indexes(check, len(targets))
     if idx is None or any(t.kind != "animation" for t in targets):
         return []
@@ -253,7 +253,7 @@ def plan_smartart(ctx: PlanContext, check: Check, targets: list[Target]) -> list
 
 
 def plan_slide_chart(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
-    from officeeval.audit.mutators import excel_objects as XO
+    from officeeval.audit.mutators import excel_charts as XO
     idx = chosen_indexes(check, len(targets))
     if idx is None or any(t.kind not in ("chart", "shape") for t in targets):
         return []

@@ -24,9 +24,7 @@ from officeeval.audit.mutators.base import (
 from officeeval.audit.mutators import (
     links, word_fields, word_objects, word_parts, word_tables,
 )
-from officeeval.audit.mutators.texts import (  # noqa: F401 - typo helpers re-exported
-    forbidden_text, put_typo, touch_all, typo, typo_position,
-)
+from officeeval.audit.mutators.texts import forbidden_text, put_typo, touch_all
 from officeeval.audit.mutators.word_setters import SETTERS as BASIC_SETTERS, Setter, wset
 from officeeval.comparators import get_comparator
 from officeeval.ooxml.ns import W
