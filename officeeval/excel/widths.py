@@ -12,17 +12,20 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-# Maximum digit width in pixels of common default fonts at 11 pt (Excel's measurement).
-_MDW = {"calibri": 7, "arial": 7, "等线": 7, "dengxian": 7, "宋体": 8, "simsun": 8,
-        "microsoft yahei": 8, "微软雅黑": 8, "times new roman": 7, "cambria": 7}
+# Width of the widest digit as a fraction of the font size (em), measured from Excel's own
+# results: Calibri 11 -> 7 px, Arial 10 -> 7 px, Arial 11 -> 8 px, 宋体 11 -> 8 px (the
+# zh-CN default column 8.38 = 72 px), 等线 11 -> 7 px.
+_DIGIT_EM = {"calibri": 0.48, "arial": 0.55, "等线": 0.48, "dengxian": 0.48, "宋体": 0.545,
+             "simsun": 0.545, "新宋体": 0.545, "microsoft yahei": 0.55, "微软雅黑": 0.55,
+             "times new roman": 0.5, "cambria": 0.5, "tahoma": 0.55, "verdana": 0.6}
 
 
 def max_digit_width(font_name: str | None, size: float | None) -> float:
-    """Pixels of the widest digit for the workbook's default font (7 for Calibri 11)."""
-    base = _MDW.get((font_name or "").strip().lower(), 7)
-    if size and size > 0:
-        return max(1.0, round(base * size / 11.0))
-    return float(base)
+    """Pixels of the widest digit of the workbook's default font at 96 dpi (7 for Calibri
+    11); unknown fonts are measured like Calibri."""
+    ratio = _DIGIT_EM.get((font_name or "").strip().lower(), 0.48)
+    pt = size if size and 1 <= size <= 409 else 11.0
+    return float(max(1, round(pt * 96 / 72 * ratio)))
 
 
 @dataclass(frozen=True)
