@@ -57,14 +57,16 @@ def score(document: Path = typer.Argument(..., help="The document to grade."),
           reference: Optional[Path] = typer.Option(None, "--reference",
                                                    help="Reference output (expected-from)."),
           as_json: bool = typer.Option(False, "--json", help="Print the ScoreCard as JSON."),
-          recalc: bool = typer.Option(False, "--recalc", help="Recalculate formulas without "
-                                      "cached values with LibreOffice (Excel).")) -> None:
+          recalc: Optional[bool] = typer.Option(None, "--recalc/--no-recalc", help="Recalculate "
+                                                "formulas without cached values with "
+                                                "LibreOffice (Excel; default: when it is "
+                                                "installed).")) -> None:
     """Grade DOCUMENT against a rubric and print its ScoreCard."""
     from officeeval.report.console import print_scorecard
     from officeeval.scoring import evaluate
     r = _load_rubric(rubric)
     card = evaluate(r, document, input=input, reference=reference,
-                    options={"recalc": recalc})
+                    options={} if recalc is None else {"recalc": recalc})
     if as_json:
         _json(card.to_dict())
     else:
