@@ -198,8 +198,7 @@ def plan_formula(ctx: PlanContext, check: Check, targets: list[Target]) -> list[
                             apply=paste, description=f"{where}: formula replaced by its value"))
     if check.property in ("cell.formula", "cell.functions", "cell.references"):
         texts = [str(f.value) for f in formulas]  # type: ignore[union-attr]
-        swap = [_swap_function(x) for x in texts] if check.property != "cell.references" \
-            else [_shift_reference(x) for x in texts]
+        swap, what = _rewrites(check, texts)
         if all(s is not None and s != x for s, x in zip(swap, texts)):
             def rewrite(ws, edit) -> str:
                 for t, new in zip(refind(edit, check.select, idx), swap):
@@ -213,16 +212,48 @@ def plan_formula(ctx: PlanContext, check: Check, targets: list[Target]) -> list[
                     f.attrib.clear()
                     f.text = str(new).lstrip("=")
                 return f"{texts[0]} -> {swap[0]}"
-            what = "another function" if check.property != "cell.references" else \
-                "a reference one row off"
             out.append(Mutation(key=f"formula|{check.property}|{check.select}|{idx}",
                                 operator=f"direct:{check.property}", apply=rewrite,
                                 description=f"{where}: formula uses {what}"))
     return out
 
 
-def _swap_function(text: str) -> str | None:
-    m = re.search(r"([A-Z][A-Z0-9.]*)\(", text.upper())
+def _rewrites(check: Check, texts: list[str]) -> tuple[list[str | None], str]:
+    """The formula mistake that matters to the check: the function it looks for replaced
+    everywhere (``functions``), the literal it looks for broken — absolute references made
+    relative, or a row number off by one (``formula`` contains …) — or another function."""
+    literal = (check.expected or "").strip() if check.op in ("contains", "equals",
+                                                             "starts_with", "ends_with") else ""
+    if check.property == "cell.references":
+        return [_shift_reference(x) for x in texts], "a reference one row off"
+    if check.property == "cell.functions" and literal:
+        names = [n.strip().upper() for n in re.split(r"[|,]", literal) if n.strip()]
+        return [_swap_function(x, names) for x in texts], f"no {literal} (another function)"
+    if check.property == "cell.formula" and literal.lstrip("=") and not re.fullmatch(
+            r"[A-Za-z.]+\(?", literal.lstrip("=")):
+        core = literal.lstrip("=")
+        if "$" in core:
+            fixed = core.replace("$", "")
+            return [x.replace(core, fixed) if core in x else None for x in texts], \
+                "relative references where absolute ones were asked"
+        shifted = _shift_reference(core)
+        if shifted is not None:
+            return [x.replace(core, shifted) if core in x else None for x in texts], \
+                "a reference one row off"
+    return [_swap_function(x) for x in texts], "another function"
+
+
+def _swap_function(text: str, names: list[str] | None = None) -> str | None:
+    """Replace ``names`` (every occurrence) or the first function by another one."""
+    upper = text.upper()
+    if names:
+        out = text
+        for name in names:
+            new = _SWAP_FUNCTIONS.get(name, "SUM" if name != "SUM" else "AVERAGE")
+            out = re.sub(r"(?<![A-Z0-9.])" + re.escape(name) + r"(?=\()", new, out,
+                         flags=re.I)
+        return out if out != text else None
+    m = re.search(r"([A-Z][A-Z0-9.]*)\(", upper)
     if not m:
         return None
     name = m.group(1)
