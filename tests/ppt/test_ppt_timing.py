@@ -153,3 +153,19 @@ def test_alternate_content_in_timing_is_not_counted_twice(tmp_path):
 def test_slide_without_timing_has_no_animations(tmp_path):
     path = deck(tmp_path, "", shapes=SHAPES)
     assert values(path, "slide[1]/animation", "animation.effect") == []
+
+
+def test_triggered_sequence_follows_the_main_sequence(tmp_path):
+    main = click_group(10, effect(12, 1, "entr", "clickEffect", 2))
+    trigger = (f'<p:seq concurrent="1" nextAc="seek"><p:cTn id="40" restart="whenNotActive" '
+               f'fill="hold" evtFilter="cancelBubble" nodeType="interactiveSeq"><p:stCondLst>'
+               f'<p:cond evt="onClick" delay="0"><p:tgtEl><p:spTgt spid="4"/></p:tgtEl>'
+               f'</p:cond></p:stCondLst><p:childTnLst>'
+               f'{click_group(41, effect(43, 26, "emph", "clickEffect", 3))}'
+               f'</p:childTnLst></p:cTn></p:seq>')
+    xml = timing(main).replace("</p:seq></p:childTnLst>", "</p:seq>" + trigger +
+                               "</p:childTnLst>", 1)
+    path = deck(tmp_path, xml, shapes=SHAPES)
+    assert values(path, "slide[1]/animation", "animation.effect") == ["appear", "pulse"]
+    assert values(path, "slide[1]/animation", "animation.trigger") == ["on_click",
+                                                                       "on_shape_click"]
