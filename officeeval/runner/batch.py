@@ -163,7 +163,9 @@ def run_batch(manifest_path: str | Path, outdir: str | Path, options: BatchOptio
         store.set_manifest_issues(p.manifest.issues)
         store.delete(p.stale)
         by_key = {ln.key: ln for ln in p.lines}
-        items = [work_item(ln, p.registry.tasks[ln.task], options, outdir) for ln in p.todo]
+        # Grouped by task: a worker keeps the task's rubric, input and reference loaded.
+        todo = sorted(p.todo, key=lambda ln: (ln.task, ln.line))
+        items = [work_item(ln, p.registry.tasks[ln.task], options, outdir) for ln in todo]
         result = BatchResult(outdir, len(p.lines), len(p.lines) - len(p.todo), 0, [],
                              p.manifest.issues, p.rubric_errors, 0)
         progress.start(len(p.lines), result.skipped)
@@ -180,7 +182,8 @@ def run_batch(manifest_path: str | Path, outdir: str | Path, options: BatchOptio
                     task = p.registry.tasks[line.task]
                     store.record(GenerationMeta(line.key, line.task, line.model, line.sample,
                                                 task.app, task.level, line.source,
-                                                line.line), res.card, res.sandbox)
+                                                line.line), res.card, res.sandbox,
+                                 res.scorecard_json)
                     result.graded += 1
                     result.worker_cpu += res.cpu
                     progress.advance(res.card.outcome, res.card.eval_errors)

@@ -5,6 +5,7 @@ pool, Ray) send to their workers; everything in and out is picklable.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import time
@@ -49,6 +50,7 @@ class ItemResult:
     error: str | None = None
     seconds: float = 0.0
     cpu: float = 0.0  # the worker's own CPU seconds (the program's are in the record)
+    scorecard_json: str | None = None  # serialized here, in parallel, not by the writer
 
 
 _RUBRICS: dict[tuple[str, int], Rubric] = {}
@@ -80,8 +82,9 @@ def grade_item(item: WorkItem) -> ItemResult:
         return ItemResult(item.key, error=f"sandbox: {exc}",
                           seconds=time.perf_counter() - started)
     card.task = item.task
+    text = json.dumps(card.to_dict(), ensure_ascii=False)
     return ItemResult(item.key, card, sandbox, seconds=time.perf_counter() - started,
-                      cpu=time.process_time() - cpu)
+                      cpu=time.process_time() - cpu, scorecard_json=text)
 
 
 def _grade(item: WorkItem, rubric: Rubric) -> tuple[ScoreCard, dict[str, Any] | None]:

@@ -93,10 +93,11 @@ class Store:
     def done_keys(self) -> set[str]:
         return {r[0] for r in self.conn.execute("SELECT key FROM generations")}
 
-    def record(self, meta: GenerationMeta, card: ScoreCard, sandbox: dict[str, Any] | None
-               ) -> None:
+    def record(self, meta: GenerationMeta, card: ScoreCard, sandbox: dict[str, Any] | None,
+               scorecard_json: str | None = None) -> None:
         """Store one graded generation atomically (replacing an earlier row of the same
-        key, for ``--rerun``)."""
+        key, for ``--rerun``). ``scorecard_json``: the card already serialized (batch
+        workers do it, so the single writing process does not)."""
         c = self.conn
         c.execute("BEGIN IMMEDIATE")
         try:
@@ -110,16 +111,17 @@ class Store:
                  card.rubric_total, card.pass_mark, int(card.passed), card.eval_errors,
                  card.rubric_sha256, card.engine_version,
                  json.dumps(sandbox, ensure_ascii=False) if sandbox is not None else None,
+                 scorecard_json if scorecard_json is not None else
                  json.dumps(card.to_dict(), ensure_ascii=False), card.seconds,
                  datetime.now(timezone.utc).isoformat(timespec="seconds"), meta.manifest_line))
-            for cr in card.criteria:
-                c.execute("INSERT INTO criteria VALUES (?,?,?,?,?,?,?,?,?)",
-                          (meta.key, cr.id, cr.skill, cr.points, cr.earned, cr.status,
-                           cr.failure_class, int(cr.preservation), cr.description))
-                for i, k in enumerate(cr.checks):
-                    c.execute("INSERT INTO checks VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-                              (meta.key, cr.id, i, k.select, k.property, k.op, k.expected,
-                               k.actual, k.source, int(k.passed), k.status, k.detail))
+            c.executemany("INSERT INTO criteria VALUES (?,?,?,?,?,?,?,?,?)",
+                          [(meta.key, cr.id, cr.skill, cr.points, cr.earned, cr.status,
+                            cr.failure_class, int(cr.preservation), cr.description)
+                           for cr in card.criteria])
+            c.executemany("INSERT INTO checks VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                          [(meta.key, cr.id, i, k.select, k.property, k.op, k.expected,
+                            k.actual, k.source, int(k.passed), k.status, k.detail)
+                           for cr in card.criteria for i, k in enumerate(cr.checks)])
             c.execute("COMMIT")
         except BaseException:
             c.execute("ROLLBACK")

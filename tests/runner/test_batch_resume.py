@@ -52,6 +52,21 @@ def results(out: Path) -> dict[str, tuple]:
     return {k: v + (tuple(crit.get(k, [])),) for k, v in gens.items()} | {"#checks": n_checks}
 
 
+def _describe(pid: int) -> str:
+    """State and ancestry of a process, to say why it survived."""
+    chain = []
+    while pid > 1 and len(chain) < 8:
+        try:
+            stat = Path(f"/proc/{pid}/stat").read_text()
+            cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ")[:80]
+        except OSError:
+            break
+        rest = stat[stat.rfind(")") + 2:].split()
+        chain.append(f"{pid} {rest[0]} {cmd.decode(errors='replace')}")
+        pid = int(rest[1])
+    return " <- ".join(chain)
+
+
 def test_sigkill_half_way_then_resume(task_root, tmp_path):
     tag = marker()
     m = manifest(tmp_path / "m.jsonl", tag)
@@ -84,10 +99,13 @@ def test_sigkill_half_way_then_resume(task_root, tmp_path):
     proc.wait()
     assert 4 <= n < 12, n
     # Everything it started dies with it: workers, sandboxes, the programs' children.
-    end = time.monotonic() + 10
+    end = time.monotonic() + 30
     while processes_with(tag) and time.monotonic() < end:
         time.sleep(0.1)
-    assert processes_with(tag) == []
+    left = {pid: _describe(pid) for pid in processes_with(tag)}
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    assert left == {}
     killed = sqlite3.connect(db).execute("SELECT COUNT(*) FROM generations").fetchone()[0]
     assert killed < 12
 
