@@ -319,23 +319,31 @@ def batch(manifest: Path = typer.Argument(..., help="Manifest (JSON Lines: task,
     except TaskError as exc:
         _fail(EXIT_USAGE, str(exc))
     verdict = finish_batch(result, console)
-    _batch_report(out, console, make_report)
+    reported = _batch_report(out, console, make_report)
     if verdict:
         raise typer.Exit({"rubric": EXIT_RUBRIC, "eval_error": EXIT_EVAL_ERROR}[verdict])
+    if not reported:
+        raise typer.Exit(EXIT_INTERNAL)
 
 
-def _batch_report(out: Path, console: Console, make_report: bool) -> None:
-    """The report writer when it is installed, else the per-model summary table."""
+def _batch_report(out: Path, console: Console, make_report: bool) -> bool:
+    """The report writer when it is installed, else the per-model summary table. ``False``
+    when the writer failed (the results are stored; ``officeeval report OUT`` retries)."""
     try:
         from officeeval.report.console import print_report_summary
         from officeeval.report.html import write_report
     except ImportError:
         write_report = None
     if make_report and write_report is not None:
-        print_report_summary(write_report(out, out / "report"), console)
-        return
+        try:
+            print_report_summary(write_report(out, out / "report"), console)
+            return True
+        except Exception as exc:  # noqa: BLE001 - the batch is stored; say so and go on
+            err_console.print(f"the report could not be written ({type(exc).__name__}: "
+                              f"{exc}); the results are stored in {out}", markup=False)
     from officeeval.runner.batch_command import print_store_summary
     print_store_summary(out, console)
+    return write_report is None or not make_report
 
 
 def main() -> None:

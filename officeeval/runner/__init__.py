@@ -1,1 +1,14 @@
-"""Running generated programs and grading batches: sandbox, batch executor, results store."""
+"""Running generated programs and grading batches.
+
+* ``tasks``: the task registry (a rubric plus the files it names); ``tasks_listing``: the
+  ``tasks`` command's table.
+* ``manifest``: the JSON Lines manifest (code / answer / output lines, bad-line issues);
+  ``answers``: the program extracted from a raw answer; ``limits``: resource limits.
+* ``sandbox``: run one program (``isolation``: bubblewrap or rlimits-only and the mounts;
+  ``bootstrap``: the supervisor inside; ``processes``: cgroups and tree kills;
+  ``sandbox_record``: what is kept of a run; ``classify``: record -> outcome).
+* ``grading``: one generation, end to end (the unit of work); ``pool`` and
+  ``ray_backend``: the executors; ``batch``: plan, run, store, resume; ``store``: the
+  SQLite results store (the contract with ``officeeval.analysis``).
+* ``batch_command``, ``console``, ``summary``: what the ``batch`` command prints.
+"""

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from runner_fixtures import GOOD
-from runner_sandboxes import MODES, grade, marker, processes_with, sandbox_for
+from runner_sandboxes import MODES, grade, marker, sandbox_for
 
 from officeeval.runner.limits import Limits
 
