@@ -197,8 +197,7 @@ class Sandbox:
                 try:
                     proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=out,
                                             stderr=err, cwd=cwd, env=popen_env,
-                                            pass_fds=(status_w,), start_new_session=True,
-                                            preexec_fn=_file_limit(limits))
+                                            pass_fds=(status_w,), start_new_session=True)
                 except OSError as exc:
                     raise SandboxError(f"cannot start the sandbox: {exc}") from exc
                 finally:
@@ -279,16 +278,6 @@ def _environment(home: str, tmp: str) -> dict[str, str]:
             # One thread per BLAS pool: threads reserve address space under RLIMIT_AS.
             "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1",
             "NUMEXPR_MAX_THREADS": "1"}
-
-
-def _file_limit(limits: Limits):
-    # stdout/stderr are host files: cap them even before the supervisor sets its limits,
-    # so a program printing forever cannot fill the disk. Only async-signal-safe calls.
-    size = limits.file_size
-
-    def preexec() -> None:
-        resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
-    return preexec
 
 
 def _wait(proc: subprocess.Popen, timeout: float) -> bool:
