@@ -5,8 +5,9 @@ This file is never imported by officeeval: the host copies its text next to the 
 runs it with the sandbox's interpreter (``python -I -B bootstrap.py CONFIG_JSON``). It uses
 only the standard library and must stay importable by any Python >= 3.8.
 
-The program runs in this very process (``runpy``, as ``python program.py`` would: no extra
-process start and no second interpreter shutdown per program). JSON lines go to a status
+The program runs in this very process, as ``__main__`` named ``<work dir>/program.py`` (as
+``python program.py`` would run it: no extra process start and no second interpreter
+shutdown per program). JSON lines go to a status
 pipe:
 
     {"event": "started", "pid": N, …}   limits applied, privileges dropped, about to run
@@ -137,8 +138,8 @@ def _exception_record(exc):
 def _print_traceback(exc, program):
     import traceback
     tb = exc.__traceback__
-    # Hide the supervisor's and runpy's frames: the candidate sees a traceback as if the
-    # program had been run with `python program.py`.
+    # Hide the supervisor's frames: the candidate sees a traceback as if the program had
+    # been run with `python program.py`.
     while tb is not None and tb.tb_frame.f_code.co_filename != program:
         tb = tb.tb_next
     try:
@@ -157,14 +158,33 @@ def _exit_code(exc):
     return 1
 
 
-def _run(program, status):
-    """Run the program as ``__main__``; write the ``exit`` line; return the exit code."""
-    import runpy
-    sys.argv = [program]
-    sys.path.insert(0, os.path.dirname(program))
+def _load(program, as_file):
+    """Compile the program under the name ``as_file`` (a path in the work directory, as if
+    the program had been saved there: ``os.path.dirname(__file__)`` finds the input) with
+    its source registered for tracebacks. The work directory itself holds only the task's
+    files, so the program text lives elsewhere."""
+    import linecache
+    with open(program, "rb") as f:
+        src = f.read()
+    text = src.decode("utf-8", "replace")
+    # An mtime of None keeps the entry through linecache.checkcache (no file to stat).
+    linecache.cache[as_file] = (len(text), None, text.splitlines(True), as_file)
+    return compile(src, as_file, "exec", dont_inherit=True)
+
+
+def _run(program, as_file, status):
+    """Run the program as ``__main__`` (like ``python program.py`` in the work directory);
+    write the ``exit`` line; return the exit code."""
+    import types
+    sys.argv = [as_file]
+    sys.path.insert(0, os.path.dirname(as_file))
+    main = types.ModuleType("__main__")
+    main.__file__ = as_file
+    main.__builtins__ = __builtins__
+    sys.modules["__main__"] = main
     code, exception = 0, None
     try:
-        runpy.run_path(program, run_name="__main__")
+        exec(_load(program, as_file), main.__dict__)
     except SystemExit as exc:
         code = _exit_code(exc)
     except BaseException as exc:  # noqa: BLE001 - the program's failure, reported
@@ -173,7 +193,7 @@ def _run(program, status):
         except Exception:  # noqa: BLE001 - e.g. no memory left to format it
             exception = {"type": type(exc).__name__, "line": "",
                          "memory": isinstance(exc, MemoryError)}
-        _print_traceback(exc, program)
+        _print_traceback(exc, as_file)
         code = 1
     me = resource.getrusage(resource.RUSAGE_SELF)
     kids = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -201,7 +221,7 @@ def main():
     _write(status, {"event": "started", "pid": os.getpid(), "uid": os.getuid(),
                     "cgroup": in_cgroup, "nproc": cfg.get("nproc"), "dropped": dropped,
                     "notes": notes})
-    code = _run(cfg["program"], status)
+    code = _run(cfg["program"], cfg.get("as_file") or cfg["program"], status)
     # A normal interpreter exit (not os._exit) so that files the program left open are
     # flushed and closed, exactly as under `python program.py`.
     sys.exit(code)

@@ -170,7 +170,9 @@ class Sandbox:
                 nproc = processes.count_user_processes(os.getuid()) + limits.processes
         status_r, status_w = os.pipe()
         prog_dir = isolation.PROG_MOUNT if self.mode == isolation.MODE_BWRAP else str(prog)
+        work_dir = isolation.WORK_MOUNT if self.mode == isolation.MODE_BWRAP else str(work)
         cfg = {"status_fd": status_w, "program": f"{prog_dir}/{PROGRAM_NAME}",
+               "as_file": f"{work_dir}/{PROGRAM_NAME}",
                "limits": limits.to_dict(), "uid": uid, "gid": gid, "nproc": nproc,
                # bubblewrap already sets no_new_privs; only the bare mode needs it (ctypes).
                "no_new_privs": self.mode == isolation.MODE_RLIMITS,
@@ -178,8 +180,7 @@ class Sandbox:
                "cgroup": str(cgroup.path) if cgroup else None}
         argv = [self.interp.executable, "-I", "-B", f"{prog_dir}/bootstrap.py",
                 _json(cfg)]
-        env = _environment(isolation.WORK_MOUNT if self.mode == isolation.MODE_BWRAP
-                           else str(work), "/tmp" if tmp is None else str(tmp))
+        env = _environment(work_dir, "/tmp" if tmp is None else str(tmp))
         if self.mode == isolation.MODE_BWRAP:
             cmd = isolation.bwrap_command(self.interp, work, prog, limits.tmp_size, env, argv)
             popen_env, cwd = {"PATH": "/usr/bin:/bin"}, "/"

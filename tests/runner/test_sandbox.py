@@ -54,8 +54,23 @@ def test_exception_type_and_last_traceback_line(task_root, mode):
     assert card.outcome == "exec_error" and card.outcome_detail == "KeyError: 'missing'"
     assert (sb["exception_type"], sb["exit_code"]) == ("KeyError", 1)
     assert 'program.py", line 4, in f' in sb["stderr_tail"]
+    assert "return {}['missing']" in sb["stderr_tail"]  # the source line, as python shows it
     assert "bootstrap" not in sb["stderr_tail"] and "runpy" not in sb["stderr_tail"]
     assert all(c.status == "skipped" for c in card.criteria)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_program_finds_its_input_next_to_its_own_file(task_root, mode):
+    # Many generated programs locate files from __file__, as if saved in the work directory.
+    code = ("import os, shutil\n"
+            "here = os.path.dirname(os.path.abspath(__file__))\n"
+            "print(here == os.getcwd(), __name__)\n"
+            "shutil.copyfile(os.path.join(here, 'input.docx'), "
+            "os.path.join(here, 'output.docx'))\n")
+    got = grade(task_root, code, mode)
+    assert got["card"].outcome == "ok"
+    assert got["sandbox"]["stdout_tail"] == "True __main__\n"
+    assert got["sandbox"]["files_written"] == ["output.docx"]
 
 
 @pytest.mark.parametrize("mode", MODES)
