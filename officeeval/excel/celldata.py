@@ -30,7 +30,7 @@ from officeeval.ooxml.xml import iterparse_xml, parse_xml
 _S = f"{{{S}}}"
 _ROW, _C, _V, _F, _IS, _T, _R, _RPH = (_S + x for x in ("row", "c", "v", "f", "is", "t", "r",
                                                         "rPh"))
-EAGER_BYTES = 4 * 1024 * 1024
+EAGER_BYTES = 2 * 1024 * 1024
 _STRICT = tuple(u.encode() for u in STRICT_TO_TRANSITIONAL)
 
 
@@ -142,6 +142,9 @@ class CellStore:
         self._strict: bool | None = None
         self._tree: etree._Element | None = None
         self._skeleton: etree._Element | None = None
+        self._full = False  # every cell of the sheet is loaded
+        self._row_els: dict[int, etree._Element] | None = None
+        self._done_rows: set[int] = set()
         self.scans = 0  # passes over the part (for tests and benches)
         self.rows_read = 0  # row elements met over all passes
 
@@ -168,10 +171,8 @@ class CellStore:
         return None if self.large else self.package.xml(self.part)
 
     def _iter_rows(self):
-        """Yield row elements in order; each is cleared by the caller's next step."""
-        if not self.large:
-            yield from self.package.xml(self.part).iter(_ROW)
-            return
+        """Yield row elements in order, streaming (large sheets); each is cleared after the
+        caller's step."""
         stream = self._open()
         if self._strict:
             stream.close()
@@ -240,13 +241,47 @@ class CellStore:
         self._skeleton = root
         return root
 
+    def _read_row(self, row_el: etree._Element, r: int, c1: int, c2: int,
+                  bounds: list | None) -> int:
+        """Record a row's attributes and its cells in columns c1..c2; grow ``bounds`` with
+        every cell holding content when given. Returns the row's outline level."""
+        lvl = to_int(row_el.get("outlineLevel")) or 0
+        self.rows[r] = RowInfo(to_float(row_el.get("ht")), _flag(row_el.get("customHeight")),
+                               _flag(row_el.get("hidden")), lvl,
+                               _flag(row_el.get("collapsed")),
+                               to_int(row_el.get("s")) if _flag(row_el.get("customFormat"))
+                               else None)
+        prev_col = 0
+        for c in row_el:
+            if c.tag != _C:
+                continue
+            pos = parse_cell(c.get("r"))
+            col = pos[1] if pos else prev_col + 1
+            if col > MAX_COL:
+                continue
+            prev_col = col
+            f = c.find(_F)
+            if f is not None:
+                self._note_formula(f, r, col)
+            if c1 <= col <= c2:
+                cell = self._read_cell(c, r, col, f)
+                self.cells[(r, col)] = cell
+                content = cell.has_content
+            else:
+                content = bounds is not None and (f is not None or c.find(_IS) is not None
+                                                  or bool(c.findtext(_V) or ""))
+            if bounds is not None and content:
+                _grow(bounds, r, col)
+        return lvl
+
     def _scan(self, r1: int, r2: int, c1: int, c2: int) -> None:
-        """Load cells in rows r1..r2 and columns c1..c2 (and their rows' info); stop after
-        r2. A pass over every row also learns the used range and outline depth."""
+        """Large sheets: stream the part, load cells in rows r1..r2 and columns c1..c2 (and
+        their rows' attributes), stop after r2. A pass over every row also learns the used
+        range and outline depth."""
         self.scans += 1
         full = r1 <= 1 and r2 >= MAX_ROW
         prev_row = 0
-        bounds = [None, None, 0, 0]  # min row, min col, max row, max col
+        bounds: list | None = [None, None, 0, 0] if full else None
         outline = 0
         for row_el in self._iter_rows():
             self.rows_read += 1
@@ -259,43 +294,65 @@ class CellStore:
             if r < r1:
                 # Only shared-formula masters and array ranges matter above the request.
                 for f in row_el.iter(_F):
-                    if f.get("ref") is not None:  # group masters and array anchors only
+                    if f.get("ref") is not None:
                         self._note_formula(f, r, _col_of(f.getparent(), row_el))
                 continue
-            lvl = to_int(row_el.get("outlineLevel")) or 0
-            outline = max(outline, lvl)
-            self.rows[r] = RowInfo(to_float(row_el.get("ht")), _flag(row_el.get("customHeight")),
-                                   _flag(row_el.get("hidden")), lvl,
-                                   _flag(row_el.get("collapsed")),
-                                   to_int(row_el.get("s")) if _flag(row_el.get("customFormat"))
-                                   else None)
+            outline = max(outline, self._read_row(row_el, r, c1, c2, bounds))
+        self._covered.append((r1, r2, c1, c2))
+        if full and bounds is not None:
+            self._used_known = True
+            self._used = (Area(bounds[0], bounds[1], bounds[2], bounds[3])
+                          if bounds[0] is not None else None)
+            self._outline = outline
+
+    # ------------------------------------------------------------------ small sheets
+    def _index(self) -> dict[int, etree._Element]:
+        """Small sheets: row number -> row element of the parsed part (built once), with
+        shared-formula masters and array ranges noted on the way."""
+        if self._row_els is None:
+            self.scans += 1
+            idx: dict[int, etree._Element] = {}
+            prev_row = 0
+            for row_el in self.package.xml(self.part).iter(_ROW):
+                self.rows_read += 1
+                r = to_int(row_el.get("r")) or prev_row + 1
+                if r < 1 or r > MAX_ROW:
+                    continue
+                prev_row = r
+                idx.setdefault(r, row_el)
+                for f in row_el.iter(_F):
+                    if f.get("ref") is not None:
+                        self._note_formula(f, r, _col_of(f.getparent(), row_el))
+            self._row_els = idx
+        return self._row_els
+
+    def _ensure_small(self, r1: int, r2: int) -> None:
+        idx = self._index()
+        todo = (range(r1, r2 + 1) if r2 - r1 < len(idx) else sorted(idx))
+        for r in todo:
+            if r1 <= r <= r2 and r in idx and r not in self._done_rows:
+                self._done_rows.add(r)
+                self._read_row(idx[r], r, 1, MAX_COL, None)
+        if len(self._done_rows) == len(idx):
+            self._full = True
+
+    def _small_bounds(self) -> None:
+        bounds: list = [None, None, 0, 0]
+        outline = 0
+        for r, row_el in self._index().items():
+            outline = max(outline, to_int(row_el.get("outlineLevel")) or 0)
             prev_col = 0
             for c in row_el:
                 if c.tag != _C:
                     continue
                 pos = parse_cell(c.get("r"))
                 col = pos[1] if pos else prev_col + 1
-                if col > MAX_COL:
-                    continue
                 prev_col = col
-                f = c.find(_F)
-                if f is not None:
-                    self._note_formula(f, r, col)
-                if c1 <= col <= c2:
-                    cell = self._read_cell(c, r, col, f)
-                    self.cells[(r, col)] = cell
-                    content = cell.has_content
-                else:
-                    content = full and (f is not None or c.find(_IS) is not None or
-                                        bool((c.findtext(_V) or "")))
-                if full and content:
-                    _grow(bounds, r, col)
-        self._covered.append((r1, r2, c1, c2))
-        if full:
-            self._used_known = True
-            self._used = (Area(bounds[0], bounds[1], bounds[2], bounds[3])
-                          if bounds[0] is not None else None)
-            self._outline = outline
+                if c.find(_F) is not None or c.find(_IS) is not None or (c.findtext(_V) or ""):
+                    _grow(bounds, r, min(col, MAX_COL))
+        self._used_known = True
+        self._used = Area(bounds[0], bounds[1], bounds[2], bounds[3]) if bounds[0] else None
+        self._outline = outline
 
     def _note_formula(self, f: etree._Element, r: int, col: int) -> None:
         kind = f.get("t")
@@ -338,24 +395,34 @@ class CellStore:
 
     def ensure(self, r1: int, r2: int, c1: int = 1, c2: int = MAX_COL) -> None:
         """Make cells of the area available (a full read for small sheets)."""
-        if self._is_covered(r1, r2, c1, c2):
+        if self._full:
             return
         if not self.large:
-            self._scan(1, MAX_ROW, 1, MAX_COL)
-        else:
+            if c1 <= MAX_COL:
+                self._ensure_small(r1, r2)
+            return
+        if not self._is_covered(r1, r2, c1, c2):
             self._scan(r1, r2, c1, c2)
 
     def get(self, row: int, col: int) -> RawCell | None:
         """The stored cell; ``None`` when the sheet has no ``c`` element there. On a large
         sheet the whole row is read (neighbours are usually asked for next)."""
-        if not self._is_covered(row, row, col, col):
+        if self._full:
+            return self.cells.get((row, col))
+        if not self.large:
+            if row not in self._done_rows:
+                self._ensure_small(row, row)
+        elif not self._is_covered(row, row, col, col):
             self.ensure(row, row)
         return self.cells.get((row, col))
 
     def row_info(self, row: int) -> RowInfo | None:
         """The row element's attributes (``None`` without a row element)."""
-        if row not in self.rows:
-            self.ensure(row, row, MAX_COL + 1, MAX_COL + 1)
+        if row not in self.rows and not self._full:
+            if self.large:
+                self.ensure(row, row, MAX_COL + 1, MAX_COL + 1)
+            else:
+                self._ensure_small(row, row)
         return self.rows.get(row)
 
     def used(self) -> Area | None:
@@ -365,7 +432,7 @@ class CellStore:
             if self.large:
                 self._scan(1, MAX_ROW, MAX_COL + 1, MAX_COL + 1)  # bounds only, keep no cells
             else:
-                self.ensure(1, MAX_ROW)
+                self._small_bounds()
         return self._used
 
     def max_outline(self) -> int:

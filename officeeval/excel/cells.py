@@ -97,7 +97,7 @@ def cell_value(sheet: "Sheet", row: int, col: int) -> tuple[CellValue, str]:
             return CellValue("empty"), "empty"
         val = stored_value(raw, sheet)
         return val, ("direct" if val.kind != "empty" else "empty")
-    where = f"'{sheet.name}'!{cell_ref(row, col)}"
+    where = (sheet.index, row, col)
     if raw is not None and has_trusted_cache(raw, book.fresh_calc):
         book.note_source(where, "cached")
         return stored_value(raw, sheet), "cached"

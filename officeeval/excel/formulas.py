@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from officeeval.excel.refs import MAX_COL, MAX_ROW, canonical_ref, col_index, col_letters
 
@@ -45,8 +46,14 @@ def strip_prefix(name: str) -> str:
     return name
 
 
-def tokenize(formula: str) -> list[Token]:
-    """Split a formula (with or without the leading ``=``) into tokens."""
+@lru_cache(maxsize=4096)
+def tokenize(formula: str) -> tuple[Token, ...]:
+    """Split a formula (with or without the leading ``=``) into tokens (cached: shared
+    formulas tokenize their master once)."""
+    return tuple(_tokenize(formula))
+
+
+def _tokenize(formula: str) -> list[Token]:
     s = formula
     i, n = 0, len(s)
     out: list[Token] = []

@@ -159,6 +159,7 @@ def _bracket(sec: Section, body: str) -> None:
     # Unknown bracket codes ([natnum1], [t]…) are ignored, as Excel ignores unknown ones.
 
 
+@lru_cache(maxsize=1024)
 def is_date_format(code: str | None) -> bool:
     """True when the format shows numbers as dates or times (first section decides)."""
     if not code:

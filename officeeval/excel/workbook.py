@@ -199,10 +199,11 @@ class ExcelDocument:
             out["unverifiable"] = len(self._sources["unverifiable"])
         return out
 
-    def note_source(self, where: str, source: str) -> None:
+    def note_source(self, where: tuple[int, int, int], source: str) -> None:
+        """Count a formula cell (sheet index, row, column) under ``source``."""
         self._sources.setdefault(source, set()).add(where)
 
-    def recalculated_raw(self, sheet: Sheet, row: int, col: int, where: str) -> RawCell | None:
+    def recalculated_raw(self, sheet: Sheet, row: int, col: int, where) -> RawCell | None:
         """The cell as LibreOffice computed it. Raises ``UnverifiableValue`` when
         recalculation is off, unavailable or failed."""
         rec = self._recalculated(where)
@@ -213,13 +214,13 @@ class ExcelDocument:
             return None
         return rsheet.store.get(row, col)
 
-    def _recalculated(self, where: str) -> "ExcelDocument":
+    def _recalculated(self, where) -> "ExcelDocument":
         if isinstance(self._recalc, ExcelDocument):
             return self._recalc
         if isinstance(self._recalc, OfficeEvalError):
             self.note_source(where, "unverifiable")
-            raise UnverifiableValue(f"formula not recalculated: {where} has no cached value; "
-                                    f"{self._recalc}")
+            raise UnverifiableValue(f"formula not recalculated: {self._where(where)} has no "
+                                    f"cached value; {self._recalc}")
         mode = self.options.get("recalc")
         why = None
         if isinstance(mode, str):
@@ -243,5 +244,11 @@ class ExcelDocument:
                     why = f"LibreOffice recalculation failed: {exc}"
         self._recalc = UnverifiableValue(why or "unknown")
         self.note_source(where, "unverifiable")
-        raise UnverifiableValue(f"formula not recalculated: {where} has no cached value; {why}")
+        raise UnverifiableValue(f"formula not recalculated: {self._where(where)} has no cached "
+                                f"value; {why}")
+
+    def _where(self, where) -> str:
+        from officeeval.excel.refs import cell_ref
+        index, row, col = where
+        return f"'{self.sheets[index - 1].name}'!{cell_ref(row, col)}"
 
