@@ -21,7 +21,7 @@ from lxml import etree
 
 from officeeval.errors import PackageError
 from officeeval.excel import formulas
-from officeeval.excel.refs import MAX_COL, MAX_ROW, Area, parse_area, parse_cell
+from officeeval.excel.refs import MAX_COL, MAX_ROW, Area, col_index, parse_area, parse_cell
 from officeeval.ooxml.ns import S, STRICT_TO_TRANSITIONAL
 from officeeval.ooxml.package import Package
 from officeeval.ooxml.units import to_float, to_int
@@ -104,6 +104,31 @@ class _HeadStream(io.RawIOBase):
     def close(self) -> None:
         self._rest.close()
         super().close()
+
+
+_PLAIN_ROW = RowInfo(None, False, False, 0, False, None)
+_COLS: dict[str, int] = {}
+
+
+def _column_of(ref: str | None, prev: int) -> int:
+    """Column of a cell's ``r`` (``C12`` -> 3), cached by its letters; the next column after
+    ``prev`` when ``r`` is absent or unreadable."""
+    if ref:
+        letters = ref.rstrip("0123456789")
+        col = _COLS.get(letters)
+        if col is None:
+            col = col_index(letters) or 0
+            if col and len(_COLS) < 20_000:
+                _COLS[letters] = col
+        if col and letters != ref:
+            return col
+    return prev + 1
+
+
+def _has_content(c: etree._Element) -> bool:
+    """A value, an inline string or a formula (not just a style)."""
+    n = len(c)
+    return n > 1 or (n == 1 and (c[0].tag != _V or bool(c[0].text)))
 
 
 def _grow(bounds: list, r: int, c: int) -> None:
@@ -244,34 +269,51 @@ class CellStore:
     def _read_row(self, row_el: etree._Element, r: int, c1: int, c2: int,
                   bounds: list | None) -> int:
         """Record a row's attributes and its cells in columns c1..c2; grow ``bounds`` with
-        every cell holding content when given. Returns the row's outline level."""
-        lvl = to_int(row_el.get("outlineLevel")) or 0
-        self.rows[r] = RowInfo(to_float(row_el.get("ht")), _flag(row_el.get("customHeight")),
-                               _flag(row_el.get("hidden")), lvl,
-                               _flag(row_el.get("collapsed")),
-                               to_int(row_el.get("s")) if _flag(row_el.get("customFormat"))
-                               else None)
+        every cell holding content when given. Returns the row's outline level. (Hot loop
+        of large sheets: plain attribute reads, no per-cell helper calls.)"""
+        attrib = row_el.attrib
+        lvl = 0
+        if len(attrib) > 1:
+            lvl = to_int(attrib.get("outlineLevel")) or 0
+            self.rows[r] = RowInfo(to_float(attrib.get("ht")), _flag(attrib.get("customHeight")),
+                                   _flag(attrib.get("hidden")), lvl,
+                                   _flag(attrib.get("collapsed")),
+                                   to_int(attrib.get("s")) if _flag(attrib.get("customFormat"))
+                                   else None)
+        else:
+            self.rows[r] = _PLAIN_ROW
+        cells = row_el.findall(_C)
+        if bounds is not None and cells:
+            # Cells come in column order: the row's content spans its first and last
+            # cells holding something.
+            first = next((c for c in cells if _has_content(c)), None)
+            if first is not None:
+                last = next(c for c in reversed(cells) if _has_content(c))
+                lo = _column_of(first.get("r"), cells.index(first))
+                hi = _column_of(last.get("r"), cells.index(last)) if last is not first else lo
+                if bounds[0] is None:
+                    bounds[0], bounds[1] = r, lo
+                elif lo < bounds[1]:
+                    bounds[1] = lo
+                bounds[2] = r
+                if hi > bounds[3]:
+                    bounds[3] = hi
         prev_col = 0
-        for c in row_el:
-            if c.tag != _C:
-                continue
-            pos = parse_cell(c.get("r"))
-            col = pos[1] if pos else prev_col + 1
-            if col > MAX_COL:
-                continue
+        for c in cells:
+            col = _column_of(c.get("r"), prev_col)
+            if col > c2 or col > MAX_COL:
+                break  # masters of shared formulas sit left of (or on) their members
             prev_col = col
+            if col < c1:
+                if len(c):
+                    f = c.find(_F)
+                    if f is not None and f.get("ref") is not None:
+                        self._note_formula(f, r, col)
+                continue
             f = c.find(_F)
             if f is not None:
                 self._note_formula(f, r, col)
-            if c1 <= col <= c2:
-                cell = self._read_cell(c, r, col, f)
-                self.cells[(r, col)] = cell
-                content = cell.has_content
-            else:
-                content = bounds is not None and (f is not None or c.find(_IS) is not None
-                                                  or bool(c.findtext(_V) or ""))
-            if bounds is not None and content:
-                _grow(bounds, r, col)
+            self.cells[(r, col)] = self._read_cell(c, r, col, f)
         return lvl
 
     def _scan(self, r1: int, r2: int, c1: int, c2: int) -> None:
