@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from officeeval.excel import numfmt_dbnum, numfmt_dates
 
@@ -34,19 +34,20 @@ class Section:
     dbnum: int = 0
     locale: str = ""
 
-    @property
+    # Sections are built once per format code (``parse`` is cached), so these are too.
+    @cached_property
     def is_date(self) -> bool:
         return any(k in ("date", "elapsed", "ampm") for k, _ in self.tokens)
 
-    @property
+    @cached_property
     def is_text(self) -> bool:
         return any(k == "at" for k, _ in self.tokens)
 
-    @property
+    @cached_property
     def is_general(self) -> bool:
         return any(k == "general" for k, _ in self.tokens)
 
-    @property
+    @cached_property
     def has_digits(self) -> bool:
         return any(k == "digit" for k, _ in self.tokens)
 
