@@ -130,8 +130,12 @@ def bwrap_command(interp: Interpreter, work: Path, prog: Path, tmp_size: int,
         elif p.is_dir():
             cmd += ["--ro-bind", str(p), str(p)]
         made.add(str(p))
-    cmd += ["--perms", "0755", "--dir", "/etc"]
-    made.add("/etc")
+    # /proc, /dev and the private /tmp first: a later bind may live below them (a venv in
+    # /tmp must not be hidden by the tmpfs mounted over /tmp).
+    cmd += ["--proc", "/proc", "--dev", "/dev",
+            "--perms", "1777", "--size", str(tmp_size), "--tmpfs", "/tmp",
+            "--perms", "0755", "--dir", "/etc"]
+    made.update({"/proc", "/dev", "/tmp", "/etc"})
     for name in ETC_FILES:
         p = Path("/etc") / name
         if p.exists():
@@ -142,9 +146,7 @@ def bwrap_command(interp: Interpreter, work: Path, prog: Path, tmp_size: int,
         cmd += _dirs_for(root, made)
         cmd += ["--ro-bind", root, root]
         made.add(root)
-    cmd += ["--proc", "/proc", "--dev", "/dev",
-            "--perms", "1777", "--size", str(tmp_size), "--tmpfs", "/tmp",
-            "--bind", str(work), WORK_MOUNT, *_dirs_for(PROG_MOUNT, made),
+    cmd += ["--bind", str(work), WORK_MOUNT, *_dirs_for(PROG_MOUNT, made),
             "--ro-bind", str(prog), PROG_MOUNT,
             "--chdir", WORK_MOUNT, "--clearenv"]
     for k, v in env.items():
