@@ -17,7 +17,7 @@ from officeeval.values import Border, Measure, Observation, aggregate
 from officeeval.word import runs as R
 from officeeval.word.paragraphs import first
 from officeeval.word.props_section import border_of
-from officeeval.word.resolvers import _direct_levels, _para, content_paragraphs
+from officeeval.word.resolvers import _para, content_paragraphs
 from officeeval.word.targets import ParagraphTarget, StyleTarget
 
 _W = f"{{{W}}}"
@@ -235,4 +235,3 @@ CAPTION_RESOLVERS: dict[str, Callable] = {
     "caption.position": caption_position,
 }
 
-_ = _direct_levels

@@ -14,7 +14,7 @@ from lxml import etree
 
 from officeeval import vocabulary
 from officeeval.ooxml.ns import W
-from officeeval.ooxml.units import to_int, twips_to_pt
+from officeeval.ooxml.units import twips_to_pt
 from officeeval.values import Border, Measure, Observation, aggregate
 from officeeval.word import runs as R
 from officeeval.word.runs import on_off
@@ -269,4 +269,3 @@ CELL_BORDER_RESOLVERS: dict[str, Callable] = {
     f"cell.border.{side}": _cell_border(side) for side in ("top", "bottom", "left", "right")
 }
 
-_ = to_int
