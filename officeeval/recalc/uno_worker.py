@@ -2,14 +2,19 @@
 ``python3-uno`` installs it for the system ``/usr/bin/python3``, which is often not the
 interpreter officeeval runs in). Standalone on purpose: it imports nothing of officeeval.
 
-Usage: ``python3 uno_worker.py PIPE_NAME``. It connects to a LibreOffice started with
+Usage: ``python3 uno_worker.py PIPE_NAME [CONNECT_TIMEOUT [OFFICE_PID]]``. It connects to a
+LibreOffice started with
 ``--accept=pipe,name=PIPE_NAME;urp;`` and then answers one JSON request per stdin line,
 ``{"in": "/path/in.xlsx", "out": "/path/out.xlsx"}``, with one JSON line on stdout:
 ``{"ok": true}`` or ``{"ok": false, "error": "..."}``. Documents are opened hidden with
 macros never executed and links never updated, recalculated in full, saved as xlsx, closed.
+When stdin closes (the grading process ended, however it ended) the worker kills the office
+process group OFFICE_PID, so no LibreOffice outlives the process that started it.
 """
 
 import json
+import os
+import signal
 import sys
 import time
 
@@ -74,5 +79,18 @@ def main() -> int:
     return 0
 
 
+def _stop_office() -> None:
+    if len(sys.argv) > 3 and sys.argv[3].isdigit():
+        try:
+            os.killpg(int(sys.argv[3]), signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    code = 1
+    try:
+        code = main()
+    finally:
+        _stop_office()
+    sys.exit(code)

@@ -10,6 +10,7 @@ never failures charged to the candidate. These tests skip only when soffice is a
 from __future__ import annotations
 
 import datetime as dt
+import os
 import shutil
 
 import openpyxl
@@ -123,3 +124,26 @@ def test_broken_file_is_a_recalc_error(tmp_path):
     bad.write_bytes(b"PK\x03\x04 not really a zip")
     with pytest.raises(recalc.RecalcError):
         recalc.get_backend().recalculate(bad)
+
+
+def test_no_libreoffice_outlives_a_killed_grader(files, tmp_path):
+    plain, _ = files
+    script = tmp_path / "die.py"
+    script.write_text(
+        "import os, sys\nfrom pathlib import Path\nfrom officeeval import recalc\n"
+        "b = recalc.get_backend()\nb.recalculate(Path(sys.argv[1]))\n"
+        "print(b._office.pid, flush=True)\nos._exit(0)\n", encoding="utf-8")
+    import subprocess
+    import sys
+    import time
+    out = subprocess.run([sys.executable, str(script), str(plain)], capture_output=True,
+                         text=True, timeout=300)
+    pid = int(out.stdout.strip().splitlines()[-1])
+    for _ in range(100):
+        try:
+            os.killpg(pid, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.1)
+    os.killpg(pid, 9)
+    raise AssertionError("LibreOffice survived the process that started it")
