@@ -20,12 +20,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from hostile_common import RUBRICS, Case, Ctx  # noqa: E402,F401  (re-exported for tests)
 from hostile_excel import excel_cases  # noqa: E402
+from hostile_ppt import ppt_cases  # noqa: E402
 from hostile_word import word_cases  # noqa: E402
 
 
 def all_cases() -> list[Case]:
     """Every hostile case, for every app."""
-    return word_cases() + excel_cases()
+    return word_cases() + excel_cases() + ppt_cases()
 
 
 def write_all(out: Path, ctx: Ctx | None = None) -> list[Path]:

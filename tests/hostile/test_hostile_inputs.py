@@ -36,7 +36,7 @@ from hostile_cases import RUBRICS, Case, Ctx, all_cases  # noqa: E402
 # Bounds every hostile case must finish under (the child is killed past them).
 MEMORY_LIMIT = 2 * 1024**3          # RLIMIT_AS: address space, bytes
 CPU_LIMIT = 40                      # RLIMIT_CPU: seconds of CPU
-WALL_TIMEOUT = 180                  # only a safety net against a blocked child
+WALL_TIMEOUT = 900                  # only a safety net against a blocked child
 MAX_INFLATED_ANY = 600 * 1024**2    # no case may make us inflate more than this
 
 SECRET_TEXT = "SENTINEL-7f3a9c-never-read"
