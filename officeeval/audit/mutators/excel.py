@@ -56,6 +56,8 @@ def plan_check(ctx: PlanContext, check: Check) -> tuple[list[Mutation], str]:
     note = ""
     if prop == "text" and targets[0].kind == "cell":
         muts += XC.plan_value(ctx, check, targets)
+    elif prop == "cell.display" and targets[0].kind == "cell":
+        muts += XC.plan_value(ctx, check, targets) + XF.plan_format(ctx, check, targets)
     elif prop in CELL_PLANNERS and targets[0].kind == "cell":
         muts += CELL_PLANNERS[prop](ctx, check, targets)
     elif prop in OBJECT_PLANNERS:

@@ -140,9 +140,29 @@ def wrong_value(v: CellValue) -> CellValue:
     if v.kind == "bool":
         return CellValue("bool", not v.value)
     if v.kind == "date":
+        import datetime as dt
         serial = v.extra.get("serial")
-        return CellValue("date", v.value, {"serial": (serial or 0) + 1})
+        later = v.value + dt.timedelta(days=1) if isinstance(v.value, dt.datetime) else v.value
+        return CellValue("date", later, {"serial": (serial or 0) + 1})
     return CellValue("number", 1.0)
+
+
+def text_mistakes(s: str) -> list[str]:
+    """Wrong versions of a text value, most realistic first: a typo, a stray space inside
+    or around it (what cleaning tasks remove), the text doubled."""
+    i = len(s) // 2
+    return [s[:i] + typo(s[i]) + s[i + 1:] if s else "x", s[:i] + " " + s[i:], " " + s,
+            s + s]
+
+
+def choose_value(check: Check, v: CellValue) -> CellValue:
+    """The wrong value for ``v``; for a ``matches`` check the first text mistake its
+    pattern rejects (the pattern names what is acceptable)."""
+    if v.kind == "text" and check.op == "matches" and check.expected_value is not None:
+        for cand in text_mistakes(str(v.value)):
+            if not check.expected_value.search(cand):
+                return CellValue("text", cand)
+    return wrong_value(v)
 
 
 def _cells(check: Check, targets: list[Target], idx: list[int]) -> bool:
@@ -157,7 +177,10 @@ def plan_value(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mu
         Check(check.select, "cell.value", "equals"), targets[i]))]
     if not vals or not all(isinstance(v, CellValue) for v in vals):
         return []
-    wrong = [wrong_value(v) for v in vals]
+    if check.property == "cell.display" and check.op not in ("equals", "unchanged") and \
+            not check.expected_from:
+        return []  # a pattern on the display judges its format: see excel_formats
+    wrong = [choose_value(check, v) for v in vals]
 
     def apply(ws, edit) -> str:
         note = ""

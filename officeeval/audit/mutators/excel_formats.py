@@ -209,7 +209,7 @@ def _format_change(prop: str, ref: list[Any]) -> tuple[Callable | None, str]:
     if prop == "cell.wrap":
         value = "0" if any(r is True for r in ref) else "1"
         return _align_change("wrapText", value), value
-    if prop == "cell.number_format":
+    if prop in ("cell.number_format", "cell.display"):
         code, num = next((c, n) for c, n in _FORMATS if c.lower() not in
                          [str(r).lower() for r in ref])
         return _numfmt_change(num), code
@@ -250,6 +250,6 @@ PLANNERS: dict[str, Callable] = {
     **{p: plan_format for p in (*_FONT_WRITERS, "cell.fill.color", "cell.border.top",
                                 "cell.border.bottom", "cell.border.left", "cell.border.right",
                                 "cell.alignment.horizontal", "cell.alignment.vertical",
-                                "cell.wrap", "cell.number_format")},
+                                "cell.wrap", "cell.number_format", "cell.display")},
     "cell.merged": plan_merge, "cell.merge_range": plan_merge,
 }

@@ -14,7 +14,7 @@ from officeeval.audit.mutators.base import (
 )
 from officeeval.audit.mutators.excel_cells import sheet_root
 from officeeval.audit.mutators.excel_sheets import _each, _mutation
-from officeeval.audit.mutators.texts import put_typo
+from officeeval.audit.mutators.texts import put_typo, typo
 from officeeval.ooxml.ns import A, C, R, S
 from officeeval.rubric.model import Check
 from officeeval.targets import Target
@@ -68,6 +68,13 @@ def plan_rule(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mut
             return f"sqref={holder.get('sqref')}"
         if prop in ("cf.fill.color", "cf.font.color", "cf.font.bold"):
             return _new_dxf(ws, edit, el, prop)
+        if prop == "cf.rank":
+            el.set("rank", str(int(el.get("rank") or 10) + 1))
+            return f"rank={el.get('rank')}"
+        if prop == "cf.text" and el.get("text"):
+            v = el.get("text")
+            el.set("text", v[:-1] + typo(v[-1]))
+            return f"text={el.get('text')!r}"
         f = el.find(_S + ("formula" if cf else "formula1"))
         if f is None or not f.text:
             raise NotApplicable("no formula")

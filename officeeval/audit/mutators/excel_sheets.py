@@ -78,6 +78,15 @@ def plan_sheet(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mu
         "sheet.protected": (part(_protect(ref)), "protection flipped"),
         "sheet.print.orientation": (part(_orient(ref)), "print orientation flipped"),
         "sheet.values": (lambda ws, edit, t: _value_typo(ws, edit, t), "a cell value changed"),
+        "sheet.print.paper": (part(_page_attr("paperSize", lambda v: "8" if v == "9" else "9")),
+                              "paper size changed"),
+        "sheet.print.fit": (part(_fit), "fit-to-page changed"),
+        "sheet.print.titles": (lambda ws, edit, t: _print_name(ws, edit, t, "Print_Titles"),
+                               "print titles changed"),
+        "sheet.print.area": (lambda ws, edit, t: _print_name(ws, edit, t, "Print_Area"),
+                             "print area changed"),
+        "sheet.outline.rows": (part(_flatten_rows), "row outline flattened"),
+        "sheet.outline": (part(_flatten_rows), "row outline flattened"),
     }
     if prop not in table:
         return []
@@ -161,6 +170,60 @@ def _orient(ref):
         el.set("orientation", value)
         return f"orientation={value}"
     return fn
+
+
+def _page_attr(attr: str, new: Callable[[str | None], str]):
+    def fn(root):
+        el = root.find(_S + "pageSetup")
+        if el is None:
+            el = etree.SubElement(root, _S + "pageSetup")
+        el.set(attr, new(el.get(attr)))
+        return f"pageSetup/@{attr}={el.get(attr)}"
+    return fn
+
+
+def _fit(root) -> str:
+    pr = root.find(_S + "sheetPr")
+    psp = pr.find(_S + "pageSetUpPr") if pr is not None else None
+    if psp is not None and (psp.get("fitToPage") or "") in ("1", "true"):
+        el = root.find(_S + "pageSetup")
+        if el is None:
+            el = etree.SubElement(root, _S + "pageSetup")
+        el.set("fitToWidth", str(int(el.get("fitToWidth") or 1) + 1))
+        return f"fitToWidth={el.get('fitToWidth')}"
+    if pr is None:
+        pr = etree.Element(_S + "sheetPr")
+        root.insert(0, pr)
+    if psp is None:
+        psp = etree.SubElement(pr, _S + "pageSetUpPr")
+    psp.set("fitToPage", "1")
+    return "fitToPage on"
+
+
+def _print_name(ws, edit, t, which: str) -> str:
+    dn = edit.doc.root_el.find(_S + "definedNames")
+    for el in dn.findall(_S + "definedName") if dn is not None else []:
+        if (el.get("name") or "").lower() == f"_xlnm.{which}".lower() and \
+                el.get("localSheetId") == str(t.sheet.index - 1):
+            ws.touch(edit, el)
+            el.text = re.sub(r"(\$?)(\d+)(?!.*\d)", lambda m: m.group(1) + str(
+                int(m.group(2)) + 1), el.text or "", count=1)
+            return f"{which} -> {el.text}"
+    raise NotApplicable(f"no {which}")
+
+
+def _flatten_rows(root) -> str:
+    rows = [r for r in root.iter(_S + "row") if (r.get("outlineLevel") or "0") not in ("0", "")]
+    if not rows:
+        raise NotApplicable("no row outline")
+    deepest = max(int(r.get("outlineLevel")) for r in rows)
+    for r in rows:
+        if int(r.get("outlineLevel")) == deepest:
+            if deepest > 1:
+                r.set("outlineLevel", str(deepest - 1))
+            else:
+                r.attrib.pop("outlineLevel", None)
+    return f"rows at level {deepest} moved up"
 
 
 def _value_typo(ws, edit, t) -> str:
@@ -301,6 +364,14 @@ def plan_row(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Muta
         root = sheet_root(ws, edit, t.sheet)
         c = cell_el(root, t.row, 1)
         row = c.getparent()
+        if prop == "row.outline_level":
+            lv = int(row.get("outlineLevel") or 0)
+            new = lv - 1 if lv > 0 else 1
+            if new:
+                row.set("outlineLevel", str(new))
+            else:
+                row.attrib.pop("outlineLevel", None)
+            return f"outlineLevel={new}"
         if prop == "row.height":
             h = float(row.get("ht") or t.sheet.default_row_height()) + 10
             row.set("ht", f"{h:g}")
@@ -317,9 +388,11 @@ def plan_row(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Muta
 PLANNERS: dict[str, Callable] = {
     **{p: plan_sheet for p in ("sheet.name", "sheet.hidden", "sheet.tab_color", "sheet.freeze",
                                "sheet.autofilter", "sheet.autofilter.criteria", "sheet.sort",
-                               "sheet.protected", "sheet.print.orientation", "sheet.values")},
+                               "sheet.protected", "sheet.print.orientation", "sheet.values",
+                               "sheet.print.paper", "sheet.print.fit", "sheet.print.titles",
+                               "sheet.print.area", "sheet.outline.rows", "sheet.outline")},
     "sheet.index": plan_sheet_order, "workbook.sheet_names": plan_workbook,
     "workbook.sheet_count": plan_workbook,
     "column.width": plan_column, "column.hidden": plan_column,
-    "row.height": plan_row, "row.hidden": plan_row,
+    "row.height": plan_row, "row.hidden": plan_row, "row.outline_level": plan_row,
 }
