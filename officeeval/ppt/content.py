@@ -12,7 +12,7 @@ from officeeval.ppt import smartart, tables
 from officeeval.ppt.markup import R_ID, body_text
 from officeeval.ppt.shapes import Shape
 from officeeval.ppt.sheets import Sheet
-from officeeval.vocabulary.ppt import SHOW_JUMPS
+from officeeval.vocabulary.ppt_objects import SHOW_JUMPS
 
 
 def shape_text(shape: Shape) -> str:

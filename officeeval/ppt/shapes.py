@@ -20,7 +20,7 @@ from officeeval.ooxml.units import to_float, to_int
 from officeeval.ppt.markup import (
     P14, URI_CHART, URI_CHARTEX, URI_DIAGRAM, URI_OLE, URI_TABLE, a, children, local_name, p,
 )
-from officeeval.vocabulary.ppt import PLACEHOLDER_KINDS
+from officeeval.vocabulary.ppt_objects import PLACEHOLDER_KINDS
 
 if TYPE_CHECKING:
     from officeeval.ppt.sheets import Sheet

@@ -17,7 +17,7 @@ from officeeval.ooxml.units import emu_to_pt, to_int
 from officeeval.ppt.markup import a, body_text, on
 from officeeval.ppt.shapes import Shape
 from officeeval.values import Observation
-from officeeval.vocabulary.ppt import TABLE_STYLE_GUIDS
+from officeeval.vocabulary.ppt_objects import TABLE_STYLE_GUIDS
 
 
 @dataclass(frozen=True)

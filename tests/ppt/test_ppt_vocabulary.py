@@ -10,6 +10,7 @@ from officeeval import vocabulary
 from officeeval.properties import catalog
 from officeeval.properties.types import CompareContext
 from officeeval.vocabulary import ppt as V
+from officeeval.vocabulary import ppt_objects as O
 
 
 def canon(vocab: str, text: str) -> str | None:
@@ -22,10 +23,10 @@ def test_every_mapping_target_is_a_vocabulary_token():
               ("animation_effect", V.PRESET_EFFECTS.values()),
               ("animation_class", V.ANIMATION_CLASS_TOKENS.values()),
               ("animation_direction", V.ANIMATION_SUBTYPES.values()),
-              ("smartart_layout", V.SMARTART_LAYOUT_IDS.values()),
-              ("ppt_table_style", V.TABLE_STYLE_GUIDS.values()),
-              ("shape_kind", V.PLACEHOLDER_KINDS.values()),
-              ("hyperlink_action", V.SHOW_JUMPS.values())]
+              ("smartart_layout", O.SMARTART_LAYOUT_IDS.values()),
+              ("ppt_table_style", O.TABLE_STYLE_GUIDS.values()),
+              ("shape_kind", O.PLACEHOLDER_KINDS.values()),
+              ("hyperlink_action", O.SHOW_JUMPS.values())]
     for vocab, tokens in tables:
         known = set(vocabulary.get(vocab).tokens())
         missing = sorted(set(tokens) - known)
@@ -90,10 +91,10 @@ def test_preset_table(key, token):
 
 
 def test_table_style_guids_are_the_74_builtin_styles():
-    assert len(V.TABLE_STYLE_GUIDS) == 74
-    assert V.TABLE_STYLE_GUIDS["{5C22544A-7EE6-4342-B048-85BDC9FD1C3A}"] == \
+    assert len(O.TABLE_STYLE_GUIDS) == 74
+    assert O.TABLE_STYLE_GUIDS["{5C22544A-7EE6-4342-B048-85BDC9FD1C3A}"] == \
         "Medium Style 2 - Accent 1"
-    assert V.TABLE_STYLE_GUIDS["{2D5ABB26-0587-4C30-8999-92F81FD0307C}"] == "No Style, No Grid"
+    assert O.TABLE_STYLE_GUIDS["{2D5ABB26-0587-4C30-8999-92F81FD0307C}"] == "No Style, No Grid"
 
 
 @pytest.mark.parametrize("prop,literal,actual", [
