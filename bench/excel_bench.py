@@ -3,9 +3,10 @@
 (a) Grading a sample task (excel-l2-sales: 32 criteria over the output, input and reference
     workbooks). The files graded are LibreOffice-recalculated copies (cached results), so the
     time is reading and judging, not recalculation; the one-off recalculation cost is printed
-    separately. Baselines: ``openpyxl.load_workbook`` of the same three files (formulas), and
-    of the five loads an openpyxl grader needs (formulas, plus ``data_only`` values of the
-    output and reference).
+    separately. Baselines: ``openpyxl.load_workbook`` of the same three files once each
+    (the least any openpyxl-based grader reads), and the four loads this rubric needs from
+    openpyxl (the output twice: formulas and ``data_only`` values; the reference's values;
+    the input).
 (b) A generated 200,000-row sheet (5 columns, shared strings, dates, a shared formula): one
     cell near the bottom, and a whole column (C:C, every value read). Baselines:
     ``openpyxl.load_workbook`` (default mode) and ``read_only=True`` (openpyxl's streaming
@@ -60,9 +61,11 @@ def child(op: str, args: list[str], repeat: int) -> dict:
 
     def openpyxl_sample(values: bool):
         out, inp, ref = args
-        books = [openpyxl.load_workbook(p) for p in (out, inp, ref)]
-        if values:
-            books += [openpyxl.load_workbook(p, data_only=True) for p in (out, ref)]
+        if not values:
+            books = [openpyxl.load_workbook(p) for p in (out, inp, ref)]
+        else:
+            books = [openpyxl.load_workbook(out), openpyxl.load_workbook(out, data_only=True),
+                     openpyxl.load_workbook(ref, data_only=True), openpyxl.load_workbook(inp)]
         return len(books)
 
     def engine_cell():
@@ -108,7 +111,7 @@ def child(op: str, args: list[str], repeat: int) -> dict:
         "idle": lambda: None,
         "engine-sample": engine_sample,
         "openpyxl-sample-3": lambda: openpyxl_sample(False),
-        "openpyxl-sample-5": lambda: openpyxl_sample(True),
+        "openpyxl-sample-4": lambda: openpyxl_sample(True),
         "engine-cell": engine_cell,
         "openpyxl-cell": lambda: openpyxl_cell(False),
         "openpyxl-ro-cell": lambda: openpyxl_cell(True),
@@ -158,7 +161,7 @@ def prepare(tmp: Path, rows: int) -> dict:
     warm = time.perf_counter() - start
     shutil.copy(cached, out / "output-cached.xlsx")
     shutil.copy(ref_cached, out / "reference-cached.xlsx")
-    big = write_big(tmp / "big.xlsx", rows)
+    big = write_big(tmp / "big.xlsx", max(rows, 10))
     return {"sample": [str(out / "output-cached.xlsx"), str(out / "input.xlsx"),
                        str(out / "reference-cached.xlsx")],
             "big": str(big), "cell": f"C{rows}", "rows": rows,
@@ -183,23 +186,29 @@ def main() -> None:
         plan = [
             ("idle", [], 1),
             ("engine-sample", sample, 5), ("openpyxl-sample-3", sample, 5),
-            ("openpyxl-sample-5", sample, 5),
-            ("engine-cell", [big, cell], 3), ("openpyxl-ro-cell", [big, cell], 1),
-            ("openpyxl-cell", [big, cell], 1),
-            ("engine-column", [big], 1), ("openpyxl-ro-column", [big], 1),
-            ("openpyxl-column", [big], 1),
+            ("openpyxl-sample-4", sample, 5),
         ]
+        if a.rows:
+            plan += [
+                ("engine-cell", [big, cell], 3), ("openpyxl-ro-cell", [big, cell], 1),
+                ("openpyxl-cell", [big, cell], 1),
+                ("engine-column", [big], 1), ("openpyxl-ro-column", [big], 1),
+                ("openpyxl-column", [big], 1),
+            ]
         res = {op: run_child(op, args, n) for op, args, n in plan}
     idle = res["idle"]["peak_mb"]
     rows = []
     for label, ours, base in [
         ("(a) grade excel-l2-sales vs openpyxl: 3 loads", "engine-sample", "openpyxl-sample-3"),
-        ("(a) grade excel-l2-sales vs openpyxl: 5 loads", "engine-sample", "openpyxl-sample-5"),
+        ("(a) grade excel-l2-sales vs openpyxl: the 4 loads it needs", "engine-sample",
+         "openpyxl-sample-4"),
         (f"(b) one cell ({cell}) vs openpyxl", "engine-cell", "openpyxl-cell"),
         (f"(b) one cell ({cell}) vs openpyxl read_only", "engine-cell", "openpyxl-ro-cell"),
         ("(b) whole column C:C vs openpyxl", "engine-column", "openpyxl-column"),
         ("(b) whole column C:C vs openpyxl read_only", "engine-column", "openpyxl-ro-column"),
     ]:
+        if ours not in res or base not in res:
+            continue
         o, b = res[ours], res[base]
         rows.append((label, b["seconds"], o["seconds"], b["seconds"] / o["seconds"],
                      b["peak_mb"], o["peak_mb"]))
@@ -213,9 +222,10 @@ def main() -> None:
     print("| --- | ---: | ---: | ---: | ---: | ---: |")
     for label, b, o, ratio, bm, om in rows:
         print(f"| {label} | {b:.3f} | {o:.3f} | {ratio:.1f}x | {bm:.0f} | {om:.0f} |")
-    print("results equal:", res["engine-column"]["result"][:12] ==
-          res["openpyxl-column"]["result"][:12], res["engine-cell"]["result"] ==
-          res["openpyxl-cell"]["result"])
+    if a.rows:
+        print("same answers as openpyxl:", res["engine-column"]["result"][:12] ==
+              res["openpyxl-column"]["result"][:12], res["engine-cell"]["result"] ==
+              res["openpyxl-cell"]["result"])
 
 
 if __name__ == "__main__":

@@ -58,11 +58,16 @@ class SheetTarget(Target):
 class CellTarget(Target):
     kind = "cell"
 
-    def __init__(self, sheet: "Sheet", row: int, col: int) -> None:
-        super().__init__(sheet.book, f"{q(sheet.name)}!{cell_ref(row, col)}")
+    # Ranges and whole columns make many cell targets: the locator is built when asked.
+    def __init__(self, sheet: "Sheet", row: int, col: int) -> None:  # noqa: D107
+        self.doc = sheet.book
         self.sheet = sheet
         self.row = row
         self.col = col
+
+    @cached_property
+    def locator(self) -> str:  # type: ignore[override]
+        return f"{q(self.sheet.name)}!{cell_ref(self.row, self.col)}"
 
     @property
     def ref(self) -> str:
