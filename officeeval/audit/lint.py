@@ -84,7 +84,7 @@ def lint(rubric: Rubric, ref_card: ScoreCard, cards: list[ScoreCard],
                                        f"filters on: it cannot see a wrong value", c.id,
                                        k.line))
     out += _skills(rubric)
-    out += _overlaps(rubric, cards)
+    out += _overlaps(rubric, cards, ref_card)
     return out
 
 
@@ -163,17 +163,21 @@ def _skills(rubric: Rubric) -> list[LintWarning]:
     return out
 
 
-def _overlaps(rubric: Rubric, cards: list[ScoreCard]) -> list[LintWarning]:
+def _overlaps(rubric: Rubric, cards: list[ScoreCard], ref_card: ScoreCard
+              ) -> list[LintWarning]:
     """Criteria whose pass/fail pattern is identical over the input and every mutant, and
-    that fail together at least once."""
+    that fail together at least once. A criterion a mutant's card leaves out (a property
+    mutant is graded on the criteria reading its selectors only) keeps its reference
+    verdict there."""
     if len(cards) < 2:
         return []
+    ref_pass = {c.id: c.status == "pass" for c in ref_card.criteria}
     patterns: dict[tuple, list[str]] = {}
     for c in rubric.criteria:
         row = []
         for card in cards:
             cr = next((x for x in card.criteria if x.id == c.id), None)
-            row.append(cr is not None and cr.status == "pass")
+            row.append(ref_pass.get(c.id, False) if cr is None else cr.status == "pass")
         if all(row):
             continue
         patterns.setdefault(tuple(row), []).append(c.id)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -197,12 +197,28 @@ def _run_one(mid: str, p: _Planned, ws: Workspace, path: Path, rubric: Rubric, r
         mr.verdict = M.INVALID
         mr.explanation = f"mutator error: {type(exc).__name__}: {exc}"
         return mr, None
-    card = evaluate(rubric, path, input=inp, reference=ref, options=options)
+    card = evaluate(_graded_part(rubric, m, crit_ids), path, input=inp, reference=ref,
+                    options=options)
     if not keep:
         path.unlink(missing_ok=True)
     mr.seconds = time.perf_counter() - started
     judge(mr, p, card, ref_card, rubric)
     return mr, card if card.outcome == "ok" else None
+
+
+def _graded_part(rubric: Rubric, m: Mutation, crit_ids: list[str]) -> Rubric:
+    """What a mutant is graded on. A property mutant edits one target's property: its own
+    criteria and those reading the same selectors (where a redundant or colliding criterion
+    would show) are graded, the rest of the rubric keeps its reference verdict. Neutral and
+    deletion mutants touch the whole document and are graded on the whole rubric."""
+    if m.kind != "break" or m.scope != "criterion":
+        return rubric
+    selectors = {k.select for c in rubric.criteria if c.id in crit_ids for k in c.checks}
+    keep = tuple(c for c in rubric.criteria
+                 if c.id in crit_ids or any(k.select in selectors for k in c.checks))
+    if len(keep) == len(rubric.criteria):
+        return rubric
+    return replace(rubric, criteria=keep, total=sum(c.points for c in keep))
 
 
 def judge(mr: M.MutantResult, p: _Planned, card: ScoreCard, ref_card: ScoreCard,
