@@ -1,7 +1,7 @@
-"""Cell data of one worksheet, read by streaming the part.
+"""Cell data of one worksheet.
 
-Small sheets (part below ``EAGER_BYTES``) are read once, whole. Large ones are never held
-whole: each request (a cell, an area, a column) streams the part from the top, keeps only
+Small sheets (part below ``EAGER_BYTES``) are parsed once and their rows indexed; a row's
+cells are read when a request first touches it. Large ones are never held whole: each request (a cell, an area, a column) streams the part from the top, keeps only
 the cells asked for, and stops at the first row past the request, so a check on one cell of
 a 200,000-row sheet costs one partial pass and little memory. Shared-formula masters and
 array ranges met on the way are remembered (they are few), because a cell far down may
@@ -15,13 +15,15 @@ setup, drawings …) needs one pass past the rows and is read only when a proper
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
 
 from lxml import etree
 
 from officeeval.errors import PackageError
 from officeeval.excel import formulas
-from officeeval.excel.refs import MAX_COL, MAX_ROW, Area, col_index, parse_area, parse_cell
+from officeeval.excel.rawcells import (
+    PLAIN_ROW, RawCell, RowInfo, column_of, flag, grow, has_content, inline_text, position_of,
+)
+from officeeval.excel.refs import MAX_COL, MAX_ROW, Area, parse_area, parse_cell
 from officeeval.ooxml.ns import S, STRICT_TO_TRANSITIONAL
 from officeeval.ooxml.package import Package
 from officeeval.ooxml.units import to_float, to_int
@@ -32,53 +34,6 @@ _ROW, _C, _V, _F, _IS, _T, _R, _RPH = (_S + x for x in ("row", "c", "v", "f", "i
                                                         "rPh"))
 EAGER_BYTES = 2 * 1024 * 1024
 _STRICT = tuple(u.encode() for u in STRICT_TO_TRANSITIONAL)
-
-
-class RawCell:
-    """One ``c`` element as stored. ``f`` is the cell's own formula text (shared-formula
-    members expanded from their master), ``f_kind`` ``normal``/``shared``/``array``/
-    ``dataTable`` or ``None``; ``v`` the cached value text (``None`` when absent)."""
-
-    __slots__ = ("row", "col", "t", "s", "v", "inline", "f", "f_kind", "f_ref", "cm")
-
-    def __init__(self, row: int, col: int, t: str | None, s: int, v: str | None,
-                 inline: str | None, f: str | None, f_kind: str | None, f_ref: str | None,
-                 cm: str | None) -> None:
-        self.row, self.col, self.t, self.s, self.v = row, col, t, s, v
-        self.inline, self.f, self.f_kind, self.f_ref, self.cm = inline, f, f_kind, f_ref, cm
-
-    @property
-    def has_content(self) -> bool:
-        return self.f_kind is not None or (self.v is not None and self.v != "") or \
-            self.inline is not None
-
-
-@dataclass(frozen=True)
-class RowInfo:
-    height: float | None
-    custom_height: bool
-    hidden: bool
-    outline: int
-    collapsed: bool
-    style: int | None
-
-
-def _flag(v: str | None) -> bool:
-    return (v or "").lower() in ("1", "true")
-
-
-def inline_text(is_el: etree._Element) -> str:
-    """Text of an ``is`` (or shared-string ``si``) element: its ``t`` and the ``t`` of each
-    rich-text run, phonetic runs left out."""
-    parts = []
-    for child in is_el:
-        if child.tag == _T:
-            parts.append(child.text or "")
-        elif child.tag == _R:
-            t = child.find(_T)
-            if t is not None:
-                parts.append(t.text or "")
-    return "".join(parts)
 
 
 class _HeadStream(io.RawIOBase):
@@ -104,48 +59,6 @@ class _HeadStream(io.RawIOBase):
     def close(self) -> None:
         self._rest.close()
         super().close()
-
-
-_PLAIN_ROW = RowInfo(None, False, False, 0, False, None)
-_COLS: dict[str, int] = {}
-
-
-def _column_of(ref: str | None, prev: int) -> int:
-    """Column of a cell's ``r`` (``C12`` -> 3), cached by its letters; the next column after
-    ``prev`` when ``r`` is absent or unreadable."""
-    if ref:
-        letters = ref.rstrip("0123456789")
-        col = _COLS.get(letters)
-        if col is None:
-            col = col_index(letters) or 0
-            if col and len(_COLS) < 20_000:
-                _COLS[letters] = col
-        if col and letters != ref:
-            return col
-    return prev + 1
-
-
-def _has_content(c: etree._Element) -> bool:
-    """A value, an inline string or a formula (not just a style)."""
-    n = len(c)
-    return n > 1 or (n == 1 and (c[0].tag != _V or bool(c[0].text)))
-
-
-def _grow(bounds: list, r: int, c: int) -> None:
-    bounds[0] = r if bounds[0] is None else min(bounds[0], r)
-    bounds[1] = c if bounds[1] is None else min(bounds[1], c)
-    bounds[2] = max(bounds[2], r)
-    bounds[3] = max(bounds[3], c)
-
-
-def _col_of(c: etree._Element | None, row_el: etree._Element) -> int:
-    if c is None:
-        return 0
-    pos = parse_cell(c.get("r"))
-    if pos:
-        return pos[1]
-    return sum(1 for x in row_el if x.tag == _C and x is not c and
-               x.getparent() is row_el and row_el.index(x) < row_el.index(c)) + 1
 
 
 class CellStore:
@@ -275,22 +188,22 @@ class CellStore:
         lvl = 0
         if len(attrib) > 1:
             lvl = to_int(attrib.get("outlineLevel")) or 0
-            self.rows[r] = RowInfo(to_float(attrib.get("ht")), _flag(attrib.get("customHeight")),
-                                   _flag(attrib.get("hidden")), lvl,
-                                   _flag(attrib.get("collapsed")),
-                                   to_int(attrib.get("s")) if _flag(attrib.get("customFormat"))
+            self.rows[r] = RowInfo(to_float(attrib.get("ht")), flag(attrib.get("customHeight")),
+                                   flag(attrib.get("hidden")), lvl,
+                                   flag(attrib.get("collapsed")),
+                                   to_int(attrib.get("s")) if flag(attrib.get("customFormat"))
                                    else None)
         else:
-            self.rows[r] = _PLAIN_ROW
+            self.rows[r] = PLAIN_ROW
         cells = row_el.findall(_C)
         if bounds is not None and cells:
             # Cells come in column order: the row's content spans its first and last
             # cells holding something.
-            first = next((c for c in cells if _has_content(c)), None)
+            first = next((c for c in cells if has_content(c)), None)
             if first is not None:
-                last = next(c for c in reversed(cells) if _has_content(c))
-                lo = _column_of(first.get("r"), cells.index(first))
-                hi = _column_of(last.get("r"), cells.index(last)) if last is not first else lo
+                last = next(c for c in reversed(cells) if has_content(c))
+                lo = column_of(first.get("r"), cells.index(first))
+                hi = column_of(last.get("r"), cells.index(last)) if last is not first else lo
                 if bounds[0] is None:
                     bounds[0], bounds[1] = r, lo
                 elif lo < bounds[1]:
@@ -300,7 +213,7 @@ class CellStore:
                     bounds[3] = hi
         prev_col = 0
         for c in cells:
-            col = _column_of(c.get("r"), prev_col)
+            col = column_of(c.get("r"), prev_col)
             if col > c2 or col > MAX_COL:
                 break  # masters of shared formulas sit left of (or on) their members
             prev_col = col
@@ -337,7 +250,7 @@ class CellStore:
                 # Only shared-formula masters and array ranges matter above the request.
                 for f in row_el.iter(_F):
                     if f.get("ref") is not None:
-                        self._note_formula(f, r, _col_of(f.getparent(), row_el))
+                        self._note_formula(f, r, position_of(f.getparent(), row_el))
                 continue
             outline = max(outline, self._read_row(row_el, r, c1, c2, bounds))
         self._covered.append((r1, r2, c1, c2))
@@ -364,7 +277,7 @@ class CellStore:
                 idx.setdefault(r, row_el)
                 for f in row_el.iter(_F):
                     if f.get("ref") is not None:
-                        self._note_formula(f, r, _col_of(f.getparent(), row_el))
+                        self._note_formula(f, r, position_of(f.getparent(), row_el))
             self._row_els = idx
         return self._row_els
 
@@ -391,7 +304,7 @@ class CellStore:
                 col = pos[1] if pos else prev_col + 1
                 prev_col = col
                 if c.find(_F) is not None or c.find(_IS) is not None or (c.findtext(_V) or ""):
-                    _grow(bounds, r, min(col, MAX_COL))
+                    grow(bounds, r, min(col, MAX_COL))
         self._used_known = True
         self._used = Area(bounds[0], bounds[1], bounds[2], bounds[3]) if bounds[0] else None
         self._outline = outline

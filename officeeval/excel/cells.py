@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from officeeval.errors import UnverifiableValue
 from officeeval.excel import formulas as F
-from officeeval.excel.celldata import RawCell
+from officeeval.excel.rawcells import RawCell
 from officeeval.excel.dates import serial_to_datetime
 from officeeval.excel.numfmt import format_number, format_text, is_date_format
 from officeeval.excel.refs import cell_ref

@@ -20,7 +20,7 @@ from typing import Any
 from lxml import etree
 
 from officeeval.errors import OfficeEvalError, PackageError, UnverifiableValue
-from officeeval.excel.celldata import RawCell, inline_text
+from officeeval.excel.rawcells import RawCell, inline_text
 from officeeval.excel.sheets import Sheet
 from officeeval.excel.styles import Stylesheet
 from officeeval.ooxml.ns import R, S

@@ -1,0 +1,105 @@
+"""What a worksheet's ``c`` and ``row`` elements hold, as read (``RawCell``, ``RowInfo``), and
+the small element readers the cell store's hot loops use (column of a reference, content
+test, inline and rich text)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lxml import etree
+
+from officeeval.excel.refs import col_index, parse_cell
+from officeeval.ooxml.ns import S
+
+_S = f"{{{S}}}"
+_C, _V, _T, _R = _S + "c", _S + "v", _S + "t", _S + "r"
+
+
+class RawCell:
+    """One ``c`` element as stored. ``f`` is the cell's own formula text (shared-formula
+    members expanded from their master), ``f_kind`` ``normal``/``shared``/``array``/
+    ``dataTable`` or ``None``; ``v`` the cached value text (``None`` when absent)."""
+
+    __slots__ = ("row", "col", "t", "s", "v", "inline", "f", "f_kind", "f_ref", "cm")
+
+    def __init__(self, row: int, col: int, t: str | None, s: int, v: str | None,
+                 inline: str | None, f: str | None, f_kind: str | None, f_ref: str | None,
+                 cm: str | None) -> None:
+        self.row, self.col, self.t, self.s, self.v = row, col, t, s, v
+        self.inline, self.f, self.f_kind, self.f_ref, self.cm = inline, f, f_kind, f_ref, cm
+
+    @property
+    def has_content(self) -> bool:
+        return self.f_kind is not None or (self.v is not None and self.v != "") or \
+            self.inline is not None
+
+
+@dataclass(frozen=True)
+class RowInfo:
+    height: float | None
+    custom_height: bool
+    hidden: bool
+    outline: int
+    collapsed: bool
+    style: int | None
+
+
+def flag(v: str | None) -> bool:
+    return (v or "").lower() in ("1", "true")
+
+
+def inline_text(is_el: etree._Element) -> str:
+    """Text of an ``is`` (or shared-string ``si``) element: its ``t`` and the ``t`` of each
+    rich-text run, phonetic runs left out."""
+    parts = []
+    for child in is_el:
+        if child.tag == _T:
+            parts.append(child.text or "")
+        elif child.tag == _R:
+            t = child.find(_T)
+            if t is not None:
+                parts.append(t.text or "")
+    return "".join(parts)
+
+
+PLAIN_ROW = RowInfo(None, False, False, 0, False, None)
+_COLS: dict[str, int] = {}
+
+
+def column_of(ref: str | None, prev: int) -> int:
+    """Column of a cell's ``r`` (``C12`` -> 3), cached by its letters; the next column after
+    ``prev`` when ``r`` is absent or unreadable."""
+    if ref:
+        letters = ref.rstrip("0123456789")
+        col = _COLS.get(letters)
+        if col is None:
+            col = col_index(letters) or 0
+            if col and len(_COLS) < 20_000:
+                _COLS[letters] = col
+        if col and letters != ref:
+            return col
+    return prev + 1
+
+
+def has_content(c: etree._Element) -> bool:
+    """A value, an inline string or a formula (not just a style)."""
+    n = len(c)
+    return n > 1 or (n == 1 and (c[0].tag != _V or bool(c[0].text)))
+
+
+def grow(bounds: list, r: int, c: int) -> None:
+    bounds[0] = r if bounds[0] is None else min(bounds[0], r)
+    bounds[1] = c if bounds[1] is None else min(bounds[1], c)
+    bounds[2] = max(bounds[2], r)
+    bounds[3] = max(bounds[3], c)
+
+
+def position_of(c: etree._Element | None, row_el: etree._Element) -> int:
+    """Column of a ``c`` element: its ``r``, else its place among the row's cells."""
+    if c is None:
+        return 0
+    pos = parse_cell(c.get("r"))
+    if pos:
+        return pos[1]
+    return sum(1 for x in row_el if x.tag == _C and x is not c and
+               x.getparent() is row_el and row_el.index(x) < row_el.index(c)) + 1
