@@ -12,7 +12,7 @@ from officeeval.ppt.targets import (
     AnimationTarget, NotesTarget, PresentationTarget, SheetTarget, SlideTarget,
 )
 from officeeval.ppt.transitions import read_transition
-from officeeval.values import Observation, PageSize
+from officeeval.values import Observation
 from officeeval.vocabulary import get as vocab
 
 SHEET_KINDS = ("slide", "layout", "master")

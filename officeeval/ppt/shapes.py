@@ -18,7 +18,7 @@ from lxml import etree
 
 from officeeval.ooxml.units import to_float, to_int
 from officeeval.ppt.markup import (
-    P14, URI_CHART, URI_CHARTEX, URI_DIAGRAM, URI_OLE, URI_TABLE, a, children, local_name, p,
+    P14, URI_CHART, URI_CHARTEX, URI_DIAGRAM, URI_OLE, URI_TABLE, a, children, p,
 )
 from officeeval.vocabulary.ppt_objects import PLACEHOLDER_KINDS
 
@@ -287,5 +287,3 @@ def absolute_box(shape: Shape, box: Box) -> Box:
         group = group.parent
     return Box(x, y, cx, cy, rot=box.rot)
 
-
-_ = local_name

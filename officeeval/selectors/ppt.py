@@ -17,7 +17,7 @@ from officeeval.ppt.shapes import Shape
 from officeeval.ppt.sheets import Sheet
 from officeeval.ppt.targets import (
     AnimationTarget, CellTarget, NotesTarget, ParagraphTarget, SheetTarget, ShapeTarget,
-    SlideTarget, layout_names, shape_locator,
+    SlideTarget, shape_locator,
 )
 from officeeval.selectors.grammar import Step
 from officeeval.selectors.registry import StepSpec, register
@@ -241,5 +241,3 @@ _reg("animation", "animation", _animations, "Animation effects in playback order
      "sequence, then triggered sequences); under a shape, the effects animating it. "
      "Predicates: [target='…'], [effect='fly_in'], [trigger='on_click'].",
      {"presentation", "slide", *SHAPE_KINDS})
-
-_ = layout_names
