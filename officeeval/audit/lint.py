@@ -58,7 +58,8 @@ def lint(rubric: Rubric, ref_card: ScoreCard, cards: list[ScoreCard],
             vtype = pdef.type_for(rubric.app) if pdef is not None else None
             # Text the candidate types only (not names, which compare through vocabularies,
             # nor list-level patterns such as 第%1章).
-            if (type(vtype) is TextType and _typed_text(k.property) and k.expected is not None
+            if (type(vtype) is TextType and k.expected is not None
+                    and _typed_text(k.property, k.expected)
                     and k.op in _LITERAL_TEXT_OPS and _ANY_PUNCT.search(k.expected)
                     and not ({"punct", "width"} & k.normalize)
                     and (_FULL_PUNCT.search(instruction) or _FULL_PUNCT.search(k.expected))):
@@ -112,9 +113,15 @@ def _implied(check) -> str | None:
     return None
 
 
-def _typed_text(prop: str | None) -> bool:
+_NUMBER = re.compile(r"^[-+]?[\d,]*\.?\d+%?$")
+
+
+def _typed_text(prop: str | None, literal: str = "") -> bool:
+    """Text a candidate types (not a rendered display, a list pattern or a number)."""
     p = prop or ""
-    return (p in ("text", "cell.value", "cell.display") or p.endswith((".text", ".title"))) \
+    if _NUMBER.match(literal.strip()):
+        return False
+    return (p in ("text", "cell.value") or p.endswith((".text", ".title"))) \
         and not p.startswith("paragraph.numbering")
 
 

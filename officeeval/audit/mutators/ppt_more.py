@@ -299,7 +299,28 @@ def plan_table_style(ctx: PlanContext, check: Check, targets: list[Target]) -> l
                                               f"style")]
 
 
+def plan_shape_name(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
+    idx = chosen_indexes(check, len(targets))
+    if idx is None or any(getattr(t, "shape", None) is None for t in targets):
+        return []
+
+    def apply(ws, edit) -> str:
+        note = ""
+        for t in refind(edit, check.select, idx):
+            pr = t.shape.c_nv_pr  # type: ignore[attr-defined]
+            if pr is None:
+                raise NotApplicable("a shape without cNvPr")
+            ws.touch(edit, pr)
+            pr.set("name", (pr.get("name") or "") + " 2")
+            note = f"renamed {pr.get('name')!r}"
+        return note
+
+    return [Mutation(key=f"shape-name|{check.select}|{idx}", operator="direct:shape.name",
+                     apply=apply, description=f"{locators(targets, idx)}: shape renamed")]
+
+
 PLANNERS: dict[str, Callable] = {
+    "shape.name": plan_shape_name,
     "table.style": plan_table_style,
     "presentation.loop": plan_presentation, "presentation.show_type": plan_presentation,
     "section.names": plan_presentation, "slide.count": plan_presentation,
