@@ -91,8 +91,12 @@ class Sheet:
         if rel is None:
             return None
         target = self.doc.package.related_one(self.part, rel)
-        sheet = self.doc.sheet(target) if target else None
-        return sheet if sheet is not None and sheet.kind in _PARENT_KINDS[self.kind] else None
+        # A relationship naming a part of another kind (a theme, the slide itself) is no
+        # parent: a hostile package must not make the chain loop or the open fail.
+        if not target or _ROOTS.get(self.doc.package.xml(target).tag) not in _PARENT_KINDS[
+                self.kind]:
+            return None
+        return self.doc.sheet(target)
 
     @cached_property
     def master(self) -> "Sheet | None":

@@ -169,3 +169,30 @@ def test_tint_and_shade_move_toward_white_and_black():
     assert all(int(darker[i:i + 2], 16) < int("4472C4"[i:i + 2], 16) for i in (0, 2, 4))
     assert apply_transforms("4472C4", [etree.fromstring(f'<a:tint xmlns:a="{A}" val="100000"/>')]) \
         == "4472C4"
+
+
+def test_a_layout_relationship_pointing_back_at_the_slide_does_not_loop(tmp_path):
+    path = B.build(tmp_path / "t.pptx", [B.sld(B.ph_shape(2, "Title 1", 'type="title"',
+                                                          body=B.para("t")))])
+
+    def edit(data):
+        rels = data["ppt/slides/_rels/slide1.xml.rels"].decode()
+        data["ppt/slides/_rels/slide1.xml.rels"] = rels.replace(
+            "../slideLayouts/slideLayout1.xml", "slide1.xml").encode()
+    bad = rewrite(path, tmp_path / "loop.pptx", edit)
+    assert values(bad, "slide", "slide.layout") == [None]
+    assert values(bad, "slide[1]/title", "font.size") == [18.0]   # nothing above the slide
+    assert values(bad, "slide[1]", "slide.background.kind") == [None]
+    assert resolve_everything(bad) > 20
+
+
+def test_a_layout_relationship_pointing_at_the_theme_is_no_layout(tmp_path):
+    path = B.build(tmp_path / "t.pptx", [B.sld("")])
+
+    def edit(data):
+        rels = data["ppt/slides/_rels/slide1.xml.rels"].decode()
+        data["ppt/slides/_rels/slide1.xml.rels"] = rels.replace(
+            "../slideLayouts/slideLayout1.xml", "../theme/theme1.xml").encode()
+    bad = rewrite(path, tmp_path / "theme.pptx", edit)
+    assert values(bad, "slide", "slide.layout") == [None]
+    assert resolve_everything(bad) > 20
