@@ -126,8 +126,9 @@ class PptDocument:
 
     @cached_property
     def masters(self) -> list[Sheet]:
-        """Slide masters in ``p:sldMasterIdLst`` order."""
-        return [self.sheet(part) for part in self._id_list("sldMasterIdLst", "sldMasterId")]
+        """Slide masters in ``p:sldMasterIdLst`` order (ids naming other parts skipped)."""
+        return [self.sheet(part) for part in self._id_list("sldMasterIdLst", "sldMasterId")
+                if self.package.xml(part).tag == p("sldMaster")]
 
     @cached_property
     def layouts(self) -> list[Sheet]:
@@ -140,7 +141,8 @@ class PptDocument:
                 continue
             for item in lst.findall(p("sldLayoutId")):
                 part = self.package.target(master.part, item.get(R_ID))
-                if part and part.lower() not in seen:
+                if part and part.lower() not in seen and \
+                        self.package.xml(part).tag == p("sldLayout"):
                     seen.add(part.lower())
                     out.append(self.sheet(part))
         return out
