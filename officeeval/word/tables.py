@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 _W = f"{{{W}}}"
 _SDT = _W + "sdt"
 _WRAPPERS = (_W + "customXml", _W + "ins", _W + "moveTo")
-MAX_GRID = 2000  # columns: a hostile gridSpan="1000000" must not allocate the moon
+MAX_GRID = 64  # Word tables have at most 63 columns; a hostile gridSpan must not allocate more
 
 
 def _children(el: etree._Element, tag: str) -> list[etree._Element]:
