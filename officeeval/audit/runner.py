@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import tempfile
 import time
+import zipfile
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,7 @@ from officeeval.audit.lint import lint
 from officeeval.audit.mutators import for_app, neutral
 from officeeval.audit.mutators.base import Mutation, PlanContext
 from officeeval.audit.workspace import NotApplicable, Workspace
-from officeeval.errors import PackageError, RubricError
+from officeeval.errors import OfficeEvalError, PackageError, RubricError
 from officeeval.formats import EXTENSIONS, open_document
 from officeeval.rubric import load_rubric
 from officeeval.rubric.model import Rubric
@@ -75,8 +76,12 @@ def audit_rubric(rubric: Rubric | str | Path, *, reference: str | Path | None = 
     cards: list[ScoreCard] = [in_card]
     target_counts: dict[str | None, int] = {}
     if mutate and not result.error:
-        _mutate(rubric, ref, inp, options, ref_card, audits, result, cards, target_counts,
-                keep_mutants)
+        try:
+            _mutate(rubric, ref, inp, options, ref_card, audits, result, cards, target_counts,
+                    keep_mutants)
+        except (OfficeEvalError, zipfile.BadZipFile, OSError) as exc:
+            # The reference graded but cannot be taken apart (or the temp dir failed).
+            result.error = f"mutation testing failed: {type(exc).__name__}: {exc}"
     result.lint = lint(rubric, ref_card, cards, target_counts, inp, audits)
     result.seconds = time.perf_counter() - started
     return result
