@@ -12,6 +12,7 @@ charged to the candidate. Everything else classifies typed errors:
 
 from __future__ import annotations
 
+import hashlib
 import os
 import time
 from collections import OrderedDict
@@ -80,20 +81,22 @@ class _Docs:
 
 
 # The input and reference of a task are the same for every graded document: a batch worker
-# keeps the last few open (read-only views, keyed by path, size, mtime and options) instead
-# of re-reading them for each generation (a third of the grading time of a Word task).
+# keeps the last few open (read-only views, keyed by path, content hash and options)
+# instead of re-parsing them for each generation (a third of the grading time of a Word
+# task). The content hash, not the mtime: a file rewritten within one clock tick keeps it.
 _OTHERS: "OrderedDict[tuple, Document]" = OrderedDict()
 _OTHERS_KEPT = 8
 
 
 def _open_other(path: str, app: str, options: dict[str, Any]) -> Document:
-    """``open_document(path, app)``, reused while the file is unchanged. Raises
+    """``open_document(path, app)``, reused while the file's content is unchanged. Raises
     ``PackageError`` like ``open_document``."""
     try:
-        st = os.stat(path)
+        with open(path, "rb") as f:
+            digest = hashlib.sha1(f.read()).hexdigest()
     except OSError:
         return open_document(path, app, options=options)  # raises the PackageError
-    key = (os.path.abspath(path), app, st.st_size, st.st_mtime_ns, repr(sorted(options.items())))
+    key = (os.path.abspath(path), app, digest, repr(sorted(options.items())))
     doc = _OTHERS.get(key)
     if doc is None:
         doc = _OTHERS[key] = open_document(path, app, options=options)
