@@ -50,7 +50,7 @@ class Comparator:
 
     def judge(self, actual: Any, expected: Any, vtype: ValueType,
               ctx: CompareContext) -> Verdict:
-        exp_s = _render_expected(expected, vtype)
+        exp_s = _render_expected_once(expected, vtype)
         act_s = vtype.render(actual) if not isinstance(actual, (int, float)) or \
             self.kind != "count" else f"{actual:g}"
         try:
@@ -59,6 +59,21 @@ class Comparator:
         except (TypeError, ValueError, re.error, AttributeError) as exc:
             ok, why = False, f"cannot compare: {exc}"
         return Verdict(ok, exp_s, act_s, why)
+
+
+# The engine judges every target of a check against the same expected value: render it once.
+# Keyed by identity (the cache holds the objects, so their ids cannot be reused meanwhile).
+_LAST_EXPECTED: tuple[Any, Any, str] = (object(), None, "")
+
+
+def _render_expected_once(expected: Any, vtype: ValueType) -> str:
+    global _LAST_EXPECTED
+    last = _LAST_EXPECTED
+    if last[0] is expected and last[1] is vtype:
+        return last[2]
+    text = _render_expected(expected, vtype)
+    _LAST_EXPECTED = (expected, vtype, text)
+    return text
 
 
 def _render_expected(expected: Any, vtype: ValueType) -> str:

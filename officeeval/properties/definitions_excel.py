@@ -7,6 +7,8 @@ pivot value fields, table style names).
 
 from __future__ import annotations
 
+import functools
+
 import re
 from typing import Any
 
@@ -44,6 +46,17 @@ class FormulaType(T.TextType):
 def _fmt_key(code: str) -> str:
     """Comparison form of a number format: names mapped to codes, ``\\x`` and ``"x"``
     literals unified, case folded outside literals."""
+    # A range check compares every cell's format with the same expected code: memoized for
+    # codes of ordinary length (a hostile megabyte-long code is computed, not kept).
+    return _fmt_key_cached(code) if len(code) <= 256 else _fmt_key_uncached(code)
+
+
+@functools.lru_cache(maxsize=4096)
+def _fmt_key_cached(code: str) -> str:
+    return _fmt_key_uncached(code)
+
+
+def _fmt_key_uncached(code: str) -> str:
     c = code.strip()
     c = FORMAT_NAMES.get(c.lower(), FORMAT_NAMES.get(c, c))
     if c.isdigit() and int(c) in BUILTIN_FORMATS:

@@ -11,6 +11,7 @@ Types never raise on odd *actual* values (those come from documents); ``parse`` 
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import json
 import math
 import re
@@ -118,6 +119,19 @@ def normalize_text(text: str, options: frozenset[str] = frozenset()) -> str:
     """Trim and NFC always; ``space`` collapses whitespace (and drops it beside CJK),
     ``case`` folds case, ``width`` folds full-width forms (NFKC), ``punct`` maps Chinese
     punctuation to ASCII."""
+    # Short texts repeat (the expected value of a check, cell values of a range): memoized.
+    # Long ones are not, so a hostile document cannot fill the cache with megabytes.
+    if len(text) <= 256 and isinstance(options, frozenset):
+        return _normalize_short(text, options)
+    return _normalize(text, options)
+
+
+@functools.lru_cache(maxsize=8192)
+def _normalize_short(text: str, options: frozenset[str]) -> str:
+    return _normalize(text, options)
+
+
+def _normalize(text: str, options: frozenset[str]) -> str:
     t = unicodedata.normalize("NFC", text).strip()
     if "width" in options:
         t = unicodedata.normalize("NFKC", t)

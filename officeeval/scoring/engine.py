@@ -259,10 +259,23 @@ def _vtype(check: Check, app: str) -> ValueType:
     return pdef.type_for(app)
 
 
+# Every target of a check resolves with the same context: build it once (keyed by identity
+# of the document's options, which the cache holds).
+_LAST_CTX: tuple[Any, bool, ResolveContext | None] = (None, False, None)
+_NO_OPTIONS: dict[str, Any] = {}
+
+
 def _resolve(check: Check, target: Target) -> Observation | None:
+    global _LAST_CTX
     from officeeval.properties.registry import resolve
-    ctx = ResolveContext(direct=check.source == "direct", options=getattr(target.doc, "options",
-                                                                          {}) or {})
+    options = getattr(target.doc, "options", None) or _NO_OPTIONS
+    direct = check.source == "direct"
+    last = _LAST_CTX
+    if last[0] is options and last[1] == direct and last[2] is not None:
+        ctx = last[2]
+    else:
+        ctx = ResolveContext(direct=direct, options=options)
+        _LAST_CTX = (options, direct, ctx)
     try:
         return resolve(check.property or "", target, ctx)
     except LookupError as exc:
@@ -310,9 +323,20 @@ def _judge(check: Check, comparator: Comparator, docs: _Docs, base: dict) -> Che
         other_doc_targets = select(other_doc, check.select)
         other_targets = _pair(targets, other_doc_targets)
     per: list[tuple[Target, Verdict, Observation | None]] = []
+    # A check judges every target against the same expected value, and targets repeat values
+    # (a column's number format, a range's font): judge each distinct value once.
+    memo: dict[Any, Verdict] = {}
     for i, t in enumerate(targets):
         obs = _resolve(check, t)
         expected = check.expected_value
+        if other_targets is None:
+            key = _memo_key(obs)
+            if key is not None:
+                v = memo.get(key)
+                if v is None:
+                    v = memo[key] = _verdict(comparator, obs, expected, vtype, ctx)
+                per.append((t, v, obs))
+                continue
         if other_targets is not None and other_targets[i] is None:
             if comparator.kind != "input":
                 raise _EvalError(f"the {check.expected_from} document has no target "
@@ -343,6 +367,25 @@ def _judge(check: Check, comparator: Comparator, docs: _Docs, base: dict) -> Che
     result = _aggregate(check, comparator, per, base, vtype)
     result.expected = _expected_display(check, result.expected)
     return result
+
+
+_NO_VALUE_KEY = ("<no value>",)
+
+
+def _memo_key(obs: Observation | None) -> Any:
+    """A key under which ``obs`` judges like every other observation with that key (its
+    value and the value's type, so ``True`` and ``1`` stay apart); ``None`` when it must be
+    judged on its own (a value made of parts, or one that cannot be hashed)."""
+    if obs is None:
+        return _NO_VALUE_KEY
+    if obs.parts:
+        return None
+    value = obs.value
+    try:
+        hash(value)
+    except TypeError:
+        return None
+    return (type(value), value)
 
 
 def _expected_display(check: Check, rendered: str) -> str:
