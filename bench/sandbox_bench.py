@@ -190,14 +190,18 @@ def main() -> int:
     ap.add_argument("--docs", type=int, default=400)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--profile", action="store_true")
+    ap.add_argument("--only", choices=("overhead", "throughput"))
     args = ap.parse_args()
     print(f"machine: {os.cpu_count()} CPUs, Python {sys.version.split()[0]}, "
           f"load average {os.getloadavg()[0]:.2f}\n")
-    print("## Sandbox overhead per program\n")
-    print("\n".join(overhead(args.runs)))
-    print("\n## Grading throughput on pre-made documents\n")
-    lines, _ = throughput(args.docs, args.jobs)
-    print("\n".join(lines))
+    if args.only != "throughput":
+        print("## Sandbox overhead per program\n")
+        print("\n".join(overhead(args.runs)))
+    if args.only != "overhead":
+        print("\n## Grading throughput on pre-made documents\n")
+        lines, _ = throughput(args.docs, args.jobs)
+        print("\n".join(lines))
+    print(f"\nload average at the end: {os.getloadavg()[0]:.2f}")
     if args.profile:
         print("\n## Profile: serial grading of one document\n")
         print("\n".join(profile()))
