@@ -81,7 +81,7 @@ class CellStore:
         self._tree: etree._Element | None = None
         self._skeleton: etree._Element | None = None
         self._full = False  # every cell of the sheet is loaded
-        self._row_els: dict[int, etree._Element] | None = None
+        self._row_els: dict[int, list[etree._Element]] | None = None
         self._done_rows: set[int] = set()
         self.scans = 0  # passes over the part (for tests and benches)
         self.rows_read = 0  # row elements met over all passes
@@ -261,12 +261,13 @@ class CellStore:
             self._outline = outline
 
     # ------------------------------------------------------------------ small sheets
-    def _index(self) -> dict[int, etree._Element]:
-        """Small sheets: row number -> row element of the parsed part (built once), with
-        shared-formula masters and array ranges noted on the way."""
+    def _index(self) -> dict[int, list[etree._Element]]:
+        """Small sheets: row number -> the row elements with that number, in part order (a
+        repeated row is read after the first, so its cells win, as the last write does),
+        with shared-formula masters and array ranges noted on the way. Built once."""
         if self._row_els is None:
             self.scans += 1
-            idx: dict[int, etree._Element] = {}
+            idx: dict[int, list[etree._Element]] = {}
             prev_row = 0
             for row_el in self.package.xml(self.part).iter(_ROW):
                 self.rows_read += 1
@@ -274,7 +275,7 @@ class CellStore:
                 if r < 1 or r > MAX_ROW:
                     continue
                 prev_row = r
-                idx.setdefault(r, row_el)
+                idx.setdefault(r, []).append(row_el)
                 for f in row_el.iter(_F):
                     if f.get("ref") is not None:
                         self._note_formula(f, r, position_of(f.getparent(), row_el))
@@ -287,24 +288,23 @@ class CellStore:
         for r in todo:
             if r1 <= r <= r2 and r in idx and r not in self._done_rows:
                 self._done_rows.add(r)
-                self._read_row(idx[r], r, 1, MAX_COL, None)
+                for row_el in idx[r]:
+                    self._read_row(row_el, r, 1, MAX_COL, None)
         if len(self._done_rows) == len(idx):
             self._full = True
 
     def _small_bounds(self) -> None:
         bounds: list = [None, None, 0, 0]
         outline = 0
-        for r, row_el in self._index().items():
-            outline = max(outline, to_int(row_el.get("outlineLevel")) or 0)
-            prev_col = 0
-            for c in row_el:
-                if c.tag != _C:
-                    continue
-                pos = parse_cell(c.get("r"))
-                col = pos[1] if pos else prev_col + 1
-                prev_col = col
-                if c.find(_F) is not None or c.find(_IS) is not None or (c.findtext(_V) or ""):
-                    grow(bounds, r, min(col, MAX_COL))
+        for r, row_els in self._index().items():
+            for row_el in row_els:
+                outline = max(outline, to_int(row_el.get("outlineLevel")) or 0)
+                prev_col = 0
+                for c in row_el.iterchildren(_C):
+                    col = column_of(c.get("r"), prev_col)
+                    prev_col = col
+                    if has_content(c):
+                        grow(bounds, r, min(col, MAX_COL))
         self._used_known = True
         self._used = Area(bounds[0], bounds[1], bounds[2], bounds[3]) if bounds[0] else None
         self._outline = outline

@@ -68,16 +68,18 @@ _COLS: dict[str, int] = {}
 
 def column_of(ref: str | None, prev: int) -> int:
     """Column of a cell's ``r`` (``C12`` -> 3), cached by its letters; the next column after
-    ``prev`` when ``r`` is absent or unreadable."""
+    ``prev`` when ``r`` is absent or unreadable (``XFE1``, ``A0``, ``1A``)."""
     if ref:
         letters = ref.rstrip("0123456789")
-        col = _COLS.get(letters)
-        if col is None:
-            col = col_index(letters) or 0
-            if col and len(_COLS) < 20_000:
-                _COLS[letters] = col
-        if col and letters != ref:
-            return col
+        digits = ref[len(letters):]
+        if digits and digits[0] != "0" and len(digits) <= 7:  # a real row number
+            col = _COLS.get(letters)
+            if col is None:
+                col = col_index(letters) or 0
+                if col and len(_COLS) < 20_000:
+                    _COLS[letters] = col
+            if col:
+                return col
     return prev + 1
 
 
