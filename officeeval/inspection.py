@@ -17,7 +17,7 @@ STANDARD_TARGETS = {
     "word": ["document", "section", "paragraph", "table", "header", "footer", "image",
              "textbox", "field", "footnote", "hyperlink"],
     "excel": ["workbook", "sheet", "chart", "pivot", "table", "conditional_format",
-              "validation", "name", "sheet/cell", "sheet/column", "sheet/row"],
+              "validation", "name", "sheet/A1:E10", "sheet/column", "sheet/row"],
     "ppt": ["presentation", "slide", "slide/shape", "slide/animation", "layout", "master",
             "slide/table", "slide/table/cell", "slide/chart", "slide/smartart",
             "slide/picture", "slide/paragraph", "slide/notes"],
