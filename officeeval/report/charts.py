@@ -71,9 +71,19 @@ def sr_chart(models: list[dict[str, Any]]) -> Markup:
     return svg.render()
 
 
+# Past this many skills the grid turns: skills down the side, models across (a row per
+# skill stays readable, a column per skill shrinks into illegible text on a page).
+HEATMAP_WIDE_SKILLS = 14
+
+
 def heatmap(rows: list[dict[str, Any]], models: list[str], skills: list[str]) -> Markup:
-    """Model x skill grid colored by skill SR (earned / possible points), value printed."""
+    """Model x skill grid colored by skill SR (earned / possible points), value printed.
+
+    Models are rows and skills columns while skills are few; with more than
+    ``HEATMAP_WIDE_SKILLS`` skills the grid is transposed (skills are rows)."""
     cells = {(r["model"], r["skill"]): r for r in rows}
+    if len(skills) > HEATMAP_WIDE_SKILLS:
+        return _heatmap_tall(cells, models, skills)
     left = _label_margin(models)
     cw, ch = max(54.0, min(90.0, 640 / max(len(skills), 1))), 30.0
     head = min(110.0, max(text_width(s, 11) for s in skills + ["x"]) * 0.75 + 24)
@@ -88,21 +98,47 @@ def heatmap(rows: list[dict[str, Any]], models: list[str], skills: list[str]) ->
         svg.text(left - 10, y + ch / 2, clip(m, 12, left - 14), anchor="end",
                  weight="600" if m == ALL else None, title=m)
         for j, s in enumerate(skills):
-            r = cells.get((m, s))
-            sr = r.get("sr") if r else None
-            fill = heat(sr)
-            tip = (f"{m} · {s}: SR {pct(sr)} {interval(r.get('sr_ci'))}; "
-                   f"{r['earned']:g} of {r['possible']:g} points over {r['generations']} "
-                   f"generations; lost: execution {r['lost_execution']:g}, not found "
-                   f"{r['lost_not_found']:g}, wrong {r['lost_wrong']:g}"
-                   + (f"; evaluator errors {r['eval_error_criteria']}"
-                      if r['eval_error_criteria'] else "")) if r else f"{m} · {s}: no data"
-            svg.rect(left + j * cw + 1, y + 1, cw - 2, ch - 2, fill, tip, rx=3)
-            svg.text(left + j * cw + cw / 2, y + ch / 2,
-                     "–" if sr is None else f"{sr * 100:.0f}", size=11.5, anchor="middle",
-                     fill=ink_on(fill), title=tip)
-    # Legend: the ramp with the pass line at 60.
-    ly, lx = head + ch * len(models) + 16, left
+            _heat_cell(svg, cells.get((m, s)), m, s, left + j * cw, y, cw, ch)
+    _heat_legend(svg, left, head + ch * len(models) + 16)
+    return svg.render()
+
+
+def _heatmap_tall(cells: dict[tuple[str, str], dict[str, Any]], models: list[str],
+                  skills: list[str]) -> Markup:
+    left = _label_margin(skills, 12, 200)
+    cw, ch = max(64.0, min(110.0, 640 / max(len(models), 1))), 24.0
+    head = min(110.0, max(text_width(m, 11) for m in models + ["x"]) * 0.75 + 24)
+    svg = Svg(left + cw * len(models) + 40, head + ch * len(skills) + 40,
+              "Score rate per skill and model")
+    for j, m in enumerate(models):
+        svg.text(left + j * cw + cw / 2 - 2, head - 8, clip(m, 11, 140), size=11,
+                 anchor="start", rotate=-35, weight="600" if m == ALL else None, title=m)
+    for i, s in enumerate(skills):
+        y = head + i * ch
+        svg.text(left - 10, y + ch / 2, clip(s, 12, left - 14), anchor="end", title=s)
+        for j, m in enumerate(models):
+            _heat_cell(svg, cells.get((m, s)), m, s, left + j * cw, y, cw, ch)
+    _heat_legend(svg, left, head + ch * len(skills) + 16)
+    return svg.render()
+
+
+def _heat_cell(svg: Svg, r: dict[str, Any] | None, m: str, s: str, x: float, y: float,
+               cw: float, ch: float) -> None:
+    sr = r.get("sr") if r else None
+    fill = heat(sr)
+    tip = (f"{m} · {s}: SR {pct(sr)} {interval(r.get('sr_ci'))}; "
+           f"{r['earned']:g} of {r['possible']:g} points over {r['generations']} "
+           f"generations; lost: execution {r['lost_execution']:g}, not found "
+           f"{r['lost_not_found']:g}, wrong {r['lost_wrong']:g}"
+           + (f"; evaluator errors {r['eval_error_criteria']}"
+              if r['eval_error_criteria'] else "")) if r else f"{m} · {s}: no data"
+    svg.rect(x + 1, y + 1, cw - 2, ch - 2, fill, tip, rx=3)
+    svg.text(x + cw / 2, y + ch / 2, "–" if sr is None else f"{sr * 100:.0f}", size=11.5,
+             anchor="middle", fill=ink_on(fill), title=tip)
+
+
+def _heat_legend(svg: Svg, lx: float, ly: float) -> None:
+    """The color ramp with the pass line at 60."""
     for k in range(21):
         svg.rect(lx + k * 8, ly, 8, 10, heat(k / 20))
     svg.text(lx, ly + 20, "0", size=10, fill=MUTED)
@@ -110,7 +146,6 @@ def heatmap(rows: list[dict[str, Any]], models: list[str], skills: list[str]) ->
     svg.text(lx + 168, ly + 20, "100", size=10, fill=MUTED, anchor="end")
     svg.text(lx + 180, ly + 5, "skill SR: % of the skill's points earned", size=10,
              fill=MUTED)
-    return svg.render()
 
 
 def lost_chart(rows: list[dict[str, Any]], key: str, what: str) -> Markup:

@@ -126,3 +126,21 @@ def test_text_helpers():
     assert clipped.endswith("…") and text_width(clipped, 12) <= 60
     assert pct(None) == "–" and pct(0.4567) == "45.7%" and pct(1, 0) == "100%"
     assert interval((0.1, 0.25)) == "[10.0–25.0]" and interval((None, None)) == ""
+
+
+def test_heatmap_with_many_skills_puts_skills_down_the_side():
+    skills = [f"skill{i:02d}" for i in range(charts.HEATMAP_WIDE_SKILLS + 6)]
+    rows = [{"model": "m", "skill": s, "sr": i / 20, "sr_ci": None, "earned": i,
+             "possible": 20, "generations": 1, "lost_execution": 0, "lost_not_found": 0,
+             "lost_wrong": 20 - i, "eval_error_criteria": 0} for i, s in enumerate(skills)]
+    svg = parse(charts.heatmap(rows, ["m", "(all)"], skills))
+    cells = [r for r in svg.iter(SVG + "rect") if r.find(SVG + "title") is not None]
+    assert len(cells) == 2 * len(skills)
+    # Row-major: skill i's cells share a y, and later skills sit lower.
+    ys = [float(c.get("y")) for c in cells]
+    assert ys[0] == ys[1] and ys[2] > ys[0] and ys[-1] > ys[2]
+    assert cells[2].get("fill") == heat(1 / 20)
+    assert cells[2].findtext(SVG + "title").startswith("m · skill01: SR 5.0%")
+    assert "(all) · skill01: no data" in cells[3].findtext(SVG + "title")
+    # The chart stays narrow enough for a page however many skills there are.
+    assert float(svg.get("viewBox").split()[2]) < 600
