@@ -195,7 +195,7 @@ class CellStore:
                                    else None)
         else:
             self.rows[r] = PLAIN_ROW
-        cells = row_el.findall(_C)
+        cells = list(row_el.iterchildren(_C))
         if bounds is not None and cells:
             # Cells come in column order: the row's content spans its first and last
             # cells holding something.
@@ -212,21 +212,56 @@ class CellStore:
                 if hi > bounds[3]:
                     bounds[3] = hi
         prev_col = 0
+        shared = self._shared
+        store = self.cells
         for c in cells:
             col = column_of(c.get("r"), prev_col)
             if col > c2 or col > MAX_COL:
                 break  # masters of shared formulas sit left of (or on) their members
             prev_col = col
+            # One pass over the children instead of find() per tag (lxml's find goes through
+            # its Python path engine); the first child of each kind counts, as find() gave.
+            v_el = is_el = f = None
+            for ch in c:
+                tag = ch.tag
+                if tag == _V:
+                    if v_el is None:
+                        v_el = ch
+                elif tag == _F:
+                    if f is None:
+                        f = ch
+                elif tag == _IS:
+                    if is_el is None:
+                        is_el = ch
             if col < c1:
-                if len(c):
-                    f = c.find(_F)
-                    if f is not None and f.get("ref") is not None:
-                        self._note_formula(f, r, col)
+                if f is not None and f.get("ref") is not None:
+                    self._note_formula(f, r, col)
                 continue
-            f = c.find(_F)
+            ftext = fkind = fref = None
             if f is not None:
                 self._note_formula(f, r, col)
-            self.cells[(r, col)] = self._read_cell(c, r, col, f)
+                fkind = f.get("t") or "normal"
+                fref = f.get("ref")
+                ftext = f.text or ""
+                if fkind == "shared" and not ftext:
+                    master = shared.get(f.get("si") or "")
+                    if master is not None:
+                        ftext = formulas.shift(master[2], r - master[0], col - master[1])
+                elif fkind == "dataTable":
+                    args = [a for a in (f.get("r1"), f.get("r2")) if a]
+                    ftext = f"TABLE({','.join(args)})"
+            s = c.get("s")
+            if s is None:
+                si = 0
+            else:
+                try:  # the common "12"; anything else as to_int reads it
+                    si = int(s) if len(s) < 9 else (to_int(s) or 0)
+                except ValueError:
+                    si = to_int(s) or 0
+            store[(r, col)] = RawCell(r, col, c.get("t"), si,
+                                      (v_el.text or "") if v_el is not None else None,
+                                      inline_text(is_el) if is_el is not None else None,
+                                      ftext, fkind, fref, c.get("cm"))
         return lvl
 
     def _scan(self, r1: int, r2: int, c1: int, c2: int) -> None:
@@ -320,27 +355,6 @@ class CellStore:
             if area is not None and (area.rows > 1 or area.cols > 1):
                 if not any(a.r1 == area.r1 and a.c1 == area.c1 for a, _, _ in self._arrays):
                     self._arrays.append((area, r, col))
-
-    def _read_cell(self, c: etree._Element, r: int, col: int, f: etree._Element | None
-                   ) -> RawCell:
-        v_el = c.find(_V)
-        is_el = c.find(_IS)
-        ftext = fkind = fref = None
-        if f is not None:
-            fkind = f.get("t") or "normal"
-            fref = f.get("ref")
-            ftext = f.text or ""
-            if fkind == "shared" and not ftext:
-                master = self._shared.get(f.get("si") or "")
-                if master is not None:
-                    ftext = formulas.shift(master[2], r - master[0], col - master[1])
-            elif fkind == "dataTable":
-                args = [a for a in (f.get("r1"), f.get("r2")) if a]
-                ftext = f"TABLE({','.join(args)})"
-        return RawCell(r, col, c.get("t"), to_int(c.get("s")) or 0,
-                       (v_el.text or "") if v_el is not None else None,
-                       inline_text(is_el) if is_el is not None else None,
-                       ftext, fkind, fref, c.get("cm"))
 
     # ------------------------------------------------------------------ requests
     def _is_covered(self, r1: int, r2: int, c1: int, c2: int) -> bool:
