@@ -10,11 +10,11 @@ through grading.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Any
 
 from lxml import etree
 
+from officeeval.cache import cached_property
 from officeeval.errors import PackageError
 from officeeval.ooxml.package import Package
 from officeeval.ooxml.units import to_float

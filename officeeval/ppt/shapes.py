@@ -11,11 +11,11 @@ and text body. Position inheritance and text formatting live in ``sheets`` and
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 from typing import TYPE_CHECKING
 
 from lxml import etree
 
+from officeeval.cache import cached_property
 from officeeval.ooxml.units import to_float, to_int
 from officeeval.ppt.markup import (
     P14, URI_CHART, URI_CHARTEX, URI_DIAGRAM, URI_OLE, URI_TABLE, a, children, p,

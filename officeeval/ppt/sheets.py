@@ -10,11 +10,11 @@ by type with the body/object/subtitle fallbacks; a layout placeholder to the mas
 
 from __future__ import annotations
 
-from functools import cached_property
 from typing import TYPE_CHECKING
 
 from lxml import etree
 
+from officeeval.cache import cached_property
 from officeeval.errors import PackageError
 from officeeval.ooxml.drawingml import color_value
 from officeeval.ooxml.theme import Theme, read_theme

@@ -9,11 +9,11 @@ even when other shapes were added.
 
 from __future__ import annotations
 
-from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from lxml import etree
 
+from officeeval.cache import cached_property
 from officeeval.ppt.markup import a, body_text, paragraph_text, paragraphs, text_runs
 from officeeval.ppt.shapes import Shape
 from officeeval.ppt.sheets import Sheet

@@ -9,11 +9,11 @@ Everything else (numbering, notes, comments, headers, the story indexes) is read
 from __future__ import annotations
 
 import copy
-from functools import cached_property
 from typing import Any
 
 from lxml import etree
 
+from officeeval.cache import cached_property
 from officeeval.errors import PackageError
 from officeeval.ooxml.ns import W
 from officeeval.ooxml.package import Package

@@ -10,11 +10,11 @@ skips it). A text box's content is a story: its paragraphs are targets under it.
 from __future__ import annotations
 
 import re
-from functools import cached_property
 from typing import Any
 
 from lxml import etree
 
+from officeeval.cache import cached_property
 from officeeval.ooxml.colors import normalize_hex
 from officeeval.ooxml.ns import A, DGM, R, V, W, WP, WPS
 from officeeval.targets import Target

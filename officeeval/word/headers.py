@@ -9,11 +9,11 @@ default one is a target only when some section defines it.
 
 from __future__ import annotations
 
-from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from lxml import etree
 
+from officeeval.cache import cached_property
 from officeeval.ooxml.ns import R, W
 from officeeval.targets import Target
 from officeeval.word.containers import BlockContainer

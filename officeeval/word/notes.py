@@ -8,11 +8,11 @@ range covers.
 
 from __future__ import annotations
 
-from functools import cached_property
 from typing import Any
 
 from lxml import etree
 
+from officeeval.cache import cached_property
 from officeeval.ooxml.ns import W
 from officeeval.targets import Target
 from officeeval.word.containers import BlockContainer

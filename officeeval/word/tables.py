@@ -9,11 +9,11 @@ above, ragged rows, a missing ``w:tblGrid``) still gives a grid, never an except
 
 from __future__ import annotations
 
-from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from lxml import etree
 
+from officeeval.cache import cached_property
 from officeeval.ooxml.ns import W
 from officeeval.ooxml.units import to_int
 from officeeval.targets import Target

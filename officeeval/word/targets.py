@@ -10,11 +10,11 @@ the dropped letters, so indexes do not shift when a candidate adds a drop cap.
 
 from __future__ import annotations
 
-from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from lxml import etree
 
+from officeeval.cache import cached_property
 from officeeval.ooxml.ns import W
 from officeeval.targets import Target
 from officeeval.word.runs import Level, RunChain
