@@ -84,10 +84,26 @@ def has_trusted_cache(raw: RawCell, fresh_calc: bool) -> bool:
     return raw.v != "" or raw.t == "str"
 
 
+# Values kept per sheet: a grading asks for the same cells many times (every check on a
+# range, the output and the reference side), a hostile rubric cannot make it grow unbounded.
+KEPT_VALUES = 20_000
+
+
 def cell_value(sheet: "Sheet", row: int, col: int) -> tuple[CellValue, str]:
     """(value, source) of a cell: ``direct`` for constants, ``cached`` or ``recalculated``
     for formula results, ``empty`` for a cell with nothing in it. Raises
-    ``UnverifiableValue`` for a formula result that is neither cached nor recalculable."""
+    ``UnverifiableValue`` for a formula result that is neither cached nor recalculable
+    (never kept: the next read raises again). The returned value is shared: don't mutate."""
+    kept = sheet.values
+    got = kept.get((row, col))
+    if got is None:
+        got = _cell_value(sheet, row, col)
+        if len(kept) < KEPT_VALUES:
+            kept[(row, col)] = got
+    return got
+
+
+def _cell_value(sheet: "Sheet", row: int, col: int) -> tuple[CellValue, str]:
     raw = sheet.store.get(row, col) if sheet.store is not None else None
     book = sheet.book
     in_array = sheet.store.array_at(row, col) if sheet.store is not None else None

@@ -199,6 +199,23 @@ def choose_section(sections: tuple[Section, ...], v: float) -> tuple[Section, bo
 
 def format_number(v: float, code: str, date1904: bool = False) -> str:
     """Render number ``v`` with format ``code`` as Excel displays it."""
+    if type(v) is float and code is not None and len(code) <= _MEMO_CODE_LEN:
+        return _format_memo(v, code, date1904)
+    return _format_number(v, code, date1904)
+
+
+# A rendering depends on nothing but (value, code, date system), so it is memoized across
+# documents (a grading renders the same few values with the same few formats many times);
+# bounded in entries, long hostile codes not kept.
+_MEMO_CODE_LEN = 128
+
+
+@lru_cache(maxsize=4096)
+def _format_memo(v: float, code: str, date1904: bool) -> str:
+    return _format_number(v, code, date1904)
+
+
+def _format_number(v: float, code: str, date1904: bool = False) -> str:
     if not math.isfinite(v):
         return "#NUM!"
     sections = parse(code or "General")

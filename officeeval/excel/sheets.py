@@ -59,6 +59,9 @@ class Sheet:
         self.kind = kind
         self.store: CellStore | None = (CellStore(book.package, part)
                                         if part is not None and kind == "worksheet" else None)
+        # (row, col) -> (value, source) of cells already read (see cells.cell_value); this
+        # sheet's alone, so it cannot outlive the document.
+        self.values: dict[tuple[int, int], tuple] = {}
 
     def __repr__(self) -> str:
         return f"<Sheet {self.index} {self.name!r} {self.kind}>"
