@@ -23,6 +23,7 @@ from lxml import etree
 
 from officeeval.errors import PackageError
 from officeeval.ooxml.ns import CT, PKG_REL, R, rel_type_name
+from officeeval.ooxml.shared_trees import SHARED_TREES
 from officeeval.ooxml.xml import parse_xml
 
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
@@ -313,9 +314,11 @@ class Package:
         info = self._names.get(name.lstrip("/").lower())
         return info.file_size if info else 0
 
-    def xml(self, name: str) -> etree._Element:
+    def xml(self, name: str, shared: bool = False) -> etree._Element:
         """The part parsed (once per package). Raises ``PackageError`` like ``read`` and
-        ``parse_xml``."""
+        ``parse_xml``. ``shared``: the tree may be one parsed before, in this process, from
+        identical bytes (``shared_trees``), so the caller must never modify it; it applies
+        when this package first parses the part."""
         key = name.lstrip("/").lower()
         root = self._xml.get(key)
         if root is None:
@@ -323,13 +326,13 @@ class Package:
             if failed is not None:
                 raise failed
             try:
-                root = self._parse(name, key)
+                root = self._parse(name, key, shared)
             except PackageError as exc:
                 self._xml_errors[key] = exc
                 raise
         return root
 
-    def _parse(self, name: str, key: str) -> etree._Element:
+    def _parse(self, name: str, key: str, shared: bool = False) -> etree._Element:
         """Read and parse a part once, within the size and tree-memory limits."""
         lim = self.limits
         size = self.part_size(name)
@@ -345,16 +348,19 @@ class Package:
                                f"already parsed; limit {lim.max_tree_bytes >> 20} MB)")
         self._tree_bytes += cost
         self._parses[key] = self._parses.get(key, 0) + 1
-        root = parse_xml(data, part=name.lstrip("/"))
+        if shared:
+            root = SHARED_TREES.parse(data, name.lstrip("/"), cost)
+        else:
+            root = parse_xml(data, part=name.lstrip("/"))
         self._xml[key] = root
         return root
 
-    def xml_or_none(self, name: str | None) -> etree._Element | None:
+    def xml_or_none(self, name: str | None, shared: bool = False) -> etree._Element | None:
         """Like ``xml`` but ``None`` when ``name`` is ``None`` or the part does not exist.
         Malformed XML still raises."""
         if not name or not self.has_part(name):
             return None
-        return self.xml(name)
+        return self.xml(name, shared)
 
     def stats(self) -> dict[str, int | dict[str, int]]:
         """What this package has cost so far: ``members``, ``bytes_inflated``,

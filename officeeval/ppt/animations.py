@@ -54,9 +54,15 @@ def walk(el: etree._Element | None) -> Iterator[etree._Element]:
     """Depth-first over ``el`` and its descendants, AlternateContent resolved."""
     if el is None:
         return
-    yield el
-    for child in children(el):
-        yield from walk(child)
+    # An explicit stack, not nested generators: a timing tree is deep and a recursive
+    # generator costs its depth on every element it yields.
+    stack = [el]
+    while stack:
+        node = stack.pop()
+        yield node
+        kids = list(children(node))
+        kids.reverse()
+        stack.extend(kids)
 
 
 def _ms(value: str | None) -> float | None:

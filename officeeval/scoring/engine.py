@@ -118,6 +118,9 @@ def evaluate(rubric: Rubric, document: str | Path, input: str | Path | None = No
     """
     started = time.perf_counter()
     options = dict(options or {})
+    # Grading only reads documents: large parts with identical bytes (python-docx's styles)
+    # are parsed once per process (ooxml.shared_trees).
+    options.setdefault("shared_trees", True)
     input_path = str(input) if input else rubric.files.input
     reference_path = str(reference) if reference else rubric.files.reference
     try:

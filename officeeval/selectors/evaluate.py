@@ -12,6 +12,7 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
+from functools import lru_cache
 from typing import Any
 
 from officeeval.errors import SelectorSyntaxError
@@ -84,6 +85,11 @@ def apply_predicates(items: list[Target], preds: tuple[Predicate, ...]) -> list[
     return items
 
 
+# ``[style='…']`` compares every candidate target's style names with the predicate: the same
+# few names over and over. The key is a pure function of the name; the cache is bounded.
+_style_key = lru_cache(maxsize=4096)(style_key)
+
+
 def _norm(s: str) -> str:
     return unicodedata.normalize("NFC", s).strip()
 
@@ -98,7 +104,7 @@ def _matches(actual: Any, op: str, value: str, key: str) -> bool:
     v = _norm(value)
     if key in ("style",):
         if op in ("=", "!="):
-            return (style_key(a) == style_key(v)) == (op == "=")
+            return (_style_key(a) == _style_key(v)) == (op == "=")
     if key in ("type", "layout"):
         a, v = a.casefold(), v.casefold()
     if op == "=":

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from officeeval.errors import SelectorSyntaxError
 
@@ -277,6 +278,11 @@ class _Parser:
         self.i += 1
 
 
+@lru_cache(maxsize=4096)
 def parse_selector(text: str) -> Selector:
-    """Parse a selector; raises ``SelectorSyntaxError`` with the failing column."""
+    """Parse a selector; raises ``SelectorSyntaxError`` with the failing column.
+
+    Each text is parsed once per process (a bounded LRU: every graded document of a task
+    asks for the same selectors); the result is immutable, so sharing it is safe. Errors
+    are not cached (the parse is repeated and raises again)."""
     return _Parser(text).parse()

@@ -19,7 +19,7 @@ from officeeval.ooxml.ns import W
 from officeeval.ooxml.package import Package
 from officeeval.ooxml.theme import Theme, read_theme
 from officeeval.word.runs import Level, RunChain
-from officeeval.word.styles import Styles
+from officeeval.word.styles import Styles, shared_styles
 from officeeval.word.table_styles import TableFormatting
 from officeeval.word.table_styles import levels as table_levels
 
@@ -42,7 +42,11 @@ class WordDocument:
         self.body = self.root_el.find(_W + "body")
         if self.body is None:
             self.body = etree.SubElement(self.root_el, _W + "body")
-        self.styles = Styles(package.xml_or_none(package.related_one(self.main, "styles")))
+        # options["shared_trees"] (the scoring engine sets it): the styles part may be a
+        # tree shared with earlier documents of identical bytes, read-only like this view.
+        shared = bool(self.options.get("shared_trees"))
+        styles_el = package.xml_or_none(package.related_one(self.main, "styles"), shared)
+        self.styles = shared_styles(styles_el) if shared else Styles(styles_el)
         self.theme: Theme = read_theme(package.xml_or_none(package.related_one(self.main,
                                                                                 "theme")))
         self.settings_part = package.related_one(self.main, "settings")

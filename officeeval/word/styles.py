@@ -7,6 +7,7 @@ resolves through the styles before the break, never loops.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass
 
 from lxml import etree
@@ -165,6 +166,27 @@ class Styles:
                 self._by_key.setdefault(style_key(st.name), st)
                 self._by_key.setdefault(style_key(st.id), st)
         return self._by_key.get(style_key(name))
+
+
+# Styles of shared (read-only, content-keyed) styles trees: the index is a pure function of
+# the tree, so documents with byte-identical styles parts share it too.
+_SHARED: "OrderedDict[etree._Element, Styles]" = OrderedDict()
+_SHARED_KEPT = 8
+
+
+def shared_styles(root: etree._Element | None) -> Styles:
+    """``Styles(root)`` for a tree that never changes (``Package.xml(..., shared=True)``),
+    built once per tree while it is among the last few used. Never raises."""
+    if root is None:
+        return Styles(None)
+    st = _SHARED.get(root)
+    if st is None:
+        st = _SHARED[root] = Styles(root)
+        while len(_SHARED) > _SHARED_KEPT:
+            _SHARED.popitem(last=False)
+    else:
+        _SHARED.move_to_end(root)
+    return st
 
 
 def _on(value: str | None) -> bool:
