@@ -19,9 +19,8 @@ import io
 from lxml import etree
 
 from officeeval.errors import PackageError
-from officeeval.excel import formulas
 from officeeval.excel.rawcells import (
-    PLAIN_ROW, RawCell, RowInfo, column_of, flag, grow, has_content, inline_text, position_of,
+    PLAIN_ROW, RawCell, RowInfo, column_of, flag, grow, has_content, position_of, read_cell,
 )
 from officeeval.excel.refs import MAX_COL, MAX_ROW, Area, parse_area, parse_cell
 from officeeval.ooxml.ns import S, STRICT_TO_TRANSITIONAL
@@ -30,8 +29,7 @@ from officeeval.ooxml.units import to_float, to_int
 from officeeval.ooxml.xml import iterparse_xml, parse_xml
 
 _S = f"{{{S}}}"
-_ROW, _C, _V, _F, _IS, _T, _R, _RPH = (_S + x for x in ("row", "c", "v", "f", "is", "t", "r",
-                                                        "rPh"))
+_ROW, _C, _F = _S + "row", _S + "c", _S + "f"
 EAGER_BYTES = 2 * 1024 * 1024
 _STRICT = tuple(u.encode() for u in STRICT_TO_TRANSITIONAL)
 
@@ -83,6 +81,9 @@ class CellStore:
         self._full = False  # every cell of the sheet is loaded
         self._row_els: dict[int, list[etree._Element]] | None = None
         self._done_rows: set[int] = set()
+        # Small sheets: (row, col) -> the c element of a row already indexed whose record
+        # has not been built yet.
+        self._pending: dict[tuple[int, int], etree._Element] = {}
         self.scans = 0  # passes over the part (for tests and benches)
         self.rows_read = 0  # row elements met over all passes
 
@@ -179,11 +180,8 @@ class CellStore:
         self._skeleton = root
         return root
 
-    def _read_row(self, row_el: etree._Element, r: int, c1: int, c2: int,
-                  bounds: list | None) -> int:
-        """Record a row's attributes and its cells in columns c1..c2; grow ``bounds`` with
-        every cell holding content when given. Returns the row's outline level. (Hot loop
-        of large sheets: plain attribute reads, no per-cell helper calls.)"""
+    def _row_attrs(self, row_el: etree._Element, r: int) -> int:
+        """Record a row element's attributes; returns its outline level."""
         attrib = row_el.attrib
         lvl = 0
         if len(attrib) > 1:
@@ -195,6 +193,14 @@ class CellStore:
                                    else None)
         else:
             self.rows[r] = PLAIN_ROW
+        return lvl
+
+    def _read_row(self, row_el: etree._Element, r: int, c1: int, c2: int,
+                  bounds: list | None) -> int:
+        """Large sheets: record a row's attributes and its cells in columns c1..c2; grow
+        ``bounds`` with every cell holding content when given. Returns the row's outline
+        level."""
+        lvl = self._row_attrs(row_el, r)
         cells = list(row_el.iterchildren(_C))
         if bounds is not None and cells:
             # Cells come in column order: the row's content spans its first and last
@@ -212,57 +218,44 @@ class CellStore:
                 if hi > bounds[3]:
                     bounds[3] = hi
         prev_col = 0
-        shared = self._shared
         store = self.cells
         for c in cells:
             col = column_of(c.get("r"), prev_col)
             if col > c2 or col > MAX_COL:
                 break  # masters of shared formulas sit left of (or on) their members
             prev_col = col
-            # One pass over the children instead of find() per tag (lxml's find goes through
-            # its Python path engine); the first child of each kind counts, as find() gave.
-            v_el = is_el = f = None
-            for ch in c:
-                tag = ch.tag
-                if tag == _V:
-                    if v_el is None:
-                        v_el = ch
-                elif tag == _F:
-                    if f is None:
-                        f = ch
-                elif tag == _IS:
-                    if is_el is None:
-                        is_el = ch
             if col < c1:
-                if f is not None and f.get("ref") is not None:
-                    self._note_formula(f, r, col)
+                for f in c.iterchildren(_F):  # the first f, as find() gives
+                    if f.get("ref") is not None:
+                        self._note_formula(f, r, col)
+                    break
                 continue
-            ftext = fkind = fref = None
-            if f is not None:
-                self._note_formula(f, r, col)
-                fkind = f.get("t") or "normal"
-                fref = f.get("ref")
-                ftext = f.text or ""
-                if fkind == "shared" and not ftext:
-                    master = shared.get(f.get("si") or "")
-                    if master is not None:
-                        ftext = formulas.shift(master[2], r - master[0], col - master[1])
-                elif fkind == "dataTable":
-                    args = [a for a in (f.get("r1"), f.get("r2")) if a]
-                    ftext = f"TABLE({','.join(args)})"
-            s = c.get("s")
-            if s is None:
-                si = 0
-            else:
-                try:  # the common "12"; anything else as to_int reads it
-                    si = int(s) if len(s) < 9 else (to_int(s) or 0)
-                except ValueError:
-                    si = to_int(s) or 0
-            store[(r, col)] = RawCell(r, col, c.get("t"), si,
-                                      (v_el.text or "") if v_el is not None else None,
-                                      inline_text(is_el) if is_el is not None else None,
-                                      ftext, fkind, fref, c.get("cm"))
+            store[(r, col)] = self._cell(c, r, col)
         return lvl
+
+    def _index_row(self, row_el: etree._Element, r: int) -> None:
+        """Small sheets: record a row's attributes and where each of its cells is; a cell's
+        record is built when first asked for (``_take``): most cells of a row never are."""
+        self._row_attrs(row_el, r)
+        pending = self._pending
+        prev_col = 0
+        for c in row_el.iterchildren(_C):
+            col = column_of(c.get("r"), prev_col)
+            if col > MAX_COL:
+                break
+            prev_col = col
+            pending[(r, col)] = c  # a repeated cell or row: the last write wins
+
+    def _take(self, key: tuple[int, int]) -> RawCell | None:
+        """The record of a pending cell of a small sheet, built now and kept."""
+        c = self._pending.pop(key, None)
+        if c is None:
+            return None
+        raw = self.cells[key] = self._cell(c, key[0], key[1])
+        return raw
+
+    def _cell(self, c: etree._Element, r: int, col: int) -> RawCell:
+        return read_cell(c, r, col, self._shared, self._note_formula)
 
     def _scan(self, r1: int, r2: int, c1: int, c2: int) -> None:
         """Large sheets: stream the part, load cells in rows r1..r2 and columns c1..c2 (and
@@ -324,7 +317,7 @@ class CellStore:
             if r1 <= r <= r2 and r in idx and r not in self._done_rows:
                 self._done_rows.add(r)
                 for row_el in idx[r]:
-                    self._read_row(row_el, r, 1, MAX_COL, None)
+                    self._index_row(row_el, r)
         if len(self._done_rows) == len(idx):
             self._full = True
 
@@ -376,14 +369,18 @@ class CellStore:
     def get(self, row: int, col: int) -> RawCell | None:
         """The stored cell; ``None`` when the sheet has no ``c`` element there. On a large
         sheet the whole row is read (neighbours are usually asked for next)."""
-        if self._full:
-            return self.cells.get((row, col))
-        if not self.large:
-            if row not in self._done_rows:
-                self._ensure_small(row, row)
-        elif not self._is_covered(row, row, col, col):
-            self.ensure(row, row)
-        return self.cells.get((row, col))
+        key = (row, col)
+        raw = self.cells.get(key)
+        if raw is not None or (self._full and not self._pending):
+            return raw
+        if self.large:
+            if not self._is_covered(row, row, col, col):
+                self.ensure(row, row)
+                return self.cells.get(key)
+            return None
+        if row not in self._done_rows:
+            self._ensure_small(row, row)
+        return self._take(key)
 
     def row_info(self, row: int) -> RowInfo | None:
         """The row element's attributes (``None`` without a row element)."""
@@ -412,11 +409,23 @@ class CellStore:
     def all_cells(self) -> list[RawCell]:
         """Every stored cell in row-major order (loads the whole sheet)."""
         self.ensure(1, MAX_ROW)
+        for k in list(self._pending):
+            self._take(k)
         return [self.cells[k] for k in sorted(self.cells)]
 
     def cells_in(self, area: Area) -> list[RawCell]:
         """Stored cells inside ``area`` in row-major order."""
         self.ensure(area.r1, area.r2, area.c1, area.c2)
+        pending = self._pending
+        if pending:
+            if area.rows * area.cols <= len(pending):
+                for r in range(area.r1, area.r2 + 1):
+                    for c in range(area.c1, area.c2 + 1):
+                        if (r, c) in pending:
+                            self._take((r, c))
+            else:
+                for k in [k for k in pending if area.contains(*k)]:
+                    self._take(k)
         if area.rows * area.cols <= len(self.cells):
             out = [self.cells.get((r, c)) for r in range(area.r1, area.r2 + 1)
                    for c in range(area.c1, area.c2 + 1)]

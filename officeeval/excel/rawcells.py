@@ -6,13 +6,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from typing import Callable
+
 from lxml import etree
 
+from officeeval.excel import formulas
 from officeeval.excel.refs import col_index, parse_cell
 from officeeval.ooxml.ns import S
+from officeeval.ooxml.units import to_int
 
 _S = f"{{{S}}}"
-_C, _V, _T, _R = _S + "c", _S + "v", _S + "t", _S + "r"
+_C, _V, _T, _R, _F, _IS = (_S + x for x in ("c", "v", "t", "r", "f", "is"))
 
 
 class RawCell:
@@ -105,3 +109,51 @@ def position_of(c: etree._Element | None, row_el: etree._Element) -> int:
         return pos[1]
     return sum(1 for x in row_el if x.tag == _C and x is not c and
                x.getparent() is row_el and row_el.index(x) < row_el.index(c)) + 1
+
+
+def read_cell(c: etree._Element, r: int, col: int, shared: dict[str, tuple[int, int, str]],
+              note: Callable[[etree._Element, int, int], None]) -> RawCell:
+    """The record of one ``c`` element at (r, col). ``shared`` maps a shared formula's
+    ``si`` to its master (row, col, text), to expand members; ``note`` is called with the
+    cell's ``f`` element first (masters and array ranges are remembered there). Odd
+    attribute values read as none (a style index that is not a number is 0).
+
+    The children are read in one pass rather than a find() per tag (lxml's find runs its
+    Python path engine); the first child of each kind counts, as find() gave."""
+    v_el = is_el = f = None
+    for ch in c:
+        tag = ch.tag
+        if tag == _V:
+            if v_el is None:
+                v_el = ch
+        elif tag == _F:
+            if f is None:
+                f = ch
+        elif tag == _IS:
+            if is_el is None:
+                is_el = ch
+    ftext = fkind = fref = None
+    if f is not None:
+        note(f, r, col)
+        fkind = f.get("t") or "normal"
+        fref = f.get("ref")
+        ftext = f.text or ""
+        if fkind == "shared" and not ftext:
+            master = shared.get(f.get("si") or "")
+            if master is not None:
+                ftext = formulas.shift(master[2], r - master[0], col - master[1])
+        elif fkind == "dataTable":
+            args = [a for a in (f.get("r1"), f.get("r2")) if a]
+            ftext = f"TABLE({','.join(args)})"
+    s = c.get("s")
+    if s is None:
+        si = 0
+    else:
+        try:  # the common "12"; anything else as to_int reads it
+            si = int(s) if len(s) < 9 else (to_int(s) or 0)
+        except ValueError:
+            si = to_int(s) or 0
+    return RawCell(r, col, c.get("t"), si,
+                   (v_el.text or "") if v_el is not None else None,
+                   inline_text(is_el) if is_el is not None else None,
+                   ftext, fkind, fref, c.get("cm"))
