@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from typing import Any, Callable, Iterable, Iterator
 
-PRELOAD = ["officeeval.runner.grading"]
+PRELOAD = ["officeeval.runner.warm"]  # grading imported, rubric XSD and catalog built
 
 
 class WorkerLost(Exception):

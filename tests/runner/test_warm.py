@@ -1,0 +1,18 @@
+"""The fork server's preload: workers start with the rubric XSD and the catalog built."""
+
+from __future__ import annotations
+
+import importlib
+
+from officeeval.runner import pool
+
+
+def test_preload_names_the_warm_module_and_it_builds_the_tables():
+    assert pool.PRELOAD == ["officeeval.runner.warm"]
+    from officeeval.rubric.loader import schema
+    schema.cache_clear()
+    warm = importlib.import_module("officeeval.runner.warm")
+    importlib.reload(warm)  # runs warm() again after the cache was emptied
+    assert schema.cache_info().currsize == 1
+    from officeeval.selectors.registry import _STEPS
+    assert {"word", "excel", "ppt"} <= set(_STEPS)
