@@ -221,6 +221,17 @@ def _valid_cell(text: str) -> bool:
 def display(formula: str) -> str:
     """The formula as Excel's formula bar shows it: leading ``=``, prefixes such as
     ``_xlfn.`` removed from function names."""
+    if len(formula) <= 1024:  # memoized like tokenize; long hostile formulas not kept
+        return _display_memo(formula)
+    return _display(formula)
+
+
+@lru_cache(maxsize=4096)
+def _display_memo(formula: str) -> str:
+    return _display(formula)
+
+
+def _display(formula: str) -> str:
     body = formula[1:] if formula.startswith("=") else formula
     toks = tokenize(body)
     out, pos = [], 0

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 MAX_ROW = 1_048_576
 MAX_COL = 16_384
@@ -28,6 +29,7 @@ def col_index(letters: str) -> int | None:
     return n if 1 <= n <= MAX_COL else None
 
 
+@lru_cache(maxsize=16384)  # a pure function of a small int, asked for every cell locator
 def col_letters(index: int) -> str:
     """1 -> ``A``, 28 -> ``AB``. Raises ``ValueError`` for an index below 1."""
     if index < 1:
@@ -107,6 +109,17 @@ def parse_area(text: str | None) -> Area | None:
     ``Area``; ``None`` when the text is not an A1 reference without a sheet."""
     if not text:
         return None
+    if len(text) <= 64:  # a real reference; long hostile texts are not kept
+        return _parse_area_memo(text)
+    return _parse_area(text)
+
+
+@lru_cache(maxsize=4096)  # Area is immutable; selectors parse the same few texts again
+def _parse_area_memo(text: str) -> Area | None:
+    return _parse_area(text)
+
+
+def _parse_area(text: str) -> Area | None:
     t = text.strip()
     if ":" not in t:
         cell = parse_cell(t)
