@@ -454,7 +454,12 @@ class _BoundedStream(io.RawIOBase):
         return True
 
     def readinto(self, b) -> int:  # type: ignore[override]
-        data = self._inner.read(len(b))
+        try:
+            data = self._inner.read(len(b))
+        except (zipfile.BadZipFile, zlib.error, OSError, EOFError, ValueError,
+                RuntimeError) as exc:
+            # The same corrupt-member errors ``read`` classifies: a stream met them later.
+            raise PackageError("not_a_zip", f"part {self._name} is corrupt: {exc}") from exc
         self._left -= len(data)
         if self._left < 0:
             raise PackageError("limit_exceeded", f"part {self._name} inflates past the limit")
