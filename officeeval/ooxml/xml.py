@@ -36,6 +36,8 @@ _PARSER = etree.XMLParser(
 )
 
 _STRICT_BYTES = tuple(uri.encode() for uri in STRICT_TO_TRANSITIONAL)
+# Every Strict namespace lives under this host: one scan rules them all out.
+assert all(b"purl.oclc.org" in s for s in _STRICT_BYTES)
 
 # A prolog (XML declaration, comments, PIs) longer than this is refused: real parts have a
 # one-line declaration, and a scan must stay bounded.
@@ -76,7 +78,9 @@ def parse_xml(data: bytes, part: str = "?") -> etree._Element:
     if root.getroottree().docinfo.doctype:
         # Unreachable while check_prolog holds; kept so a scanner gap cannot go unnoticed.
         raise PackageError("malformed_xml", "DOCTYPE declarations are not allowed", part=part)
-    if any(s in data[:2048] for s in _STRICT_BYTES) or _has_strict(root):
+    head = data[:2048]
+    if (b"purl.oclc.org" in head and any(s in head for s in _STRICT_BYTES)) \
+            or _has_strict(root):
         root = _to_transitional(root)
     return root
 

@@ -21,6 +21,7 @@ from typing import Iterator
 
 from lxml import etree
 
+from officeeval.ooxml.ns import MC
 from officeeval.ooxml.units import to_float, to_int
 from officeeval.ppt.markup import children, p
 from officeeval.vocabulary.ppt import (
@@ -29,6 +30,7 @@ from officeeval.vocabulary.ppt import (
 
 _TRIGGERS = {"clickEffect": "on_click", "withEffect": "with_previous",
              "afterEffect": "after_previous"}
+_ALTERNATE = f"{{{MC}}}AlternateContent"
 _BEHAVIOURS = ("set", "anim", "animEffect", "animMotion", "animRot", "animScale",
                "animClr", "cmd", "audio", "video")
 
@@ -53,6 +55,10 @@ class Effect:
 def walk(el: etree._Element | None) -> Iterator[etree._Element]:
     """Depth-first over ``el`` and its descendants, AlternateContent resolved."""
     if el is None:
+        return
+    if next(el.iter(_ALTERNATE), None) is None:
+        # Nothing to resolve: lxml's own depth-first walk, same order, no Python per level.
+        yield from el.iter(etree.Element)
         return
     # An explicit stack, not nested generators: a timing tree is deep and a recursive
     # generator costs its depth on every element it yields.

@@ -101,9 +101,12 @@ class Store:
         c = self.conn
         c.execute("BEGIN IMMEDIATE")
         try:
-            for table, col in (("checks", "gen_key"), ("criteria", "gen_key"),
-                               ("generations", "key")):
-                c.execute(f"DELETE FROM {table} WHERE {col} = ?", (meta.key,))
+            # Criteria and checks rows only ever exist with their generation row (both are
+            # written and deleted in one transaction), so a new key has nothing to delete.
+            if c.execute("SELECT 1 FROM generations WHERE key = ?", (meta.key,)).fetchone():
+                for table, col in (("checks", "gen_key"), ("criteria", "gen_key"),
+                                   ("generations", "key")):
+                    c.execute(f"DELETE FROM {table} WHERE {col} = ?", (meta.key,))
             c.execute(
                 "INSERT INTO generations VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (meta.key, meta.task, meta.model, meta.sample, meta.app, meta.level,
