@@ -20,7 +20,8 @@ from lxml import etree
 
 from officeeval.errors import PackageError
 from officeeval.excel.rawcells import (
-    PLAIN_ROW, RawCell, RowInfo, column_of, flag, grow, has_content, position_of, read_cell,
+    PLAIN_ROW, RawCell, RowInfo, column_of, flag, grow, has_content, plain_row, position_of,
+    read_cell, row_number,
 )
 from officeeval.excel.refs import MAX_COL, MAX_ROW, Area, parse_area, parse_cell
 from officeeval.ooxml.ns import S, STRICT_TO_TRANSITIONAL
@@ -184,7 +185,7 @@ class CellStore:
         """Record a row element's attributes; returns its outline level."""
         attrib = row_el.attrib
         lvl = 0
-        if len(attrib) > 1:
+        if not plain_row(attrib.keys()):
             lvl = to_int(attrib.get("outlineLevel")) or 0
             self.rows[r] = RowInfo(to_float(attrib.get("ht")), flag(attrib.get("customHeight")),
                                    flag(attrib.get("hidden")), lvl,
@@ -268,7 +269,7 @@ class CellStore:
         outline = 0
         for row_el in self._iter_rows():
             self.rows_read += 1
-            r = to_int(row_el.get("r")) or prev_row + 1
+            r = row_number(row_el.get("r"), prev_row)
             if r < 1 or r > MAX_ROW:
                 continue
             prev_row = r
@@ -299,7 +300,7 @@ class CellStore:
             prev_row = 0
             for row_el in self.package.xml(self.part).iter(_ROW):
                 self.rows_read += 1
-                r = to_int(row_el.get("r")) or prev_row + 1
+                r = row_number(row_el.get("r"), prev_row)
                 if r < 1 or r > MAX_ROW:
                     continue
                 prev_row = r

@@ -87,6 +87,27 @@ def column_of(ref: str | None, prev: int) -> int:
     return prev + 1
 
 
+def row_number(text: str | None, prev: int) -> int:
+    """A row element's ``r`` as ``to_int`` reads it (the common ``"12"`` parsed directly);
+    the row after ``prev`` when absent, 0 or unreadable."""
+    if text is not None and len(text) <= 9:  # below 1e9: to_int would give the same
+        try:
+            return int(text) or prev + 1
+        except ValueError:
+            pass
+    return to_int(text) or prev + 1
+
+
+# Row attributes that change nothing a property reads (Excel writes them on every row).
+_PLAIN_ROW_KEYS = frozenset(("r", "spans", "{http://schemas.microsoft.com/office/"
+                                           "spreadsheetml/2009/9/ac}dyDescent"))
+
+
+def plain_row(keys: list[str]) -> bool:
+    """Whether a row element with these attribute names is ``PLAIN_ROW``."""
+    return _PLAIN_ROW_KEYS.issuperset(keys)
+
+
 def has_content(c: etree._Element) -> bool:
     """A value, an inline string or a formula (not just a style)."""
     n = len(c)
