@@ -1,17 +1,19 @@
 """Grade a whole manifest: plan (tasks, manifest lines, what the store already holds), run
 the work on an executor (local process pool or Ray), store each result as it finishes.
 
-Resuming: the store commits one transaction per generation, so after an interruption
-(Ctrl-C, ``kill -9``) the same command grades only what is missing; ``rerun`` grades
-everything again (replacing rows). A manifest line whose code changed since it was graded
-has a new key: its old row is deleted and it is graded afresh, so the store holds exactly
-one row per (task, model, sample) of the manifest.
+Resuming: results are committed as they finish (a few that finish close together share a
+transaction; see ``_Pending``), so after an interruption (Ctrl-C, ``kill -9``) the same
+command grades only what is missing; ``rerun`` grades everything again (replacing rows).
+A manifest line whose code changed since it was graded has a new key: its old row is
+deleted and it is graded afresh, so the store holds exactly one row per (task, model,
+sample) of the manifest.
 """
 
 from __future__ import annotations
 
 import difflib
 import os
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -171,6 +173,7 @@ def run_batch(manifest_path: str | Path, outdir: str | Path, options: BatchOptio
         progress.start(len(p.lines), result.skipped)
         if items:
             executor = _executor(options, grade_item)
+            pending = _Pending(store)
             try:
                 for item, res in executor.imap_unordered(items, _deadline):
                     line = by_key[item.key]
@@ -180,20 +183,56 @@ def run_batch(manifest_path: str | Path, outdir: str | Path, options: BatchOptio
                         progress.advance(None, 0)
                         continue
                     task = p.registry.tasks[line.task]
-                    store.record(GenerationMeta(line.key, line.task, line.model, line.sample,
+                    pending.add((GenerationMeta(line.key, line.task, line.model, line.sample,
                                                 task.app, task.level, line.source,
                                                 line.line), res.card, res.sandbox,
-                                 res.scorecard_json)
+                                 res.scorecard_json))
                     result.graded += 1
                     result.worker_cpu += res.cpu
                     progress.advance(res.card.outcome, res.card.eval_errors)
+                pending.flush()
             except BaseException:
                 executor.terminate()
                 progress.stop()
+                pending.flush_quietly()
                 raise
             executor.close()
         progress.stop()
         keys = set(by_key)
-        result.eval_errors = sum(1 for r in store.generations()
-                                 if r["key"] in keys and (r["eval_errors"] or 0) > 0)
+        result.eval_errors = sum(1 for k in store.keys_with_eval_errors() if k in keys)
     return result
+
+
+class _Pending:
+    """Results received but not yet committed: written together when ``MAX_RESULTS`` have
+    gathered or the oldest has waited ``MAX_WAIT`` seconds (a commit costs about as much
+    as a generation's rows). A ``kill -9`` loses at most these few, which a resumed batch
+    grades again; Ctrl-C and errors commit them first."""
+
+    MAX_RESULTS = 16
+    MAX_WAIT = 0.5
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.entries: list[tuple] = []
+        self.since = 0.0
+
+    def add(self, entry: tuple) -> None:
+        if not self.entries:
+            self.since = time.monotonic()
+        self.entries.append(entry)
+        if len(self.entries) >= self.MAX_RESULTS or \
+                time.monotonic() - self.since >= self.MAX_WAIT:
+            self.flush()
+
+    def flush(self) -> None:
+        entries, self.entries = self.entries, []
+        self.store.record_many(entries)
+
+    def flush_quietly(self) -> None:
+        """``flush`` on the way out of an interruption: a store that cannot write (the
+        error being raised may be its own) leaves these to the next run."""
+        try:
+            self.flush()
+        except Exception:  # noqa: BLE001 - the original exception is what propagates
+            self.entries = []

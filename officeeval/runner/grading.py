@@ -52,6 +52,20 @@ class ItemResult:
     cpu: float = 0.0  # the worker's own CPU seconds (the program's are in the record)
     scorecard_json: str | None = None  # serialized here, in parallel, not by the writer
 
+    def __getstate__(self) -> dict[str, Any]:
+        # Sent from a worker to the writing process: the card travels as plain tuples
+        # (ScoreCard.to_tuples), a tenth of the pickling cost of its dataclass tree.
+        state = dict(self.__dict__)
+        if self.card is not None:
+            state["card"] = ("tuples", self.card.to_tuples())
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        card = state.get("card")
+        if isinstance(card, tuple) and card and card[0] == "tuples":
+            state = {**state, "card": ScoreCard.from_tuples(card[1])}
+        self.__dict__.update(state)
+
 
 _RUBRICS: dict[tuple[str, int], Rubric] = {}
 _SANDBOXES: dict[SandboxConfig, Sandbox] = {}

@@ -1,6 +1,6 @@
-"""The results store: SQLite in the batch output directory, one transaction per graded
-generation, so an interrupted batch (Ctrl-C or ``kill -9``) resumes without losing or
-duplicating a result.
+"""The results store: SQLite in the batch output directory; a generation's rows are written
+in one transaction (alone, or with other generations that finished close together), so an
+interrupted batch (Ctrl-C or ``kill -9``) resumes without duplicating a result.
 
 Schema (version 1) — the contract with ``officeeval.analysis``:
 
@@ -98,37 +98,52 @@ class Store:
         """Store one graded generation atomically (replacing an earlier row of the same
         key, for ``--rerun``). ``scorecard_json``: the card already serialized (batch
         workers do it, so the single writing process does not)."""
+        self.record_many([(meta, card, sandbox, scorecard_json)])
+
+    def record_many(self, entries: list[tuple[GenerationMeta, ScoreCard,
+                                              dict[str, Any] | None, str | None]]) -> None:
+        """Store several graded generations in one transaction (all or none), each like
+        ``record``. A commit costs about as much as the rows of a whole generation, so the
+        batch commits the results that finished close together at once."""
+        if not entries:
+            return
         c = self.conn
         c.execute("BEGIN IMMEDIATE")
         try:
-            # Criteria and checks rows only ever exist with their generation row (both are
-            # written and deleted in one transaction), so a new key has nothing to delete.
-            if c.execute("SELECT 1 FROM generations WHERE key = ?", (meta.key,)).fetchone():
-                for table, col in (("checks", "gen_key"), ("criteria", "gen_key"),
-                                   ("generations", "key")):
-                    c.execute(f"DELETE FROM {table} WHERE {col} = ?", (meta.key,))
-            c.execute(
-                "INSERT INTO generations VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                (meta.key, meta.task, meta.model, meta.sample, meta.app, meta.level,
-                 meta.source, card.outcome, card.outcome_detail, card.score, card.total,
-                 card.rubric_total, card.pass_mark, int(card.passed), card.eval_errors,
-                 card.rubric_sha256, card.engine_version,
-                 json.dumps(sandbox, ensure_ascii=False) if sandbox is not None else None,
-                 scorecard_json if scorecard_json is not None else
-                 json.dumps(card.to_dict(), ensure_ascii=False), card.seconds,
-                 datetime.now(timezone.utc).isoformat(timespec="seconds"), meta.manifest_line))
-            c.executemany("INSERT INTO criteria VALUES (?,?,?,?,?,?,?,?,?)",
-                          [(meta.key, cr.id, cr.skill, cr.points, cr.earned, cr.status,
-                            cr.failure_class, int(cr.preservation), cr.description)
-                           for cr in card.criteria])
-            c.executemany("INSERT INTO checks VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-                          [(meta.key, cr.id, i, k.select, k.property, k.op, k.expected,
-                            k.actual, k.source, int(k.passed), k.status, k.detail)
-                           for cr in card.criteria for i, k in enumerate(cr.checks)])
+            for meta, card, sandbox, scorecard_json in entries:
+                self._insert(meta, card, sandbox, scorecard_json)
             c.execute("COMMIT")
         except BaseException:
             c.execute("ROLLBACK")
             raise
+
+    def _insert(self, meta: GenerationMeta, card: ScoreCard, sandbox: dict[str, Any] | None,
+                scorecard_json: str | None) -> None:
+        c = self.conn
+        # Criteria and checks rows only ever exist with their generation row (both are
+        # written and deleted in one transaction), so a new key has nothing to delete.
+        if c.execute("SELECT 1 FROM generations WHERE key = ?", (meta.key,)).fetchone():
+            for table, col in (("checks", "gen_key"), ("criteria", "gen_key"),
+                               ("generations", "key")):
+                c.execute(f"DELETE FROM {table} WHERE {col} = ?", (meta.key,))
+        c.execute(
+            "INSERT INTO generations VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            (meta.key, meta.task, meta.model, meta.sample, meta.app, meta.level,
+             meta.source, card.outcome, card.outcome_detail, card.score, card.total,
+             card.rubric_total, card.pass_mark, int(card.passed), card.eval_errors,
+             card.rubric_sha256, card.engine_version,
+             json.dumps(sandbox, ensure_ascii=False) if sandbox is not None else None,
+             scorecard_json if scorecard_json is not None else
+             json.dumps(card.to_dict(), ensure_ascii=False), card.seconds,
+             datetime.now(timezone.utc).isoformat(timespec="seconds"), meta.manifest_line))
+        c.executemany("INSERT INTO criteria VALUES (?,?,?,?,?,?,?,?,?)",
+                      [(meta.key, cr.id, cr.skill, cr.points, cr.earned, cr.status,
+                        cr.failure_class, int(cr.preservation), cr.description)
+                       for cr in card.criteria])
+        c.executemany("INSERT INTO checks VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                      [(meta.key, cr.id, i, k.select, k.property, k.op, k.expected,
+                        k.actual, k.source, int(k.passed), k.status, k.detail)
+                       for cr in card.criteria for i, k in enumerate(cr.checks)])
 
     def identities(self) -> dict[tuple[str, str, int], str]:
         """(task, model, sample) -> key of every stored generation."""
@@ -164,6 +179,11 @@ class Store:
         cols = [d[0] for d in cur.description]
         for row in cur:
             yield dict(zip(cols, row))
+
+    def keys_with_eval_errors(self) -> list[str]:
+        """Keys of stored generations with at least one ``eval_error`` criterion."""
+        return [r[0] for r in self.conn.execute(
+            "SELECT key FROM generations WHERE eval_errors > 0")]
 
     def scorecard(self, key: str) -> ScoreCard | None:
         row = self.conn.execute("SELECT scorecard FROM generations WHERE key = ?",

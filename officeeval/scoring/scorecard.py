@@ -104,6 +104,34 @@ class ScoreCard:
                 "seconds": round(self.seconds, 4),
                 "criteria": [c.to_dict() for c in self.criteria]}
 
+    def to_tuples(self) -> tuple:
+        """The card as nested tuples of plain values, losslessly (``from_tuples`` rebuilds an
+        equal card). What batch workers send to the writing process: pickling this takes a
+        tenth of the time of pickling the dataclass tree."""
+        return (self.task, self.app, self.document, self.outcome, self.score, self.total,
+                self.pass_mark, self.passed, self.eval_errors, self.outcome_detail,
+                self.rubric_total, self.rubric_sha256, self.engine_version,
+                self.value_sources, self.seconds,
+                tuple((c.id, c.skill, c.points, c.earned, c.status, c.description,
+                       c.preservation,
+                       tuple((k.select, k.property, k.op, k.expected, k.actual, k.source,
+                              k.passed, k.status, k.detail, k.line,
+                              tuple((t.locator, t.actual, t.source, t.passed)
+                                    for t in k.targets)) for k in c.checks))
+                      for c in self.criteria))
+
+    @classmethod
+    def from_tuples(cls, t: tuple) -> "ScoreCard":
+        """The card ``to_tuples`` gave. Raises ``ValueError``/``TypeError`` for anything
+        else."""
+        *head, crits = t
+        criteria = [CriterionResult(cid, skill, points, earned, status, description,
+                                    [CheckResult(*k[:10], [TargetResult(*x) for x in k[10]])
+                                     for k in checks], preservation)
+                    for cid, skill, points, earned, status, description, preservation, checks
+                    in crits]
+        return cls(*head[:9], criteria, *head[9:])
+
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "ScoreCard":
         crits = []
