@@ -10,6 +10,7 @@ exception.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from lxml import etree
 
@@ -188,52 +189,86 @@ def _read_xf(el: etree._Element) -> Xf:
 
 
 class Stylesheet:
-    """Parsed ``xl/styles.xml`` (an absent part gives Excel's defaults: Calibri 11)."""
+    """Parsed ``xl/styles.xml`` (an absent part gives Excel's defaults: Calibri 11).
+
+    Number formats and the indexed palette are read at once; fonts, fills, borders,
+    differential formats and cell style formats when first asked for, and a cell format
+    (``xf``) by index when first asked for: a grading touches a few of each."""
 
     def __init__(self, root: etree._Element | None, theme: Theme) -> None:
         self.theme = theme
+        self._root = root
         self.num_fmts: dict[int, str] = {}
-        self.fonts: list[Font] = []
-        self.fills: list[Fill] = []
-        self.borders: list[dict[str, BorderSide]] = []
-        self.xfs: list[Xf] = []
-        self.style_xfs: list[Xf] = []
-        self.style_names: dict[int, str] = {}
-        self.dxfs: list[Dxf] = []
         self.indexed = list(DEFAULT_INDEXED)
+        self._xf_els: list[etree._Element] = []
+        self._xfs: dict[int, Xf] = {}
         if root is None:
-            self.fonts = [Font(name="Calibri", size=11.0)]
             return
         for el in root.iterfind(f"{_S}numFmts/{_S}numFmt"):
             fid = to_int(el.get("numFmtId"))
             if fid is not None and el.get("formatCode") is not None:
                 self.num_fmts[fid] = el.get("formatCode") or ""
-        self.fonts = [read_font(f) or Font() for f in root.iterfind(f"{_S}fonts/{_S}font")]
-        self.fills = [read_fill(f) or Fill() for f in root.iterfind(f"{_S}fills/{_S}fill")]
-        self.borders = [read_border(b) for b in root.iterfind(f"{_S}borders/{_S}border")]
-        self.xfs = [_read_xf(x) for x in root.iterfind(f"{_S}cellXfs/{_S}xf")]
-        self.style_xfs = [_read_xf(x) for x in root.iterfind(f"{_S}cellStyleXfs/{_S}xf")]
-        for cs in root.iterfind(f"{_S}cellStyles/{_S}cellStyle"):
-            xid = to_int(cs.get("xfId"))
-            if xid is not None and xid not in self.style_names:
-                self.style_names[xid] = cs.get("name") or ""
-        for d in root.iterfind(f"{_S}dxfs/{_S}dxf"):
-            nf = d.find(_S + "numFmt")
-            self.dxfs.append(Dxf(font=read_font(d.find(_S + "font")),
-                                 fill=read_fill(d.find(_S + "fill")),
-                                 borders=read_border(d.find(_S + "border")),
-                                 num_fmt=nf.get("formatCode") if nf is not None else None))
+        self._xf_els = list(root.iterfind(f"{_S}cellXfs/{_S}xf"))
         custom = [normalize_hex(c.get("rgb")) for c in
                   root.iterfind(f"{_S}colors/{_S}indexedColors/{_S}rgbColor")]
         for i, c in enumerate(custom[:len(self.indexed)]):
             if c and c != "auto":
                 self.indexed[i] = c
 
+    def _each(self, path: str) -> list[etree._Element]:
+        return [] if self._root is None else list(self._root.iterfind(path))
+
+    @cached_property
+    def fonts(self) -> list[Font]:
+        if self._root is None:
+            return [Font(name="Calibri", size=11.0)]
+        return [read_font(f) or Font() for f in self._each(f"{_S}fonts/{_S}font")]
+
+    @cached_property
+    def fills(self) -> list[Fill]:
+        return [read_fill(f) or Fill() for f in self._each(f"{_S}fills/{_S}fill")]
+
+    @cached_property
+    def borders(self) -> list[dict[str, BorderSide]]:
+        return [read_border(b) for b in self._each(f"{_S}borders/{_S}border")]
+
+    @property
+    def xfs(self) -> list[Xf]:
+        return [self.xf(i) for i in range(len(self._xf_els))]  # type: ignore[misc]
+
+    @cached_property
+    def style_xfs(self) -> list[Xf]:
+        return [_read_xf(x) for x in self._each(f"{_S}cellStyleXfs/{_S}xf")]
+
+    @cached_property
+    def style_names(self) -> dict[int, str]:
+        out: dict[int, str] = {}
+        for cs in self._each(f"{_S}cellStyles/{_S}cellStyle"):
+            xid = to_int(cs.get("xfId"))
+            if xid is not None and xid not in out:
+                out[xid] = cs.get("name") or ""
+        return out
+
+    @cached_property
+    def dxfs(self) -> list[Dxf]:
+        out = []
+        for d in self._each(f"{_S}dxfs/{_S}dxf"):
+            nf = d.find(_S + "numFmt")
+            out.append(Dxf(font=read_font(d.find(_S + "font")),
+                           fill=read_fill(d.find(_S + "fill")),
+                           borders=read_border(d.find(_S + "border")),
+                           num_fmt=nf.get("formatCode") if nf is not None else None))
+        return out
+
     # ------------------------------------------------------------------ lookups
     def xf(self, index: int | None) -> Xf | None:
-        if index is None or not 0 <= index < len(self.xfs):
+        """The cell format at ``index`` in ``cellXfs``; ``None`` when out of range."""
+        if index is None or not 0 <= index < len(self._xf_els):
             return None
-        return self.xfs[index]
+        got = self._xfs.get(index)
+        if got is None:
+            got = self._xfs[index] = _read_xf(self._xf_els[index])
+        return got
 
     def font(self, index: int | None) -> Font | None:
         return self.fonts[index] if index is not None and 0 <= index < len(self.fonts) else None
