@@ -341,14 +341,18 @@ class Package:
                                f"parts over {lim.max_xml_size} bytes are streamed, not "
                                f"parsed whole")
         data = self.read(name)
-        cost = tree_cost(data)
+        # Equal bytes have an equal cost: a shared tree's was counted when it was parsed.
+        hit = SHARED_TREES.get(data) if shared else None
+        cost = hit[1] if hit is not None else tree_cost(data)
         if self._tree_bytes + cost > lim.max_tree_bytes:
             raise PackageError("limit_exceeded", f"part {name} would take about "
                                f"{cost >> 20} MB as a tree ({self._tree_bytes >> 20} MB "
                                f"already parsed; limit {lim.max_tree_bytes >> 20} MB)")
         self._tree_bytes += cost
         self._parses[key] = self._parses.get(key, 0) + 1
-        if shared:
+        if hit is not None:
+            root = hit[0]
+        elif shared:
             root = SHARED_TREES.parse(data, name.lstrip("/"), cost)
         else:
             root = parse_xml(data, part=name.lstrip("/"))

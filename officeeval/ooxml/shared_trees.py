@@ -19,8 +19,8 @@ from lxml import etree
 
 from officeeval.ooxml.xml import parse_xml
 
-# Parts smaller than this parse in well under a millisecond: not worth holding.
-MIN_SHARED_BYTES = 32 * 1024
+# Parts smaller than this parse in a tenth of a millisecond: not worth holding.
+MIN_SHARED_BYTES = 8 * 1024
 
 
 class SharedTrees:
@@ -32,18 +32,27 @@ class SharedTrees:
         self._trees: OrderedDict[bytes, tuple[etree._Element, int]] = OrderedDict()
         self._cost = 0
 
+    def get(self, data: bytes) -> tuple[etree._Element, int] | None:
+        """``(root, cost)`` of the tree parsed before from bytes equal to ``data``; ``None``
+        when there is none (or ``data`` is too small to be kept)."""
+        if len(data) < MIN_SHARED_BYTES:
+            return None
+        hit = self._trees.get(data)
+        if hit is not None:
+            self._trees.move_to_end(data)
+        return hit
+
     def parse(self, data: bytes, part: str, cost: int) -> etree._Element:
         """``parse_xml(data, part)``, or the tree parsed before from equal bytes. ``cost``
         is the caller's estimate of the tree's memory (``package.tree_cost``); a part
         costing more than a quarter of the bound is parsed but not kept. Raises
         ``PackageError`` like ``parse_xml`` (a failed parse is not kept)."""
-        if len(data) < MIN_SHARED_BYTES or cost > self.max_cost // 4:
-            return parse_xml(data, part=part)
-        hit = self._trees.get(data)
+        hit = self.get(data)
         if hit is not None:
-            self._trees.move_to_end(data)
             return hit[0]
         root = parse_xml(data, part=part)
+        if len(data) < MIN_SHARED_BYTES or cost > self.max_cost // 4:
+            return root
         self._trees[data] = (root, cost)
         self._cost += cost
         while len(self._trees) > self.max_entries or self._cost > self.max_cost:

@@ -42,13 +42,14 @@ class WordDocument:
         self.body = self.root_el.find(_W + "body")
         if self.body is None:
             self.body = etree.SubElement(self.root_el, _W + "body")
-        # options["shared_trees"] (the scoring engine sets it): the styles part may be a
-        # tree shared with earlier documents of identical bytes, read-only like this view.
+        # options["shared_trees"] (the scoring engine sets it): the styles and theme parts
+        # may be trees shared with earlier documents of identical bytes, read-only like
+        # this view.
         shared = bool(self.options.get("shared_trees"))
         styles_el = package.xml_or_none(package.related_one(self.main, "styles"), shared)
         self.styles = shared_styles(styles_el) if shared else Styles(styles_el)
-        self.theme: Theme = read_theme(package.xml_or_none(package.related_one(self.main,
-                                                                                "theme")))
+        theme_part = package.related_one(self.main, "theme")
+        self.theme: Theme = read_theme(package.xml_or_none(theme_part, shared))
         self.settings_part = package.related_one(self.main, "settings")
         self.settings = package.xml_or_none(self.settings_part)
         self._chains: dict[tuple, list[Level]] = {}
