@@ -65,7 +65,10 @@ class Sheet:
     def __init__(self, doc: "PptDocument", part: str) -> None:
         self.doc = doc
         self.part = part
-        self.root = doc.package.xml(part)
+        # options["shared_trees"] (set while grading): slides, layouts, masters and themes
+        # with bytes identical to an earlier document's share its read-only tree.
+        self.shared = bool(getattr(doc, "options", {}).get("shared_trees"))
+        self.root = doc.package.xml(part, self.shared)
         kind = _ROOTS.get(self.root.tag)
         if kind is None:
             raise PackageError("malformed_xml", f"{part} is not a slide, layout or master "
@@ -93,8 +96,10 @@ class Sheet:
         target = self.doc.package.related_one(self.part, rel)
         # A relationship naming a part of another kind (a theme, the slide itself) is no
         # parent: a hostile package must not make the chain loop or the open fail.
-        if not target or _ROOTS.get(self.doc.package.xml(target).tag) not in _PARENT_KINDS[
-                self.kind]:
+        if not target:
+            return None
+        if _ROOTS.get(self.doc.package.xml(target, self.shared).tag) not in \
+                _PARENT_KINDS[self.kind]:
             return None
         return self.doc.sheet(target)
 
@@ -121,7 +126,8 @@ class Sheet:
         m = self.master
         if m is None:
             return None
-        return self.doc.package.xml_or_none(self.doc.package.related_one(m.part, "theme"))
+        return self.doc.package.xml_or_none(self.doc.package.related_one(m.part, "theme"),
+                                            self.shared)
 
     @cached_property
     def theme(self) -> Theme:
