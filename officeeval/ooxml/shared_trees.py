@@ -26,7 +26,7 @@ MIN_SHARED_BYTES = 4 * 1024
 class SharedTrees:
     """A bounded, content-keyed cache of parsed parts (not thread-safe; one per process)."""
 
-    def __init__(self, max_entries: int = 32, max_cost: int = 256 * 1024 * 1024) -> None:
+    def __init__(self, max_entries: int = 32, max_cost: int = 64 * 1024 * 1024) -> None:
         self.max_entries = max_entries
         self.max_cost = max_cost
         self._trees: OrderedDict[bytes, tuple[etree._Element, int]] = OrderedDict()
