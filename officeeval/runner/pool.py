@@ -14,6 +14,7 @@ import multiprocessing as mp
 import signal
 import time
 import traceback
+from collections import deque
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from typing import Any, Callable, Iterable, Iterator
@@ -30,6 +31,7 @@ class _Worker:
     process: Any
     conn: Connection
     item: Any = None
+    group: Any = None  # the task of its last item (see _Queue)
     started: float = 0.0
     deadline: float | None = None
 
@@ -91,7 +93,7 @@ class LocalPool:
         """Yield ``(item, result)`` as items finish; ``result`` is the function's value,
         or an exception: ``WorkerLost`` (died / deadline) or ``RuntimeError`` (the
         function raised; the message holds the traceback)."""
-        queue = iter(items)
+        queue = _Queue(items)
         while len(self.workers) < self.jobs:
             self.workers.append(self._start())
         for w in self.workers:
@@ -130,13 +132,14 @@ class LocalPool:
                     yield item, lost
                     self._feed(w, queue, deadline)
 
-    def _feed(self, w: _Worker, queue: Iterator[Any],
+    def _feed(self, w: _Worker, queue: "_Queue",
               deadline: Callable[[Any], float | None]) -> bool:
-        try:
-            item = next(queue)
-        except StopIteration:
+        others = {o.group for o in self.workers if o is not w and o.item is not None}
+        got = queue.take(w.group, others)
+        if got is None:
             w.item = None
             return False
+        w.group, item = got
         w.item, w.started = item, time.monotonic()
         limit = deadline(item)
         w.deadline = w.started + limit if limit else None
@@ -169,6 +172,38 @@ class LocalPool:
             _kill(w.process)
             w.conn.close()
         self.workers = []
+
+
+class _Queue:
+    """The items still to run, grouped by their ``task`` attribute (``None`` for items
+    without one) in first-seen order. A worker keeps taking items of the task it ran last
+    (its rubric, input and reference documents and shared trees are warm there), else
+    starts a task no other busy worker is on, else helps with the first task that has items
+    left. Each group keeps its items' order."""
+
+    def __init__(self, items: Iterable[Any]) -> None:
+        self.groups: dict[Any, deque] = {}
+        for item in items:
+            self.groups.setdefault(getattr(item, "task", None), deque()).append(item)
+
+    def take(self, last: Any, busy: set[Any]) -> tuple[Any, Any] | None:
+        """``(group, item)`` for a worker whose last item was of group ``last``, while the
+        other workers are on ``busy``; ``None`` when nothing is left."""
+        if last in self.groups:
+            return last, self._pop(last)
+        for key in self.groups:
+            if key not in busy:
+                return key, self._pop(key)
+        for key in self.groups:
+            return key, self._pop(key)
+        return None
+
+    def _pop(self, key: Any) -> Any:
+        group = self.groups[key]
+        item = group.popleft()
+        if not group:
+            del self.groups[key]
+        return item
 
 
 def _kill(process: Any) -> None:
