@@ -98,6 +98,38 @@ def test_unchanged_and_changed_against_the_input(tmp_path):
     assert card.criteria[0].checks[0].targets[-1].actual == "(missing)"
 
 
+def test_kept_input_observations_are_reused_and_stay_right(tmp_path):
+    # The input is kept open across gradings and its observations remembered on it: grading
+    # many outputs must give each its own verdict, and the input side is resolved once.
+    from officeeval.scoring import engine
+    inp = doc(tmp_path, p("甲", rpr="<w:b/>"), p("乙"), name="in2.docx")
+    r = rubric(crit("same", 5, '<check select="paragraph" property="text" op="unchanged"/>')
+               + crit("bold", 5, '<check select="paragraph" property="font.bold" '
+                                 'op="unchanged"/>'), files=f'<files input="{inp}"/>')
+    same = doc(tmp_path, p("甲", rpr="<w:b/>"), p("乙"), name="same.docx")
+    text = doc(tmp_path, p("甲", rpr="<w:b/>"), p("丙"), name="text.docx")
+    bold = doc(tmp_path, p("甲"), p("乙"), name="bold.docx")
+    calls = []
+    real = engine._resolve
+
+    def counting(check, target):
+        calls.append((check.property, target.locator))
+        return real(check, target)
+
+    engine._resolve = counting
+    try:
+        verdicts = [status(evaluate(r, d)) for d in (same, text, bold, same, text)]
+    finally:
+        engine._resolve = real
+    assert verdicts == [{"same": ("pass", 5), "bold": ("pass", 5)},
+                        {"same": ("fail", 0), "bold": ("pass", 5)},
+                        {"same": ("pass", 5), "bold": ("fail", 0)},
+                        {"same": ("pass", 5), "bold": ("pass", 5)},
+                        {"same": ("fail", 0), "bold": ("pass", 5)}]
+    # 5 gradings x 2 checks x 2 paragraphs on the graded side; the input's 2 x 2 once.
+    assert len(calls) == 5 * 4 + 4
+
+
 def test_expected_from_reference(tmp_path):
     ref = doc(tmp_path, p("标题", rpr='<w:sz w:val="44"/>'), name="ref.docx")
     good = doc(tmp_path, p("标题", rpr='<w:sz w:val="44"/>'), name="good.docx")
