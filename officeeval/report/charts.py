@@ -109,7 +109,7 @@ def _heatmap_tall(cells: dict[tuple[str, str], dict[str, Any]], models: list[str
     cw, ch = max(64.0, min(110.0, 640 / max(len(models), 1))), 24.0
     head = min(110.0, max(text_width(m, 11) for m in models + ["x"]) * 0.75 + 24)
     svg = Svg(left + cw * len(models) + 40, head + ch * len(skills) + 40,
-              "Score rate per skill and model")
+              "Score rate per model and skill")
     for j, m in enumerate(models):
         svg.text(left + j * cw + cw / 2 - 2, head - 8, clip(m, 11, 140), size=11,
                  anchor="start", rotate=-35, weight="600" if m == ALL else None, title=m)
