@@ -1,0 +1,54 @@
+"""The chart.* value table shared by Word and PowerPoint charts (read from the chart part's
+own cache)."""
+
+from __future__ import annotations
+
+import pytest
+
+from officeeval.ooxml.chart_values import cached_chart_resolvers, number_text
+from officeeval.ooxml.charts import ChartInfo, Series
+
+INFO = ChartInfo(type="bar", types=["bar", "line"], grouping="clustered", three_d=False,
+                 title="各季度销量",
+                 series=[Series(name="销量", values_ref="Sheet1!$B$2:$B$5",
+                                categories_ref="Sheet1!$A$2:$A$5",
+                                values=[1234567.0, 8.200000000000001, None, 3.0],
+                                categories=["一季度", "二季度", None, "四季度"]),
+                         Series(name=None, values=[1.0])],
+                 legend=None, axis_titles={"x": "季度"}, data_labels=True, style=None)
+RESOLVERS = cached_chart_resolvers(lambda t: INFO if t == "chart" else None)
+
+
+@pytest.mark.parametrize("prop,expected", [
+    ("chart.type", "bar"),
+    ("chart.types", ["bar", "line"]),
+    ("chart.grouping", "clustered"),
+    ("chart.three_d", False),
+    ("chart.title", "各季度销量"),
+    ("chart.series.count", 2),
+    ("chart.series.names", ["销量", ""]),
+    ("chart.series.values", ["1234567", "8.2", "", "3"]),
+    ("chart.series.categories", ["一季度", "二季度", "", "四季度"]),
+    ("chart.series.value_refs", ["Sheet1!$B$2:$B$5"]),
+    ("chart.series.category_refs", ["Sheet1!$A$2:$A$5"]),
+    ("chart.legend.position", "none"),
+    ("chart.axis.x.title", "季度"),
+    ("chart.data_labels", True),
+])
+def test_values_from_the_chart_cache(prop, expected):
+    obs = RESOLVERS[prop]("chart", None)
+    assert obs is not None and obs.value == expected and obs.source == "direct"
+
+
+@pytest.mark.parametrize("prop", ["chart.axis.y.title", "chart.style"])
+def test_what_the_chart_does_not_hold_is_no_value(prop):
+    assert RESOLVERS[prop]("chart", None) is None
+
+
+def test_a_target_that_is_not_a_chart_has_no_chart_value():
+    assert all(fn("paragraph", None) is None for fn in RESOLVERS.values())
+
+
+def test_number_text_keeps_integers_whole_and_drops_float_noise():
+    assert [number_text(v) for v in (1234567.0, 0.1 + 0.2, 1e-7, None)] == \
+        ["1234567", "0.3", "1e-07", ""]
