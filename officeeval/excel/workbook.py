@@ -19,7 +19,7 @@ from typing import Any
 
 from lxml import etree
 
-from officeeval.errors import OfficeEvalError, PackageError, UnverifiableValue
+from officeeval.errors import OfficeEvalError, UnverifiableValue
 from officeeval.excel.rawcells import RawCell, inline_text
 from officeeval.excel.sheets import Sheet
 from officeeval.excel.styles import Stylesheet
@@ -55,10 +55,7 @@ class ExcelDocument:
         self.path = path
         self.options = options or {}
         self.main = package.main_part
-        self.root_el = package.xml(self.main)
-        if self.root_el.tag != _S + "workbook":
-            raise PackageError("no_main_part", f"{self.main} is not a spreadsheet workbook "
-                               f"(root is {self.root_el.tag})")
+        self.root_el = package.main_root(_S + "workbook", "a spreadsheet workbook")
         pr = self.root_el.find(_S + "workbookPr")
         self.date1904 = pr is not None and (pr.get("date1904") or "").lower() in ("1", "true")
         calc = self.root_el.find(_S + "calcPr")

@@ -225,6 +225,16 @@ class Package:
                 return
         raise PackageError("no_main_part", "_rels/.rels names no officeDocument part")
 
+    def main_root(self, tag: str, what: str) -> etree._Element:
+        """The main part's root element, which must be ``tag`` (Clark notation). Raises
+        ``PackageError(no_main_part)`` saying it is not ``what`` when the root is another
+        element, and like ``xml`` when the part is missing or malformed."""
+        root = self.xml(self.main_part)
+        if root.tag != tag:
+            raise PackageError("no_main_part", f"{self.main_part} is not {what} "
+                               f"(root is {root.tag})")
+        return root
+
     # ------------------------------------------------------------------ parts
     def has_part(self, name: str) -> bool:
         """True when the zip holds part ``name`` (case-insensitive, as OPC requires)."""

@@ -50,10 +50,7 @@ class PptDocument:
         self.path = path
         self.options = options or {}
         self.main = package.main_part
-        self.root_el = package.xml(self.main)
-        if self.root_el.tag != p("presentation"):
-            raise PackageError("no_main_part", f"{self.main} is not a p:presentation "
-                               f"(root is {self.root_el.tag})")
+        self.root_el = package.main_root(p("presentation"), "a p:presentation")
         self._sheets: dict[str, Sheet] = {}
         # Parse the parts every grade needs now, so a malformed one fails at open time.
         for sheet in self.slide_sheets:

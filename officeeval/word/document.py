@@ -14,7 +14,6 @@ from typing import Any
 from lxml import etree
 
 from officeeval.cache import cached_property
-from officeeval.errors import PackageError
 from officeeval.ooxml.ns import W
 from officeeval.ooxml.package import Package
 from officeeval.ooxml.theme import Theme, read_theme
@@ -35,10 +34,7 @@ class WordDocument:
         self.path = path
         self.options = options or {}
         self.main = package.main_part
-        self.root_el = package.xml(self.main)
-        if self.root_el.tag != _W + "document":
-            raise PackageError("no_main_part", f"{self.main} is not a w:document "
-                               f"(root is {self.root_el.tag})")
+        self.root_el = package.main_root(_W + "document", "a w:document")
         self.body = self.root_el.find(_W + "body")
         if self.body is None:
             self.body = etree.SubElement(self.root_el, _W + "body")

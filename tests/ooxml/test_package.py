@@ -62,6 +62,28 @@ def test_no_content_types_and_no_main_part():
     assert _stage(_zip({"[Content_Types].xml": ct})) == "no_main_part"
 
 
+def test_main_root_must_be_the_formats_root_element(tmp_path):
+    from officeeval.formats import open_document
+    from officeeval.ooxml.ns import W
+    path = docx(tmp_path, p("x"))
+    pkg = Package.open(path)
+    assert pkg.main_root(f"{{{W}}}document", "a w:document").tag == f"{{{W}}}document"
+    with pytest.raises(PackageError) as info:
+        pkg.main_root(f"{{{W}}}settings", "w:settings")
+    assert info.value.stage == "no_main_part"
+    assert "word/document.xml is not w:settings (root is {" in str(info.value)
+    members = {}
+    with zipfile.ZipFile(path) as zf:
+        for n in zf.namelist():
+            members[n] = zf.read(n)
+    members["word/document.xml"] = f'<w:hdr xmlns:w="{W}"/>'.encode()
+    odd = tmp_path / "odd.docx"
+    odd.write_bytes(_zip(members))
+    with pytest.raises(PackageError) as info:
+        open_document(odd, "word")
+    assert info.value.stage == "no_main_part" and "is not a w:document" in str(info.value)
+
+
 def test_malformed_xml_names_part_and_line(tmp_path):
     path = docx(tmp_path, p("x"))
     members = {}
