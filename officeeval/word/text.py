@@ -104,46 +104,41 @@ def paragraph_text(p: etree._Element) -> str:
     return "".join(run_text(r) for r in iter_runs(p))
 
 
-def iter_block_paragraphs(container: etree._Element) -> Iterator[etree._Element]:
-    """Body-level paragraphs of a ``w:body``, ``w:hdr``, ``w:ftr``, ``w:tc`` …, looking
-    through content controls and custom XML but not into tables."""
+_P, _TBL = _W + "p", _W + "tbl"
+# Wrappers whose children are blocks of the container itself.
+_TRANSPARENT = (_W + "customXml", _W + "ins", _W + "moveTo")
+
+
+def _iter_block_level(container: etree._Element, wanted: tuple[str, ...]
+                      ) -> Iterator[etree._Element]:
     stack = [iter(container)]
     while stack:
         for child in stack[-1]:
             tag = child.tag
-            if tag == _W + "p":
+            if tag in wanted:
                 yield child
             elif tag == _SDT:
                 content = child.find(_W + "sdtContent")
                 if content is not None:
                     stack.append(iter(content))
                     break
-            elif tag in (_W + "customXml", _W + "ins", _W + "moveTo"):
+            elif tag in _TRANSPARENT:
                 stack.append(iter(child))
                 break
         else:
             stack.pop()
+
+
+def iter_block_paragraphs(container: etree._Element) -> Iterator[etree._Element]:
+    """Body-level paragraphs of a ``w:body``, ``w:hdr``, ``w:ftr``, ``w:tc`` …, looking
+    through content controls and custom XML but not into tables."""
+    return _iter_block_level(container, (_P,))
 
 
 def iter_blocks(container: etree._Element) -> Iterator[etree._Element]:
     """Block-level ``w:p`` and ``w:tbl`` children of a ``w:body``, ``w:tc``, ``w:hdr`` …,
     in order, looking through content controls, custom XML and tracked insertions."""
-    stack = [iter(container)]
-    while stack:
-        for child in stack[-1]:
-            tag = child.tag
-            if tag == _W + "p" or tag == _W + "tbl":
-                yield child
-            elif tag == _SDT:
-                content = child.find(_W + "sdtContent")
-                if content is not None:
-                    stack.append(iter(content))
-                    break
-            elif tag in (_W + "customXml", _W + "ins", _W + "moveTo"):
-                stack.append(iter(child))
-                break
-        else:
-            stack.pop()
+    return _iter_block_level(container, (_P, _TBL))
 
 
 def iter_story_paragraphs(container: etree._Element) -> Iterator[etree._Element]:
