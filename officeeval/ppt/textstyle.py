@@ -156,17 +156,23 @@ class TextChain:
                          self.text, self.lang)
 
     # ------------------------------------------------------------------ run properties
-    def _rpr_attr(self, name: str, parse) -> Observation | None:
+    def _first_attr(self, which: str, name: str, parse) -> Observation | None:
+        """The first level (nearest first) whose ``which`` (``rpr``/``ppr``) element has
+        attribute ``name`` that ``parse`` reads as a value; unreadable values are skipped."""
         for lv in self.levels:
-            if lv.rpr is None:
+            el = getattr(lv, which)
+            if el is None:
                 continue
-            raw = lv.rpr.get(name)
+            raw = el.get(name)
             if raw is None:
                 continue
             value = parse(raw)
             if value is not None:
                 return Observation(value, lv.source)
         return None
+
+    def _rpr_attr(self, name: str, parse) -> Observation | None:
+        return self._first_attr("rpr", name, parse)
 
     def size(self) -> Observation | None:
         def parse(raw: str):
@@ -287,16 +293,7 @@ class TextChain:
 
     # ------------------------------------------------------------------ paragraph properties
     def _ppr_attr(self, name: str, parse) -> Observation | None:
-        for lv in self.levels:
-            if lv.ppr is None:
-                continue
-            raw = lv.ppr.get(name)
-            if raw is None:
-                continue
-            value = parse(raw)
-            if value is not None:
-                return Observation(value, lv.source)
-        return None
+        return self._first_attr("ppr", name, parse)
 
     def alignment(self) -> Observation | None:
         return self._ppr_attr("algn", ALIGN_TOKENS.get)
