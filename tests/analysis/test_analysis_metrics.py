@@ -26,7 +26,7 @@ from pytest import approx
 
 from officeeval import analysis as A
 
-from conftest import synthetic
+from tests.analysis import synthetic
 
 
 def by(rows, **kw):
@@ -157,7 +157,7 @@ def test_bootstrap_interval_narrows_with_more_generations():
 def test_model_ci_does_not_move_when_a_model_is_added(tmp_path, small_outdir):
     before = by(A.per_model(A.load(small_outdir)), model="sim-alpha")["sr_ci"]
     shutil.copy(small_outdir / "results.sqlite", tmp_path / "results.sqlite")
-    s = synthetic()
+    s = synthetic
     from officeeval.runner.store import GenerationMeta, Store
     with Store(tmp_path) as store:
         store.record(GenerationMeta("extra", "word-l1-a", "sim-gamma", 1, "word", "1", "code"),
@@ -207,7 +207,7 @@ def test_odd_stored_values_are_no_value_not_a_crash(tmp_path, small_outdir):
 
 def test_compare_flips(tmp_path, small_outdir):
     shutil.copy(small_outdir / "results.sqlite", tmp_path / "results.sqlite")
-    s = synthetic()
+    s = synthetic
     from officeeval.runner.store import GenerationMeta, Store
     # Run B: sim-alpha word sample 1 now gets c2 right but loses c1 (not found); nothing else
     # changes.

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 from officeeval.cli import app
 from officeeval.runner.store import GenerationMeta, Store
 
-from conftest import synthetic
+from tests.analysis import synthetic
 
 runner = CliRunner()
 
@@ -25,7 +25,7 @@ def test_report_one_batch(small_outdir, tmp_path):
 
 
 def test_report_default_directory(tmp_path):
-    synthetic().small_store(tmp_path)
+    synthetic.small_store(tmp_path)
     r = runner.invoke(app, ["report", str(tmp_path)])
     assert r.exit_code == 0, r.output
     assert (tmp_path / "report" / "index.html").is_file()
@@ -35,7 +35,7 @@ def _run_b(small_outdir, tmp_path):
     b = tmp_path / "b"
     b.mkdir()
     shutil.copy(small_outdir / "results.sqlite", b / "results.sqlite")
-    s = synthetic()
+    s = synthetic
     with Store(b) as store:  # sim-beta's word sample 1 now passes everything
         store.record(GenerationMeta(s.key_of("word-l1-a", "sim-beta", 1), "word-l1-a",
                                     "sim-beta", 1, "word", "1", "code"),

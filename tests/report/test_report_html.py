@@ -16,7 +16,7 @@ from officeeval.report.html import write_report
 from officeeval.report.sheets import sandbox_view, sheet_name
 from officeeval.runner.store import GenerationMeta, Store
 
-from conftest import synthetic
+from tests.analysis import synthetic
 
 
 @pytest.fixture(scope="module")
@@ -52,7 +52,7 @@ def test_files_written(report):
 
 
 def test_default_report_dir_is_outdir_report(tmp_path):
-    synthetic().small_store(tmp_path)
+    synthetic.small_store(tmp_path)
     assert write_report(tmp_path) == tmp_path / "report" / "index.html"
 
 
@@ -167,7 +167,7 @@ def test_summary_markdown_has_the_headline_tables(report):
 
 
 def test_hostile_text_is_escaped(tmp_path):
-    s = synthetic()
+    s = synthetic
     evil = '<img src=x onerror=alert(1)>|`'
     card = s.make_card("t<script>", "word", "ok", s.WORD_A, {"c1": ("fail", 0.0)}, {
         "c1": [s.check("font.name", "</td><script>alert(2)</script>", "<b>bold</b>", "fail",
