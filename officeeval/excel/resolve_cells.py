@@ -12,6 +12,8 @@ no border, automatic font color).
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from officeeval.excel import cells as C
 from officeeval.excel import formulas as F
 from officeeval.excel.styles import Font, Xf
@@ -28,6 +30,33 @@ def _xf(t: CellTarget) -> tuple[Xf | None, int]:
 
 def _src(idx: int) -> str:
     return "direct" if idx else "style:Normal"
+
+
+# Formatting resolvers below depend on nothing but the cell's style index (cellXfs) and the
+# workbook's styles: the 320 bordered cells of a table share two or three indexes, so each
+# (resolver, index) is computed once per workbook. Bounded: a hostile workbook may declare
+# tens of thousands of formats.
+_STYLE_MEMO_ATTR = "_officeeval_style_observations"
+_STYLE_MEMO_MAX = 65_536
+
+
+def _per_style(fn: Callable[[CellTarget, Any], Observation | None]
+               ) -> Callable[[CellTarget, Any], Observation | None]:
+    """``fn`` remembered per workbook and style index. ``fn`` must read the cell only
+    through ``_xf`` (its style); what it raises is not remembered."""
+    def resolve(t: CellTarget, ctx) -> Observation | None:
+        memo = t.sheet.book.__dict__.setdefault(_STYLE_MEMO_ATTR, {})
+        key = (resolve, t.sheet.style_at(t.row, t.col))
+        try:
+            return memo[key]
+        except KeyError:
+            pass
+        obs = fn(t, ctx)
+        if len(memo) < _STYLE_MEMO_MAX:
+            memo[key] = obs
+        return obs
+    resolve.__doc__ = fn.__doc__
+    return resolve
 
 
 def value(t: CellTarget, ctx) -> Observation | None:
@@ -70,6 +99,7 @@ def references(t: CellTarget, ctx) -> Observation | None:
     return Observation(refs + [n for n in names if n not in refs], "direct")
 
 
+@_per_style
 def number_format(t: CellTarget, ctx) -> Observation | None:
     xf, idx = _xf(t)
     code = t.sheet.number_format_of(idx)
@@ -86,6 +116,7 @@ def _font(t: CellTarget) -> tuple[Font | None, str]:
 
 
 def _font_attr(getter):
+    @_per_style
     def resolve(t: CellTarget, ctx) -> Observation | None:
         font, source = _font(t)
         if font is None:
@@ -114,6 +145,7 @@ FONT_RESOLVERS = {
 }
 
 
+@_per_style
 def fill_color(t: CellTarget, ctx) -> Observation | None:
     xf, idx = _xf(t)
     styles = t.sheet.book.styles
@@ -134,6 +166,7 @@ def fill_color(t: CellTarget, ctx) -> Observation | None:
 
 
 def _border(side: str):
+    @_per_style
     def resolve(t: CellTarget, ctx) -> Observation | None:
         xf, idx = _xf(t)
         styles = t.sheet.book.styles
@@ -147,6 +180,7 @@ def _border(side: str):
 
 
 def _align(key: str, default):
+    @_per_style
     def resolve(t: CellTarget, ctx) -> Observation | None:
         xf, idx = _xf(t)
         v = xf.alignment.get(key) if xf else None

@@ -204,6 +204,18 @@ def test_fill_border_alignment(formatted):
     assert val(formatted, "'S'!A2", "cell.locked") is True
 
 
+def test_formatting_is_resolved_once_per_style_index(formatted):
+    # A2 (no s) and B2 (no cell) both have style 0; C2 takes its column's style 3; A1 has 1.
+    a2, b2 = one(formatted, "'S'!A2", "cell.border.left"), one(formatted, "'S'!B2",
+                                                               "cell.border.left")
+    assert a2 is b2 and a2.value == Border("none") and a2.source == "default"
+    assert one(formatted, "'S'!A1", "cell.border.left").value == Border("thin", None, "auto")
+    assert val(formatted, "'S'!C2", "font.color") == "FF0000"
+    assert val(formatted, "'S'!A2", "font.color") != "FF0000"
+    rows_ = query(formatted, "'S'!A1:C2", "cell.fill.color")
+    assert [r["value"] for r in rows_] == ["DDEBF7", "C55A11", "none", "none", "none", "none"]
+
+
 def test_merges(formatted):
     assert val(formatted, "'S'!B1", "cell.merged") is True
     assert val(formatted, "'S'!A2", "cell.merged") is False
