@@ -2,10 +2,14 @@
 excel-l1-purchase. None of this was produced by a real model; each program imitates a failure
 kind real models show on this task (see each entry's "note")."""
 
-import json
+import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+from simulated import write_generations  # noqa: E402
+
 REFERENCE = (HERE / "solution.py").read_text(encoding="utf-8")
 
 # Near-correct: merges the title instead of centering across, forgets the paper size.
@@ -85,11 +89,9 @@ GENERATIONS = [
 
 
 def main() -> None:
-    with (HERE / "generations.jsonl").open("w", encoding="utf-8") as fh:
-        for model, sample, code, note in GENERATIONS:
-            fh.write(json.dumps({"task": "excel-l1-purchase", "model": model, "sample": sample,
-                                 "code": code.lstrip("\n"), "note": note},
-                                ensure_ascii=False) + "\n")
+    write_generations(HERE, ({"task": "excel-l1-purchase", "model": model, "sample": sample,
+                              "code": code.lstrip("\n"), "note": note}
+                             for model, sample, code, note in GENERATIONS))
 
 
 if __name__ == "__main__":

@@ -2,10 +2,14 @@
 excel-l2-import. None of this was produced by a real model; each program imitates a failure
 kind real models show on this task (see each entry's "note")."""
 
-import json
+import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+from simulated import write_generations  # noqa: E402
+
 REFERENCE = (HERE / "solution.py").read_text(encoding="utf-8")
 
 # Near-correct: SUM instead of SUBTOTAL and no outline grouping.
@@ -91,11 +95,9 @@ GENERATIONS = [
 
 
 def main() -> None:
-    with (HERE / "generations.jsonl").open("w", encoding="utf-8") as fh:
-        for model, sample, code, note in GENERATIONS:
-            fh.write(json.dumps({"task": "excel-l2-import", "model": model, "sample": sample,
-                                 "code": code.lstrip("\n"), "note": note},
-                                ensure_ascii=False) + "\n")
+    write_generations(HERE, ({"task": "excel-l2-import", "model": model, "sample": sample,
+                              "code": code.lstrip("\n"), "note": note}
+                             for model, sample, code, note in GENERATIONS))
 
 
 if __name__ == "__main__":

@@ -3,10 +3,14 @@ or abuse the sandbox, one per program in programs/. None of this came from a rea
 each line's "note" says what it tries. They target word-l1-notice, the always-present
 sample task. Run from anywhere: ``python samples/hostile/make_generations.py``."""
 
-import json
+import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+from simulated import write_generations  # noqa: E402
+
 TASK = "word-l1-notice"
 
 # (program, note, per-generation limits: small ones keep the sample batch fast)
@@ -44,8 +48,7 @@ def lines() -> list[dict]:
 
 
 def main() -> None:
-    text = "".join(json.dumps(x, ensure_ascii=False) + "\n" for x in lines())
-    (HERE / "hostile.jsonl").write_text(text, encoding="utf-8")
+    write_generations(HERE, lines(), "hostile.jsonl")
 
 
 if __name__ == "__main__":

@@ -1,21 +1,17 @@
 """Write generations.jsonl: SIMULATED single-turn generations of made-up models (sim-*) for
 ppt-l1-campus. None of this was produced by a real model; each program imitates a failure
 kind real models show on this task (see each entry's "note"). Variants of the reference are
-made by explicit text substitutions, each asserted to apply."""
+made by explicit text substitutions, each checked to apply."""
 
-import json
+import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+from simulated import variant, write_generations  # noqa: E402
+
 REFERENCE = (HERE / "solution.py").read_text(encoding="utf-8")
-
-
-def variant(source: str, *pairs: tuple[str, str]) -> str:
-    out = source
-    for old, new in pairs:
-        assert old in out, old
-        out = out.replace(old, new)
-    return out
 
 
 # Near-correct, but the animation order is reversed: the title flies in first (on click),
@@ -76,9 +72,7 @@ ENTRIES = [
 
 
 def main() -> None:
-    with open(HERE / "generations.jsonl", "w", encoding="utf-8") as fh:
-        for e in ENTRIES:
-            fh.write(json.dumps({"task": "ppt-l1-campus", **e}, ensure_ascii=False) + "\n")
+    write_generations(HERE, ({"task": "ppt-l1-campus", **e} for e in ENTRIES))
 
 
 if __name__ == "__main__":

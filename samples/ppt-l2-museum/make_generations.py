@@ -1,23 +1,19 @@
 """Write generations.jsonl: SIMULATED single-turn generations of made-up models (sim-*) for
 ppt-l2-museum. None of this was produced by a real model; each program imitates a failure
 kind real models show on this task (see each entry's "note"). Variants of the reference are
-made by explicit text substitutions, each asserted to apply."""
+made by explicit text substitutions, each checked to apply."""
 
-import json
+import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+from simulated import variant, write_generations  # noqa: E402
+
 REFERENCE = (HERE / "solution.py").read_text(encoding="utf-8")
 ANIMATION_BLOCK = REFERENCE[REFERENCE.index("# 4. Animations on slide 4"):
                             REFERENCE.index("# 6. Date, footer")]
-
-
-def variant(source: str, *pairs: tuple[str, str]) -> str:
-    out = source
-    for old, new in pairs:
-        assert old in out, old
-        out = out.replace(old, new)
-    return out
 
 
 # Near-correct, but the body flies in as one object instead of by paragraph.
@@ -73,9 +69,7 @@ ENTRIES = [
 
 
 def main() -> None:
-    with open(HERE / "generations.jsonl", "w", encoding="utf-8") as fh:
-        for e in ENTRIES:
-            fh.write(json.dumps({"task": "ppt-l2-museum", **e}, ensure_ascii=False) + "\n")
+    write_generations(HERE, ({"task": "ppt-l2-museum", **e} for e in ENTRIES))
 
 
 if __name__ == "__main__":

@@ -2,10 +2,14 @@
 word-l1-notice. None of this was produced by a real model; each program imitates a failure
 kind real models show on this task (see each entry's "note")."""
 
-import json
+import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+from simulated import write_generations  # noqa: E402
+
 REFERENCE = (HERE / "solution.py").read_text(encoding="utf-8")
 
 # A near-correct program that formats runs directly (no styles) and uses absolute indents.
@@ -165,9 +169,7 @@ ENTRIES = [
 
 
 def main() -> None:
-    with open(HERE / "generations.jsonl", "w", encoding="utf-8") as fh:
-        for e in ENTRIES:
-            fh.write(json.dumps({"task": "word-l1-notice", **e}, ensure_ascii=False) + "\n")
+    write_generations(HERE, ({"task": "word-l1-notice", **e} for e in ENTRIES))
 
 
 if __name__ == "__main__":

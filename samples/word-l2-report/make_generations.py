@@ -2,19 +2,19 @@
 word-l2-report. None of this was produced by a real model; each program imitates a failure
 kind real models show on this task (see each entry's "note")."""
 
-import json
+import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+from simulated import variant as edit_reference, write_generations  # noqa: E402
+
 REFERENCE = (HERE / "solution.py").read_text(encoding="utf-8")
 
 
 def variant(*edits: tuple[str, str]) -> str:
-    code = REFERENCE
-    for old, new in edits:
-        assert old in code, old
-        code = code.replace(old, new)
-    return code
+    return edit_reference(REFERENCE, *edits)
 
 
 # Near-correct, but the list is put on each heading paragraph (w:numPr in the paragraph, not
@@ -145,9 +145,7 @@ LINES = [
 
 
 def main() -> None:
-    with (HERE / "generations.jsonl").open("w", encoding="utf-8") as fh:
-        for line in LINES:
-            fh.write(json.dumps(line, ensure_ascii=False) + "\n")
+    write_generations(HERE, LINES)
 
 
 if __name__ == "__main__":
