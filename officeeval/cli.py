@@ -301,6 +301,9 @@ def batch(manifest: Path = typer.Argument(..., help="Manifest (JSON Lines: task,
     """Grade a manifest of generations in sandboxes, in parallel, into OUT's results store
     (resumable: run the same command again to finish an interrupted batch). Exit 0 when
     finished, 5 if any evaluator error, 3 if a rubric is invalid."""
+    if backend == "local":
+        from officeeval.runner.pool import prewarm
+        prewarm()  # the workers' preload overlaps the imports and planning below
     from officeeval.runner.batch_command import batch_options, finish_batch, start_batch
     try:
         options = batch_options(

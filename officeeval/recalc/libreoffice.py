@@ -142,6 +142,14 @@ class LibreOfficeBackend:
             self._cache[digest] = out
             return out
 
+    def start(self) -> None:
+        """Start LibreOffice now rather than on the first document (``uno`` mode; a no-op in
+        ``convert`` mode or when it runs already). Raises ``RecalcError`` when it cannot."""
+        with self._lock:
+            if self.mode == "uno" and not self._alive():
+                self._stop()
+                self._start()
+
     def close(self) -> None:
         """Stop LibreOffice and the worker and remove the private profile."""
         for proc in (self._worker, self._office):

@@ -72,6 +72,7 @@ class BatchResult:
     rubric_errors: dict[str, RubricError]
     eval_errors: int
     worker_cpu: float = 0.0  # CPU seconds the workers spent grading (not the programs')
+    recalc: dict[str, int] = field(default_factory=dict)  # the shared LibreOffice's stats
 
 
 class Progress:
@@ -128,15 +129,16 @@ def _line_checker(registry: TaskRegistry, rubric_errors: dict[str, RubricError]
     return check
 
 
-def work_item(line: ManifestLine, task: Task, options: BatchOptions, outdir: Path
-              ) -> WorkItem:
+def work_item(line: ManifestLine, task: Task, options: BatchOptions, outdir: Path,
+              recalc_service: tuple[str, float] | None = None) -> WorkItem:
     return WorkItem(
         key=line.key, task=line.task, source=line.source, payload=line.payload,
         rubric_path=str(task.path), output_name=task.output_name,
         files=tuple(str(p) for p in task.sandbox_files()),
         limits=options.limits.merged(line.limits), sandbox=options.sandbox,
         options={"recalc": True} if options.recalc else {},
-        keep_dir=str(outdir / "documents") if options.keep_outputs else None)
+        keep_dir=str(outdir / "documents") if options.keep_outputs else None,
+        recalc_service=recalc_service)
 
 
 def _deadline(item: WorkItem) -> float:
@@ -160,47 +162,88 @@ def run_batch(manifest_path: str | Path, outdir: str | Path, options: BatchOptio
     after the workers are stopped (what finished is stored)."""
     outdir = Path(outdir)
     progress = progress or Progress()
+    if options.backend == "local":
+        from officeeval.runner.pool import prewarm
+        prewarm()  # its preload runs while the batch plans
     with Store(outdir) as store:
         p = plan(Path(manifest_path), store, options)
         store.set_manifest_issues(p.manifest.issues)
         store.delete(p.stale)
         by_key = {ln.key: ln for ln in p.lines}
+        service = _recalc_service(p, options)
+        address = (service.address, _service_wait()) if service is not None else None
         # Grouped by task: a worker keeps the task's rubric, input and reference loaded.
-        todo = sorted(p.todo, key=lambda ln: (ln.task, ln.line))
-        items = [work_item(ln, p.registry.tasks[ln.task], options, outdir) for ln in todo]
+        # Excel last while the recalculation service starts LibreOffice in the background.
+        todo = sorted(p.todo, key=lambda ln: (service is not None and _is_excel(p, ln),
+                                              ln.task, ln.line))
+        items = [work_item(ln, p.registry.tasks[ln.task], options, outdir, address)
+                 for ln in todo]
         result = BatchResult(outdir, len(p.lines), len(p.lines) - len(p.todo), 0, [],
                              p.manifest.issues, p.rubric_errors, 0)
         progress.start(len(p.lines), result.skipped)
-        if items:
-            executor = _executor(options, grade_item)
-            pending = _Pending(store)
-            try:
-                for item, res in executor.imap_unordered(items, _deadline):
-                    line = by_key[item.key]
-                    if isinstance(res, Exception) or res.error or res.card is None:
-                        why = res.error if isinstance(res, ItemResult) else str(res)
-                        result.errors.append((line, why or "no result"))
-                        progress.advance(None, 0)
-                        continue
-                    task = p.registry.tasks[line.task]
-                    pending.add((GenerationMeta(line.key, line.task, line.model, line.sample,
-                                                task.app, task.level, line.source,
-                                                line.line), res.card, res.sandbox,
-                                 res.scorecard_json))
-                    result.graded += 1
-                    result.worker_cpu += res.cpu
-                    progress.advance(res.card.outcome, res.card.eval_errors)
-                pending.flush()
-            except BaseException:
-                executor.terminate()
-                progress.stop()
-                pending.flush_quietly()
-                raise
-            executor.close()
+        try:
+            _run(items, options, store, p, by_key, result, progress)
+        finally:
+            if service is not None:
+                service.close()
+                result.recalc = dict(service.stats)
         progress.stop()
         keys = set(by_key)
         result.eval_errors = sum(1 for k in store.keys_with_eval_errors() if k in keys)
     return result
+
+
+def _run(items: list[WorkItem], options: BatchOptions, store: Store, p: Plan,
+         by_key: dict[str, ManifestLine], result: BatchResult, progress: Progress) -> None:
+    if not items:
+        return
+    executor = _executor(options, grade_item)
+    pending = _Pending(store)
+    try:
+        for item, res in executor.imap_unordered(items, _deadline):
+            line = by_key[item.key]
+            if isinstance(res, Exception) or res.error or res.card is None:
+                why = res.error if isinstance(res, ItemResult) else str(res)
+                result.errors.append((line, why or "no result"))
+                progress.advance(None, 0)
+                continue
+            task = p.registry.tasks[line.task]
+            pending.add((GenerationMeta(line.key, line.task, line.model, line.sample,
+                                        task.app, task.level, line.source,
+                                        line.line), res.card, res.sandbox,
+                         res.scorecard_json))
+            result.graded += 1
+            result.worker_cpu += res.cpu
+            progress.advance(res.card.outcome, res.card.eval_errors)
+        pending.flush()
+    except BaseException:
+        executor.terminate()
+        progress.stop()
+        pending.flush_quietly()
+        raise
+    executor.close()
+
+
+def _is_excel(p: Plan, line: ManifestLine) -> bool:
+    return p.registry.tasks[line.task].app == "excel"
+
+
+def _recalc_service(p: Plan, options: BatchOptions) -> Any:
+    """One LibreOffice service for the local workers when Excel work is planned (each
+    worker starting its own costs ≈ 1.3 s of CPU and recalculates what another already
+    did); ``None`` for Ray (workers may be elsewhere), without LibreOffice, or without
+    Excel work."""
+    if options.backend != "local" or not any(_is_excel(p, ln) for ln in p.todo):
+        return None
+    from officeeval import recalc
+    from officeeval.recalc.server import ServiceProcess
+    return ServiceProcess.start(instances=options.workers, timeout=recalc.timeout())
+
+
+def _service_wait() -> float:
+    # An answer may wait for an instance to start and then for the document itself.
+    from officeeval import recalc
+    return min(2 * recalc.timeout() + 30.0, GRADING_BUDGET - 30.0)
 
 
 class _Pending:

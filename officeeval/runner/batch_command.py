@@ -66,6 +66,10 @@ def finish_batch(result: BatchResult, console: Console) -> str | None:
                   f"{result.skipped} already in {result.outdir}"
                   + (f", {len(result.errors)} not graded" if result.errors else ""),
                   highlight=False)
+    if result.recalc.get("recalculations"):
+        console.print(f"LibreOffice recalculated {result.recalc['recalculations']} "
+                      f"workbook(s) for the workers "
+                      f"({result.recalc.get('instances', 0)} instance(s))", highlight=False)
     if result.rubric_errors:
         return "rubric"
     if result.eval_errors or result.errors:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from officeeval import recalc
 from officeeval.rubric import Rubric, load_rubric
 from officeeval.runner.answers import extract_code
 from officeeval.runner.classify import classify
@@ -37,6 +38,7 @@ class WorkItem:
     sandbox: SandboxConfig = field(default_factory=SandboxConfig)
     options: dict[str, Any] = field(default_factory=dict)
     keep_dir: str | None = None      # copy programs' outputs here (as <key><ext>)
+    recalc_service: tuple[str, float] | None = None  # the batch's (address, wait), if any
 
 
 @dataclass
@@ -89,6 +91,7 @@ def grade_item(item: WorkItem) -> ItemResult:
     """Grade one generation. Never raises for anything the program or the document does;
     sandbox start-up failures come back as ``ItemResult.error``."""
     started, cpu = time.perf_counter(), time.process_time()
+    recalc.use_service(*(item.recalc_service or (None,)))
     rubric = _rubric(item.rubric_path)
     try:
         card, sandbox = _grade(item, rubric)

@@ -1,0 +1,156 @@
+"""The recalculation service as a process of its own, for the workers of one batch.
+
+The batch starts it with ``ServiceProcess.start`` when it has Excel work; it listens on a
+Unix socket in a private directory (mode 0700) and answers one JSON line per request line:
+``{"path": "/abs/book.xlsx"}`` -> ``{"ok": true, "out": "/abs/recalculated.xlsx"}`` or
+``{"ok": false, "error": "..."}``. Workers reach it through ``officeeval.recalc.client``.
+
+It ends, stopping every LibreOffice it started, when its stdin closes: the batch closes it
+when it is done, and the kernel does when the batch dies however it died (``kill -9``
+included). Ctrl-C is left to the batch. Its last line on stdout is what it did:
+``{"instances": N, "recalculations": M}``.
+
+Run as ``python -m officeeval.recalc.server SOCKET [--instances N] [--timeout S]
+[--prestart]``; it prints ``ready`` once the socket listens.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import select
+import shutil
+import signal
+import socketserver
+import subprocess
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+from officeeval.recalc.libreoffice import RecalcError, find_soffice
+from officeeval.recalc.service import RecalcService
+
+MAX_REQUEST = 1 << 16  # one request line; a path is far shorter
+
+
+def _handler(service: RecalcService) -> type[socketserver.StreamRequestHandler]:
+    class Handler(socketserver.StreamRequestHandler):
+        def handle(self) -> None:
+            while True:
+                line = self.rfile.readline(MAX_REQUEST)
+                if not line:
+                    return
+                try:
+                    req = json.loads(line)
+                    out = service.recalculate(Path(req["path"]))
+                    reply = {"ok": True, "out": str(out)}
+                except RecalcError as exc:
+                    reply = {"ok": False, "error": str(exc)}
+                except Exception as exc:  # noqa: BLE001 - one bad request must not end the service
+                    reply = {"ok": False, "error": f"{type(exc).__name__}: {exc}"}
+                self.wfile.write(json.dumps(reply).encode() + b"\n")
+                self.wfile.flush()
+    return Handler
+
+
+class _Server(socketserver.ThreadingUnixStreamServer):
+    daemon_threads = True
+
+
+def serve(socket_path: str, service: RecalcService) -> None:
+    """Answer requests on ``socket_path`` until stdin closes; then stop ``service``."""
+    server = _Server(socket_path, _handler(service))
+    thread = threading.Thread(target=server.serve_forever, name="recalc-server", daemon=True)
+    thread.start()
+    print("ready", flush=True)
+    try:
+        while sys.stdin.buffer.read(4096):
+            pass
+    finally:
+        server.shutdown()
+        server.server_close()
+        stats = {"instances": service.started, "recalculations": service.recalculations}
+        service.close()
+        print(json.dumps(stats), flush=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="officeeval.recalc.server")
+    ap.add_argument("socket")
+    ap.add_argument("--instances", type=int, default=1)
+    ap.add_argument("--timeout", type=float, default=60.0)
+    ap.add_argument("--prestart", action="store_true")
+    args = ap.parse_args(argv)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    soffice = find_soffice()
+    if soffice is None:
+        print("no LibreOffice", file=sys.stderr)
+        return 2
+    service = RecalcService(soffice, timeout=args.timeout, instances=args.instances)
+    if args.prestart:
+        service.prestart()
+    serve(args.socket, service)
+    return 0
+
+
+class ServiceProcess:
+    """The batch's handle on a running service. ``address`` is what workers connect to."""
+
+    def __init__(self, proc: subprocess.Popen, directory: Path, address: str) -> None:
+        self.proc = proc
+        self.directory = directory
+        self.address = address
+        self.stats: dict[str, int] = {}  # filled by ``close``
+
+    @classmethod
+    def start(cls, instances: int, timeout: float, prestart: bool = True,
+              ready_within: float = 30.0) -> "ServiceProcess | None":
+        """Start the service; ``None`` when LibreOffice is absent or the service did not
+        come up (each worker then recalculates on its own, as without a service)."""
+        if find_soffice() is None:
+            return None
+        directory = Path(tempfile.mkdtemp(prefix="officeeval-recalcd-"))
+        os.chmod(directory, 0o700)
+        address = str(directory / "socket")
+        cmd = [sys.executable, "-m", "officeeval.recalc.server", address,
+               "--instances", str(instances), "--timeout", str(timeout)]
+        if prestart:
+            cmd.append("--prestart")
+        try:
+            proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                    stderr=subprocess.DEVNULL)
+        except OSError:
+            shutil.rmtree(directory, ignore_errors=True)
+            return None
+        handle = cls(proc, directory, address)
+        assert proc.stdout is not None
+        ready, _, _ = select.select([proc.stdout], [], [], ready_within)
+        if not ready or proc.stdout.readline().strip() != b"ready":
+            handle.close()
+            return None
+        return handle
+
+    def close(self) -> None:
+        """Stop the service (it stops its LibreOffice instances), read what it did into
+        ``stats`` and remove its socket."""
+        out = b""
+        try:
+            out, _ = self.proc.communicate(timeout=15)  # closes its stdin: the signal to end
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        except ValueError:  # closed before
+            self.proc.wait()
+        for line in reversed((out or b"").splitlines()):
+            try:
+                self.stats = json.loads(line)
+                break
+            except ValueError:
+                continue
+        shutil.rmtree(self.directory, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,178 @@
+"""Recalculation shared by several grading processes: one pool of LibreOffice instances,
+one cache by content.
+
+Each grading process used to start its own LibreOffice (≈ 1.3 s of CPU on this kind of
+machine) and recalculate every workbook it met, even one another process had just done. A
+``RecalcService`` (run by ``officeeval.recalc.server`` for a batch) does it once:
+
+* results are kept by the sha256 of the workbook's bytes (the last ``cache_size``; an
+  evicted result's file is deleted), and a workbook being recalculated for one caller is
+  waited for by the others, never recalculated twice — failures included, so a hostile
+  file that makes LibreOffice time out costs the timeout once;
+* the first request starts one instance; another starts only when a request has waited
+  ``GROW_AFTER`` seconds while every instance was up and busy, up to ``instances`` (short
+  recalculations queue behind each other instead of paying a second start-up, and nothing
+  grows while an instance is still starting).
+
+Thread-safe; every method may be called from the server's connection threads.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+import time
+from collections import OrderedDict
+from pathlib import Path
+from typing import Callable
+
+from officeeval.recalc.libreoffice import LibreOfficeBackend, RecalcError
+
+
+class RecalcService:
+    """See the module docstring. ``recalculate`` raises ``RecalcError`` like
+    ``LibreOfficeBackend.recalculate``."""
+
+    GROW_AFTER = 2.0  # a start costs ≈ 1.3 s of CPU: only for a queue that persists
+
+    def __init__(self, soffice: str, timeout: float = 60.0, instances: int = 1,
+                 cache_size: int = 1024,
+                 factory: Callable[..., LibreOfficeBackend] = LibreOfficeBackend) -> None:
+        self.soffice = soffice
+        self.factory = factory  # how an instance is made (tests give a stand-in)
+        self.timeout = timeout
+        self.instances = max(1, instances)
+        self.cache_size = max(1, cache_size)
+        self.recalculations = 0
+        self._cond = threading.Condition()
+        self._all: list[LibreOfficeBackend] = []
+        self._idle: list[LibreOfficeBackend] = []
+        self._starting = 0
+        self._warm: set[int] = set()  # ids of instances that have done a job (so are up)
+        self._done: OrderedDict[str, Path | RecalcError] = OrderedDict()
+        self._running: dict[str, threading.Event] = {}
+        self._closed = False
+
+    @property
+    def started(self) -> int:
+        """How many LibreOffice instances this service has made (for tests and benches)."""
+        with self._cond:
+            return len(self._all)
+
+    def prestart(self) -> threading.Thread:
+        """Start the first instance in the background (a batch that will need it overlaps
+        LibreOffice's start-up with other work). Returns the thread; failures are left for
+        the first request to meet again."""
+        def run() -> None:
+            try:
+                inst = self._acquire()
+            except RecalcError:
+                return
+            try:
+                inst.start()
+            except RecalcError:
+                pass
+            finally:
+                self._release(inst)
+        thread = threading.Thread(target=run, name="recalc-prestart", daemon=True)
+        thread.start()
+        return thread
+
+    def recalculate(self, path: Path) -> Path:
+        """A recalculated copy of ``path`` (see ``LibreOfficeBackend.recalculate``)."""
+        digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()
+        while True:
+            with self._cond:
+                known = self._done.get(digest)
+                if isinstance(known, RecalcError):
+                    raise RecalcError(str(known))
+                if known is not None and known.is_file():
+                    self._done.move_to_end(digest)
+                    return known
+                event = self._running.get(digest)
+                if event is None:
+                    event = self._running[digest] = threading.Event()
+                    break
+            event.wait()
+        try:
+            result: Path | RecalcError = self._run(path)
+        except RecalcError as exc:
+            result = exc
+        finally:
+            with self._cond:
+                self._running.pop(digest, None)
+        with self._cond:
+            self._remember(digest, result)
+        event.set()
+        if isinstance(result, RecalcError):
+            raise result
+        return result
+
+    def close(self) -> None:
+        """Stop every instance and remove their files; later requests raise."""
+        with self._cond:
+            self._closed = True
+            instances, self._all, self._idle = list(self._all), [], []
+            self._warm.clear()
+            self._cond.notify_all()
+        for inst in instances:
+            inst.close()
+
+    # ------------------------------------------------------------------ internals
+    def _run(self, path: Path) -> Path:
+        inst = self._acquire()
+        try:
+            out = inst.recalculate(path)
+        finally:
+            self._release(inst)
+        with self._cond:
+            self.recalculations += 1
+        return out
+
+    def _remember(self, digest: str, result: Path | RecalcError) -> None:
+        self._done[digest] = result
+        while len(self._done) > self.cache_size:
+            _, old = self._done.popitem(last=False)
+            if isinstance(old, Path):
+                old.unlink(missing_ok=True)
+
+    def _acquire(self) -> LibreOfficeBackend:
+        grow_at = time.monotonic() + self.GROW_AFTER
+        with self._cond:
+            while True:
+                if self._closed:
+                    raise RecalcError("the recalculation service is closed")
+                if self._idle:
+                    return self._idle.pop()
+                count = len(self._all) + self._starting
+                all_up = self._starting == 0 and len(self._warm) == len(self._all)
+                if count == 0 or (count < self.instances and all_up
+                                  and time.monotonic() >= grow_at):
+                    self._starting += 1
+                    break
+                left = grow_at - time.monotonic()
+                # Past grow_at only a released (so warm) instance can change the answer.
+                self._cond.wait(None if count >= self.instances or left <= 0 else left)
+        try:
+            inst = self.factory(self.soffice, timeout=self.timeout)
+        except OSError as exc:
+            with self._cond:
+                self._starting -= 1
+                self._cond.notify()
+            raise RecalcError(f"cannot prepare LibreOffice: {exc}") from exc
+        with self._cond:
+            self._starting -= 1
+            self._all.append(inst)
+        return inst
+
+    def _release(self, inst: LibreOfficeBackend) -> None:
+        with self._cond:
+            if self._closed:
+                closed = True
+            else:
+                closed = False
+                self._warm.add(id(inst))
+                self._idle.append(inst)
+                self._cond.notify_all()
+        if closed:
+            inst.close()

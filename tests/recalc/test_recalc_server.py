@@ -1,0 +1,133 @@
+"""The recalculation service as a process, with a real LibreOffice: recalculated values,
+one instance for several clients, what it reports when it ends, nothing left behind when
+the batch that started it is killed, and a batch's workers sharing it."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from officeeval import recalc
+from officeeval.recalc.client import RemoteBackend
+from officeeval.recalc.server import ServiceProcess
+from officeeval.runner.batch import BatchOptions, run_batch
+
+pytestmark = [pytest.mark.libreoffice,
+              pytest.mark.skipif(not recalc.available(), reason="LibreOffice (soffice) absent")]
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _book(path: Path, a: int, b: int) -> Path:
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws["A1"], ws["A2"], ws["A3"] = a, b, "=A1*A2+1"
+    wb.save(path)
+    return path
+
+
+def _value(path: Path):
+    return openpyxl.load_workbook(path, data_only=True).active["A3"].value
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:  # a zombie is gone for our purpose
+        return Path(f"/proc/{pid}/stat").read_text().split()[2] != "Z"
+    except OSError:
+        return False
+
+
+def _processes_mentioning(text: str) -> list[int]:
+    found = []
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                if text.encode() in (d / "cmdline").read_bytes():
+                    found.append(int(d.name))
+            except OSError:
+                continue
+    return found
+
+
+def test_clients_share_one_instance_and_one_recalculation_per_content(tmp_path):
+    service = ServiceProcess.start(instances=2, timeout=60)
+    assert service is not None
+    try:
+        books = [_book(tmp_path / f"b{i}.xlsx", 6, 7) for i in range(3)]
+        other = _book(tmp_path / "other.xlsx", 2, 5)
+        clients = [RemoteBackend(service.address, 120, lambda: None) for _ in range(3)]
+        outs: list = [None] * 3
+        threads = [threading.Thread(target=lambda i=i: outs.__setitem__(
+            i, clients[i].recalculate(books[i]))) for i in range(3)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(120)
+        assert all(o is not None and _value(o) == 43 for o in outs)
+        assert _value(clients[0].recalculate(other)) == 11
+    finally:
+        service.close()
+    # openpyxl writes the same bytes for the same workbook, so the three are one document.
+    same = len({b.read_bytes() for b in books}) == 1
+    assert service.stats == {"instances": 1, "recalculations": 2 if same else 4}
+    assert not service.directory.exists() and not _alive(service.proc.pid)
+
+
+def test_nothing_outlives_a_killed_batch(tmp_path):
+    book = _book(tmp_path / "b.xlsx", 1, 2)
+    script = tmp_path / "batch.py"
+    script.write_text(
+        "import os, sys\nfrom pathlib import Path\n"
+        "from officeeval.recalc.server import ServiceProcess\n"
+        "from officeeval.recalc.client import RemoteBackend\n"
+        "s = ServiceProcess.start(instances=1, timeout=60)\n"
+        "out = RemoteBackend(s.address, 120, lambda: None).recalculate(Path(sys.argv[1]))\n"
+        "print(s.proc.pid, out.parent, flush=True)\n"
+        "os.kill(os.getpid(), 9)\n", encoding="utf-8")
+    res = subprocess.run([sys.executable, str(script), str(book)], capture_output=True,
+                         text=True, timeout=300)
+    assert res.returncode == -9, res.stderr[-2000:]
+    pid, workdir = res.stdout.split()
+    assert _processes_mentioning(workdir), "LibreOffice was running for the service"
+    for _ in range(150):
+        if not _alive(int(pid)) and not _processes_mentioning(workdir):
+            return
+        time.sleep(0.1)
+    for p in _processes_mentioning(workdir):
+        os.kill(p, 9)
+    raise AssertionError("the service or its LibreOffice survived the killed batch")
+
+
+def test_batch_workers_share_the_service(tmp_path):
+    tasks = ["excel-l1-grades", "excel-l2-sales", "word-l1-notice"]
+    lines = [{"task": t, "model": "m", "sample": i, "output": str(next(
+        (REPO / "samples" / t).glob("reference.*")))} for t in tasks for i in (1, 2, 3)]
+    manifest = tmp_path / "m.jsonl"
+    manifest.write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
+    res = run_batch(manifest, tmp_path / "out", BatchOptions(
+        jobs=2, tasks=(str(REPO / "rubrics"),), keep_outputs=False))
+    assert res.graded == 9 and not res.errors and res.eval_errors == 0
+    # Both references (and the inputs their `unchanged` checks read, if any) went through
+    # the service, once each, whichever worker asked first (a second instance starts only
+    # if requests keep waiting, as on a loaded machine).
+    assert res.recalc["instances"] in (1, 2)
+    assert 2 <= res.recalc["recalculations"] <= 4
+    import sqlite3
+    con = sqlite3.connect(tmp_path / "out" / "results.sqlite")
+    cards = [json.loads(c) for (c,) in con.execute(
+        "SELECT scorecard FROM generations WHERE task LIKE 'excel-%'")]
+    assert len(cards) == 6
+    assert all(c["value_sources"].get("recalculated", 0) > 0 for c in cards)
+    assert all(c["score"] == 100 for c in cards)
