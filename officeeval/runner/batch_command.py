@@ -67,9 +67,9 @@ def finish_batch(result: BatchResult, console: Console) -> str | None:
                   + (f", {len(result.errors)} not graded" if result.errors else ""),
                   highlight=False)
     if result.recalc.get("recalculations"):
-        console.print(f"LibreOffice recalculated {result.recalc['recalculations']} "
-                      f"workbook(s) for the workers "
-                      f"({result.recalc.get('instances', 0)} instance(s))", highlight=False)
+        n, k = result.recalc["recalculations"], result.recalc.get("instances", 0)
+        console.print(f"LibreOffice recalculated {n} workbook{'s' * (n != 1)} for the "
+                      f"workers ({k} instance{'s' * (k != 1)})", highlight=False)
     if result.rubric_errors:
         return "rubric"
     if result.eval_errors or result.errors:

@@ -124,6 +124,13 @@ def test_batch_workers_share_the_service(tmp_path):
     # if requests keep waiting, as on a loaded machine).
     assert res.recalc["instances"] in (1, 2)
     assert 2 <= res.recalc["recalculations"] <= 4
+    from rich.console import Console
+    from officeeval.runner.batch_command import finish_batch
+    console = Console(record=True, width=200)
+    assert finish_batch(res, console) is None
+    n, k = res.recalc["recalculations"], res.recalc["instances"]
+    assert (f"LibreOffice recalculated {n} workbooks for the workers ({k} instance"
+            in console.export_text())
     import sqlite3
     con = sqlite3.connect(tmp_path / "out" / "results.sqlite")
     cards = [json.loads(c) for (c,) in con.execute(
