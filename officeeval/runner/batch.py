@@ -16,7 +16,7 @@ import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from officeeval.errors import RubricError, TaskError
 from officeeval.runner.grading import ItemResult, WorkItem, grade_item
@@ -25,6 +25,9 @@ from officeeval.runner.manifest import Manifest, ManifestLine, read_manifest
 from officeeval.runner.sandbox import SandboxConfig
 from officeeval.runner.store import GenerationMeta, Store
 from officeeval.runner.tasks import Task, TaskRegistry, default_locations
+
+if TYPE_CHECKING:
+    from officeeval.recalc.server import ServiceProcess
 
 GRADING_BUDGET = 300.0  # seconds a worker may take beyond the program's own time limit
 
@@ -228,7 +231,7 @@ def _is_excel(p: Plan, line: ManifestLine) -> bool:
     return p.registry.tasks[line.task].app == "excel"
 
 
-def _recalc_service(p: Plan, options: BatchOptions) -> Any:
+def _recalc_service(p: Plan, options: BatchOptions) -> "ServiceProcess | None":
     """One LibreOffice service for the local workers when Excel work is planned (each
     worker starting its own costs ≈ 1.3 s of CPU and recalculates what another already
     did); ``None`` for Ray (workers may be elsewhere), without LibreOffice, or without
