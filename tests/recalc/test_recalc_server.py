@@ -85,6 +85,23 @@ def test_clients_share_one_instance_and_one_recalculation_per_content(tmp_path):
     assert not service.directory.exists() and not _alive(service.proc.pid)
 
 
+def test_a_broken_workbook_fails_alone(tmp_path):
+    bad = tmp_path / "bad.xlsx"
+    bad.write_bytes(b"PK\x03\x04 not really a zip")
+    good = _book(tmp_path / "good.xlsx", 3, 4)
+    service = ServiceProcess.start(instances=1, timeout=60)
+    assert service is not None
+    try:
+        client = RemoteBackend(service.address, 120, lambda: None)
+        with pytest.raises(recalc.RecalcError):
+            client.recalculate(bad)
+        assert not client.unreachable                   # an answer, not a lost service
+        assert _value(client.recalculate(good)) == 13
+    finally:
+        service.close()
+    assert service.stats["recalculations"] == 1
+
+
 def test_nothing_outlives_a_killed_batch(tmp_path):
     book = _book(tmp_path / "b.xlsx", 1, 2)
     script = tmp_path / "batch.py"
