@@ -94,16 +94,20 @@ class RecalcService:
                     event = self._running[digest] = threading.Event()
                     break
             event.wait()
+        result: Path | RecalcError | None = None
         try:
-            result: Path | RecalcError = self._run(path)
+            result = self._run(path)
         except RecalcError as exc:
             result = exc
         finally:
+            # Remembered and no longer running in one step: a request arriving in between
+            # would otherwise start the same recalculation again. Anything else raised (an
+            # unreadable input) is not remembered: waiters then try it themselves.
             with self._cond:
                 self._running.pop(digest, None)
-        with self._cond:
-            self._remember(digest, result)
-        event.set()
+                if result is not None:
+                    self._remember(digest, result)
+            event.set()
         if isinstance(result, RecalcError):
             raise result
         return result

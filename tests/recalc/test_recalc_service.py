@@ -161,3 +161,21 @@ def test_closed_service_stops_instances_and_refuses(tmp_path):
     assert all(i.closed for i in FakeInstance.made)
     with pytest.raises(RecalcError, match="closed"):
         svc.recalculate(_files(tmp_path, b"y")[0])
+
+
+def test_an_unexpected_error_is_not_remembered(tmp_path, monkeypatch):
+    svc = _service(tmp_path)
+    (book,) = _files(tmp_path, b"fine")
+    calls = []
+    real = FakeInstance.recalculate
+
+    def flaky(self, path):
+        calls.append(path)
+        if len(calls) == 1:
+            raise OSError("input vanished")
+        return real(self, path)
+    monkeypatch.setattr(FakeInstance, "recalculate", flaky)
+    with pytest.raises(OSError):
+        svc.recalculate(book)
+    assert svc.recalculate(book).read_bytes() == b"FINE"
+    assert len(calls) == 2 and svc.recalculations == 1
