@@ -171,7 +171,7 @@ class LibreOfficeBackend:
             start_new_session=True)
         self._worker = subprocess.Popen(
             [self._python or "python3", str(_WORKER), pipe, str(self.timeout),
-             str(self._office.pid)],
+             str(self._office.pid), str(self.workdir)],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
             start_new_session=True, text=True, bufsize=1)
         reply = self._read_reply(self.timeout)

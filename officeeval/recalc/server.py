@@ -73,6 +73,10 @@ def serve(socket_path: str, service: RecalcService) -> None:
         server.server_close()
         stats = {"instances": service.started, "recalculations": service.recalculations}
         service.close()
+        # The directory is the batch's to remove, but a batch that was killed cannot.
+        where = Path(socket_path).parent
+        if where.name.startswith("officeeval-recalcd-"):
+            shutil.rmtree(where, ignore_errors=True)
         print(json.dumps(stats), flush=True)
 
 

@@ -2,14 +2,17 @@
 ``python3-uno`` installs it for the system ``/usr/bin/python3``, which is often not the
 interpreter officeeval runs in). Standalone on purpose: it imports nothing of officeeval.
 
-Usage: ``python3 uno_worker.py PIPE_NAME [CONNECT_TIMEOUT [OFFICE_PID]]``. It connects to a
+Usage: ``python3 uno_worker.py PIPE_NAME [CONNECT_TIMEOUT [OFFICE_PID [WORKDIR]]]``. It connects to a
 LibreOffice started with
 ``--accept=pipe,name=PIPE_NAME;urp;`` and then answers one JSON request per stdin line,
 ``{"in": "/path/in.xlsx", "out": "/path/out.xlsx"}``, with one JSON line on stdout:
 ``{"ok": true}`` or ``{"ok": false, "error": "..."}``. Documents are opened hidden with
 macros never executed and links never updated, recalculated in full, saved as xlsx, closed.
 When stdin closes (the grading process ended, however it ended) the worker kills the office
-process group OFFICE_PID, so no LibreOffice outlives the process that started it.
+process group OFFICE_PID, so no LibreOffice outlives the process that started it, and then
+removes WORKDIR (the private profile and results, named ``officeeval-recalc-*``), which a
+process that ended without cleaning up (a killed one, or a pool worker leaving by
+``os._exit``) would otherwise leave behind.
 """
 
 import json
@@ -81,10 +84,25 @@ def main() -> int:
 
 def _stop_office() -> None:
     if len(sys.argv) > 3 and sys.argv[3].isdigit():
+        pgid = int(sys.argv[3])
         try:
-            os.killpg(int(sys.argv[3]), signal.SIGKILL)
+            os.killpg(pgid, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):
-            pass
+            return
+        for _ in range(50):  # its files are removed next: wait until it has stopped writing
+            try:
+                os.killpg(pgid, 0)
+            except (ProcessLookupError, PermissionError):
+                return
+            time.sleep(0.1)
+
+
+def _remove_workdir() -> None:
+    if len(sys.argv) > 4:
+        import shutil
+        workdir = os.path.abspath(sys.argv[4])
+        if os.path.basename(workdir).startswith("officeeval-recalc-"):  # ours, nothing else
+            shutil.rmtree(workdir, ignore_errors=True)
 
 
 if __name__ == "__main__":
@@ -93,4 +111,5 @@ if __name__ == "__main__":
         code = main()
     finally:
         _stop_office()
+        _remove_workdir()
     sys.exit(code)

@@ -132,18 +132,24 @@ def test_no_libreoffice_outlives_a_killed_grader(files, tmp_path):
     script.write_text(
         "import os, sys\nfrom pathlib import Path\nfrom officeeval import recalc\n"
         "b = recalc.get_backend()\nb.recalculate(Path(sys.argv[1]))\n"
-        "print(b._office.pid, flush=True)\nos._exit(0)\n", encoding="utf-8")
+        "print(b._office.pid, b.workdir, flush=True)\nos._exit(0)\n", encoding="utf-8")
     import subprocess
     import sys
     import time
     out = subprocess.run([sys.executable, str(script), str(plain)], capture_output=True,
                          text=True, timeout=300)
-    pid = int(out.stdout.strip().splitlines()[-1])
+    pid_text, workdir = out.stdout.strip().splitlines()[-1].split()
+    pid = int(pid_text)
     for _ in range(100):
         try:
             os.killpg(pid, 0)
         except ProcessLookupError:
-            return
+            # Its private profile goes too (os._exit ran no clean-up of the grader's own).
+            for _ in range(50):
+                if not os.path.exists(workdir):
+                    return
+                time.sleep(0.1)
+            raise AssertionError(f"{workdir} was left behind")
         time.sleep(0.1)
     os.killpg(pid, 9)
     raise AssertionError("LibreOffice survived the process that started it")

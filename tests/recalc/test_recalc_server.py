@@ -111,16 +111,21 @@ def test_nothing_outlives_a_killed_batch(tmp_path):
         "from officeeval.recalc.client import RemoteBackend\n"
         "s = ServiceProcess.start(instances=1, timeout=60)\n"
         "out = RemoteBackend(s.address, 120, lambda: None).recalculate(Path(sys.argv[1]))\n"
-        "print(s.proc.pid, out.parent, flush=True)\n"
+        "print(s.proc.pid, out.parent, s.address, flush=True)\n"
         "os.kill(os.getpid(), 9)\n", encoding="utf-8")
     res = subprocess.run([sys.executable, str(script), str(book)], capture_output=True,
                          text=True, timeout=300)
     assert res.returncode == -9, res.stderr[-2000:]
-    pid, workdir = res.stdout.split()
+    pid, workdir, address = res.stdout.split()
     assert _processes_mentioning(workdir), "LibreOffice was running for the service"
     for _ in range(150):
         if not _alive(int(pid)) and not _processes_mentioning(workdir):
-            return
+            # ... and neither the service's directory nor LibreOffice's files are left.
+            for _ in range(50):
+                if not Path(workdir).exists() and not Path(address).parent.exists():
+                    return
+                time.sleep(0.1)
+            raise AssertionError(f"left behind: {workdir} or {address}")
         time.sleep(0.1)
     for p in _processes_mentioning(workdir):
         os.kill(p, 9)

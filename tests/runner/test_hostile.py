@@ -74,6 +74,34 @@ def test_writes_outside_the_work_directory_fail_or_vanish(task_root, tmp_path):
     assert not Path("/escaped.txt").exists() and not Path("/etc/escaped.txt").exists()
 
 
+def test_the_batch_recalculation_service_is_out_of_reach(task_root):
+    sandbox_for("bwrap")
+    from officeeval import recalc
+    from officeeval.recalc.server import ServiceProcess
+    if not recalc.available():
+        pytest.skip("LibreOffice (soffice) absent: no service to reach")
+    service = ServiceProcess.start(instances=1, timeout=60, prestart=False)
+    assert service is not None
+    try:
+        code = ("import glob, json, socket\n"
+                "print('FOUND', glob.glob('/tmp/officeeval-recalcd-*'))\n"
+                "s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)\n"
+                "try:\n"
+                f"    s.connect({service.address!r})\n"
+                "    s.sendall(json.dumps({'path': '/etc/hostname'}).encode() + b'\\n')\n"
+                "    print('ANSWERED', s.recv(200))\n"
+                "except OSError as exc:\n"
+                "    print('refused', type(exc).__name__)\n"
+                "import shutil; shutil.copyfile('input.docx', 'output.docx')\n")
+        got = grade(task_root, code, "bwrap")
+    finally:
+        service.close()
+    out = got["sandbox"]["stdout_tail"]
+    assert "FOUND []" in out and "refused FileNotFoundError" in out, out
+    assert "ANSWERED" not in out and got["card"].outcome == "ok"
+    assert service.stats == {"instances": 0, "recalculations": 0}
+
+
 def test_sample_escape_probe_is_refused(task_root):
     sandbox_for("bwrap")
     out = grade(task_root, program("escape_write"), "bwrap")["sandbox"]["stdout_tail"]
