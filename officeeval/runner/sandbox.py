@@ -74,9 +74,52 @@ class SandboxRun:
     written: list[str] = field(default_factory=list)
 
 
+RUN_PREFIX = "officeeval-run-"  # + the owning process's pid + "-" + random
+STALE_AFTER = 3600.0  # seconds: far beyond a program's time limit and its grading
+
+
+def sweep_stale_runs(root: str | None = None, older_than: float = STALE_AFTER) -> int:
+    """Remove run directories left in ``root`` (default: the temp directory) by processes
+    that were killed before their clean-up ran (a batch ended with ``kill -9``, a worker
+    killed at its deadline): ours by name and owner, their process gone, and untouched for
+    ``older_than`` seconds (a process of another pid namespace may share the directory).
+    Returns how many were removed; never raises."""
+    removed = 0
+    base = Path(root or tempfile.gettempdir())
+    try:
+        entries = list(base.glob(f"{RUN_PREFIX}*-*"))
+    except OSError:
+        return 0
+    now = time.time()
+    for d in entries:
+        pid_text = d.name[len(RUN_PREFIX):].split("-", 1)[0]
+        try:
+            st = d.lstat()
+            pid = int(pid_text)
+        except (OSError, ValueError):
+            continue
+        if st.st_uid != os.getuid() or now - st.st_mtime < older_than or not d.is_dir() \
+                or d.is_symlink() or _alive(pid):
+            continue
+        _remove(d)
+        removed += not d.exists()
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # exists, not ours to signal
+    return True
+
+
 class Sandbox:
     def __init__(self, config: SandboxConfig | None = None) -> None:
         self.config = config or SandboxConfig()
+        sweep_stale_runs(self.config.tmp_root)
         self.interp = isolation.interpreter(self.config.python)
         self.mode, self.warning = self._choose_mode()
         # As root without bubblewrap, the program runs under a fresh uid that keeps only
@@ -116,7 +159,8 @@ class Sandbox:
         """Run ``code`` with copies of ``files`` in a fresh work directory; yield the
         ``SandboxRun`` (the directory is removed when the block ends)."""
         limits = limits or Limits()
-        base = Path(tempfile.mkdtemp(prefix="officeeval-", dir=self.config.tmp_root))
+        base = Path(tempfile.mkdtemp(prefix=f"{RUN_PREFIX}{os.getpid()}-",
+                                     dir=self.config.tmp_root))
         try:
             yield self._run_in(base, code, files, output_name, limits)
         finally:

@@ -179,3 +179,35 @@ def test_bwrap_hides_the_host(task_root, repo):
 
 def test_the_machine_still_forks_afterwards():
     assert subprocess.run(["true"]).returncode == 0
+
+
+def test_stale_run_directories_are_swept(tmp_path):
+    from officeeval.runner.sandbox import RUN_PREFIX, sweep_stale_runs
+    gone = subprocess.Popen(["true"])
+    gone.wait()
+    old = time.time() - 7200
+
+    def run_dir(pid, age_s=None, name="x"):
+        d = tmp_path / f"{RUN_PREFIX}{pid}-{name}"
+        (d / "work").mkdir(parents=True)
+        (d / "work" / "output.docx").write_bytes(b"left behind")
+        if age_s is not None:
+            os.utime(d, (old, old))
+        return d
+
+    stale = run_dir(gone.pid, age_s=7200)
+    recent = run_dir(gone.pid, name="recent")              # its process is gone, but not long
+    live = run_dir(os.getpid(), age_s=7200)                 # an old run of a live process
+    other = tmp_path / "officeeval-recalc-abc"              # not a run directory
+    other.mkdir()
+    os.utime(other, (old, old))
+    assert sweep_stale_runs(str(tmp_path)) == 1
+    assert not stale.exists()
+    assert recent.exists() and live.exists() and other.exists()
+
+
+def test_run_directories_carry_their_owner(tmp_path):
+    from officeeval.runner.sandbox import RUN_PREFIX, Sandbox, SandboxConfig
+    sb = Sandbox(SandboxConfig(isolation="rlimits", tmp_root=str(tmp_path)))
+    with sb.run("print('hi')\n", [], "output.docx", Limits(timeout=30)) as run:
+        assert run.workdir.parent.name.startswith(f"{RUN_PREFIX}{os.getpid()}-")
