@@ -70,9 +70,16 @@ PLAIN_ROW = RowInfo(None, False, False, 0, False, None)
 _COLS: dict[str, int] = {}
 
 
+_REF_COLS: dict[str, int] = {}  # whole references seen (``C12`` -> 3): one lookup, bounded
+
+
 def column_of(ref: str | None, prev: int) -> int:
-    """Column of a cell's ``r`` (``C12`` -> 3), cached by its letters; the next column after
-    ``prev`` when ``r`` is absent or unreadable (``XFE1``, ``A0``, ``1A``)."""
+    """Column of a cell's ``r`` (``C12`` -> 3), cached by the whole reference and by its
+    letters; the next column after ``prev`` when ``r`` is absent or unreadable (``XFE1``,
+    ``A0``, ``1A``)."""
+    col = _REF_COLS.get(ref) if ref else None  # type: ignore[arg-type]
+    if col is not None:
+        return col
     if ref:
         letters = ref.rstrip("0123456789")
         digits = ref[len(letters):]
@@ -83,6 +90,8 @@ def column_of(ref: str | None, prev: int) -> int:
                 if col and len(_COLS) < 20_000:
                     _COLS[letters] = col
             if col:
+                if len(_REF_COLS) < 65_536:
+                    _REF_COLS[ref] = col
                 return col
     return prev + 1
 

@@ -9,7 +9,7 @@ import pytest
 from officeeval.errors import UnverifiableValue
 from officeeval.excel import cells as C
 from officeeval.excel import formulas, numfmt, refs
-from officeeval.excel.rawcells import PLAIN_ROW, plain_row, row_number
+from officeeval.excel.rawcells import PLAIN_ROW, column_of, plain_row, row_number
 from officeeval.formats import open_document
 from officeeval.ooxml.units import to_int
 from officeeval.values import CellValue
@@ -28,6 +28,16 @@ DY = "{http://schemas.microsoft.com/office/spreadsheetml/2009/9/ac}dyDescent"
 def test_row_number_reads_like_to_int(text, prev, want):
     assert row_number(text, prev) == want
     assert want == (to_int(text) or prev + 1)
+
+
+@pytest.mark.parametrize("ref, prev, want", [
+    ("C12", 0, 3), ("AA1", 5, 27), ("XFD1048576", 0, 16384), ("A1", 7, 1),
+    ("XFE1", 4, 5), ("A0", 4, 5), ("A012", 4, 5), ("1A", 2, 3), ("C", 2, 3),
+    (None, 9, 10), ("", 9, 10), ("C12345678", 1, 2),
+])
+def test_column_of_reads_references_and_falls_back_to_the_next(ref, prev, want):
+    assert column_of(ref, prev) == want
+    assert column_of(ref, prev) == want  # again, from the caches
 
 
 @pytest.mark.parametrize("keys, plain", [
