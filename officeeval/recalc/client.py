@@ -12,9 +12,9 @@ import hashlib
 import json
 import socket
 from pathlib import Path
-from typing import Callable
+from typing import BinaryIO, Callable
 
-from officeeval.recalc.libreoffice import RecalcError
+from officeeval.recalc.libreoffice import LibreOfficeBackend, RecalcError
 
 
 class ServiceUnreachable(RecalcError):
@@ -27,12 +27,12 @@ class RemoteBackend:
     ``None``) once the service is unreachable."""
 
     def __init__(self, address: str, wait: float,
-                 fallback: Callable[[], object | None]) -> None:
+                 fallback: Callable[[], LibreOfficeBackend | None]) -> None:
         self.address = address
         self.wait = wait
         self._fallback = fallback
         self._sock: socket.socket | None = None
-        self._reader = None
+        self._reader: BinaryIO | None = None
         self._cache: dict[str, Path] = {}
         self.unreachable = False
 
@@ -68,7 +68,7 @@ class RemoteBackend:
         backend = self._fallback()
         if backend is None:
             raise RecalcError("the recalculation service is gone and LibreOffice is absent")
-        return backend.recalculate(path)  # type: ignore[attr-defined]
+        return backend.recalculate(path)
 
     def _ask(self, path: str) -> dict:
         try:
@@ -78,7 +78,8 @@ class RemoteBackend:
                 self._sock.connect(self.address)
                 self._reader = self._sock.makefile("rb")
             self._sock.sendall(json.dumps({"path": path}).encode() + b"\n")
-            line = self._reader.readline()  # type: ignore[union-attr]
+            assert self._reader is not None
+            line = self._reader.readline()
         except socket.timeout as exc:
             # The service is alive but slow beyond any document's limit: this document
             # fails; the connection is dropped so a late answer is never read for the next.
