@@ -232,11 +232,14 @@ def _is_excel(p: Plan, line: ManifestLine) -> bool:
 
 
 def _recalc_service(p: Plan, options: BatchOptions) -> "ServiceProcess | None":
-    """One LibreOffice service for the local workers when Excel work is planned (each
-    worker starting its own costs ≈ 1.3 s of CPU and recalculates what another already
-    did); ``None`` for Ray (workers may be elsewhere), without LibreOffice, or without
-    Excel work."""
-    if options.backend != "local" or not any(_is_excel(p, ln) for ln in p.todo):
+    """One LibreOffice service for the workers on this machine when Excel work is planned
+    (each worker starting its own costs ≈ 1.3 s of CPU and recalculates what another
+    already did): the local pool's, or a local Ray cluster's; ``None`` for a Ray cluster
+    given by address (its workers may be elsewhere), without LibreOffice, or without Excel
+    work. A worker that cannot reach it uses a LibreOffice of its own."""
+    if options.backend == "ray" and options.ray_address:
+        return None
+    if not any(_is_excel(p, ln) for ln in p.todo):
         return None
     from officeeval import recalc
     from officeeval.recalc.server import ServiceProcess

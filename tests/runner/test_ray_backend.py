@@ -42,3 +42,21 @@ def test_local_and_ray_agree(task_root, tmp_path):
     assert local == remote
     assert {g[2] for g in local["generations"].values()} == {
         "ok", "exec_error", "no_output", "exec_timeout", "no_code"}
+
+
+@pytest.mark.libreoffice
+def test_a_local_ray_cluster_shares_the_recalculation_service(tmp_path):
+    from officeeval import recalc
+    if not recalc.available():
+        pytest.skip("LibreOffice (soffice) absent")
+    repo = Path(__file__).resolve().parents[2]
+    ref = repo / "samples" / "excel-l1-purchase" / "reference.xlsx"
+    lines = [{"task": "excel-l1-purchase", "model": "m", "sample": i, "output": str(ref)}
+             for i in (1, 2, 3)]
+    m = tmp_path / "m.jsonl"
+    m.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    res = run_batch(m, tmp_path / "ray", BatchOptions(
+        backend="ray", jobs=2, tasks=(str(repo / "rubrics"),), keep_outputs=False))
+    assert res.graded == 3 and res.errors == [] and res.eval_errors == 0
+    # The reference needs recalculating (openpyxl wrote it): the workers asked the service.
+    assert res.recalc["recalculations"] >= 1 and res.recalc["instances"] == 1
