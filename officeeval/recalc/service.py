@@ -9,10 +9,13 @@ machine) and recalculate every workbook it met, even one another process had jus
   evicted result's file is deleted), and a workbook being recalculated for one caller is
   waited for by the others, never recalculated twice — failures included, so a hostile
   file that makes LibreOffice time out costs the timeout once;
-* the first request starts one instance; another starts only when a request has waited
-  ``GROW_AFTER`` seconds while every instance was up and busy, up to ``instances`` (short
-  recalculations queue behind each other instead of paying a second start-up, and nothing
-  grows while an instance is still starting).
+* the first request starts one instance; another starts, up to ``instances``, only when
+  requests have waited for busy instances ``GROW_WAIT`` seconds in all over the last
+  ``GROW_WINDOW`` seconds, every instance being up: a few recalculations queue behind each
+  other instead of paying a second start-up (≈ 1.3 s of CPU), a steady stream of them (a
+  batch of workbooks written by openpyxl) gets an instance per worker, one slow workbook
+  gets company after ``GROW_WAIT`` seconds, and nothing grows while an instance is still
+  starting.
 
 Thread-safe; every method may be called from the server's connection threads.
 """
@@ -22,7 +25,7 @@ from __future__ import annotations
 import hashlib
 import threading
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from pathlib import Path
 from typing import Callable
 
@@ -33,7 +36,8 @@ class RecalcService:
     """See the module docstring. ``recalculate`` raises ``RecalcError`` like
     ``LibreOfficeBackend.recalculate``."""
 
-    GROW_AFTER = 2.0  # a start costs ≈ 1.3 s of CPU: only for a queue that persists
+    GROW_WAIT = 1.5
+    GROW_WINDOW = 5.0
 
     def __init__(self, soffice: str, timeout: float = 60.0, instances: int = 1,
                  cache_size: int = 1024,
@@ -49,6 +53,7 @@ class RecalcService:
         self._idle: list[LibreOfficeBackend] = []
         self._starting = 0
         self._warm: set[int] = set()  # ids of instances that have done a job (so are up)
+        self._waits: deque[tuple[float, float]] = deque()  # (when, how long) a request waited
         self._done: OrderedDict[str, Path | RecalcError] = OrderedDict()
         self._running: dict[str, threading.Event] = {}
         self._closed = False
@@ -141,22 +146,30 @@ class RecalcService:
                 old.unlink(missing_ok=True)
 
     def _acquire(self) -> LibreOfficeBackend:
-        grow_at = time.monotonic() + self.GROW_AFTER
+        began = time.monotonic()
+        waited = False
         with self._cond:
             while True:
                 if self._closed:
                     raise RecalcError("the recalculation service is closed")
                 if self._idle:
+                    if waited:
+                        self._waits.append((time.monotonic(), time.monotonic() - began))
                     return self._idle.pop()
                 count = len(self._all) + self._starting
                 all_up = self._starting == 0 and len(self._warm) == len(self._all)
+                now = time.monotonic()
+                pressure = self._recent_wait(now) + (now - began)
                 if count == 0 or (count < self.instances and all_up
-                                  and time.monotonic() >= grow_at):
+                                  and pressure >= self.GROW_WAIT):
                     self._starting += 1
+                    self._waits.clear()  # the next one needs fresh evidence
                     break
-                left = grow_at - time.monotonic()
-                # Past grow_at only a released (so warm) instance can change the answer.
-                self._cond.wait(None if count >= self.instances or left <= 0 else left)
+                left = self.GROW_WAIT - pressure
+                # Without room to grow, or while one starts, only a release can help.
+                self._cond.wait(None if count >= self.instances or not all_up
+                                else max(left, 0.01))
+                waited = True
         try:
             inst = self.factory(self.soffice, timeout=self.timeout)
         except OSError as exc:
@@ -168,6 +181,11 @@ class RecalcService:
             self._starting -= 1
             self._all.append(inst)
         return inst
+
+    def _recent_wait(self, now: float) -> float:
+        while self._waits and self._waits[0][0] < now - self.GROW_WINDOW:
+            self._waits.popleft()
+        return sum(d for _, d in self._waits)
 
     def _release(self, inst: LibreOfficeBackend) -> None:
         with self._cond:

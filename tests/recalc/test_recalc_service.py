@@ -48,7 +48,7 @@ class FakeInstance:
 
 
 def _service(tmp_path, *, instances=1, start_s=0.0, job_s=0.0, cache_size=1024,
-             grow_after=0.05):
+             grow_wait=0.05):
     FakeInstance.made = []
 
     def factory(soffice, timeout):
@@ -56,7 +56,7 @@ def _service(tmp_path, *, instances=1, start_s=0.0, job_s=0.0, cache_size=1024,
 
     svc = RecalcService("soffice", timeout=5, instances=instances, cache_size=cache_size,
                         factory=factory)
-    svc.GROW_AFTER = grow_after
+    svc.GROW_WAIT = grow_wait
     return svc
 
 
@@ -106,8 +106,8 @@ def test_a_failure_reaches_every_waiter_and_is_not_retried(tmp_path):
 
 
 def test_one_instance_while_short_jobs_queue(tmp_path):
-    # Jobs shorter than GROW_AFTER never make a second instance, even with room for four.
-    svc = _service(tmp_path, instances=4, job_s=0.01, grow_after=1.0)
+    # A few short jobs at once never make a second instance, even with room for four.
+    svc = _service(tmp_path, instances=4, job_s=0.01, grow_wait=1.0)
     files = _files(tmp_path, *[f"book {i}".encode() for i in range(6)])
     outs = _together(svc.recalculate, files)
     assert not any(isinstance(o, Exception) for o in outs)
@@ -116,7 +116,7 @@ def test_one_instance_while_short_jobs_queue(tmp_path):
 
 def test_grows_when_busy_but_never_while_starting(tmp_path):
     # The first instance takes 0.5 s to start: the second request waits for it rather than
-    # starting another (GROW_AFTER is 0.05 s), then long jobs make a second instance.
+    # starting another (GROW_WAIT is 0.05 s), then long jobs make a second instance.
     svc = _service(tmp_path, instances=2, start_s=0.5, job_s=0.3)
     files = _files(tmp_path, b"one", b"two")
     _together(svc.recalculate, files)
@@ -126,8 +126,23 @@ def test_grows_when_busy_but_never_while_starting(tmp_path):
     assert svc.started == 2 and svc.recalculations == 5
 
 
+def test_a_steady_stream_of_short_jobs_gets_a_second_instance(tmp_path):
+    # Two callers asking one after another, each job 0.05 s: no single wait is long, but
+    # the waits add up past GROW_WAIT (0.3 s) within the window, so a second one starts.
+    svc = _service(tmp_path, instances=2, job_s=0.05, grow_wait=0.3)
+    svc.recalculate(_files(tmp_path, b"warm")[0])
+
+    def stream(k):
+        for i in range(15):
+            p = tmp_path / f"s{k}-{i}.xlsx"
+            p.write_bytes(f"book {k} {i}".encode())
+            svc.recalculate(p)
+    _together(stream, [0, 1])
+    assert svc.started == 2 and svc.recalculations == 31
+
+
 def test_never_more_than_the_limit(tmp_path):
-    svc = _service(tmp_path, instances=2, job_s=0.2, grow_after=0.01)
+    svc = _service(tmp_path, instances=2, job_s=0.2, grow_wait=0.01)
     svc.recalculate(_files(tmp_path, b"warm")[0])
     files = _files(tmp_path, *[f"book {i}".encode() for i in range(8)])
     _together(svc.recalculate, files)
