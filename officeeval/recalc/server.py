@@ -8,10 +8,10 @@ Unix socket in a private directory (mode 0700) and answers one JSON line per req
 It ends, stopping every LibreOffice it started, when its stdin closes: the batch closes it
 when it is done, and the kernel does when the batch dies however it died (``kill -9``
 included). Ctrl-C is left to the batch. Its last line on stdout is what it did:
-``{"instances": N, "recalculations": M}``.
+``{"instances": N, "recalculations": M, "reused": K}`` (K taken from the store).
 
 Run as ``python -m officeeval.recalc.server SOCKET [--instances N] [--timeout S]
-[--prestart]``; it prints ``ready`` once the socket listens.
+[--prestart] [--store DIR]``; it prints ``ready`` once the socket listens.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from pathlib import Path
 
 from officeeval.recalc.libreoffice import RecalcError, find_soffice
 from officeeval.recalc.service import RecalcService
+from officeeval.recalc.store import ResultStore, soffice_version
 
 MAX_REQUEST = 1 << 16  # one request line; a path is far shorter
 
@@ -71,7 +72,8 @@ def serve(socket_path: str, service: RecalcService) -> None:
     finally:
         server.shutdown()
         server.server_close()
-        stats = {"instances": service.started, "recalculations": service.recalculations}
+        stats = {"instances": service.started, "recalculations": service.recalculations,
+                 "reused": service.store.reused if service.store is not None else 0}
         service.close()
         # The directory is the batch's to remove, but a batch that was killed cannot.
         where = Path(socket_path).parent
@@ -86,14 +88,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--instances", type=int, default=1)
     ap.add_argument("--timeout", type=float, default=60.0)
     ap.add_argument("--prestart", action="store_true")
+    ap.add_argument("--store", help="keep results here between runs (recalc.store)")
     args = ap.parse_args(argv)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     soffice = find_soffice()
     if soffice is None:
         print("no LibreOffice", file=sys.stderr)
         return 2
-    service = RecalcService(soffice, timeout=args.timeout, instances=args.instances)
-    if args.prestart:
+    store = None
+    if args.store:
+        version = soffice_version(soffice)
+        store = ResultStore(Path(args.store), version) if version else None
+    service = RecalcService(soffice, timeout=args.timeout, instances=args.instances,
+                            store=store)
+    if args.prestart and not (store is not None and store.holds_any()):
         service.prestart()
     serve(args.socket, service)
     return 0
@@ -110,9 +118,11 @@ class ServiceProcess:
 
     @classmethod
     def start(cls, instances: int, timeout: float, prestart: bool = True,
-              ready_within: float = 30.0) -> "ServiceProcess | None":
-        """Start the service; ``None`` when LibreOffice is absent or the service did not
-        come up (each worker then recalculates on its own, as without a service)."""
+              ready_within: float = 30.0, store: Path | None = None
+              ) -> "ServiceProcess | None":
+        """Start the service (keeping results in ``store`` between runs when given);
+        ``None`` when LibreOffice is absent or the service did not come up (each worker
+        then recalculates on its own, as without a service)."""
         if find_soffice() is None:
             return None
         directory = Path(tempfile.mkdtemp(prefix="officeeval-recalcd-"))
@@ -122,6 +132,8 @@ class ServiceProcess:
                "--instances", str(instances), "--timeout", str(timeout)]
         if prestart:
             cmd.append("--prestart")
+        if store is not None:
+            cmd += ["--store", str(store)]
         try:
             proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                     stderr=subprocess.DEVNULL)

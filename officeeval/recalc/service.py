@@ -17,6 +17,10 @@ machine) and recalculate every workbook it met, even one another process had jus
   gets company after ``GROW_WAIT`` seconds, and nothing grows while an instance is still
   starting.
 
+With a ``store`` (``recalc.store.ResultStore``), results also outlive the service: a
+workbook recalculated by an earlier run of the batch is taken from disk (counted in
+``reused``) without starting LibreOffice.
+
 Thread-safe; every method may be called from the server's connection threads.
 """
 
@@ -30,6 +34,7 @@ from pathlib import Path
 from typing import Callable
 
 from officeeval.recalc.libreoffice import LibreOfficeBackend, RecalcError
+from officeeval.recalc.store import ResultStore
 
 
 class RecalcService:
@@ -41,8 +46,10 @@ class RecalcService:
 
     def __init__(self, soffice: str, timeout: float = 60.0, instances: int = 1,
                  cache_size: int = 1024,
-                 factory: Callable[..., LibreOfficeBackend] = LibreOfficeBackend) -> None:
+                 factory: Callable[..., LibreOfficeBackend] = LibreOfficeBackend,
+                 store: ResultStore | None = None) -> None:
         self.soffice = soffice
+        self.store = store
         self.factory = factory  # how an instance is made (tests give a stand-in)
         self.timeout = timeout
         self.instances = max(1, instances)
@@ -101,7 +108,11 @@ class RecalcService:
             event.wait()
         result: Path | RecalcError | None = None
         try:
-            result = self._run(path)
+            result = self.store.get(digest) if self.store is not None else None
+            if result is None:
+                result = self._run(path)
+                if self.store is not None:
+                    self.store.put(digest, result)
         except RecalcError as exc:
             result = exc
         finally:
@@ -142,7 +153,7 @@ class RecalcService:
         self._done[digest] = result
         while len(self._done) > self.cache_size:
             _, old = self._done.popitem(last=False)
-            if isinstance(old, Path):
+            if isinstance(old, Path) and not (self.store is not None and self.store.owns(old)):
                 old.unlink(missing_ok=True)
 
     def _acquire(self) -> LibreOfficeBackend:

@@ -2,9 +2,9 @@
 ``python3-uno`` installs it for the system ``/usr/bin/python3``, which is often not the
 interpreter officeeval runs in). Standalone on purpose: it imports nothing of officeeval.
 
-Usage: ``python3 uno_worker.py PIPE_NAME [CONNECT_TIMEOUT [OFFICE_PID [WORKDIR]]]``. It connects to a
-LibreOffice started with
-``--accept=pipe,name=PIPE_NAME;urp;`` and then answers one JSON request per stdin line,
+Usage: ``python3 uno_worker.py PIPE_NAME [CONNECT_TIMEOUT [OFFICE_PID [WORKDIR]]]``.
+It connects to a LibreOffice started with ``--accept=pipe,name=PIPE_NAME;urp;`` and then
+answers one JSON request per stdin line,
 ``{"in": "/path/in.xlsx", "out": "/path/out.xlsx"}``, with one JSON line on stdout:
 ``{"ok": true}`` or ``{"ok": false, "error": "..."}``. Documents are opened hidden with
 macros never executed and links never updated, recalculated in full, saved as xlsx, closed.

@@ -173,7 +173,7 @@ def run_batch(manifest_path: str | Path, outdir: str | Path, options: BatchOptio
         store.set_manifest_issues(p.manifest.issues)
         store.delete(p.stale)
         by_key = {ln.key: ln for ln in p.lines}
-        service = _recalc_service(p, options)
+        service = _recalc_service(p, options, outdir)
         address = (service.address, _service_wait()) if service is not None else None
         # Grouped by task: a worker keeps the task's rubric, input and reference loaded.
         # Excel last while the recalculation service starts LibreOffice in the background.
@@ -231,19 +231,22 @@ def _is_excel(p: Plan, line: ManifestLine) -> bool:
     return p.registry.tasks[line.task].app == "excel"
 
 
-def _recalc_service(p: Plan, options: BatchOptions) -> "ServiceProcess | None":
+def _recalc_service(p: Plan, options: BatchOptions, outdir: Path
+                    ) -> "ServiceProcess | None":
     """One LibreOffice service for the workers on this machine when Excel work is planned
     (each worker starting its own costs ≈ 1.3 s of CPU and recalculates what another
     already did): the local pool's, or a local Ray cluster's; ``None`` for a Ray cluster
     given by address (its workers may be elsewhere), without LibreOffice, or without Excel
-    work. A worker that cannot reach it uses a LibreOffice of its own."""
+    work. A worker that cannot reach it uses a LibreOffice of its own. Results are kept in
+    ``OUTDIR/recalc-cache`` for the next run of the batch (``recalc.store``)."""
     if options.backend == "ray" and options.ray_address:
         return None
     if not any(_is_excel(p, ln) for ln in p.todo):
         return None
     from officeeval import recalc
     from officeeval.recalc.server import ServiceProcess
-    return ServiceProcess.start(instances=options.workers, timeout=recalc.timeout())
+    return ServiceProcess.start(instances=options.workers, timeout=recalc.timeout(),
+                                store=outdir / "recalc-cache")
 
 
 def _service_wait() -> float:

@@ -66,10 +66,17 @@ def finish_batch(result: BatchResult, console: Console) -> str | None:
                   f"{result.skipped} already in {result.outdir}"
                   + (f", {len(result.errors)} not graded" if result.errors else ""),
                   highlight=False)
-    if result.recalc.get("recalculations"):
-        n, k = result.recalc["recalculations"], result.recalc.get("instances", 0)
-        console.print(f"LibreOffice recalculated {n} workbook{'s' * (n != 1)} for the "
-                      f"workers ({k} instance{'s' * (k != 1)})", highlight=False)
+    n, k = result.recalc.get("recalculations", 0), result.recalc.get("instances", 0)
+    reused = result.recalc.get("reused", 0)
+    said = []
+    if n:
+        said.append(f"LibreOffice recalculated {n} workbook{'s' * (n != 1)} for the workers "
+                    f"({k} instance{'s' * (k != 1)})")
+    if reused:
+        said.append(f"{reused} recalculated workbook{'s' * (reused != 1)} taken from "
+                    f"{result.outdir / 'recalc-cache'} (kept by an earlier run)")
+    if said:
+        console.print("; ".join(said), highlight=False)
     if result.rubric_errors:
         return "rubric"
     if result.eval_errors or result.errors:

@@ -81,7 +81,7 @@ def test_clients_share_one_instance_and_one_recalculation_per_content(tmp_path):
         service.close()
     # openpyxl writes the same bytes for the same workbook, so the three are one document.
     same = len({b.read_bytes() for b in books}) == 1
-    assert service.stats == {"instances": 1, "recalculations": 2 if same else 4}
+    assert service.stats == {"instances": 1, "recalculations": 2 if same else 4, "reused": 0}
     assert not service.directory.exists() and not _alive(service.proc.pid)
 
 
@@ -160,3 +160,36 @@ def test_batch_workers_share_the_service(tmp_path):
     assert len(cards) == 6
     assert all(c["value_sources"].get("recalculated", 0) > 0 for c in cards)
     assert all(c["score"] == 100 for c in cards)
+
+
+def test_a_rerun_takes_recalculated_workbooks_from_the_batch_cache(tmp_path):
+    ref = REPO / "samples" / "excel-l1-purchase" / "reference.xlsx"
+    lines = [{"task": "excel-l1-purchase", "model": "m", "sample": i, "output": str(ref)}
+             for i in (1, 2)]
+    manifest = tmp_path / "m.jsonl"
+    manifest.write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
+    opts = dict(jobs=2, tasks=(str(REPO / "rubrics"),), keep_outputs=False)
+    first = run_batch(manifest, tmp_path / "out", BatchOptions(**opts))
+    assert first.recalc["recalculations"] >= 1 and first.recalc["reused"] == 0
+    kept = list((tmp_path / "out" / "recalc-cache").glob("*/*.xlsx"))
+    assert len(kept) == first.recalc["recalculations"]
+
+    import sqlite3
+
+    def cards():
+        con = sqlite3.connect(tmp_path / "out" / "results.sqlite")
+        return sorted(json.dumps(json.loads(c)["criteria"], sort_keys=True) for (c,) in con.execute(
+            "SELECT scorecard FROM generations"))
+    before = cards()
+    again = run_batch(manifest, tmp_path / "out", BatchOptions(rerun=True, **opts))
+    assert again.graded == 2 and again.eval_errors == 0
+    assert again.recalc["recalculations"] == 0 and again.recalc["instances"] == 0
+    assert again.recalc["reused"] == first.recalc["recalculations"]
+    assert cards() == before                   # the same verdicts, values and sources
+    from rich.console import Console
+    from officeeval.runner.batch_command import finish_batch
+    console = Console(record=True, width=300)
+    finish_batch(again, console)
+    text = console.export_text()
+    assert "LibreOffice recalculated" not in text
+    assert f"{again.recalc['reused']} recalculated workbook" in text and "recalc-cache" in text

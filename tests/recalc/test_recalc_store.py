@@ -1,0 +1,126 @@
+"""Recalculated workbooks kept between runs (recalc.store), without LibreOffice: what counts
+as volatile, what is kept and found again, per LibreOffice build, and the service taking
+kept results instead of starting an instance."""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from officeeval.recalc import store as S
+from officeeval.recalc.service import RecalcService
+from officeeval.recalc.store import ResultStore, volatile
+
+
+def book(path: Path, formula: str = "SUM(A1:A2)", where: str = "sheet",
+         text: str = "") -> Path:
+    sheet = (f'<worksheet><sheetData><row r="1"><c r="A3"><f>{formula}</f></c>'
+             f'<c r="B1" t="inlineStr"><is><t>{text}</t></is></c></row></sheetData>'
+             f'</worksheet>') if where == "sheet" else "<worksheet/>"
+    wb = ("<workbook><definedNames><definedName name='d'>" + formula +
+          "</definedName></definedNames></workbook>") if where == "name" else "<workbook/>"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("xl/workbook.xml", wb)
+        z.writestr("xl/worksheets/sheet1.xml", sheet)
+        z.writestr("xl/sharedStrings.xml", "<sst><si><t>TODAY()</t></si></sst>")
+    return path
+
+
+@pytest.mark.parametrize("formula, where, text, expected", [
+    ("SUM(A1:A2)", "sheet", "", False),
+    ("TODAY()", "sheet", "", True),
+    ("today()", "sheet", "", True),
+    ("A1+NOW()", "sheet", "", True),
+    ("RAND()*10", "sheet", "", True),
+    ("RANDBETWEEN(1,6)", "sheet", "", True),
+    ("_xlfn.RANDARRAY(3)", "sheet", "", True),
+    ("NOW ()", "sheet", "", True),
+    ("SUM(A1:A2)", "sheet", "I KNOW(that)", False),      # not a function name
+    ("MYTODAY(1)", "sheet", "", False),
+    ("NOW()", "name", "", True),                          # in a defined name
+])
+def test_volatile_functions(tmp_path, formula, where, text, expected):
+    assert volatile(book(tmp_path / "b.xlsx", formula, where, text)) is expected
+
+
+def test_shared_strings_do_not_count(tmp_path):
+    # book() always puts "TODAY()" in sharedStrings.xml: text, not a formula.
+    assert volatile(book(tmp_path / "b.xlsx")) is False
+
+
+def test_a_name_cut_by_a_chunk_boundary_is_found(tmp_path, monkeypatch):
+    monkeypatch.setattr(S, "_CHUNK", 7)
+    assert volatile(book(tmp_path / "b.xlsx", "1+2+3+4+RANDBETWEEN(1,6)")) is True
+
+
+def test_unreadable_or_too_large_counts_as_volatile(tmp_path, monkeypatch):
+    bad = tmp_path / "bad.xlsx"
+    bad.write_bytes(b"PK\x03\x04 not a zip")
+    assert volatile(bad) is True
+    assert volatile(tmp_path / "missing.xlsx") is True
+    monkeypatch.setattr(S, "SCAN_LIMIT", 50)
+    assert volatile(book(tmp_path / "b.xlsx")) is True
+
+
+def test_kept_per_build_and_not_when_volatile(tmp_path):
+    root = tmp_path / "cache"
+    plain, vol = book(tmp_path / "p.xlsx"), book(tmp_path / "v.xlsx", "NOW()")
+    one = ResultStore(root, "LibreOffice 7.4.7.2")
+    kept = one.put("a" * 64, plain)
+    assert kept is not None and kept.read_bytes() == plain.read_bytes() and one.owns(kept)
+    assert one.put("b" * 64, vol) is None
+    again = ResultStore(root, "LibreOffice 7.4.7.2")
+    assert again.get("a" * 64) == kept and again.reused == 1
+    assert again.get("b" * 64) is None
+    assert ResultStore(root, "LibreOffice 24.2.1").get("a" * 64) is None
+    assert not list(one.directory.glob(".*.tmp"))
+
+
+def test_an_unwritable_store_just_misses(tmp_path):
+    blocker = tmp_path / "cache"
+    blocker.write_text("a file where the directory should be")
+    s = ResultStore(blocker, "v")
+    assert s.put("a" * 64, book(tmp_path / "p.xlsx")) is None and s.get("a" * 64) is None
+
+
+class ZipInstance:
+    made = 0
+
+    def __init__(self, soffice, timeout, *, workdir):
+        ZipInstance.made += 1
+        self.workdir = workdir
+
+    def start(self):
+        pass
+
+    def recalculate(self, path):
+        out = self.workdir / f"out-{Path(path).stem}.xlsx"
+        out.write_bytes(Path(path).read_bytes())
+        return out
+
+    def close(self):
+        pass
+
+
+def test_a_later_service_takes_kept_results_without_starting(tmp_path):
+    work = tmp_path / "work"
+    work.mkdir()
+    books = [book(tmp_path / f"b{i}.xlsx", f"SUM(A{i}:A9)") for i in range(3)]
+
+    def service(cache_size=1024):
+        return RecalcService("soffice", instances=1, cache_size=cache_size,
+                             factory=lambda s, timeout: ZipInstance(s, timeout, workdir=work),
+                             store=ResultStore(tmp_path / "cache", "v1"))
+    ZipInstance.made = 0
+    first = service()
+    for b in books:
+        first.recalculate(b)
+    assert first.recalculations == 3 and first.store.kept == 3 and ZipInstance.made == 1
+    second = service(cache_size=1)
+    outs = [second.recalculate(b) for b in books]
+    assert second.recalculations == 0 and second.started == 0 and second.store.reused == 3
+    assert ZipInstance.made == 1
+    assert all(o.is_file() for o in outs)        # evicted from memory, never deleted
+    assert [o.read_bytes() for o in outs] == [b.read_bytes() for b in books]
