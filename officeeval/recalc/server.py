@@ -95,13 +95,11 @@ def main(argv: list[str] | None = None) -> int:
     if soffice is None:
         print("no LibreOffice", file=sys.stderr)
         return 2
-    store = None
-    if args.store:
-        version = soffice_version(soffice)
-        store = ResultStore(Path(args.store), version) if version else None
+    store = ResultStore(Path(args.store), lambda: soffice_version(soffice)) \
+        if args.store else None
     service = RecalcService(soffice, timeout=args.timeout, instances=args.instances,
                             store=store)
-    if args.prestart and not (store is not None and store.holds_any()):
+    if args.prestart:
         service.prestart()
     serve(args.socket, service)
     return 0

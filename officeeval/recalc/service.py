@@ -73,9 +73,12 @@ class RecalcService:
 
     def prestart(self) -> threading.Thread:
         """Start the first instance in the background (a batch that will need it overlaps
-        LibreOffice's start-up with other work). Returns the thread; failures are left for
-        the first request to meet again."""
+        LibreOffice's start-up with other work), unless the store holds results of an
+        earlier run (a re-run may need none). Returns the thread; failures are left for the
+        first request to meet again."""
         def run() -> None:
+            if self.store is not None and self.store.holds_any():
+                return
             try:
                 inst = self._acquire()
             except RecalcError:

@@ -17,8 +17,10 @@ import hashlib
 import os
 import re
 import subprocess
+import threading
 import zipfile
 from pathlib import Path
+from typing import Callable
 
 FORMAT = "1"  # bump when the recalculation procedure (uno_worker.py) changes its results
 SCAN_LIMIT = 64 << 20  # uncompressed bytes of worksheet XML scanned for volatile functions
@@ -70,20 +72,39 @@ def volatile(path: Path) -> bool:
 
 
 class ResultStore:
-    """Results of one LibreOffice build under ``root``. ``None``-returning lookups and
-    silent failures: see the module docstring."""
+    """Results of one LibreOffice build under ``root``. ``version`` is the build's version
+    text, or a function giving it (asked once, when the store is first used: ``soffice
+    --version`` costs 0.1 s); no version means no store (every lookup misses, nothing is
+    kept). ``None``-returning lookups and silent failures: see the module docstring."""
 
-    def __init__(self, root: Path, version: str) -> None:
-        tag = hashlib.sha256(f"{version}\n{FORMAT}".encode()).hexdigest()[:16]
-        self.directory = Path(root) / tag
+    def __init__(self, root: Path, version: str | Callable[[], str | None] | None) -> None:
+        self.root = Path(root)
+        self._version = version
+        self._directory: Path | None = None
+        self._lock = threading.Lock()
         self.reused = 0
         self.kept = 0
 
+    @property
+    def directory(self) -> Path | None:
+        """Where this build's results are; ``None`` when the version is unknown."""
+        with self._lock:
+            if self._directory is None and self._version is not None:
+                version = self._version() if callable(self._version) else self._version
+                self._version = None
+                if version:
+                    tag = hashlib.sha256(f"{version}\n{FORMAT}".encode()).hexdigest()[:16]
+                    self._directory = self.root / tag
+            return self._directory
+
     def get(self, digest: str) -> Path | None:
         """The kept result for the workbook with this sha256, or ``None``."""
+        if self.directory is None:
+            return None
         path = self.directory / f"{digest}.xlsx"
         if path.is_file():
-            self.reused += 1
+            with self._lock:
+                self.reused += 1
             return path
         return None
 
@@ -91,12 +112,13 @@ class ResultStore:
         """Keep a copy of ``result`` (LibreOffice's recalculation of the workbook with this
         sha256; LibreOffice wrote every formula it kept) unless it is volatile; returns the
         kept path or ``None``."""
-        if volatile(result):
+        directory = self.directory
+        if directory is None or volatile(result):
             return None
-        target = self.directory / f"{digest}.xlsx"
-        tmp = self.directory / f".{digest}.{os.getpid()}.tmp"
+        target = directory / f"{digest}.xlsx"
+        tmp = directory / f".{digest}.{os.getpid()}.{threading.get_ident()}.tmp"
         try:
-            self.directory.mkdir(parents=True, exist_ok=True)
+            directory.mkdir(parents=True, exist_ok=True)
             tmp.write_bytes(result.read_bytes())
             os.replace(tmp, target)  # whole or absent, even if we are killed here
         except OSError:
@@ -105,17 +127,19 @@ class ResultStore:
             except OSError:
                 pass
             return None
-        self.kept += 1
+        with self._lock:
+            self.kept += 1
         return target
 
     def holds_any(self) -> bool:
         """Whether results of an earlier run are here (a re-run: LibreOffice may not be
         needed at all, so it is not started ahead of the first miss)."""
+        directory = self.directory
         try:
-            return any(self.directory.glob("*.xlsx"))
+            return directory is not None and any(directory.glob("*.xlsx"))
         except OSError:
             return False
 
     def owns(self, path: Path) -> bool:
         """Whether ``path`` is one of this store's files (never deleted by the service)."""
-        return Path(path).parent == self.directory
+        return self._directory is not None and Path(path).parent == self._directory

@@ -124,3 +124,40 @@ def test_a_later_service_takes_kept_results_without_starting(tmp_path):
     assert ZipInstance.made == 1
     assert all(o.is_file() for o in outs)        # evicted from memory, never deleted
     assert [o.read_bytes() for o in outs] == [b.read_bytes() for b in books]
+
+
+def test_the_version_is_asked_once_when_first_needed(tmp_path):
+    asked = []
+
+    def version():
+        asked.append(1)
+        return "LibreOffice 7.4.7.2"
+    s = ResultStore(tmp_path / "cache", version)
+    assert asked == []                                   # not at construction
+    assert s.get("a" * 64) is None and s.put("a" * 64, book(tmp_path / "p.xlsx"))
+    assert s.get("a" * 64) is not None and asked == [1]
+
+
+def test_no_version_no_store(tmp_path):
+    s = ResultStore(tmp_path / "cache", lambda: None)
+    assert s.put("a" * 64, book(tmp_path / "p.xlsx")) is None
+    assert s.get("a" * 64) is None and not s.holds_any() and s.directory is None
+    assert not (tmp_path / "cache").exists()
+
+
+def test_prestart_waits_for_a_miss_when_results_are_kept(tmp_path):
+    work = tmp_path / "work"
+    work.mkdir()
+    kept = ResultStore(tmp_path / "cache", "v1")
+    kept.put("a" * 64, book(tmp_path / "p.xlsx"))
+    ZipInstance.made = 0
+    svc = RecalcService("soffice", factory=lambda s, timeout: ZipInstance(s, timeout,
+                                                                          workdir=work),
+                        store=ResultStore(tmp_path / "cache", "v1"))
+    svc.prestart().join(5)
+    assert ZipInstance.made == 0 and svc.started == 0
+    empty = RecalcService("soffice", factory=lambda s, timeout: ZipInstance(s, timeout,
+                                                                            workdir=work),
+                          store=ResultStore(tmp_path / "other", "v1"))
+    empty.prestart().join(5)
+    assert empty.started == 1
