@@ -5,8 +5,8 @@ Each grading process used to start its own LibreOffice (≈ 1.3 s of CPU on this
 machine) and recalculate every workbook it met, even one another process had just done. A
 ``RecalcService`` (run by ``officeeval.recalc.server`` for a batch) does it once:
 
-* results are kept by the sha256 of the workbook's bytes (the last ``cache_size``; an
-  evicted result's file is deleted), and a workbook being recalculated for one caller is
+* results are kept by the workbook's content (``store.workbook_key``: its parts but the
+  document properties; the last ``cache_size``; an evicted result's file is deleted), and a workbook being recalculated for one caller is
   waited for by the others, never recalculated twice — failures included, so a hostile
   file that makes LibreOffice time out costs the timeout once;
 * the first request starts one instance; another starts, up to ``instances``, only when
@@ -26,7 +26,6 @@ Thread-safe; every method may be called from the server's connection threads.
 
 from __future__ import annotations
 
-import hashlib
 import threading
 import time
 from collections import OrderedDict, deque
@@ -34,7 +33,7 @@ from pathlib import Path
 from typing import Callable
 
 from officeeval.recalc.libreoffice import LibreOfficeBackend, RecalcError
-from officeeval.recalc.store import ResultStore
+from officeeval.recalc.store import ResultStore, workbook_key
 
 
 class RecalcService:
@@ -95,7 +94,7 @@ class RecalcService:
 
     def recalculate(self, path: Path) -> Path:
         """A recalculated copy of ``path`` (see ``LibreOfficeBackend.recalculate``)."""
-        digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()
+        digest = workbook_key(Path(path).read_bytes())
         while True:
             with self._cond:
                 known = self._done.get(digest)

@@ -2,9 +2,10 @@
 
 Re-grading a batch (``--rerun`` after a rubric fix, a resumed batch, a manifest that grows)
 meets the same workbooks again; recalculating each costs LibreOffice about 0.1 s of CPU
-and its start-up 1.3 s. ``ResultStore`` keeps a copy of each result under the sha256 of
-the workbook's bytes, in a directory named for the LibreOffice build and this module's
-``FORMAT`` (another build, or a change to how we recalculate, starts afresh). A result is
+and its start-up 1.3 s. ``ResultStore`` keeps a copy of each result under the workbook's
+``workbook_key`` (its parts but the document properties), in a directory named for the
+LibreOffice build and this module's ``FORMAT`` (another build, or a change to how we
+recalculate, starts afresh). A result is
 not kept when the workbook uses a function whose value changes between runs (``TODAY``,
 ``NOW``, ``RAND`` …) or cannot be scanned within ``SCAN_LIMIT`` bytes.
 
@@ -39,6 +40,43 @@ def soffice_version(soffice: str) -> str | None:
         return None
     text = out.stdout.strip()
     return text if out.returncode == 0 and text else None
+
+
+KEY_LIMIT = 64 << 20  # uncompressed bytes hashed for a workbook's key
+
+
+def workbook_key(data: bytes) -> str:
+    """The key results are kept under: the sha256 of every package part but the document
+    properties (``docProps/…``: the save time openpyxl writes, the author), so a program run
+    again that writes the same workbook finds the result of its first run. Parts are
+    hashed with their names in name order (repeated names in stored order); a package that
+    cannot be read, or holds more than ``KEY_LIMIT`` bytes, is keyed by its bytes as they
+    are (``raw-`` + sha256). Never raises."""
+    import io
+    h = hashlib.sha256(b"parts\n")
+    budget = KEY_LIMIT
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            infos = sorted(z.infolist(), key=lambda i: (i.filename, i.header_offset))
+            for info in infos:
+                if info.filename.startswith("docProps/") or info.is_dir():
+                    continue
+                h.update(len(info.filename.encode()).to_bytes(4, "big"))
+                h.update(info.filename.encode())
+                with z.open(info) as f:
+                    while True:
+                        chunk = f.read(_CHUNK)
+                        if not chunk:
+                            break
+                        budget -= len(chunk)
+                        if budget < 0:
+                            raise ValueError("too large to key by parts")
+                        h.update(chunk)
+                h.update(b"\0end\0")
+    except (OSError, zipfile.BadZipFile, RuntimeError, ValueError, EOFError,
+            NotImplementedError):
+        return "raw-" + hashlib.sha256(data).hexdigest()
+    return h.hexdigest()
 
 
 def volatile(path: Path) -> bool:

@@ -161,3 +161,46 @@ def test_prestart_waits_for_a_miss_when_results_are_kept(tmp_path):
                           store=ResultStore(tmp_path / "other", "v1"))
     empty.prestart().join(5)
     assert empty.started == 1
+
+
+def _rezip(src: Path, dst: Path, change: dict[str, bytes]) -> Path:
+    with zipfile.ZipFile(src) as a, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as b:
+        for info in a.infolist():
+            b.writestr(info.filename, change.get(info.filename, a.read(info)))
+    return dst
+
+
+def test_the_key_leaves_out_document_properties_only(tmp_path):
+    from officeeval.recalc.store import workbook_key
+    one = book(tmp_path / "one.xlsx")
+    with zipfile.ZipFile(one, "a") as z:
+        z.writestr("docProps/core.xml", "<cp><dcterms:created>2026-12-02T10:00:00Z"
+                                        "</dcterms:created></cp>")
+    later = _rezip(one, tmp_path / "later.xlsx", {
+        "docProps/core.xml": b"<cp><dcterms:created>2026-12-02T10:00:07Z</dcterms:created></cp>"})
+    other = _rezip(one, tmp_path / "other.xlsx", {
+        "xl/worksheets/sheet1.xml": b"<worksheet><sheetData/></worksheet>"})
+    key = workbook_key(one.read_bytes())
+    assert one.read_bytes() != later.read_bytes()
+    assert workbook_key(later.read_bytes()) == key
+    assert workbook_key(other.read_bytes()) != key
+    assert len(key) == 64 and not key.startswith("raw-")
+    assert workbook_key(b"PK\x03\x04 not a zip").startswith("raw-")
+
+
+def test_a_package_too_large_to_key_by_parts_is_keyed_by_its_bytes(tmp_path, monkeypatch):
+    from officeeval.recalc.store import workbook_key
+    monkeypatch.setattr(S, "KEY_LIMIT", 40)
+    data = book(tmp_path / "b.xlsx").read_bytes()
+    import hashlib
+    assert workbook_key(data) == "raw-" + hashlib.sha256(data).hexdigest()
+
+
+def test_workbooks_differing_in_properties_are_recalculated_once(tmp_path):
+    work = tmp_path / "work"
+    work.mkdir()
+    one = book(tmp_path / "one.xlsx")
+    two = _rezip(one, tmp_path / "two.xlsx", {"docProps/core.xml": b"<cp>another time</cp>"})
+    svc = RecalcService("soffice", factory=lambda s, timeout: ZipInstance(s, timeout,
+                                                                          workdir=work))
+    assert svc.recalculate(one) == svc.recalculate(two) and svc.recalculations == 1
