@@ -5,9 +5,9 @@ meets the same workbooks again; recalculating each costs LibreOffice about 0.1 s
 and its start-up 1.3 s. ``ResultStore`` keeps a copy of each result under the workbook's
 ``workbook_key`` (its parts but the document properties), in a directory named for the
 LibreOffice build and this module's ``FORMAT`` (another build, or a change to how we
-recalculate, starts afresh). A result is
-not kept when the workbook uses a function whose value changes between runs (``TODAY``,
-``NOW``, ``RAND`` …) or cannot be scanned within ``SCAN_LIMIT`` bytes.
+recalculate, starts afresh). A result is not kept when the workbook uses a function whose
+value changes between runs (``TODAY``, ``NOW``, ``RAND`` …) or cannot be scanned within
+``SCAN_LIMIT`` bytes.
 
 Never raises: a store that cannot be read or written is a store that misses.
 """
@@ -15,6 +15,7 @@ Never raises: a store that cannot be read or written is a store that misses.
 from __future__ import annotations
 
 import hashlib
+import io
 import os
 import re
 import subprocess
@@ -25,6 +26,7 @@ from typing import Callable
 
 FORMAT = "1"  # bump when the recalculation procedure (uno_worker.py) changes its results
 SCAN_LIMIT = 64 << 20  # uncompressed bytes of worksheet XML scanned for volatile functions
+KEY_LIMIT = 64 << 20  # uncompressed bytes hashed for a workbook's key
 _VOLATILE = re.compile(rb"(?<![A-Za-z0-9_.])(?:_xlfn\.)?(?:TODAY|NOW|RAND|RANDBETWEEN|"
                        rb"RANDARRAY)\s*\(", re.IGNORECASE)
 _CHUNK = 1 << 20
@@ -42,9 +44,6 @@ def soffice_version(soffice: str) -> str | None:
     return text if out.returncode == 0 and text else None
 
 
-KEY_LIMIT = 64 << 20  # uncompressed bytes hashed for a workbook's key
-
-
 def workbook_key(data: bytes) -> str:
     """The key results are kept under: the sha256 of every package part but the document
     properties (``docProps/…``: the save time openpyxl writes, the author), so a program run
@@ -52,7 +51,6 @@ def workbook_key(data: bytes) -> str:
     hashed with their names in name order (repeated names in stored order); a package that
     cannot be read, or holds more than ``KEY_LIMIT`` bytes, is keyed by its bytes as they
     are (``raw-`` + sha256). Never raises."""
-    import io
     h = hashlib.sha256(b"parts\n")
     budget = KEY_LIMIT
     try:
