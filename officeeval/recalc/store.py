@@ -22,7 +22,7 @@ import subprocess
 import threading
 import zipfile
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 FORMAT = "1"  # bump when the recalculation procedure (uno_worker.py) changes its results
 SCAN_LIMIT = 64 << 20  # uncompressed bytes of worksheet XML scanned for volatile functions
@@ -44,6 +44,33 @@ def soffice_version(soffice: str) -> str | None:
     return text if out.returncode == 0 and text else None
 
 
+# What reading a hostile package may raise (an unsupported compression method is
+# NotImplementedError, a bad CRC BadZipFile, a truncated member EOFError).
+_ZIP_ERRORS = (OSError, zipfile.BadZipFile, RuntimeError, ValueError, EOFError,
+               NotImplementedError)
+
+
+class _TooLarge(ValueError):
+    pass
+
+
+def _chunks(z: zipfile.ZipFile, infos: list[zipfile.ZipInfo],
+            limit: int) -> Iterator[tuple[zipfile.ZipInfo, bytes]]:
+    """``(member, chunk)`` of the members' uncompressed bytes, in order; raises
+    ``_TooLarge`` past ``limit`` bytes in all (a zip bomb stops there)."""
+    budget = limit
+    for info in infos:
+        with z.open(info) as f:
+            while True:
+                chunk = f.read(_CHUNK)
+                if not chunk:
+                    break
+                budget -= len(chunk)
+                if budget < 0:
+                    raise _TooLarge(f"more than {limit} bytes")
+                yield info, chunk
+
+
 def workbook_key(data: bytes) -> str:
     """The key results are kept under: the sha256 of every package part but the document
     properties (``docProps/…``: the save time openpyxl writes, the author), so a program run
@@ -52,27 +79,19 @@ def workbook_key(data: bytes) -> str:
     cannot be read, or holds more than ``KEY_LIMIT`` bytes, is keyed by its bytes as they
     are (``raw-`` + sha256). Never raises."""
     h = hashlib.sha256(b"parts\n")
-    budget = KEY_LIMIT
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as z:
-            infos = sorted(z.infolist(), key=lambda i: (i.filename, i.header_offset))
+            infos = sorted((i for i in z.infolist()
+                            if not i.filename.startswith("docProps/") and not i.is_dir()),
+                           key=lambda i: (i.filename, i.header_offset))
+            # Every name and size first, then the contents in the same order: zipfile
+            # reads exactly the declared size of each member, so nothing is ambiguous.
             for info in infos:
-                if info.filename.startswith("docProps/") or info.is_dir():
-                    continue
-                h.update(len(info.filename.encode()).to_bytes(4, "big"))
-                h.update(info.filename.encode())
-                with z.open(info) as f:
-                    while True:
-                        chunk = f.read(_CHUNK)
-                        if not chunk:
-                            break
-                        budget -= len(chunk)
-                        if budget < 0:
-                            raise ValueError("too large to key by parts")
-                        h.update(chunk)
-                h.update(b"\0end\0")
-    except (OSError, zipfile.BadZipFile, RuntimeError, ValueError, EOFError,
-            NotImplementedError):
+                name = info.filename.encode()
+                h.update(b"%d:%d:" % (len(name), info.file_size) + name)
+            for _, chunk in _chunks(z, infos, KEY_LIMIT):
+                h.update(chunk)
+    except _ZIP_ERRORS:
         return "raw-" + hashlib.sha256(data).hexdigest()
     return h.hexdigest()
 
@@ -81,28 +100,20 @@ def volatile(path: Path) -> bool:
     """Whether the workbook's formulas may give another value in another run: a volatile
     function in a worksheet (or a defined name), or a file that cannot be scanned fully
     within ``SCAN_LIMIT``. Reads members in chunks; never raises."""
-    budget = SCAN_LIMIT
     try:
         with zipfile.ZipFile(path) as z:
-            for info in z.infolist():
-                name = info.filename
-                if not (name.startswith("xl/worksheets/") or name == "xl/workbook.xml"):
-                    continue
-                with z.open(info) as f:
-                    tail = b""
-                    while True:
-                        chunk = f.read(_CHUNK)
-                        if not chunk:
-                            break
-                        budget -= len(chunk)
-                        if budget < 0:
-                            return True
-                        # A name cut by a chunk boundary is seen whole with the bytes before.
-                        window = tail + chunk
-                        if _VOLATILE.search(window):
-                            return True
-                        tail = window[-32:]
-    except (OSError, zipfile.BadZipFile, RuntimeError, ValueError, EOFError):
+            infos = [i for i in z.infolist() if i.filename.startswith("xl/worksheets/")
+                     or i.filename == "xl/workbook.xml"]
+            tail, current = b"", None
+            for info, chunk in _chunks(z, infos, SCAN_LIMIT):
+                if info is not current:
+                    tail, current = b"", info
+                # A name cut by a chunk boundary is seen whole with the bytes before.
+                window = tail + chunk
+                if _VOLATILE.search(window):
+                    return True
+                tail = window[-32:]
+    except _ZIP_ERRORS:
         return True
     return False
 

@@ -204,3 +204,20 @@ def test_workbooks_differing_in_properties_are_recalculated_once(tmp_path):
     svc = RecalcService("soffice", factory=lambda s, timeout: ZipInstance(s, timeout,
                                                                           workdir=work))
     assert svc.recalculate(one) == svc.recalculate(two) and svc.recalculations == 1
+
+
+def test_an_unsupported_compression_method_is_neither_kept_nor_keyed_by_parts(tmp_path):
+    from officeeval.recalc.store import workbook_key
+    p = tmp_path / "odd.xlsx"
+    with zipfile.ZipFile(p, "w", zipfile.ZIP_STORED) as z:
+        z.writestr("xl/worksheets/sheet1.xml", "<worksheet/>")
+    data = bytearray(p.read_bytes())
+    # compression method 99 in the local header (offset 8) and the central directory (10)
+    data[8:10] = (99).to_bytes(2, "little")
+    cd = data.find(b"PK\x01\x02")
+    data[cd + 10:cd + 12] = (99).to_bytes(2, "little")
+    p.write_bytes(bytes(data))
+    with pytest.raises(NotImplementedError):
+        zipfile.ZipFile(p).read("xl/worksheets/sheet1.xml")
+    assert volatile(p) is True
+    assert workbook_key(bytes(data)).startswith("raw-")
