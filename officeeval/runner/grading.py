@@ -39,6 +39,7 @@ class WorkItem:
     options: dict[str, Any] = field(default_factory=dict)
     keep_dir: str | None = None      # copy programs' outputs here (as <key><ext>)
     recalc_service: tuple[str, float] | None = None  # the batch's (address, wait), if any
+    serialize: bool = True           # the card's JSON made here (serve may not need it)
 
 
 @dataclass
@@ -99,7 +100,7 @@ def grade_item(item: WorkItem) -> ItemResult:
         return ItemResult(item.key, error=f"sandbox: {exc}",
                           seconds=time.perf_counter() - started)
     card.task = item.task
-    text = json.dumps(card.to_dict(), ensure_ascii=False)
+    text = json.dumps(card.to_dict(), ensure_ascii=False) if item.serialize else None
     return ItemResult(item.key, card, sandbox, seconds=time.perf_counter() - started,
                       cpu=time.process_time() - cpu, scorecard_json=text)
 

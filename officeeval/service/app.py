@@ -250,7 +250,8 @@ async def score(request: Request) -> Response:
             key=key, task=task.id if task else "", source="output", payload=str(doc),
             rubric_path=str(task.path if task else fields.rubric),
             output_name=task.output_name if task else doc.name,
-            options=svc.options.grading_options, recalc_service=svc.recalc_address())
+            options=svc.options.grading_options, recalc_service=svc.recalc_address(),
+            serialize=detail == "checks" or bool(svc.options.store))
     except BadRequest:
         doc.unlink(missing_ok=True)
         raise
@@ -283,7 +284,8 @@ async def run(request: Request) -> Response:
                     rubric_path=str(task.path), output_name=task.output_name,
                     files=tuple(str(p) for p in task.sandbox_files()), limits=limits,
                     sandbox=svc.options.sandbox, options=svc.options.grading_options,
-                    keep_dir=keep, recalc_service=svc.recalc_address())
+                    keep_dir=keep, recalc_service=svc.recalc_address(),
+                    serialize=detail == "checks" or bool(svc.options.store))
     job = Job(item, "run", detail, task.output_name, store=svc.options.store, meta=meta,
               keep=svc.options.keep_documents)
     return await svc.grade(job, svc.options.grade_timeout + limits.timeout, lambda: None)

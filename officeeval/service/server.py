@@ -49,7 +49,9 @@ def serve_options(*, tasks: list[Path] | None, host: str, port: int, jobs: int, 
 def bind(host: str, port: int) -> socket.socket:
     """The listening socket. Raises ``OptionsError`` when the address cannot be bound."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    # IPPROTO_TCP named explicitly: asyncio sets TCP_NODELAY only on sockets that say so,
+    # and without it a keep-alive client waits for its delayed ACK (40 ms) on every answer.
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((host.strip("[]"), port))

@@ -77,16 +77,20 @@ def serve_job(job: Job) -> Reply:
         body = {"error": "sandbox_unavailable", "detail": result.error or "no result"}
         return Reply("sandbox_error", _dumps(body))
     card = result.card
-    full = result.scorecard_json or json.dumps(card.to_dict(), ensure_ascii=False)
+    full = result.scorecard_json  # made by the worker only when stored or asked for
     if job.item.source == "output" or not job.keep:
         # The card names the spooled copy or the sandbox's output: show the client's name.
-        full = _renamed(full, card.document, job.shown)
+        if full is not None:
+            full = _renamed(full, card.document, job.shown)
         card.document = job.shown
     stored = False
     if job.store and job.meta is not None:
         _store(job.store).record(job.meta, card, result.sandbox, full)
         stored = True
-    card_text = full if job.detail == "checks" else _dumps_text(_at_detail(card, job.detail))
+    if job.detail == "checks":
+        card_text = full or json.dumps(card.to_dict(), ensure_ascii=False)
+    else:
+        card_text = _dumps_text(_at_detail(card, job.detail))
     if job.kind == "run":
         run = json.dumps(result.sandbox, ensure_ascii=False) if result.sandbox is not None \
             else "null"

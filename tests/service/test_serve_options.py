@@ -3,6 +3,7 @@ command's usage errors, run as a user would."""
 
 from __future__ import annotations
 
+import socket
 import subprocess
 import sys
 
@@ -14,6 +15,7 @@ from officeeval.service.inputs import BadRequest, capped_limits, _filename, _suf
 from officeeval.service.metrics import Histogram, Metrics
 from officeeval.service.options import OptionsError, ServeOptions, is_loopback, \
     token_from_env
+from officeeval.service.server import bind
 
 
 @pytest.mark.parametrize("host,loopback", [
@@ -100,3 +102,15 @@ def test_usage_errors_exit_2():
     assert res.returncode == 2 and "--max-body" in res.stderr
     res = run("--keep-documents")
     assert res.returncode == 2 and "needs --store" in res.stderr
+
+
+def test_the_listening_socket_says_tcp_so_answers_go_out_without_delay():
+    # asyncio sets TCP_NODELAY only on sockets created with IPPROTO_TCP; without it every
+    # answer on a keep-alive connection waited ~40 ms for the client's delayed ACK.
+    sock = bind("127.0.0.1", 0)
+    try:
+        assert sock.proto == socket.IPPROTO_TCP and sock.getsockname()[1] > 0
+        with pytest.raises(OptionsError, match="cannot listen"):
+            bind("127.0.0.1", sock.getsockname()[1])
+    finally:
+        sock.close()
