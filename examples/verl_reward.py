@@ -9,7 +9,15 @@ ground_truth, extra_info)`` and takes a float, or a dict whose ``"score"`` is th
         custom_reward_function.path=examples/verl_reward.py \\
         custom_reward_function.name=compute_score
 
-and give each training example the officeeval task id as its ``ground_truth`` (or as
+For throughput, use verl's batch reward manager, which hands over a whole step's rollouts
+at once; ``compute_score_batch`` sends them concurrently (``OFFICEEVAL_CONCURRENCY``
+requests in flight, default 16; the server queues them and answers 429 beyond its queue,
+which the client waits out)::
+
+        reward_model.reward_manager=batch \\
+        custom_reward_function.name=compute_score_batch
+
+Give each training example the officeeval task id as its ``ground_truth`` (or as
 ``extra_info["officeeval_task"]``). ``solution_str`` is the model's raw answer: the service
 extracts the program (the longest parsing fenced Python block), runs it in its sandbox on a
 fresh copy of the task's input and grades the document it writes.
@@ -29,6 +37,7 @@ from __future__ import annotations
 
 import os
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from officeeval.client import Client, ServiceError
@@ -69,3 +78,14 @@ def compute_score(data_source: str, solution_str: str, ground_truth: Any,
             "passed": float(bool(card.get("passed"))),
             "exec_ok": float(card.get("outcome") == "ok"),
             "service_error": 0.0}
+
+
+def compute_score_batch(data_sources: list, solution_strs: list, ground_truths: list,
+                        extra_infos: list | None = None, **_: Any) -> list[dict[str, float]]:
+    """The rewards of a whole step's rollouts, in order, computed concurrently (verl's
+    batch reward manager calls its function with these keyword arguments)."""
+    extras = list(extra_infos) if extra_infos is not None else [None] * len(solution_strs)
+    workers = max(1, int(os.environ.get("OFFICEEVAL_CONCURRENCY", "16")))
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        return list(pool.map(compute_score, data_sources, solution_strs, ground_truths,
+                             extras))

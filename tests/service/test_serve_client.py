@@ -80,3 +80,7 @@ def test_verl_reward_function(server, monkeypatch):
     assert crash == {"score": 0.0, "passed": 0.0, "exec_ok": 0.0, "service_error": 0.0}
     lost = module.compute_score("officeeval", answer, "no-such-task", None)
     assert lost["service_error"] == 1.0 and lost["score"] == 0.0
+    batch = module.compute_score_batch(
+        data_sources=["officeeval"] * 3, solution_strs=[answer, "no code here", answer],
+        ground_truths=["word-l1-notice"] * 3, extra_infos=[{}, {}, {}])
+    assert [r["score"] for r in batch] == [1.0, 0.0, 1.0]
