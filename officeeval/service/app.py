@@ -80,6 +80,8 @@ class Service:
         await self.pool.start()
         if self.announce is not None:
             self.announce(self._ready_line())
+            if self.sandbox_warning:
+                self.announce(f"warning: sandbox {self.sandbox_mode}: {self.sandbox_warning}")
 
     async def stop(self) -> None:
         self.stopping = True
