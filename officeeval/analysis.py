@@ -441,7 +441,7 @@ def by_turn(res: Results) -> list[dict[str, Any]]:
                          "sr": _num(gr["rate"].mean()) if len(gr) else None, "sr_ci": ci,
                          "pass_rate": _num(gr["passed"].mean()) if len(gr) else None,
                          "exec_success": _num(at["executed"].mean()) if len(at) else None})
-    return rows
+    return sorted(rows, key=lambda r: (r["model"] == ALL, r["model"], r["turn"]))
 
 
 def _percentile(values: pd.Series, q: float) -> float | None:
@@ -470,7 +470,7 @@ def usage(res: Results) -> list[dict[str, Any]]:
                      "latency_p90": _percentile(g["latency"], 90),
                      "latency_p99": _percentile(g["latency"], 99),
                      "retried": int((g["attempts"].fillna(1) > 1).sum())})
-    return rows
+    return sorted(rows, key=lambda r: (r["model"] == ALL, r["model"]))
 
 
 def summarize(res: Results) -> dict[str, Any]:

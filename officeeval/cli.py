@@ -2,7 +2,8 @@
 
 Exit codes (documented in the README):
   0  the command did its job (``score`` graded the document, whatever the score)
-  1  the job found failures it was asked to find (``audit`` not clean, ``validate`` issues)
+  1  the job found failures it was asked to find (``audit`` not clean, ``validate`` issues;
+     ``generate``: some requests still failed after retries)
   2  usage error (bad arguments; typer's own)
   3  a rubric is invalid
   4  a document cannot be read (``query`` / ``inspect``)
