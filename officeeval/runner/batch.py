@@ -146,7 +146,10 @@ def work_item(line: ManifestLine, task: Task, options: BatchOptions, outdir: Pat
 
 
 def _deadline(item: WorkItem) -> float:
-    return GRADING_BUDGET + (item.limits.timeout if item.source != "output" else 0.0)
+    # A feedback-loop generation runs the program of each turn (turns.py): one time limit
+    # per program.
+    programs = max(1, len(item.turns)) if item.source != "output" else 0
+    return GRADING_BUDGET + item.limits.timeout * programs
 
 
 def _executor(options: BatchOptions, fn: Callable[[WorkItem], ItemResult]) -> Any:
