@@ -406,9 +406,12 @@ def generate(prompts_file: Path = typer.Argument(..., help="Prompt lines (office
              samples: int = typer.Option(1, "--samples", "-n", help="Samples per prompt."),
              label: Optional[str] = typer.Option(None, "--label", help="The model name "
                                                  "written on the lines (default --model)."),
-             temperature: Optional[float] = typer.Option(None, "--temperature"),
-             top_p: Optional[float] = typer.Option(None, "--top-p"),
-             max_tokens: Optional[int] = typer.Option(None, "--max-tokens"),
+             temperature: Optional[float] = typer.Option(None, "--temperature",
+                                                         help="Sent when set (else the "
+                                                         "server's default)."),
+             top_p: Optional[float] = typer.Option(None, "--top-p", help="Sent when set."),
+             max_tokens: Optional[int] = typer.Option(None, "--max-tokens", help="Sent when "
+                                                      "set."),
              seed: Optional[int] = typer.Option(None, "--seed", help="Base seed (sample k "
                                                 "uses seed + k - 1)."),
              turns: int = typer.Option(1, "--turns", help="Replies per generation: after "

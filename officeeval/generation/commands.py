@@ -79,6 +79,11 @@ def run_generate(prompts_path: Path, out: Path, *, base_url: str, key: str,
     """Read the prompts and run ``generate``. Raises ``TaskError`` (unreadable or empty
     prompts, a task the feedback loop cannot find), ``EndpointUnusable``, ``SandboxError``
     and ``KeyboardInterrupt``."""
+    try:
+        import openai  # noqa: F401 - the optional dependency, checked before any work
+    except ImportError:
+        raise TaskError("generate needs the openai client: pip install "
+                        "'officeeval[generate]'") from None
     prompts, issues = read_prompts(prompts_path)
     if issues:
         raise TaskError("; ".join(f"{prompts_path} line {n}: {why}" for n, why in issues[:10]))
