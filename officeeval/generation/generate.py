@@ -105,17 +105,17 @@ class _Run:
     def __init__(self, client: ChatClient, out: Path, options: GenerateOptions,
                  registry: TaskRegistry | None, progress: Progress) -> None:
         self.client, self.options, self.progress = client, options, progress
-        self.answers = AnswerFile(out)
-        self.journal = TurnJournal(journal_path(out)) if options.turns > 1 else None
         self.registry = registry
         self.result = GenerateResult(out)
         self.sandbox = None
         self.pool: ThreadPoolExecutor | None = None
         if options.turns > 1:
             from officeeval.runner.sandbox import Sandbox
-            self.sandbox = Sandbox(options.sandbox)
+            self.sandbox = Sandbox(options.sandbox)  # first: it may refuse to start
             self.pool = ThreadPoolExecutor(max_workers=options.jobs or os.cpu_count() or 1,
                                            thread_name_prefix="officeeval-feedback")
+        self.answers = AnswerFile(out)
+        self.journal = TurnJournal(journal_path(out)) if options.turns > 1 else None
 
     def task(self, task_id: str) -> Task:
         assert self.registry is not None
