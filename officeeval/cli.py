@@ -504,7 +504,7 @@ def _batch_report(out: Path, console: Console, make_report: bool) -> bool:
 
 def main() -> None:
     try:
-        app()
+        app(prog_name="officeeval")  # also under ``python -m officeeval``
     except OfficeEvalError as exc:  # a library error no command mapped: still no traceback
         err_console.print(f"error: {exc}", markup=False)
         sys.exit(EXIT_INTERNAL)

@@ -64,7 +64,7 @@ class RichProgress(ProgressCallbacks):
         self.counts = _Counts()
 
     def tasks(self, text: str) -> None:
-        self.console.print(f"tasks: {escape(text)}", highlight=False)
+        self.console.print(f"tasks: {escape(text)}", highlight=False, soft_wrap=True)
 
     def start(self, total: int, done: int) -> None:
         self.progress = Progress(
@@ -106,7 +106,7 @@ class LineProgress(ProgressCallbacks):
         self.running = False
 
     def tasks(self, text: str) -> None:
-        self.console.print(f"tasks: {text}", markup=False, highlight=False)
+        self.console.print(f"tasks: {text}", markup=False, highlight=False, soft_wrap=True)
 
     def start(self, total: int, done: int) -> None:
         self.total, self.done, self.first = total, done, done
@@ -119,7 +119,7 @@ class LineProgress(ProgressCallbacks):
             return
         stored = f" ({done} already stored)" if done else ""
         self.console.print(f"grading {todo} of {total} generation{'s' * (total != 1)}{stored}",
-                           markup=False, highlight=False)
+                           markup=False, highlight=False, soft_wrap=True)
 
     def advance(self, outcome: str | None, eval_errors: int) -> None:
         self.counts.add(outcome, eval_errors)
@@ -140,7 +140,7 @@ class LineProgress(ProgressCallbacks):
         pct = f"{100 * self.done / self.total:.0f}%" if self.total else "-"
         self.console.print(f"graded {self.done}/{self.total} ({pct}): "
                            f"{self.counts.text(markup=False)}; {rate:.1f}/s{eta}",
-                           markup=False, highlight=False)
+                           markup=False, highlight=False, soft_wrap=True)
 
     def stop(self) -> None:
         if self.running:
@@ -151,6 +151,8 @@ class LineProgress(ProgressCallbacks):
 
 def _duration(seconds: float) -> str:
     s = int(round(seconds))
+    if s >= 3600:
+        return f"{s // 3600}h{s % 3600 // 60:02d}m"
     return f"{s // 60}m{s % 60:02d}s" if s >= 60 else f"{s}s"
 
 

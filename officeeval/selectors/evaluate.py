@@ -110,7 +110,8 @@ def _why_nothing(bare: str, pred: Predicate, counts: list[int], path: str) -> st
 
 
 def apply_predicates(items: list[Target], preds: tuple[Predicate, ...]) -> list[Target]:
-    """Filter ``items`` by each predicate in turn; indexes are 1-based, ``-1`` is the last."""
+    """Filter ``items`` by each predicate in turn; indexes are 1-based, ``-1`` is the last;
+    ``not(…)`` keeps what its predicate would drop."""
     for p in preds:
         if p.op == "index":
             if p.value == "*":
@@ -129,6 +130,9 @@ def apply_predicates(items: list[Target], preds: tuple[Predicate, ...]) -> list[
         elif p.op == "flag":
             items = [t for t in items if _matches(t.predicate_value("type"), "=", str(p.value),
                                                   "type")]
+        elif p.op == "not":
+            left_out = {id(t) for t in apply_predicates(items, (p.value,))}  # type: ignore[arg-type]
+            items = [t for t in items if id(t) not in left_out]
         else:
             items = [t for t in items if _matches(t.predicate_value(p.key or ""), p.op,
                                                   str(p.value), p.key or "")]
