@@ -338,7 +338,12 @@ def _judge(check: Check, comparator: Comparator, docs: _Docs, base: dict) -> Che
                            detail=v.explanation or f"{n} target(s) selected")
     if not targets:
         ok = comparator.name == "absent" or check.match == "none"
-        return CheckResult(**base, expected=_expected_text(check, comparator),
+        expected = _expected_text(check, comparator)
+        if check.expected is not None and comparator.kind == "value":
+            # Said as it is when something is selected (22pt (二号), 2.50cm).
+            expected = _expected_display(check, _render(comparator, check.expected_value,
+                                                        vtype))
+        return CheckResult(**base, expected=expected,
                            actual="(nothing selected)", source="", passed=ok,
                            status=S.PASS.value if ok else S.NOT_FOUND.value,
                            detail="" if ok else f"selector {check.select!r} matched nothing")
