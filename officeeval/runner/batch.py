@@ -78,7 +78,6 @@ class BatchResult:
     eval_errors: int
     worker_cpu: float = 0.0  # CPU seconds the workers spent grading (not the programs')
     recalc: dict[str, int] = field(default_factory=dict)  # the shared LibreOffice's stats
-    tasks: str = ""  # where the tasks came from: "8 tasks from rubrics"
 
 
 class Progress:
@@ -205,8 +204,8 @@ def run_batch(manifest_path: str | Path, outdir: str | Path, options: BatchOptio
               progress: Progress | None = None) -> BatchResult:
     """Grade every line of the manifest not yet in OUTDIR's store. Raises ``TaskError``
     for an unreadable manifest, a manifest with nothing to grade (see ``read_plan``) or an
-    unknown backend; ``KeyboardInterrupt`` passes through
-    after the workers are stopped (what finished is stored)."""
+    unknown backend; ``KeyboardInterrupt`` passes through after the workers are stopped
+    (what finished is stored)."""
     outdir = Path(outdir)
     progress = progress or Progress()
     if options.backend == "local":
@@ -228,8 +227,7 @@ def run_batch(manifest_path: str | Path, outdir: str | Path, options: BatchOptio
         items = [work_item(ln, p.registry.tasks[ln.task], options, outdir, address)
                  for ln in todo]
         result = BatchResult(outdir, len(p.lines), len(p.lines) - len(p.todo), 0, [],
-                             p.manifest.issues, p.rubric_errors, 0,
-                             tasks=describe_locations(p.locations, p.registry))
+                             p.manifest.issues, p.rubric_errors, 0)
         progress.start(len(p.lines), result.skipped)
         try:
             _run(items, options, store, p, by_key, result, progress)

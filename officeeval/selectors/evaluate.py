@@ -131,7 +131,8 @@ def apply_predicates(items: list[Target], preds: tuple[Predicate, ...]) -> list[
             items = [t for t in items if _matches(t.predicate_value("type"), "=", str(p.value),
                                                   "type")]
         elif p.op == "not":
-            left_out = {id(t) for t in apply_predicates(items, (p.value,))}  # type: ignore[arg-type]
+            inner: Predicate = p.value  # type: ignore[assignment]
+            left_out = {id(t) for t in apply_predicates(items, (inner,))}
             items = [t for t in items if id(t) not in left_out]
         else:
             items = [t for t in items if _matches(t.predicate_value(p.key or ""), p.op,
