@@ -62,10 +62,15 @@ class _Group(_Params, TyperGroup):
     pass
 
 
-app = typer.Typer(cls=_Group, add_completion=False, no_args_is_help=True,
-                  pretty_exceptions_enable=False,
-                  help="Grade Office documents against exam rubrics.")
-command = app.command
+class _App(typer.Typer):
+    """Every command of this app, however declared, gets the help of ``_Params``."""
+
+    def command(self, *args, cls=None, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN201
+        return super().command(*args, cls=cls or _Command, **kwargs)
+
+
+app = _App(cls=_Group, add_completion=False, no_args_is_help=True,
+           pretty_exceptions_enable=False, help="Grade Office documents against exam rubrics.")
 console = Console()
 err_console = Console(stderr=True)
 
@@ -117,7 +122,7 @@ def _load_rubric(path: Path):
         _fail(EXIT_RUBRIC, str(exc))
 
 
-@command(cls=_Command)
+@app.command()
 def score(document: Path = typer.Argument(..., help="The document to grade."),
           rubric: Path = typer.Option(..., "--rubric", "-r", metavar="RUBRIC",
                                       help="Rubric XML."),
@@ -156,7 +161,7 @@ def score(document: Path = typer.Argument(..., help="The document to grade."),
         raise typer.Exit(EXIT_EVAL_ERROR)
 
 
-@command(cls=_Command)
+@app.command()
 def validate(rubrics: list[Path] = typer.Argument(..., help="Rubric XML files.")) -> None:
     """Validate rubrics: structure (XSD) and meaning; every problem with its line.
 
@@ -176,7 +181,7 @@ def validate(rubrics: list[Path] = typer.Argument(..., help="Rubric XML files.")
         raise typer.Exit(EXIT_RUBRIC)
 
 
-@command(cls=_Command)
+@app.command()
 def audit(rubrics: list[Path] = typer.Argument(..., help="Rubric XML files."),
           as_json: bool = typer.Option(False, "--json", help="Print the audit as JSON."),
           write_md: Optional[Path] = typer.Option(None, "--write-md", metavar="FILE",
@@ -223,7 +228,7 @@ def _open(document: Path):
         _fail(EXIT_DOCUMENT, f"cannot read {document}: {exc}")
 
 
-@command(cls=_Command)
+@app.command()
 def query(document: Path = typer.Argument(..., help="The document to read."),
           select: Optional[str] = typer.Option(None, "--select", "-s", metavar="SELECTOR",
                                                help="Which targets, e.g. \"paragraph[1]\" "
@@ -271,7 +276,7 @@ def query(document: Path = typer.Argument(..., help="The document to read."),
         print_rows(rows, console)
 
 
-@command(cls=_Command)
+@app.command()
 def inspect(document: Path = typer.Argument(..., help="The document to read."),
             limit: int = typer.Option(50, "--limit", metavar="N",
                                       help="At most this many targets per selector."),
@@ -292,7 +297,7 @@ def inspect(document: Path = typer.Argument(..., help="The document to read."),
         print_rows(rows, console)
 
 
-@command(cls=_Command)
+@app.command()
 def properties(app_name: Optional[str] = typer.Option(None, "--app", metavar="APP",
                                                       help="Only the properties of word, "
                                                       "excel or ppt. Default: all."),
@@ -331,7 +336,7 @@ def properties(app_name: Optional[str] = typer.Option(None, "--app", metavar="AP
     console.print(table)
 
 
-@command(cls=_Command)
+@app.command()
 def comparators(as_json: bool = typer.Option(False, "--json", help=_JSON_HELP)) -> None:
     """List the comparators."""
     from officeeval.comparators import all_comparators
@@ -344,7 +349,7 @@ def comparators(as_json: bool = typer.Option(False, "--json", help=_JSON_HELP)) 
         console.print(f"[bold]{r['name']}[/]  {r['description']}")
 
 
-@command(cls=_Command)
+@app.command()
 def report(outdirs: list[Path] = typer.Argument(..., metavar="OUTDIR", help="A batch output "
                                                 "directory (holding results.sqlite); give "
                                                 "two, A then B, to compare them."),
@@ -375,7 +380,7 @@ def report(outdirs: list[Path] = typer.Argument(..., metavar="OUTDIR", help="A b
     print_report_summary(path, console)
 
 
-@command(cls=_Command)
+@app.command()
 def tasks(dirs: Optional[list[Path]] = typer.Argument(None, metavar="DIR", help="More rubric "
                                                       "directories or files. ./rubrics is "
                                                       "always listed (or, without one, the "
@@ -400,7 +405,7 @@ def tasks(dirs: Optional[list[Path]] = typer.Argument(None, metavar="DIR", help=
         raise typer.Exit(EXIT_RUBRIC)
 
 
-@command(cls=_Command)
+@app.command()
 def batch(manifest: Path = typer.Argument(..., help="Manifest (JSON Lines: task, model, "
                                           "sample and code, answer or output)."),
           out: Path = typer.Option(..., "--out", "-o", metavar="DIR",
