@@ -26,7 +26,8 @@ The numbers (each per model and overall, and broken down by app, level and skill
 * **usage** per model: requests, tokens in and out (sums and per generation) and request
   latency percentiles (p50, p90, p99) from what the generator recorded.
 * 95% percentile bootstrap intervals resample generations (seeded per group label, so the
-  same store always gives the same interval and adding a model does not move the others).
+  same store always gives the same interval and adding a model does not move the others;
+  sorted first, so two stores holding the same results in another order agree).
 
 Functions never return NaN inside JSON-bound structures: a rate with no denominator is None.
 """
@@ -211,7 +212,10 @@ def _tidy(t: pd.DataFrame, c: pd.DataFrame, k: pd.DataFrame
 def bootstrap_ci(num: Any, den: Any = None, *, resamples: int = RESAMPLES,
                  level: float = 0.95, seed: int = SEED) -> tuple[float | None, float | None]:
     """Percentile bootstrap interval of ``sum(num) / sum(den)`` over units resampled with
-    replacement (``den`` omitted: the mean of ``num``). Deterministic for a given seed.
+    replacement (``den`` omitted: the mean of ``num``). Deterministic for a given seed, and
+    a function of the set of units only: they are sorted before resampling, so the order a
+    store returns its rows in (insertion order, which differs between two runs of the same
+    batch) never moves the interval.
 
     Returns ``(None, None)`` when there are no units; never raises for empty input.
     """
@@ -220,6 +224,8 @@ def bootstrap_ci(num: Any, den: Any = None, *, resamples: int = RESAMPLES,
     n = len(num)
     if n == 0:
         return None, None
+    order = np.lexsort((den, num))
+    num, den = num[order], den[order]
     rng = np.random.default_rng(seed)
     chunk = max(1, min(resamples, 2_000_000 // n))  # bound memory: chunk x n indices
     stats = []
@@ -248,6 +254,13 @@ def _num(x: Any) -> float | None:
     return None if math.isnan(x) or math.isinf(x) else x
 
 
+def _mean(values: Any) -> float | None:
+    """The mean, exactly rounded (``math.fsum``), so that it does not depend on the order of
+    the rows; None when there are none."""
+    vals = [float(v) for v in values]
+    return _num(math.fsum(vals) / len(vals)) if vals else None
+
+
 def _ratio(num: float, den: float) -> float | None:
     return float(num / den) if den else None
 
@@ -261,12 +274,12 @@ def generation_metrics(g: pd.DataFrame, label: str = ALL, ci: bool = True) -> di
     gr = g[g["gradable"]]
     out: dict[str, Any] = {
         "generations": n, "gradable": len(gr), "ungradable": n - len(gr),
-        "sr": _num(gr["rate"].mean()) if len(gr) else None,
-        "pass_rate": _num(gr["passed"].mean()) if len(gr) else None,
-        "exec_success": _num(g["executed"].mean()) if n else None,
+        "sr": _mean(gr["rate"]),
+        "pass_rate": _mean(gr["passed"]),
+        "exec_success": _mean(g["executed"]),
         "op_accuracy": _ratio(g["op_pass"].sum(), g["judged"].sum()),
         "criteria_judged": int(g["judged"].sum()), "criteria_passed": int(g["op_pass"].sum()),
-        "mean_score": _num(gr["score"].mean()) if len(gr) else None,
+        "mean_score": _mean(gr["score"]),
         "eval_error_criteria": int(g["eval_errors"].sum()),
         "eval_error_generations": int((g["eval_errors"] > 0).sum()),
         "eval_points": float(g["eval_points"].sum()),

@@ -92,6 +92,23 @@ def turn_views(conn: Any, key: str) -> list[dict[str, Any]]:
     return out
 
 
+# Outcomes whose document was read (ok) or at least written and opened (invalid_package).
+_READ = ("ok", "invalid_package")
+
+
+def document_note(outcome: str, card: dict[str, Any] | None, sandbox: Any) -> tuple[str, str]:
+    """What a sheet says about the graded document: ``(name, note)``. The name only when a
+    document was written (an execution failure's ScoreCard names the file the program had
+    to write, which it may never have written); the note says what happened to it."""
+    name = str(card.get("document") or "") if card else ""
+    if outcome in _READ:
+        return name, "" if outcome == "ok" else "written but not a readable package"
+    written = isinstance(sandbox, dict) and bool(sandbox.get("output_found"))
+    if written and name:
+        return name, "written, but not graded: the program failed"
+    return "", f"no document written{f' (expected {name})' if name else ''}"
+
+
 def _records(outdir: Path) -> Iterator[dict[str, Any]]:
     conn = open_store(outdir)
     try:
@@ -142,8 +159,10 @@ def _write_all(template: Any, outdir: Path, sheets: Path, names: dict[str, str],
         counts = Counter(c.get("status", "") for c in crits if isinstance(c, dict))
         status_counts = [(s, counts[s]) for s in STATUS if counts[s]]
         name = sheet_name(g["key"])
-        html = template.render(g=g, card=card, sandbox=sandbox_view(_json(g["sandbox"])),
+        raw = _json(g["sandbox"])
+        document, document_said = document_note(g["outcome"], card, raw)
+        html = template.render(g=g, card=card, sandbox=sandbox_view(raw),
                                status_counts=status_counts, turns=turn_views(conn, g["key"]),
-                               **context)
+                               document=document, document_note=document_said, **context)
         (sheets / name).write_text(html, encoding="utf-8")
         names[g["key"]] = name
