@@ -9,6 +9,7 @@ the server process only copies bytes.
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import shutil
@@ -19,9 +20,11 @@ from typing import Any
 from officeeval.errors import RubricError
 from officeeval.rubric import load_rubric
 from officeeval.runner.grading import WorkItem, grade_item
+from officeeval.runner.manifest import ManifestLine
 from officeeval.runner.store import GenerationMeta, Store
+from officeeval.runner.turns import turn_rows
 
-_STORES: dict[tuple[str, int], Store] = {}
+_STORES: dict[tuple[str, int], tuple[Store, int]] = {}
 _INLINE: dict[str, tuple[str, str, str] | str] = {}
 _INLINE_MEMO = 256  # inline rubrics remembered per worker (their files are content-named)
 
@@ -85,7 +88,15 @@ def serve_job(job: Job) -> Reply:
         card.document = job.shown
     stored = False
     if job.store and job.meta is not None:
-        _store(job.store).record(job.meta, card, result.sandbox, full)
+        store, lock = _store(job.store)
+        # The workers take turns through a lock that wakes the next one at once; SQLite's
+        # own busy handler would let a waiting worker sleep 1-100 ms between its tries.
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            store.record_many([(job.meta, card, result.sandbox, full,
+                                _turns(job, result.turns))])
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
         stored = True
     if job.detail == "checks":
         card_text = full or json.dumps(card.to_dict(), ensure_ascii=False)
@@ -99,6 +110,16 @@ def serve_job(job: Job) -> Reply:
         text = card_text
     return Reply("ok", text.encode("utf-8"), card.app, card.outcome, card.eval_errors,
                  int(card.value_sources.get("recalculated", 0) or 0), stored)
+
+
+def _turns(job: Job, grades: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
+    """The ``turns`` rows of a run (one turn: its program or answer), as ``batch`` stores
+    them for a manifest line; none for a scored document."""
+    meta = job.meta
+    assert meta is not None
+    line = ManifestLine(0, meta.task, meta.model, meta.sample, job.item.source,
+                        job.item.payload, meta.key)
+    return turn_rows(line, grades)
 
 
 def _at_detail(card: Any, detail: str) -> dict[str, Any]:
@@ -174,11 +195,14 @@ def _keep_upload(job: Job) -> Job:
     return replace(job, item=replace(job.item, payload=str(kept)), shown=str(kept))
 
 
-def _store(directory: str) -> Store:
-    """This worker's connection to the results store (one per process)."""
+def _store(directory: str) -> tuple[Store, int]:
+    """This worker's connection to the results store (one per process), and the file
+    descriptor of the lock the service's workers write under."""
     key = (directory, os.getpid())
     if key not in _STORES:
-        _STORES[key] = Store(directory)
+        store = Store(directory)
+        lock = os.open(str(store.path) + ".serve-lock", os.O_RDWR | os.O_CREAT, 0o600)
+        _STORES[key] = (store, lock)
     return _STORES[key]
 
 

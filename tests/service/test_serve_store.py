@@ -40,7 +40,7 @@ def _consistent(store: Path) -> int:
             if outcome == "ok":
                 assert c.execute("SELECT COUNT(*) FROM checks WHERE gen_key = ?", (key,)
                                  ).fetchone()[0] >= n
-        for table in ("criteria", "checks"):
+        for table in ("criteria", "checks", "turns"):
             orphans = c.execute(f"SELECT COUNT(*) FROM {table} WHERE gen_key NOT IN "
                                 "(SELECT key FROM generations)").fetchone()[0]
             assert orphans == 0, table
@@ -77,6 +77,10 @@ def test_results_are_stored_like_a_batch_and_reported(tmp_path):
     assert len({r[3] for r in rows}) == 3  # distinct sample numbers
     assert (store / "documents" / f"{key}.docx").read_bytes() == doc
     assert _consistent(store) == 3
+    with sqlite3.connect(store / "results.sqlite") as conn:  # a run has its turn, as in batch
+        turns = conn.execute("SELECT g.model, t.turn, t.outcome, t.score FROM turns t JOIN "
+                             "generations g ON g.key = t.gen_key").fetchall()
+    assert turns == [("step-20", 1, "ok", 100.0)]
     out = subprocess.run([sys.executable, "-m", "officeeval", "report", str(store)],
                          cwd=str(REPO), capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
