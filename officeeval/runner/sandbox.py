@@ -4,15 +4,20 @@ Each program runs as a separate process (never in the evaluator's process) in a 
 temporary work directory holding only copies of the task's input file and attachments:
 
 * ``bwrap`` mode (bubblewrap installed and usable): namespaces for network, pids, IPC and
-  UTS, a read-only system, the work directory as the only writable path (see
-  ``isolation``); as root, the supervisor also drops to a fresh unprivileged uid.
+  UTS, a read-only system, the work directory a private tmpfs of the disk quota and the
+  only writable path (see ``isolation``); as root, the program also runs as a fresh
+  unprivileged uid.
 * ``rlimits-only`` mode (no usable bubblewrap, or asked for): the same limits, a scrubbed
   environment and cwd = the work directory, but the program can see the host's files and
   network. The record says so (``mode`` and a warning).
 
-In both modes the limits of ``Limits`` apply, and on timeout (or when the program ends)
-the whole process tree is killed. ``Sandbox.run`` never raises for anything the program
-does; it raises ``SandboxError`` only when the sandbox itself cannot be started.
+In both modes the supervisor (``bootstrap``) runs the program in a process of its own,
+applies the limits of ``Limits`` (the disk quota included), reports on a status channel
+the program never holds, lists what the program wrote and copies its output out; on
+timeout (or when the program ends) the whole process tree is killed. ``Sandbox.run`` never
+raises for anything the program does; it raises ``SandboxError`` only when the sandbox
+itself cannot be started (a refusal is believed only from the supervisor, before the
+program ran).
 """
 
 from __future__ import annotations
@@ -20,7 +25,6 @@ from __future__ import annotations
 import contextlib
 import os
 import random
-import resource
 import select
 import shutil
 import signal
@@ -33,13 +37,16 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from officeeval.errors import OfficeEvalError
-from officeeval.runner import isolation, processes
+from officeeval.runner import folders, isolation, processes, sweep
+from officeeval.runner.sweep import RUN_PREFIX, STALE_AFTER
 from officeeval.runner.limits import Limits
-from officeeval.runner.sandbox_record import (SandboxRecord, parse_status, read_tail,
-                                              settle_exit, written_files)
+from officeeval.runner.sandbox_record import (MAX_LISTED, SandboxRecord, parse_status,
+                                              read_tail, settle_exit)
 
 BOOTSTRAP = Path(__file__).with_name("bootstrap.py")
+FOLDERS = Path(__file__).with_name("folders.py")  # loaded by the supervisor too
 PROGRAM_NAME = "program.py"
+WORK_SLACK = 1 << 20  # bytes of the work tmpfs beyond the quota and the task's files
 
 
 class SandboxError(OfficeEvalError):
@@ -66,7 +73,11 @@ class SandboxConfig:
 @dataclass
 class SandboxRun:
     """The result of ``Sandbox.run``: the record, and the output file while the run's
-    directory still exists (inside the ``with`` block)."""
+    directory still exists (inside the ``with`` block): a copy the supervisor made of the
+    program's output when it was a regular file. ``workdir`` is the host folder holding
+    what may be read of the run: the work folder itself without bubblewrap, the folder of
+    that copy under bubblewrap (where the work folder was a tmpfs of the sandbox's own).
+    ``written``: the files the program created or changed (at most ``MAX_LISTED``)."""
 
     record: SandboxRecord
     workdir: Path
@@ -74,52 +85,17 @@ class SandboxRun:
     written: list[str] = field(default_factory=list)
 
 
-RUN_PREFIX = "officeeval-run-"  # + the owning process's pid + "-" + random
-STALE_AFTER = 3600.0  # seconds: far beyond a program's time limit and its grading
-
-
 def sweep_stale_runs(root: str | None = None, older_than: float = STALE_AFTER) -> int:
-    """Remove run directories left in ``root`` (default: the temp directory) by processes
-    that were killed before their clean-up ran (a batch ended with ``kill -9``, a worker
-    killed at its deadline): ours by name and owner, their process gone, and untouched for
-    ``older_than`` seconds (a process of another pid namespace may share the directory).
-    Returns how many were removed; never raises."""
-    removed = 0
-    base = Path(root or tempfile.gettempdir())
-    try:
-        entries = list(base.glob(f"{RUN_PREFIX}*-*"))
-    except OSError:
-        return 0
-    now = time.time()
-    for d in entries:
-        pid_text = d.name[len(RUN_PREFIX):].split("-", 1)[0]
-        try:
-            st = d.lstat()
-            pid = int(pid_text)
-        except (OSError, ValueError):
-            continue
-        if st.st_uid != os.getuid() or now - st.st_mtime < older_than or not d.is_dir() \
-                or d.is_symlink() or _alive(pid):
-            continue
-        _remove(d)
-        removed += not d.exists()
-    return removed
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True  # exists, not ours to signal
-    return True
+    """Remove what killed batches left in ``root`` (default: the temp directory) and
+    LibreOffice's abandoned pipes (see ``sweep``). Returns how many entries were removed;
+    never raises."""
+    return sweep.sweep(root, older_than)
 
 
 class Sandbox:
     def __init__(self, config: SandboxConfig | None = None) -> None:
         self.config = config or SandboxConfig()
-        sweep_stale_runs(self.config.tmp_root)
+        sweep.sweep(self.config.tmp_root)
         self.interp = isolation.interpreter(self.config.python)
         self.mode, self.warning = self._choose_mode()
         # As root without bubblewrap, the program runs under a fresh uid that keeps only
@@ -165,23 +141,18 @@ class Sandbox:
             yield self._run_in(base, code, files, output_name, limits)
         finally:
             if not self.config.keep:
-                _remove(base)
+                folders.remove(str(base))
 
     # ------------------------------------------------------------------ internals
     def _run_in(self, base: Path, code: str, files: list[Path], output_name: str,
                 limits: Limits) -> SandboxRun:
-        work, prog, logs = base / "work", base / "prog", base / "logs"
-        for d in (work, prog, logs):
+        bwrap = self.mode == isolation.MODE_BWRAP
+        prog, logs, out = base / "prog", base / "logs", base / "out"
+        for d in (prog, logs, out):
             d.mkdir()
-        initial = {}
-        for f in files:
-            try:
-                shutil.copyfile(f, work / f.name)
-            except OSError as exc:
-                raise SandboxError(f"cannot copy task file {f}: {exc}") from exc
-            initial[f.name] = _stamp(work / f.name)
-        (prog / PROGRAM_NAME).write_text(code, encoding="utf-8")
+        (prog / PROGRAM_NAME).write_text(code, encoding="utf-8", errors="surrogatepass")
         shutil.copyfile(BOOTSTRAP, prog / "bootstrap.py")
+        shutil.copyfile(FOLDERS, prog / "folders.py")
         uid, gid, warnings = self._identity()
         name = "candidate"
         (prog / "passwd").write_text(
@@ -193,67 +164,113 @@ class Sandbox:
         os.chmod(base, 0o755)
         for p in (prog, logs, *prog.iterdir()):
             os.chmod(p, 0o755 if p.is_dir() else 0o644)
-        if uid is not None:
-            for p in (work, *work.iterdir()):
-                os.chown(p, uid, gid)
-        tmp = None
-        if self.mode == isolation.MODE_RLIMITS:
-            tmp = base / "tmp"
+        os.chmod(out, 0o700)  # written by the supervisor only, through a descriptor
+        work = tmp = None
+        if not bwrap:
+            work, tmp = base / "work", base / "tmp"
+            work.mkdir()
             tmp.mkdir()
-            if uid is not None:
-                os.chown(tmp, uid, gid)
+        inputs: list[tuple[str, int]] = []
+        fds: list[int] = []
+        status_r = status_w = -1
+        try:
+            base_bytes = 0
+            for f in files:
+                try:
+                    fd = os.open(f, os.O_RDONLY | os.O_CLOEXEC)
+                    base_bytes += os.fstat(fd).st_size
+                except OSError as exc:
+                    raise SandboxError(f"cannot read task file {f}: {exc}") from exc
+                fds.append(fd)
+                inputs.append((Path(f).name, fd))
+            out_fd = os.open(out, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+            fds.append(out_fd)
+            status_r, status_w = os.pipe()
+            return self._start(base, code, prog, logs, out, work, tmp, output_name, limits,
+                               uid, gid, warnings, inputs, out_fd, base_bytes,
+                               status_r, status_w, fds)
+        finally:
+            for fd in fds + [status_w]:
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+
+    def _start(self, base: Path, code: str, prog: Path, logs: Path, out: Path,
+               work: Path | None, tmp: Path | None, output_name: str, limits: Limits,
+               uid: int | None, gid: int | None, warnings: list[str],
+               inputs: list[tuple[str, int]], out_fd: int, base_bytes: int,
+               status_r: int, status_w: int, fds: list[int]) -> SandboxRun:
+        bwrap = self.mode == isolation.MODE_BWRAP
         cgroup = None
         nproc: int | None = limits.processes
-        if self.mode == isolation.MODE_RLIMITS:
+        if not bwrap:
             # A pids cgroup (when we may create one) also lets us kill processes that left
             # the process group; RLIMIT_NPROC stays as the limit that always exists.
             if self.config.cgroups:
-                cgroup = processes.PidsCgroup.create(limits.processes)
+                cgroup = processes.PidsCgroup.create(limits.processes + 1)
             if uid is None:
                 # RLIMIT_NPROC counts all of this user's processes, not just the program's.
                 nproc = processes.count_user_processes(os.getuid()) + limits.processes
-        status_r, status_w = os.pipe()
-        prog_dir = isolation.PROG_MOUNT if self.mode == isolation.MODE_BWRAP else str(prog)
-        work_dir = isolation.WORK_MOUNT if self.mode == isolation.MODE_BWRAP else str(work)
-        cfg = {"status_fd": status_w, "program": f"{prog_dir}/{PROGRAM_NAME}",
-               "as_file": f"{work_dir}/{PROGRAM_NAME}",
-               "limits": limits.to_dict(), "uid": uid, "gid": gid, "nproc": nproc,
+        prog_dir = isolation.PROG_MOUNT if bwrap else str(prog)
+        work_dir = isolation.WORK_MOUNT if bwrap else str(work)
+        quota = {"bytes": limits.disk, "files": limits.files, "base_bytes": base_bytes,
+                 "base_files": len(inputs)}
+        cfg = {"status_fd": status_w, "out_fd": out_fd, "inputs": inputs,
+               "work": work_dir, "tmp": "/tmp" if bwrap else str(tmp),
+               "own_tmp": not bwrap, "output": output_name,
+               "program": f"{prog_dir}/{PROGRAM_NAME}", "as_file": f"{work_dir}/{PROGRAM_NAME}",
+               "folders": f"{prog_dir}/folders.py", "limits": limits.to_dict(),
+               "quota": quota, "list_max": MAX_LISTED, "pidns": bwrap,
+               "uid": uid, "gid": gid, "nproc": nproc,
                # bubblewrap already sets no_new_privs; only the bare mode needs it (ctypes).
-               "no_new_privs": self.mode == isolation.MODE_RLIMITS,
-               "read_search": self.read_search,
+               "no_new_privs": not bwrap, "read_search": self.read_search,
                "cgroup": str(cgroup.path) if cgroup else None}
-        argv = [self.interp.executable, "-I", "-B", f"{prog_dir}/bootstrap.py",
-                _json(cfg)]
-        env = _environment(work_dir, "/tmp" if tmp is None else str(tmp))
-        if self.mode == isolation.MODE_BWRAP:
-            cmd = isolation.bwrap_command(self.interp, work, prog, limits.tmp_size, env, argv)
+        argv = [self.interp.executable, "-I", "-B", f"{prog_dir}/bootstrap.py", _json(cfg)]
+        env = _environment(work_dir, "/tmp" if bwrap else str(tmp))
+        if bwrap:
+            # The work folder is a tmpfs of the quota (plus the task's files): a program
+            # writes no byte more, whatever it does; the supervisor counts its entries.
+            size = limits.disk + base_bytes + WORK_SLACK
+            cmd = isolation.bwrap_command(self.interp, None, prog, limits.tmp_size, env, argv,
+                                          work_size=size)
             popen_env, cwd = {"PATH": "/usr/bin:/bin"}, "/"
         else:
             cmd, popen_env, cwd = argv, env, str(work)
         record = SandboxRecord(mode=self.mode, limits=limits.to_dict(),
                                python=self.interp.executable, warnings=list(warnings),
                                tree_kill=_tree_kill(self.mode, cgroup, uid))
+        record.quota = {"bytes": limits.disk, "files": limits.files,
+                        "bytes_enforced_by": "tmpfs" if bwrap else "watch",
+                        "files_enforced_by": "watch"}
         if self.warning:
             record.warnings.insert(0, self.warning)
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         started = time.monotonic()
         try:
-            with open(logs / "stdout", "wb") as out, open(logs / "stderr", "wb") as err:
+            with open(logs / "stdout", "wb") as so, open(logs / "stderr", "wb") as se:
                 try:
-                    proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=out,
-                                            stderr=err, cwd=cwd, env=popen_env,
-                                            pass_fds=(status_w,), start_new_session=True)
+                    proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=so,
+                                            stderr=se, cwd=cwd, env=popen_env,
+                                            pass_fds=(status_w, out_fd, *(fd for _, fd in inputs)),
+                                            start_new_session=True)
                 except OSError as exc:
                     raise SandboxError(f"cannot start the sandbox: {exc}") from exc
                 finally:
-                    os.close(status_w)
+                    # Only the supervisor holds these now.
+                    for fd in fds + [status_w]:
+                        try:
+                            os.close(fd)
+                        except OSError:
+                            pass
+                    fds.clear()
                 if not _wait(proc, limits.timeout):
                     record.timed_out = True
                     _stop(proc)
-                # The supervisor has exited: anything the program left behind goes too. Under
-                # bubblewrap the pid namespace died with its init; without it, hunt them down
-                # (the cgroup finds even those that left the process group).
-                if self.mode == isolation.MODE_RLIMITS:
+                # The supervisor has exited (it killed the program's processes first):
+                # anything that still escaped goes too. Under bubblewrap the pid namespace
+                # died with its init; without it, hunt them down (the cgroup finds even
+                # those that left the process group).
+                if not bwrap:
                     processes.kill_tree(proc.pid)
                     if cgroup is not None:
                         cgroup.kill_all()
@@ -265,29 +282,24 @@ class Sandbox:
                 cgroup.remove()
             status = _drain(status_r)
         record.wall_seconds = round(time.monotonic() - started, 4)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
         record.returncode = proc.returncode
         parse_status(record, status)
-        settle_exit(record, self.mode == isolation.MODE_BWRAP)
-        if record.cpu_seconds is None:
-            record.cpu_seconds = round((after.ru_utime - before.ru_utime)
-                                       + (after.ru_stime - before.ru_stime), 4)
+        settle_exit(record, bwrap)
         record.stdout_tail = read_tail(logs / "stdout")
         record.stderr_tail = read_tail(logs / "stderr")
         if record.refused:
-            raise SandboxError("the supervisor could not drop privileges: "
+            raise SandboxError("the supervisor could not start the program: "
                                + "; ".join(record.notes))
         if not record.started and not record.timed_out:
             # bubblewrap or the interpreter failed (the program never ran): ours, not the
             # candidate's.
             raise SandboxError("the sandbox did not start: " + (record.stderr_tail.strip()
                                                                .splitlines() or ["?"])[-1])
-        written = written_files(work, initial)
-        run = SandboxRun(record, work, written=written)
-        target = work / output_name
-        if target.is_file() and not target.is_symlink():
+        run = SandboxRun(record, work if work is not None else out,
+                         written=list(record.files_written))
+        target = out / output_name
+        if record.output_copied and target.is_file() and not target.is_symlink():
             run.output = target
-        record.files_written = written[:50]
         record.output_found = run.output is not None
         return run
 
@@ -372,23 +384,6 @@ def _drain(fd: int) -> bytes:
     return b"".join(chunks)
 
 
-def _stamp(p: Path) -> tuple[int, int]:
-    st = p.stat()
-    return st.st_size, st.st_mtime_ns
-
-
 def _json(obj: Any) -> str:
     import json
     return json.dumps(obj, separators=(",", ":"))
-
-
-def _remove(base: Path) -> None:
-    def onerror(func, path, exc_info):  # noqa: ANN001 - shutil's callback signature
-        # The program may have removed permissions from what it wrote.
-        try:
-            os.chmod(path, 0o700)
-            os.chmod(os.path.dirname(path), 0o700)
-            func(path)
-        except OSError:
-            pass
-    shutil.rmtree(base, onerror=onerror)
