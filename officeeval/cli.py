@@ -288,6 +288,14 @@ def batch(manifest: Path = typer.Argument(..., help="Manifest (JSON Lines: task,
                                                   "program may write, e.g. 64M (default)."),
           processes: Optional[int] = typer.Option(None, "--processes", help="Processes per "
                                                   "program (default 64)."),
+          disk: Optional[str] = typer.Option(None, "--disk", help="Disk quota per program: "
+                                             "bytes it may write, e.g. 256M (default)."),
+          files: Optional[int] = typer.Option(None, "--files", help="Disk quota per "
+                                              "program: files and folders it may create "
+                                              "(default 10000)."),
+          outputs_root: Optional[Path] = typer.Option(None, "--outputs-root", help="Folder "
+                                                      "that manifest 'output' paths must "
+                                                      "stay in (default: the manifest's)."),
           isolation: str = typer.Option("auto", "--isolation", help="auto (bubblewrap when "
                                         "usable), bwrap (required) or rlimits."),
           python: Optional[str] = typer.Option(None, "--python", help="Interpreter for the "
@@ -309,9 +317,10 @@ def batch(manifest: Path = typer.Argument(..., help="Manifest (JSON Lines: task,
         options = batch_options(
             jobs=jobs, backend=backend, ray_address=ray_address, rerun=rerun,
             limits={"timeout": timeout, "cpu": cpu, "memory": memory,
-                    "file_size": file_size, "processes": processes},
+                    "file_size": file_size, "processes": processes, "disk": disk,
+                    "files": files},
             isolation=isolation, python=python, tasks=task_dirs, recalc=recalc,
-            keep_outputs=keep_outputs)
+            keep_outputs=keep_outputs, outputs_root=outputs_root)
     except (TaskError, ValueError) as exc:
         _fail(EXIT_USAGE, str(exc))
     try:
