@@ -59,6 +59,7 @@ _XCU = """<?xml version="1.0" encoding="UTF-8"?>
 WORKDIR_PREFIX = "officeeval-recalc-"  # + pid + "-": a backend's profile and results
 PIPE_DIR = "/tmp"  # where LibreOffice makes its pipes, whatever TMPDIR says
 MEMORY = 4 << 30  # default address-space limit of LibreOffice (OFFICEEVAL_RECALC_MEMORY)
+START_WAIT = 60.0  # seconds LibreOffice may take to start, whatever the document limit
 
 
 class RecalcError(OfficeEvalError):
@@ -229,14 +230,19 @@ class LibreOfficeBackend:
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
             start_new_session=True)
         self._worker = subprocess.Popen(
-            [self._python or "python3", str(_WORKER), pipe, str(self.timeout),
+            [self._python or "python3", str(_WORKER), pipe, str(self._start_wait()),
              str(self._office.pid), str(self.workdir)],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
             start_new_session=True, text=True, bufsize=1)
-        reply = self._read_reply(self.timeout, document=False)
+        reply = self._read_reply(self._start_wait(), document=False)
         if not reply.get("ready"):
             self._stop()
             raise RecalcError(f"LibreOffice did not start: {reply.get('error') or reply}")
+
+    def _start_wait(self) -> float:
+        # Starting is not the document's business: a short per-document limit must not
+        # fail the start of LibreOffice on a loaded machine.
+        return max(self.timeout, START_WAIT)
 
     def _stop(self) -> None:
         _kill(self._worker)

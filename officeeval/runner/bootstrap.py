@@ -573,9 +573,11 @@ def _export(cfg, folders):
 def _supervise(cfg):
     status = cfg["status_fd"]
     notes = []
-    # Out of the program's reach: no /proc/<pid>/fd, no ptrace; its orphans come to us.
+    # Out of the program's reach: no /proc/<pid>/fd, no ptrace; its orphans come to us;
+    # and gone with the process that started us (a grading worker killed at its deadline).
     _prctl(PR_SET_DUMPABLE, 0, notes)
     _prctl(PR_SET_CHILD_SUBREAPER, 1, notes)
+    _prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
     in_cgroup = _join_cgroup(cfg["cgroup"], notes) if cfg.get("cgroup") else False
     try:
         folders = _load_folders(cfg["folders"])
