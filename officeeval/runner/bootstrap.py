@@ -1,19 +1,23 @@
 """The in-sandbox supervisor: prepares the work folder, runs the program in a process of its
 own under the limits, watches the disk quota, and reports how the program ended.
 
-This file is never imported by officeeval: the host copies its text (and ``folders.py``,
-which it loads) next to the program and runs it with the sandbox's interpreter
-(``python -I -B bootstrap.py CONFIG_JSON``). Standard library only, Python >= 3.8.
+This file is never imported by officeeval: the host puts it, compiled once per sandbox by
+the sandbox's interpreter (``officeeval_supervisor.pyc``, with ``folders.py`` as
+``officeeval_folders.pyc``), next to the program, and starts it through a small stub
+(``python -I -B bootstrap.py CONFIG_JSON``, see ``sandbox.STUB``); it also runs as a script
+of its own (``python bootstrap.py CONFIG_JSON`` with ``folders.py`` beside it). Standard
+library only, Python >= 3.8.
 
 Two processes. The supervisor (this one) copies the task's files into the work folder
 from descriptors the host passed, then forks the program's process, which applies the
 limits, drops privileges, closes every descriptor of the supervisor's and waits for the
 supervisor's go before it runs the program as ``__main__`` named ``<work>/program.py`` (as
 ``python program.py`` would). The supervisor alone holds the status channel: the program's
-process closes it before any line of the program runs, and the supervisor makes itself
-non-dumpable and a child subreaper, so the program can neither open its descriptors
-(``/proc/<pid>/fd`` and ptrace need a dumpable process) nor leave its process tree. Lines
-(JSON) on the status channel, in this order:
+process closes it before any line of the program runs, and the program cannot reach the
+supervisor's descriptors (``/proc/<pid>/fd`` and ptrace need the same uid and a dumpable
+process: the program runs under a fresh uid, or the supervisor makes itself non-dumpable).
+Without a pid namespace the supervisor is a child subreaper, so no process of the program
+leaves its tree. Lines (JSON) on the status channel, in this order:
 
     {"event": "refused", "notes": [...]}      setup failed (privileges could not be
                                                dropped, the work folder could not be made);
@@ -34,6 +38,7 @@ RLIMIT_NPROC counts processes per user (a fresh uid, or a fresh user namespace, 
 this sandbox's processes).
 """
 
+import gc
 import json
 import os
 import resource
@@ -219,6 +224,8 @@ def _run(program, as_file, report):
     write its own account of how it ended on ``report``; return the exit code."""
     import types
     sys.argv = [as_file]
+    here = os.path.dirname(program)
+    sys.path[:] = [p for p in sys.path if p != here]  # the supervisor's folder: not the program's
     sys.path.insert(0, os.path.dirname(as_file))
     main = types.ModuleType("__main__")
     main.__file__ = as_file
@@ -257,8 +264,9 @@ def _program(cfg, setup_w, go_r, report_w):
             os._exit(3)
     if cfg.get("no_new_privs", True):
         _prctl(PR_SET_NO_NEW_PRIVS, 1, notes)
-    _prctl(PR_SET_DUMPABLE, 1)  # its own /proc entries, as under `python program.py`
-    _prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if not cfg.get("pidns"):
+        # Without a pid namespace that ends with the sandbox, end with the supervisor.
+        _prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
     _write(setup_w, {"ok": True, "uid": os.getuid(), "dropped": dropped, "notes": notes})
     os.close(setup_w)
     # Wait until the supervisor has written "started": nothing of the program runs before.
@@ -570,25 +578,28 @@ def _export(cfg, folders):
     return found
 
 
-def _supervise(cfg):
+def main(cfg, folders):
+    """Supervise one program (``cfg``: the host's configuration; ``folders``: the
+    ``folders`` module). Never returns: exits with the program's status."""
+    _supervise(cfg, folders)
+
+
+def _supervise(cfg, folders):
     status = cfg["status_fd"]
     notes = []
-    # Out of the program's reach: no /proc/<pid>/fd, no ptrace; its orphans come to us;
-    # and gone with the process that started us (a grading worker killed at its deadline).
-    _prctl(PR_SET_DUMPABLE, 0, notes)
-    _prctl(PR_SET_CHILD_SUBREAPER, 1, notes)
-    _prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
     in_cgroup = _join_cgroup(cfg["cgroup"], notes) if cfg.get("cgroup") else False
     try:
-        folders = _load_folders(cfg["folders"])
         initial = _prepare(cfg)
-    except (OSError, ImportError, SyntaxError) as exc:
+    except OSError as exc:
         _write(status, {"event": "refused",
                         "notes": notes + ["cannot prepare the work folder: %s" % exc]})
         os._exit(3)
     setup_r, setup_w = os.pipe()
     go_r, go_w = os.pipe()
     report_r, report_w = os.pipe()
+    # The program's process starts with what this one holds: keep it out of the cyclic
+    # collector's way, so that its collections (and its exit) copy no page of ours.
+    gc.freeze()
     pid = os.fork()
     if pid == 0:
         for fd in (status, cfg["out_fd"], setup_r, go_w, report_r):
@@ -599,6 +610,17 @@ def _supervise(cfg):
         sys.exit(_program(cfg, setup_w, go_r, report_w))
     for fd in (setup_w, go_r, report_w):
         os.close(fd)
+    # While the program's process sets itself up, and before it may run a line of the
+    # program: out of its reach when it shares our uid (no /proc/<pid>/fd, no ptrace of a
+    # non-dumpable process; under a fresh uid it has neither anyway). Without a pid
+    # namespace (where killing everything but its init is one call, and which ends with
+    # bubblewrap), its orphans come to us, and we are gone with the process that started
+    # us (a grading worker killed at its deadline).
+    if cfg.get("uid") is None:
+        _prctl(PR_SET_DUMPABLE, 0, notes)
+    if not cfg.get("pidns"):
+        _prctl(PR_SET_CHILD_SUBREAPER, 1, notes)
+        _prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
     setup = _read_line(setup_r)
     if not setup or setup.get("ok") is not True:
         why = (setup or {}).get("notes") or ["the program's process ended during its setup"]
@@ -640,4 +662,5 @@ def _supervise(cfg):
 
 
 if __name__ == "__main__":
-    _supervise(json.loads(sys.argv[1]))
+    main(json.loads(sys.argv[1]),
+         _load_folders(os.path.join(os.path.dirname(os.path.abspath(__file__)), "folders.py")))

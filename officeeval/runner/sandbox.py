@@ -43,8 +43,19 @@ from officeeval.runner.limits import Limits
 from officeeval.runner.sandbox_record import (MAX_LISTED, SandboxRecord, parse_status,
                                               read_tail, settle_exit)
 
-BOOTSTRAP = Path(__file__).with_name("bootstrap.py")
-FOLDERS = Path(__file__).with_name("folders.py")  # loaded by the supervisor too
+BOOTSTRAP = Path(__file__).with_name("bootstrap.py")  # the supervisor's source
+FOLDERS = Path(__file__).with_name("folders.py")  # used by the supervisor too
+# What the sandbox's interpreter runs: the supervisor is imported from its folder (compiled
+# once per sandbox: a program's start pays no compilation of the supervisor), which is then
+# taken off the path again.
+STUB = """import os, sys
+here = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, here)
+import officeeval_folders, officeeval_supervisor, json
+del sys.path[0]
+officeeval_supervisor.main(json.loads(sys.argv[1]), officeeval_folders)
+"""
+MODULES = {"officeeval_supervisor": BOOTSTRAP, "officeeval_folders": FOLDERS}
 PROGRAM_NAME = "program.py"
 WORK_SLACK = 1 << 20  # bytes of the work tmpfs beyond the quota and the task's files
 
@@ -97,6 +108,7 @@ class Sandbox:
         self.config = config or SandboxConfig()
         sweep.sweep(self.config.tmp_root)
         self.interp = isolation.interpreter(self.config.python)
+        self.code = supervisor_code(self.interp)
         self.mode, self.warning = self._choose_mode()
         # As root without bubblewrap, the program runs under a fresh uid that keeps only
         # CAP_DAC_READ_SEARCH when the interpreter is unreadable to other users.
@@ -151,8 +163,9 @@ class Sandbox:
         for d in (prog, logs, out):
             d.mkdir()
         (prog / PROGRAM_NAME).write_text(code, encoding="utf-8", errors="surrogatepass")
-        shutil.copyfile(BOOTSTRAP, prog / "bootstrap.py")
-        shutil.copyfile(FOLDERS, prog / "folders.py")
+        (prog / "bootstrap.py").write_text(STUB, encoding="utf-8")
+        for name, data in self.code.items():
+            (prog / name).write_bytes(data)
         uid, gid, warnings = self._identity()
         name = "candidate"
         (prog / "passwd").write_text(
@@ -220,7 +233,7 @@ class Sandbox:
                "work": work_dir, "tmp": "/tmp" if bwrap else str(tmp),
                "own_tmp": not bwrap, "output": output_name,
                "program": f"{prog_dir}/{PROGRAM_NAME}", "as_file": f"{work_dir}/{PROGRAM_NAME}",
-               "folders": f"{prog_dir}/folders.py", "limits": limits.to_dict(),
+               "limits": limits.to_dict(),
                "quota": quota, "list_max": MAX_LISTED, "pidns": bwrap,
                "uid": uid, "gid": gid, "nproc": nproc,
                # bubblewrap already sets no_new_privs; only the bare mode needs it (ctypes).
@@ -314,6 +327,34 @@ class Sandbox:
                             "keeps the capability to read any file (CAP_DAC_READ_SEARCH)")
         uid = random.SystemRandom().randrange(1 << 24, 1 << 30)
         return uid, uid, warnings
+
+
+def supervisor_code(interp: isolation.Interpreter) -> dict[str, bytes]:
+    """The files of the supervisor's modules (``MODULES``) as they go next to each
+    program: bytecode compiled by the sandbox's interpreter (unchecked-hash ``.pyc``,
+    loaded without its source) when it can be made, else the sources themselves."""
+    import py_compile
+    with tempfile.TemporaryDirectory() as d:
+        out: dict[str, bytes] = {}
+        for name, src in MODULES.items():
+            pyc = Path(d, f"{name}.pyc")
+            try:
+                if interp.version.split(".")[:2] == [str(sys.version_info[0]),
+                                                      str(sys.version_info[1])]:
+                    py_compile.compile(str(src), cfile=str(pyc), doraise=True,
+                                       invalidation_mode=py_compile.PycInvalidationMode
+                                       .UNCHECKED_HASH)
+                else:
+                    subprocess.run([interp.executable, "-I", "-c", _COMPILE, str(src),
+                                    str(pyc)], check=True, timeout=60, capture_output=True)
+                out[pyc.name] = pyc.read_bytes()
+            except (OSError, py_compile.PyCompileError, subprocess.SubprocessError):
+                out[f"{name}.py"] = src.read_bytes()
+        return out
+
+
+_COMPILE = ("import py_compile, sys; py_compile.compile(sys.argv[1], cfile=sys.argv[2], "
+            "doraise=True, invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)")
 
 
 def _tree_kill(mode: str, cgroup: object, uid: int | None) -> str:

@@ -201,6 +201,13 @@ def write_manifest(path: Path, lines: list[dict | str]) -> Path:
     return path
 
 
+def short_tmpdir() -> Path:
+    """A temp folder of a batch's own, with a short path (the pool's fork server and the
+    recalculation service put Unix sockets there: 108 bytes at most)."""
+    import tempfile
+    return Path(tempfile.mkdtemp(prefix="oe-", dir="/tmp"))
+
+
 @dataclass
 class BatchRun:
     returncode: int

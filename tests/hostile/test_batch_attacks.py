@@ -81,15 +81,15 @@ def attacked(tmp_path_factory):
         {"task": w, "model": "agent", "sample": 5, "output": "made.docx"},
     ]
     manifest = A.write_manifest(root / "m.jsonl", lines)
-    tmpdir = root / "tmp"
-    tmpdir.mkdir()
+    tmpdir = A.short_tmpdir()
     args = ["batch", str(manifest), "-o", str(root / "out"), "--tasks", str(root / "rubrics"),
             "--jobs", "2", "--timeout", "60"]
     first = A.run_cli(args, root, tmpdir)
     rows_first = _rows(root / "out")
     again = A.run_cli(args + ["--rerun"], root, tmpdir)
-    return {"root": root, "first": first, "again": again, "rows_first": rows_first,
-            "rows": _rows(root / "out"), "tmpdir": tmpdir, "lines": lines}
+    yield {"root": root, "first": first, "again": again, "rows_first": rows_first,
+           "rows": _rows(root / "out"), "tmpdir": tmpdir, "lines": lines}
+    folders.remove(str(tmpdir))
 
 
 def test_the_batch_finishes_with_one_stored_result_per_generation(attacked):
@@ -188,7 +188,7 @@ def test_nothing_is_left_in_tmp(attacked):
 
 # ----------------------------------------------------------------- the LibreOffice trick
 @pytest.mark.libreoffice
-def test_the_libreoffice_timeout_trick_scores_no_more(tmp_path):
+def test_the_libreoffice_timeout_trick_scores_no_more(tmp_path, request):
     from officeeval import recalc
     if not recalc.available():
         pytest.skip("LibreOffice (soffice) absent")
@@ -198,8 +198,8 @@ def test_the_libreoffice_timeout_trick_scores_no_more(tmp_path):
         {"task": x, "model": "plain", "sample": 1, "code": A.EXCEL_WRONG.format(extra="")},
         {"task": x, "model": "trick", "sample": 1,
          "code": A.EXCEL_WRONG.format(extra=A.HEAVY)}])
-    tmpdir = tmp_path / "tmp"
-    tmpdir.mkdir()
+    tmpdir = A.short_tmpdir()
+    request.addfinalizer(lambda: folders.remove(str(tmpdir)))
     run = A.run_cli(["batch", str(manifest), "-o", str(tmp_path / "out"), "--tasks",
                      str(tmp_path / "rubrics"), "--jobs", "2", "--no-report"], tmp_path,
                     tmpdir, env={"OFFICEEVAL_RECALC_TIMEOUT": "3"})
@@ -362,7 +362,7 @@ def test_the_sweep_survives_what_it_cannot_remove(tmp_path, monkeypatch):
 
 
 @pytest.mark.libreoffice
-def test_a_killed_batch_leaves_nothing_after_the_next_sweep(tmp_path, monkeypatch):
+def test_a_killed_batch_leaves_nothing_after_the_next_sweep(tmp_path, monkeypatch, request):
     from officeeval import recalc
     if not recalc.available():
         pytest.skip("LibreOffice (soffice) absent")
@@ -371,8 +371,8 @@ def test_a_killed_batch_leaves_nothing_after_the_next_sweep(tmp_path, monkeypatc
         {"task": "attack-excel", "model": "m", "sample": i,
          "code": A.EXCEL_WRONG.format(extra="import time; time.sleep(30)")}
         for i in (1, 2)])
-    tmpdir = tmp_path / "tmp"
-    tmpdir.mkdir()
+    tmpdir = A.short_tmpdir()
+    request.addfinalizer(lambda: folders.remove(str(tmpdir)))
     env = {**os.environ, "TMPDIR": str(tmpdir)}
     proc = subprocess.Popen([sys.executable, "-m", "officeeval", "batch", str(manifest),
                              "-o", str(tmp_path / "out"), "--tasks", str(tmp_path / "rubrics"),
