@@ -48,14 +48,14 @@ FOLDERS = Path(__file__).with_name("folders.py")  # used by the supervisor too
 # What the sandbox's interpreter runs: the supervisor is imported from its folder (compiled
 # once per sandbox: a program's start pays no compilation of the supervisor), which is then
 # taken off the path again.
-STUB = """import os, sys
-here = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, here)
-import officeeval_folders, officeeval_supervisor, json
+STUB = """import json, os, sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import officeeval_supervisor
 del sys.path[0]
-officeeval_supervisor.main(json.loads(sys.argv[1]), officeeval_folders)
+officeeval_supervisor.main(json.loads(sys.argv[1]))
 """
-MODULES = {"officeeval_supervisor": BOOTSTRAP, "officeeval_folders": FOLDERS}
+MODULES = {"officeeval_supervisor": BOOTSTRAP, "officeeval_folders": FOLDERS,
+           "officeeval_launch": Path(__file__).with_name("launch.py")}
 PROGRAM_NAME = "program.py"
 WORK_SLACK = 1 << 20  # bytes of the work tmpfs beyond the quota and the task's files
 
