@@ -159,62 +159,49 @@ class Sandbox:
     def _run_in(self, base: Path, code: str, files: list[Path], output_name: str,
                 limits: Limits) -> SandboxRun:
         bwrap = self.mode == isolation.MODE_BWRAP
-        prog, logs, out = base / "prog", base / "logs", base / "out"
-        for d in (prog, logs, out):
+        r = _Layout(base, uid=None, gid=None)
+        for d in (r.prog, r.logs, r.out):
             d.mkdir()
-        (prog / PROGRAM_NAME).write_text(code, encoding="utf-8", errors="surrogatepass")
-        (prog / "bootstrap.py").write_text(STUB, encoding="utf-8")
+        (r.prog / PROGRAM_NAME).write_text(code, encoding="utf-8", errors="surrogatepass")
+        (r.prog / "bootstrap.py").write_text(STUB, encoding="utf-8")
         for name, data in self.code.items():
-            (prog / name).write_bytes(data)
-        uid, gid, warnings = self._identity()
-        name = "candidate"
-        (prog / "passwd").write_text(
+            (r.prog / name).write_bytes(data)
+        r.uid, r.gid, r.warnings = self._identity()
+        uid = r.uid if r.uid is not None else os.getuid()
+        gid = r.gid if r.gid is not None else os.getgid()
+        (r.prog / "passwd").write_text(
             f"root:x:0:0:root:/root:/usr/sbin/nologin\n"
-            f"{name}:x:{uid if uid is not None else os.getuid()}:"
-            f"{gid if gid is not None else os.getgid()}::{isolation.WORK_MOUNT}:/bin/sh\n")
-        (prog / "group").write_text(f"root:x:0:\n{name}:x:"
-                                    f"{gid if gid is not None else os.getgid()}:\n")
+            f"candidate:x:{uid}:{gid}::{isolation.WORK_MOUNT}:/bin/sh\n")
+        (r.prog / "group").write_text(f"root:x:0:\ncandidate:x:{gid}:\n")
         os.chmod(base, 0o755)
-        for p in (prog, logs, *prog.iterdir()):
+        for p in (r.prog, r.logs, *r.prog.iterdir()):
             os.chmod(p, 0o755 if p.is_dir() else 0o644)
-        os.chmod(out, 0o700)  # written by the supervisor only, through a descriptor
-        work = tmp = None
+        os.chmod(r.out, 0o700)  # written by the supervisor only, through a descriptor
         if not bwrap:
-            work, tmp = base / "work", base / "tmp"
-            work.mkdir()
-            tmp.mkdir()
-        inputs: list[tuple[str, int]] = []
-        fds: list[int] = []
-        status_r = status_w = -1
+            r.work, r.tmp = base / "work", base / "tmp"
+            r.work.mkdir()
+            r.tmp.mkdir()
         try:
-            base_bytes = 0
             for f in files:
                 try:
                     fd = os.open(f, os.O_RDONLY | os.O_CLOEXEC)
-                    base_bytes += os.fstat(fd).st_size
                 except OSError as exc:
                     raise SandboxError(f"cannot read task file {f}: {exc}") from exc
-                fds.append(fd)
-                inputs.append((Path(f).name, fd))
-            out_fd = os.open(out, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
-            fds.append(out_fd)
-            status_r, status_w = os.pipe()
-            return self._start(base, code, prog, logs, out, work, tmp, output_name, limits,
-                               uid, gid, warnings, inputs, out_fd, base_bytes,
-                               status_r, status_w, fds)
+                r.fds.append(fd)
+                r.base_bytes += os.fstat(fd).st_size
+                r.inputs.append((Path(f).name, fd))
+            r.out_fd = os.open(r.out, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+            r.fds.append(r.out_fd)
+            r.status_r, r.status_w = os.pipe()
+            r.fds.append(r.status_w)
+            return self._start(r, output_name, limits)
         finally:
-            for fd in fds + [status_w]:
-                try:
-                    os.close(fd)
-                except OSError:
-                    pass
+            for fd in r.fds:
+                os.close(fd)
 
-    def _start(self, base: Path, code: str, prog: Path, logs: Path, out: Path,
-               work: Path | None, tmp: Path | None, output_name: str, limits: Limits,
-               uid: int | None, gid: int | None, warnings: list[str],
-               inputs: list[tuple[str, int]], out_fd: int, base_bytes: int,
-               status_r: int, status_w: int, fds: list[int]) -> SandboxRun:
+    def _start(self, r: "_Layout", output_name: str, limits: Limits) -> SandboxRun:
         bwrap = self.mode == isolation.MODE_BWRAP
+        uid, out_fd, inputs = r.uid, r.out_fd, r.inputs
         cgroup = None
         nproc: int | None = limits.processes
         if not bwrap:
@@ -225,33 +212,33 @@ class Sandbox:
             if uid is None:
                 # RLIMIT_NPROC counts all of this user's processes, not just the program's.
                 nproc = processes.count_user_processes(os.getuid()) + limits.processes
-        prog_dir = isolation.PROG_MOUNT if bwrap else str(prog)
-        work_dir = isolation.WORK_MOUNT if bwrap else str(work)
-        quota = {"bytes": limits.disk, "files": limits.files, "base_bytes": base_bytes,
+        prog_dir = isolation.PROG_MOUNT if bwrap else str(r.prog)
+        work_dir = isolation.WORK_MOUNT if bwrap else str(r.work)
+        quota = {"bytes": limits.disk, "files": limits.files, "base_bytes": r.base_bytes,
                  "base_files": len(inputs)}
-        cfg = {"status_fd": status_w, "out_fd": out_fd, "inputs": inputs,
-               "work": work_dir, "tmp": "/tmp" if bwrap else str(tmp),
+        cfg = {"status_fd": r.status_w, "out_fd": out_fd, "inputs": inputs,
+               "work": work_dir, "tmp": "/tmp" if bwrap else str(r.tmp),
                "own_tmp": not bwrap, "output": output_name,
                "program": f"{prog_dir}/{PROGRAM_NAME}", "as_file": f"{work_dir}/{PROGRAM_NAME}",
                "limits": limits.to_dict(),
                "quota": quota, "list_max": MAX_LISTED, "pidns": bwrap,
-               "uid": uid, "gid": gid, "nproc": nproc,
+               "uid": uid, "gid": r.gid, "nproc": nproc,
                # bubblewrap already sets no_new_privs; only the bare mode needs it (ctypes).
                "no_new_privs": not bwrap, "read_search": self.read_search,
                "cgroup": str(cgroup.path) if cgroup else None}
         argv = [self.interp.executable, "-I", "-B", f"{prog_dir}/bootstrap.py", _json(cfg)]
-        env = _environment(work_dir, "/tmp" if bwrap else str(tmp))
+        env = _environment(work_dir, "/tmp" if bwrap else str(r.tmp))
         if bwrap:
             # The work folder is a tmpfs of the quota (plus the task's files): a program
             # writes no byte more, whatever it does; the supervisor counts its entries.
-            size = limits.disk + base_bytes + WORK_SLACK
-            cmd = isolation.bwrap_command(self.interp, None, prog, limits.tmp_size, env, argv,
-                                          work_size=size)
+            size = limits.disk + r.base_bytes + WORK_SLACK
+            cmd = isolation.bwrap_command(self.interp, None, r.prog, limits.tmp_size, env,
+                                          argv, work_size=size)
             popen_env, cwd = {"PATH": "/usr/bin:/bin"}, "/"
         else:
-            cmd, popen_env, cwd = argv, env, str(work)
+            cmd, popen_env, cwd = argv, env, str(r.work)
         record = SandboxRecord(mode=self.mode, limits=limits.to_dict(),
-                               python=self.interp.executable, warnings=list(warnings),
+                               python=self.interp.executable, warnings=list(r.warnings),
                                tree_kill=_tree_kill(self.mode, cgroup, uid))
         record.quota = {"bytes": limits.disk, "files": limits.files,
                         "bytes_enforced_by": "tmpfs" if bwrap else "watch",
@@ -260,22 +247,19 @@ class Sandbox:
             record.warnings.insert(0, self.warning)
         started = time.monotonic()
         try:
-            with open(logs / "stdout", "wb") as so, open(logs / "stderr", "wb") as se:
+            with open(r.logs / "stdout", "wb") as so, open(r.logs / "stderr", "wb") as se:
                 try:
                     proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=so,
                                             stderr=se, cwd=cwd, env=popen_env,
-                                            pass_fds=(status_w, out_fd, *(fd for _, fd in inputs)),
+                                            pass_fds=(r.status_w, out_fd,
+                                                      *(fd for _, fd in inputs)),
                                             start_new_session=True)
                 except OSError as exc:
                     raise SandboxError(f"cannot start the sandbox: {exc}") from exc
                 finally:
                     # Only the supervisor holds these now.
-                    for fd in fds + [status_w]:
-                        try:
-                            os.close(fd)
-                        except OSError:
-                            pass
-                    fds.clear()
+                    while r.fds:
+                        os.close(r.fds.pop())
                 if not _wait(proc, limits.timeout):
                     record.timed_out = True
                     _stop(proc)
@@ -293,13 +277,13 @@ class Sandbox:
         finally:
             if cgroup is not None:
                 cgroup.remove()
-            status = _drain(status_r)
+            status = _drain(r.status_r)
         record.wall_seconds = round(time.monotonic() - started, 4)
         record.returncode = proc.returncode
         parse_status(record, status)
         settle_exit(record, bwrap)
-        record.stdout_tail = read_tail(logs / "stdout")
-        record.stderr_tail = read_tail(logs / "stderr")
+        record.stdout_tail = read_tail(r.logs / "stdout")
+        record.stderr_tail = read_tail(r.logs / "stderr")
         if record.refused:
             raise SandboxError("the supervisor could not start the program: "
                                + "; ".join(record.notes))
@@ -308,9 +292,9 @@ class Sandbox:
             # candidate's.
             raise SandboxError("the sandbox did not start: " + (record.stderr_tail.strip()
                                                                .splitlines() or ["?"])[-1])
-        run = SandboxRun(record, work if work is not None else out,
+        run = SandboxRun(record, r.work if r.work is not None else r.out,
                          written=list(record.files_written))
-        target = out / output_name
+        target = r.out / output_name
         if record.output_copied and target.is_file() and not target.is_symlink():
             run.output = target
         record.output_found = run.output is not None
@@ -327,6 +311,37 @@ class Sandbox:
                             "keeps the capability to read any file (CAP_DAC_READ_SEARCH)")
         uid = random.SystemRandom().randrange(1 << 24, 1 << 30)
         return uid, uid, warnings
+
+
+@dataclass
+class _Layout:
+    """One run's host side: its folders, who the program runs as, and the descriptors
+    passed to the supervisor (``fds``: those still ours to close)."""
+
+    base: Path
+    uid: int | None
+    gid: int | None
+    warnings: list[str] = field(default_factory=list)
+    work: Path | None = None  # without bubblewrap only (under it, a tmpfs inside)
+    tmp: Path | None = None
+    inputs: list[tuple[str, int]] = field(default_factory=list)
+    base_bytes: int = 0
+    out_fd: int = -1
+    status_r: int = -1
+    status_w: int = -1
+    fds: list[int] = field(default_factory=list)
+
+    @property
+    def prog(self) -> Path:
+        return self.base / "prog"
+
+    @property
+    def logs(self) -> Path:
+        return self.base / "logs"
+
+    @property
+    def out(self) -> Path:
+        return self.base / "out"
 
 
 def supervisor_code(interp: isolation.Interpreter) -> dict[str, bytes]:
