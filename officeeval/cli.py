@@ -2,10 +2,11 @@
 
 Exit codes (documented in the README):
   0  the command did its job (``score`` graded the document, whatever the score)
-  1  the job found failures it was asked to find (``audit`` not clean, ``validate`` issues)
+  1  the job found failures it was asked to find (``audit`` not clean, ``validate`` issues;
+     ``generate``: some requests still failed after retries)
   2  usage error (bad arguments; typer's own)
   3  a rubric is invalid
-  4  a document cannot be read (``query`` / ``inspect``)
+  4  a document cannot be read (``query`` / ``inspect``) or is missing (``score``)
   5  grading finished with evaluator errors (our bugs or unverifiable values)
  70  internal error
 """
@@ -13,12 +14,14 @@ Exit codes (documented in the README):
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Optional
 
 import typer
 from rich.console import Console
+from typer.core import TyperCommand, TyperGroup
 
 from officeeval.errors import OfficeEvalError, PackageError, RubricError, SelectorSyntaxError, \
     TaskError
@@ -26,19 +29,90 @@ from officeeval.errors import OfficeEvalError, PackageError, RubricError, Select
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_RUBRIC, EXIT_DOCUMENT, EXIT_EVAL_ERROR = 0, 1, 2, 3, 4, 5
 EXIT_INTERNAL = 70
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
-                  help="Grade Office documents against exam rubrics.")
+APPS = ("word", "excel", "ppt")
+
+
+class _Params:
+    """Help without type placeholders (mixed into typer's command and group classes): a
+    flag shows no value, an option or argument without a metavar of its own shows its name
+    in capitals, and the usage line names arguments plainly (``DOCUMENT``, not
+    ``{document}``)."""
+
+    def get_params(self, ctx):  # noqa: ANN001, ANN201 - click's types
+        params = super().get_params(ctx)  # type: ignore[misc]
+        for p in params:
+            if p.metavar is None:
+                flag = getattr(p, "is_flag", False) or getattr(p, "count", False)
+                p.metavar = "" if flag else (p.name or "").upper()
+            if getattr(p, "param_type_name", "") == "argument" and \
+                    hasattr(p, "display_type_rich"):
+                # Newer typer prints an argument's Python type (<path>) beside its name.
+                p.display_type_rich = lambda ctx: None  # noqa: ARG005
+        return params
+
+    def collect_usage_pieces(self, ctx):  # noqa: ANN001, ANN201
+        return [re.sub(r"^\{([A-Z_]+)\}(\.\.\.)?$", r"\1\2", piece)
+                for piece in super().collect_usage_pieces(ctx)]  # type: ignore[misc]
+
+
+class _Command(_Params, TyperCommand):
+    pass
+
+
+class _Group(_Params, TyperGroup):
+    pass
+
+
+class _App(typer.Typer):
+    """Every command of this app, however declared, gets the help of ``_Params``."""
+
+    def command(self, *args, cls=None, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN201
+        return super().command(*args, cls=cls or _Command, **kwargs)
+
+
+app = _App(cls=_Group, add_completion=False, no_args_is_help=True,
+           pretty_exceptions_enable=False, help="Grade Office documents against exam rubrics.")
 console = Console()
 err_console = Console(stderr=True)
 
+_JSON_HELP = "Print JSON instead of a table."
+_RECALC_HELP = ("Recalculate formulas that have no cached value with LibreOffice (Excel); "
+                "--no-recalc never starts it. Default: when LibreOffice is installed.")
+
 
 def _fail(code: int, message: str) -> None:
-    err_console.print(message, markup=False, highlight=False)
+    """Print MESSAGE as one line (never wrapped at the terminal's width) and exit CODE."""
+    err_console.print(message, markup=False, highlight=False, soft_wrap=True)
     raise typer.Exit(code)
 
 
 def _json(obj) -> None:
     sys.stdout.write(json.dumps(obj, ensure_ascii=False, indent=2, default=str) + "\n")
+
+
+def _existing_file(path: Path, what: str) -> None:
+    """Exit 4 with one line when PATH (a document to read) is missing or not a file."""
+    if not path.exists():
+        _fail(EXIT_DOCUMENT, f"cannot read {what} {path}: no such file")
+    if not path.is_file():
+        _fail(EXIT_DOCUMENT, f"cannot read {what} {path}: not a file")
+
+
+def _output_dir(path: Path, flag: str) -> None:
+    """Exit 2 with one line unless PATH is a directory we can write in, or one we can
+    create (nothing is created here)."""
+    import os
+    if path.exists() and not path.is_dir():
+        _fail(EXIT_USAGE, f"{flag} {path}: that is an existing file; give a directory")
+    existing = path
+    while not existing.exists() and existing.parent != existing:
+        existing = existing.parent
+    if not existing.is_dir():
+        _fail(EXIT_USAGE, f"{flag} {path}: cannot create the directory ({existing} is a "
+                          f"file)")
+    if not os.access(existing, os.W_OK | os.X_OK):
+        what = "the directory is" if existing == path else f"{existing} is"
+        _fail(EXIT_USAGE, f"{flag} {path}: {what} not writable")
 
 
 def _load_rubric(path: Path):
@@ -51,19 +125,32 @@ def _load_rubric(path: Path):
 
 @app.command()
 def score(document: Path = typer.Argument(..., help="The document to grade."),
-          rubric: Path = typer.Option(..., "--rubric", "-r", help="Rubric XML."),
-          input: Optional[Path] = typer.Option(None, "--input", help="The task's input "
-                                               "document (for unchanged/changed checks)."),
-          reference: Optional[Path] = typer.Option(None, "--reference",
-                                                   help="Reference output (expected-from)."),
+          rubric: Path = typer.Option(..., "--rubric", "-r", metavar="RUBRIC",
+                                      help="Rubric XML."),
+          input: Optional[Path] = typer.Option(None, "--input", metavar="DOCUMENT",
+                                               help="The task's input document (for "
+                                               "unchanged/changed checks and "
+                                               "expected-from=\"input\"; default: the "
+                                               "rubric's)."),
+          reference: Optional[Path] = typer.Option(None, "--reference", metavar="DOCUMENT",
+                                                   help="Reference output (for "
+                                                   "expected-from=\"reference\"; default: "
+                                                   "the rubric's)."),
           as_json: bool = typer.Option(False, "--json", help="Print the ScoreCard as JSON."),
-          recalc: Optional[bool] = typer.Option(None, "--recalc/--no-recalc", help="Recalculate "
-                                                "formulas without cached values with "
-                                                "LibreOffice (Excel; default: when it is "
-                                                "installed).")) -> None:
-    """Grade DOCUMENT against a rubric and print its ScoreCard."""
+          recalc: Optional[bool] = typer.Option(None, "--recalc/--no-recalc",
+                                                help=_RECALC_HELP, show_default=False)
+          ) -> None:
+    """Grade DOCUMENT against a rubric and print its ScoreCard.
+
+    Exit 0 when graded (whatever the score; a broken document is an invalid_package
+    ScoreCard), 3 for an invalid rubric, 4 when a document is missing, 5 when evaluator
+    errors were left out."""
     from officeeval.report.console import print_scorecard
     from officeeval.scoring import evaluate
+    _existing_file(document, "document")
+    for given, what in ((input, "--input"), (reference, "--reference")):
+        if given is not None:
+            _existing_file(given, what)
     r = _load_rubric(rubric)
     card = evaluate(r, document, input=input, reference=reference,
                     options={} if recalc is None else {"recalc": recalc})
@@ -77,7 +164,9 @@ def score(document: Path = typer.Argument(..., help="The document to grade."),
 
 @app.command()
 def validate(rubrics: list[Path] = typer.Argument(..., help="Rubric XML files.")) -> None:
-    """Validate rubrics: structure (XSD) and meaning; every problem with its line."""
+    """Validate rubrics: structure (XSD) and meaning; every problem with its line.
+
+    Exit 3 when one is invalid."""
     from officeeval.rubric import load_rubric
     bad = 0
     for path in rubrics:
@@ -96,21 +185,25 @@ def validate(rubrics: list[Path] = typer.Argument(..., help="Rubric XML files.")
 @app.command()
 def audit(rubrics: list[Path] = typer.Argument(..., help="Rubric XML files."),
           as_json: bool = typer.Option(False, "--json", help="Print the audit as JSON."),
-          write_md: Optional[Path] = typer.Option(None, "--write-md", help="Also write the "
-                                                  "audit as Markdown (e.g. rubrics/AUDIT.md)."),
-          min_detection: float = typer.Option(0.98, "--min-detection", help="Pooled share of "
-                                              "breaking mutants that must be caught."),
-          jobs: int = typer.Option(0, "--jobs", "-j", help="Parallel processes (0: one per "
-                                   "CPU)."),
-          keep_mutants: Optional[Path] = typer.Option(None, "--keep-mutants", help="Keep the "
-                                                      "mutant documents in this directory."),
-          recalc: Optional[bool] = typer.Option(None, "--recalc/--no-recalc", help="Recalculate "
-                                                "formulas without cached values (Excel; "
-                                                "default: when LibreOffice is there).")
+          write_md: Optional[Path] = typer.Option(None, "--write-md", metavar="FILE",
+                                                  help="Also write the audit as Markdown "
+                                                  "(e.g. rubrics/AUDIT.md)."),
+          min_detection: float = typer.Option(0.98, "--min-detection", metavar="SHARE",
+                                              help="Pooled share of breaking mutants that "
+                                              "must be caught."),
+          jobs: int = typer.Option(0, "--jobs", "-j", metavar="N", show_default=False,
+                                   help="Parallel processes. Default: one per CPU."),
+          keep_mutants: Optional[Path] = typer.Option(None, "--keep-mutants", metavar="DIR",
+                                                      help="Keep the mutant documents in "
+                                                      "this directory."),
+          recalc: Optional[bool] = typer.Option(None, "--recalc/--no-recalc",
+                                                help=_RECALC_HELP, show_default=False)
           ) -> None:
-    """Audit rubrics: the reference scores full marks, the untouched input passes only
-    preservation criteria, mutants of the reference are caught, neutral ones are not.
-    Exit 1 when not clean, 3 when a rubric is invalid."""
+    """Audit rubrics: references score full marks, mutants are caught.
+
+    The reference scores full marks, the untouched input passes only preservation
+    criteria, mutants of the reference are caught, neutral ones are not. Exit 1 when not
+    clean, 3 when a rubric is invalid."""
     from officeeval.audit import audit as run_audit, default_jobs
     from officeeval.audit.render import console as print_audit, invocation, markdown
     report = run_audit(rubrics, min_detection=min_detection, jobs=jobs or default_jobs(),
@@ -137,21 +230,45 @@ def _open(document: Path):
 
 
 @app.command()
-def query(document: Path = typer.Argument(...),
-          select: Optional[str] = typer.Option(None, "--select", "-s", help="Selector."),
-          prop: str = typer.Option(..., "--property", "-p", help="Property name."),
-          direct: bool = typer.Option(False, "--direct", help="Only directly set values."),
-          as_json: bool = typer.Option(False, "--json")) -> None:
-    """Print every selected target's value of a property, with where it came from."""
+def query(document: Path = typer.Argument(..., help="The document to read."),
+          select: Optional[str] = typer.Option(None, "--select", "-s", metavar="SELECTOR",
+                                               help="Which targets, e.g. \"paragraph[1]\" "
+                                               "(see docs/rubrics.md). Default: the "
+                                               "document itself."),
+          prop: str = typer.Option(..., "--property", "-p", metavar="PROPERTY",
+                                   help="Property name (officeeval properties lists them)."),
+          direct: bool = typer.Option(False, "--direct", help="Only values set directly on "
+                                      "the target (not inherited from styles or defaults)."),
+          as_json: bool = typer.Option(False, "--json", help=_JSON_HELP)) -> None:
+    """Print every selected target's value of a property, with where it came from.
+
+    Exit 2 for a bad selector or property, or when the selector selects nothing (saying
+    why); 4 when the document cannot be read."""
     from officeeval.inspection import query as run_query
+    from officeeval.properties import catalog
     from officeeval.report.console import print_rows
+    from officeeval.selectors import explain_empty, validate_selector
     doc = _open(document)
     try:
-        rows = run_query(doc, select, prop, direct)
-    except SelectorSyntaxError as exc:
-        _fail(EXIT_USAGE, str(exc))
-    except (KeyError, LookupError) as exc:
-        _fail(EXIT_USAGE, str(exc).strip("'\""))
+        if catalog().get(prop) is None:
+            hint = catalog().suggest(prop, doc.app)
+            _fail(EXIT_USAGE, f"unknown property {prop!r}"
+                  + (f"; did you mean {hint!r}?" if hint else
+                     f" (officeeval properties --app {doc.app} lists them)"))
+        if select and select.strip():
+            issues, _ = validate_selector(select, doc.app)
+            if issues:
+                _fail(EXIT_USAGE, f"--select {select!r}: " + "; ".join(
+                    f"column {col}: {msg}" for col, msg in issues))
+        try:
+            rows = run_query(doc, select, prop, direct)
+        except SelectorSyntaxError as exc:
+            _fail(EXIT_USAGE, f"--select {select!r}: {exc}")
+        except (KeyError, LookupError) as exc:
+            _fail(EXIT_USAGE, f"--select {select!r}: {exc.args[0] if exc.args else exc}")
+        if not rows:
+            _fail(EXIT_USAGE, f"--select {select!r} selects nothing: "
+                              f"{explain_empty(doc, select or '')}")
     finally:
         doc.close()
     if as_json:
@@ -161,10 +278,13 @@ def query(document: Path = typer.Argument(...),
 
 
 @app.command()
-def inspect(document: Path = typer.Argument(...),
-            limit: int = typer.Option(50, help="At most this many targets per selector."),
-            as_json: bool = typer.Option(False, "--json")) -> None:
-    """Resolve every catalog property on the standard targets of a document."""
+def inspect(document: Path = typer.Argument(..., help="The document to read."),
+            limit: int = typer.Option(50, "--limit", metavar="N",
+                                      help="At most this many targets per selector."),
+            as_json: bool = typer.Option(False, "--json", help=_JSON_HELP)) -> None:
+    """Resolve every catalog property on the standard targets of a document.
+
+    Exit 4 when the document cannot be read."""
     from officeeval.inspection import inspect as run_inspect
     from officeeval.report.console import print_rows
     doc = _open(document)
@@ -179,13 +299,21 @@ def inspect(document: Path = typer.Argument(...),
 
 
 @app.command()
-def properties(app_name: Optional[str] = typer.Option(None, "--app", help="word, excel or "
-                                                      "ppt"),
-               as_json: bool = typer.Option(False, "--json")) -> None:
-    """List the property catalog: name, apps, value type, unit, description."""
+def properties(app_name: Optional[str] = typer.Option(None, "--app", metavar="APP",
+                                                      help="Only the properties of word, "
+                                                      "excel or ppt. Default: all."),
+               as_json: bool = typer.Option(False, "--json", help=_JSON_HELP)) -> None:
+    """List the property catalog: name, apps, value type, unit, description.
+
+    Exit 2 for an unknown app."""
     from rich.table import Table
 
     from officeeval.properties import catalog
+    if app_name is not None and app_name not in APPS:
+        import difflib
+        hint = difflib.get_close_matches(app_name, APPS, n=1)
+        _fail(EXIT_USAGE, f"unknown app {app_name!r}: give word, excel or ppt"
+              + (f" (did you mean {hint[0]!r}?)" if hint else ""))
     rows = []
     for p in catalog().all():
         apps = p.apps() if p.name != "count" else ["word", "excel", "ppt"]
@@ -210,7 +338,7 @@ def properties(app_name: Optional[str] = typer.Option(None, "--app", help="word,
 
 
 @app.command()
-def comparators(as_json: bool = typer.Option(False, "--json")) -> None:
+def comparators(as_json: bool = typer.Option(False, "--json", help=_JSON_HELP)) -> None:
     """List the comparators."""
     from officeeval.comparators import all_comparators
     rows = [{"name": c.name, "needs_expected": c.needs_expected, "kind": c.kind,
@@ -223,18 +351,24 @@ def comparators(as_json: bool = typer.Option(False, "--json")) -> None:
 
 
 @app.command()
-def report(outdirs: list[Path] = typer.Argument(..., help="A batch output directory (holding "
-                                                "results.sqlite); give two, A then B, to "
-                                                "compare them."),
-           output: Optional[Path] = typer.Option(None, "--output", "-o", help="Where to "
-                                                 "write (default: OUTDIR/report, or "
-                                                 "B/report when comparing).")) -> None:
-    """Write a batch's report (index.html, grade sheets, summary.md/json, CSV), or compare two
-    batches (compare.html, compare.md). Exit 2 when a directory holds no results store."""
+def report(outdirs: list[Path] = typer.Argument(..., metavar="OUTDIR", help="A batch output "
+                                                "directory (holding results.sqlite); give "
+                                                "two, A then B, to compare them."),
+           output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="DIR",
+                                                 help="Where to write. Default: "
+                                                 "OUTDIR/report, or B/report when "
+                                                 "comparing.")) -> None:
+    """Write a batch's report, or compare two batches.
+
+    One directory: index.html, grade sheets, summary.md/json, CSV. Two (A then B):
+    compare.html, compare.md. Exit 2 when a directory holds no results store or the output
+    directory cannot be written."""
     from officeeval.analysis import StoreUnavailable
     from officeeval.report.console import print_report_summary
     if len(outdirs) > 2:
         _fail(EXIT_USAGE, "give one batch directory, or two (A then B) to compare")
+    if output is not None:
+        _output_dir(output, "-o")
     try:
         if len(outdirs) == 1:
             from officeeval.report.html import write_report
@@ -248,18 +382,26 @@ def report(outdirs: list[Path] = typer.Argument(..., help="A batch output direct
 
 
 @app.command()
-def tasks(dirs: Optional[list[Path]] = typer.Argument(None, help="More rubric directories "
-                                                      "or files (rubrics/ is always "
-                                                      "listed)."),
-          as_json: bool = typer.Option(False, "--json")) -> None:
+def tasks(dirs: Optional[list[Path]] = typer.Argument(None, metavar="DIR", help="More rubric "
+                                                      "directories or files. ./rubrics is "
+                                                      "always listed (or, without one, the "
+                                                      "rubrics/ of the officeeval "
+                                                      "checkout)."),
+          as_json: bool = typer.Option(False, "--json", help=_JSON_HELP)) -> None:
     """List the known tasks: id, app, level, criteria, and each file present or missing.
-    Exit 3 when a rubric is invalid."""
+
+    Exit 2 when no task is found (saying where it looked), 3 when a rubric is invalid."""
     from officeeval.runner.tasks_listing import print_tasks, task_rows
-    rows, issues = task_rows([str(d) for d in dirs or []])
+    rows, issues, locations = task_rows([str(d) for d in dirs or []])
+    if not rows:
+        where = ", ".join(locations) or "no rubrics/ directory here"
+        _fail(EXIT_USAGE, "no tasks found (looked in: " + where + ")"
+              + "".join(f"; {i}" for i in issues)
+              + "; give a rubric directory: officeeval tasks DIR")
     if as_json:
-        _json({"tasks": rows, "issues": issues})
+        _json({"tasks": rows, "issues": issues, "locations": locations})
     else:
-        print_tasks(rows, issues, console)
+        print_tasks(rows, issues, console, locations)
     if any(r["error"] for r in rows):
         raise typer.Exit(EXIT_RUBRIC)
 
@@ -267,48 +409,67 @@ def tasks(dirs: Optional[list[Path]] = typer.Argument(None, help="More rubric di
 @app.command()
 def batch(manifest: Path = typer.Argument(..., help="Manifest (JSON Lines: task, model, "
                                           "sample and code, answer or output)."),
-          out: Path = typer.Option(..., "--out", "-o", help="Output directory (results "
-                                   "store; the report goes to OUT/report)."),
-          task_dirs: Optional[list[Path]] = typer.Option(None, "--tasks", help="Rubric "
-                                                         "directory or file (repeatable; "
-                                                         "default: rubrics/)."),
-          jobs: int = typer.Option(0, "--jobs", "-j", help="Parallel workers (default: "
-                                   "CPU count)."),
-          backend: str = typer.Option("local", "--backend", help="local or ray."),
-          ray_address: Optional[str] = typer.Option(None, "--ray-address", help="Ray "
-                                                    "cluster (default: start a local one)."),
+          out: Path = typer.Option(..., "--out", "-o", metavar="DIR",
+                                   help="Output directory (results store; the report goes "
+                                   "to DIR/report)."),
+          task_dirs: Optional[list[Path]] = typer.Option(None, "--tasks", metavar="DIR",
+                                                         help="Rubric directory or file "
+                                                         "(repeatable). Default: rubrics/ "
+                                                         "next to the manifest or above it, "
+                                                         "else ./rubrics, else the "
+                                                         "checkout's; the batch says which."),
+          jobs: int = typer.Option(0, "--jobs", "-j", metavar="N", show_default=False,
+                                   help="Parallel workers. Default: one per CPU."),
+          backend: str = typer.Option("local", "--backend", metavar="NAME",
+                                      help="local or ray."),
+          ray_address: Optional[str] = typer.Option(None, "--ray-address", metavar="ADDRESS",
+                                                    help="Ray cluster (default: start a "
+                                                    "local one)."),
           rerun: bool = typer.Option(False, "--rerun", help="Grade everything again."),
-          timeout: Optional[float] = typer.Option(None, "--timeout", help="Wall-clock "
-                                                  "seconds per program (default 60)."),
-          cpu: Optional[float] = typer.Option(None, "--cpu", help="CPU seconds per program "
-                                              "(default 60)."),
-          memory: Optional[str] = typer.Option(None, "--memory", help="Address-space limit, "
-                                               "e.g. 2G (default)."),
-          file_size: Optional[str] = typer.Option(None, "--file-size", help="Largest file a "
-                                                  "program may write, e.g. 64M (default)."),
-          processes: Optional[int] = typer.Option(None, "--processes", help="Processes per "
-                                                  "program (default 64)."),
-          disk: Optional[str] = typer.Option(None, "--disk", help="Disk quota per program: "
-                                             "bytes it may write, e.g. 256M (default)."),
-          files: Optional[int] = typer.Option(None, "--files", help="Disk quota per "
-                                              "program: files and folders it may create "
-                                              "(default 10000)."),
-          outputs_root: Optional[Path] = typer.Option(None, "--outputs-root", help="Folder "
-                                                      "that manifest 'output' paths must "
-                                                      "stay in (default: the manifest's)."),
-          isolation: str = typer.Option("auto", "--isolation", help="auto (bubblewrap when "
-                                        "usable), bwrap (required) or rlimits."),
-          python: Optional[str] = typer.Option(None, "--python", help="Interpreter for the "
-                                               "programs (default: this one)."),
-          recalc: bool = typer.Option(False, "--recalc", help="Recalculate formulas without "
-                                      "cached values (LibreOffice)."),
+          timeout: Optional[float] = typer.Option(None, "--timeout", metavar="SECONDS",
+                                                  help="Wall-clock seconds per program "
+                                                  "(default 60)."),
+          cpu: Optional[float] = typer.Option(None, "--cpu", metavar="SECONDS",
+                                              help="CPU seconds per program (default 60)."),
+          memory: Optional[str] = typer.Option(None, "--memory", metavar="SIZE",
+                                               help="Address-space limit per program, e.g. "
+                                               "1G (default 2G)."),
+          file_size: Optional[str] = typer.Option(None, "--file-size", metavar="SIZE",
+                                                  help="Largest file a program may write, "
+                                                  "e.g. 16M (default 64M)."),
+          processes: Optional[int] = typer.Option(None, "--processes", metavar="N",
+                                                  help="Processes per program (default "
+                                                  "64)."),
+          disk: Optional[str] = typer.Option(None, "--disk", metavar="SIZE",
+                                             help="Disk quota per program: bytes it may "
+                                             "write, e.g. 64M (default 256M)."),
+          files: Optional[int] = typer.Option(None, "--files", metavar="N",
+                                              help="Disk quota per program: files and "
+                                              "folders it may create (default 10000)."),
+          outputs_root: Optional[Path] = typer.Option(None, "--outputs-root", metavar="DIR",
+                                                      help="Folder that manifest 'output' "
+                                                      "paths must stay in (default: the "
+                                                      "manifest's)."),
+          isolation: str = typer.Option("auto", "--isolation", metavar="MODE",
+                                        help="auto (bubblewrap when usable), bwrap "
+                                        "(required) or rlimits."),
+          python: Optional[str] = typer.Option(None, "--python", metavar="PATH",
+                                               help="Interpreter for the programs (default: "
+                                               "this one)."),
+          recalc: Optional[bool] = typer.Option(None, "--recalc/--no-recalc",
+                                                help=_RECALC_HELP, show_default=False),
           keep_outputs: bool = typer.Option(True, "--keep-outputs/--no-keep-outputs",
-                                            help="Keep graded documents in OUT/documents."),
+                                            help="Keep graded documents in DIR/documents."),
           make_report: bool = typer.Option(True, "--report/--no-report", help="Write the "
                                            "report at the end.")) -> None:
-    """Grade a manifest of generations in sandboxes, in parallel, into OUT's results store
-    (resumable: run the same command again to finish an interrupted batch). Exit 0 when
-    finished, 5 if any evaluator error, 3 if a rubric is invalid."""
+    """Grade a manifest of generations in sandboxes, in parallel, and report.
+
+    Results go to DIR's results store (resumable: run the same command again to finish an
+    interrupted batch) and the report to DIR/report. Progress is a bar on a terminal, a
+    line every few seconds otherwise. Exit 0 when finished, 2 when there is nothing to grade
+    (no tasks, every line rejected: the reason is printed) or DIR cannot be written, 3 if
+    a rubric is invalid, 5 if any evaluator error."""
+    _output_dir(out, "-o")
     if backend == "local":
         from officeeval.runner.pool import prewarm
         prewarm()  # the workers' preload overlaps the imports and planning below
@@ -338,6 +499,164 @@ def batch(manifest: Path = typer.Argument(..., help="Manifest (JSON Lines: task,
         raise typer.Exit(EXIT_INTERNAL)
 
 
+@app.command()
+def outline(document: Path = typer.Argument(..., help="A .docx, .xlsx or .pptx file."),
+            tokens: int = typer.Option(1500, "--tokens", help="Budget in estimated "
+                                       "tokens.")) -> None:
+    """Print the compact outline of a document that `prompts --outline` gives a model:
+    paragraphs with styles, tables, sections; sheets with used range and first rows; slides
+    with layouts, titles and shapes. Exit 4 when the document cannot be read."""
+    from officeeval.outline import outline as make_outline
+    try:
+        text = make_outline(document, tokens)
+    except PackageError as exc:
+        _fail(EXIT_DOCUMENT, f"cannot read {document}: {exc}")
+    sys.stdout.write(text + "\n")
+
+
+@app.command()
+def prompts(task_ids: Optional[list[str]] = typer.Argument(None, help="Task ids (default: "
+                                                           "every task)."),
+            out: Path = typer.Option(..., "--out", "-o", help="Where to write the prompt "
+                                     "lines (JSON Lines)."),
+            task_dirs: Optional[list[Path]] = typer.Option(None, "--tasks", help="Rubric "
+                                                           "directory or file (repeatable;"
+                                                           " default: rubrics/)."),
+            lang: str = typer.Option("zh", "--lang", help="zh or en: the instruction's "
+                                     "language and the shipped template's."),
+            template: Optional[Path] = typer.Option(None, "--template", help="A prompt "
+                                                    "template file (docs/generation.md)."),
+            with_outline: bool = typer.Option(False, "--outline", help="Add an outline of "
+                                              "the input file."),
+            outline_tokens: int = typer.Option(1500, "--outline-tokens", help="Budget of "
+                                               "the outline in estimated tokens."),
+            timeout: Optional[float] = typer.Option(None, "--timeout", help="The time limit "
+                                                    "the prompt states (default 60 s)."),
+            memory: Optional[str] = typer.Option(None, "--memory", help="The memory limit "
+                                                 "the prompt states (default 2G).")) -> None:
+    """Write one prompt line per task: the messages a model gets (instruction, program
+    contract, optional outline) from a versioned template. Exit 2 for unknown tasks or
+    tasks without an instruction, 3 for invalid rubrics (the other lines are written)."""
+    from officeeval.generation.commands import make_prompts, registry_for
+    from officeeval.generation.prompts import write_prompts
+    from officeeval.generation.template import TemplateProblem
+    from officeeval.runner.limits import Limits
+    try:
+        limits = Limits().merged({k: v for k, v in (("timeout", timeout),
+                                                    ("memory", memory)) if v is not None})
+        res = make_prompts(task_ids or [], registry_for(task_dirs), lang, template,
+                           outline_tokens if with_outline else None, limits)
+    except (TaskError, TemplateProblem) as exc:
+        _fail(EXIT_USAGE, str(exc))
+    n = write_prompts(res.lines, out)
+    for problem in res.invalid_rubrics + res.problems:
+        err_console.print(problem, markup=False, highlight=False)
+    t = res.template
+    console.print(f"{n} prompt(s) written to {out} (template {t.id} version {t.version}, "
+                  f"{lang}{', with outlines' if with_outline else ''})", highlight=False)
+    if res.invalid_rubrics:
+        raise typer.Exit(EXIT_RUBRIC)
+    if res.problems:
+        raise typer.Exit(EXIT_USAGE)
+
+
+@app.command()
+def generate(prompts_file: Path = typer.Argument(..., help="Prompt lines (officeeval "
+                                                 "prompts)."),
+             model: str = typer.Option(..., "--model", help="The model name the endpoint "
+                                       "serves."),
+             base_url: str = typer.Option(..., "--base-url", help="OpenAI-compatible API, "
+                                          "e.g. http://localhost:8000/v1."),
+             out: Path = typer.Option(..., "--out", "-o", help="The manifest to write "
+                                      "(appended; resumable)."),
+             api_key_env: Optional[str] = typer.Option(None, "--api-key-env", help="The "
+                                                       "variable holding the API key "
+                                                       "(default OPENAI_API_KEY, optional)."),
+             samples: int = typer.Option(1, "--samples", "-n", help="Samples per prompt."),
+             label: Optional[str] = typer.Option(None, "--label", help="The model name "
+                                                 "written on the lines (default --model)."),
+             temperature: Optional[float] = typer.Option(None, "--temperature",
+                                                         help="Sent when set (else the "
+                                                         "server's default)."),
+             top_p: Optional[float] = typer.Option(None, "--top-p", help="Sent when set."),
+             max_tokens: Optional[int] = typer.Option(None, "--max-tokens", help="Sent when "
+                                                      "set."),
+             seed: Optional[int] = typer.Option(None, "--seed", help="Base seed (sample k "
+                                                "uses seed + k - 1)."),
+             turns: int = typer.Option(1, "--turns", help="Replies per generation: after "
+                                       "each, the program runs and the model sees how."),
+             concurrency: int = typer.Option(8, "--concurrency", help="Requests at once."),
+             retries: int = typer.Option(6, "--retries", help="Retries of a request (429, "
+                                         "5xx, timeouts, malformed replies)."),
+             retry_delay: float = typer.Option(1.0, "--retry-delay", help="First backoff, "
+                                               "seconds (doubled each retry)."),
+             request_timeout: float = typer.Option(600.0, "--request-timeout",
+                                                   help="Seconds per request attempt."),
+             task_dirs: Optional[list[Path]] = typer.Option(None, "--tasks", help="Rubric "
+                                                            "directory or file (for --turns "
+                                                            "and --then-grade)."),
+             jobs: int = typer.Option(0, "--jobs", "-j", help="Programs run at once "
+                                      "(default: CPU count)."),
+             timeout: Optional[float] = typer.Option(None, "--timeout", help="Wall-clock "
+                                                     "seconds per program (default 60)."),
+             memory: Optional[str] = typer.Option(None, "--memory", help="Address-space "
+                                                  "limit per program (default 2G)."),
+             isolation: str = typer.Option("auto", "--isolation", help="auto, bwrap or "
+                                           "rlimits."),
+             then_grade: Optional[Path] = typer.Option(None, "--then-grade", help="Then "
+                                                       "grade the manifest into this batch "
+                                                       "directory (like `batch`).")) -> None:
+    """Ask an OpenAI-compatible endpoint for every prompt x sample and write the answers as
+    a batch manifest (resumable: run it again to finish). With --turns N, each program runs
+    in the sandbox and the model may repair it. Exit 1 when some requests still failed,
+    2 for usage errors (including an endpoint that refuses every request)."""
+    from officeeval.generation.client import EndpointUnusable, RequestParams, RetryPolicy
+    from officeeval.generation.commands import api_key, run_generate
+    from officeeval.generation.console import RichProgress, print_result
+    from officeeval.generation.generate import GenerateOptions
+    from officeeval.generation.template import TemplateProblem
+    from officeeval.runner.batch_command import batch_options
+    from officeeval.runner.sandbox import SandboxError
+    if samples < 1 or turns < 1 or concurrency < 1 or retries < 0:
+        _fail(EXIT_USAGE, "--samples, --turns and --concurrency must be at least 1, "
+                          "--retries at least 0")
+    try:
+        key = api_key(api_key_env)
+        sandboxing = batch_options(
+            jobs=jobs, backend="local", ray_address=None, rerun=False,
+            limits={"timeout": timeout, "memory": memory}, isolation=isolation,
+            python=None, tasks=task_dirs, recalc=False, keep_outputs=True)
+    except (TaskError, ValueError) as exc:
+        _fail(EXIT_USAGE, str(exc))
+    options = GenerateOptions(label=label or model, samples=samples, turns=turns,
+                              concurrency=concurrency, jobs=jobs, limits=sandboxing.limits,
+                              sandbox=sandboxing.sandbox)
+    try:
+        result = run_generate(
+            prompts_file, out, base_url=base_url, key=key,
+            params=RequestParams(model, temperature, top_p, max_tokens, seed),
+            policy=RetryPolicy(retries, retry_delay, timeout=request_timeout),
+            options=options, tasks=task_dirs, progress=RichProgress(console))
+    except KeyboardInterrupt:
+        _fail(130, f"interrupted: every finished answer is in {out}; run the same command "
+                   f"again to resume")
+    except (TaskError, TemplateProblem, EndpointUnusable, SandboxError) as exc:
+        _fail(EXIT_USAGE, f"error: {exc}")
+    print_result(result, console)
+    code = EXIT_FAILED if result.failed else EXIT_OK
+    if then_grade is not None:
+        console.print(f"grading {out} into {then_grade}", highlight=False)
+        try:
+            batch(manifest=out, out=then_grade, task_dirs=task_dirs, jobs=jobs,
+                  backend="local", ray_address=None, rerun=False, timeout=timeout, cpu=None,
+                  memory=memory, file_size=None, processes=None, isolation=isolation,
+                  python=None, recalc=None, keep_outputs=True, make_report=True)
+        except typer.Exit as exc:
+            code = exc.exit_code or code
+    if code:
+        raise typer.Exit(code)
+
+
 def _batch_report(out: Path, console: Console, make_report: bool) -> bool:
     """The report writer when it is installed, else the per-model summary table. ``False``
     when the writer failed (the results are stored; ``officeeval report OUT`` retries)."""
@@ -360,7 +679,7 @@ def _batch_report(out: Path, console: Console, make_report: bool) -> bool:
 
 def main() -> None:
     try:
-        app()
+        app(prog_name="officeeval")  # also under ``python -m officeeval``
     except OfficeEvalError as exc:  # a library error no command mapped: still no traceback
         err_console.print(f"error: {exc}", markup=False)
         sys.exit(EXIT_INTERNAL)

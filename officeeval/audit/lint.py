@@ -165,7 +165,8 @@ def _skills(rubric: Rubric) -> list[LintWarning]:
     if rubric.skills:
         for c in rubric.criteria:
             if c.skill not in rubric.skills:
-                out.append(LintWarning("skill-empty", f"skill {c.skill!r} is not declared",
+                out.append(LintWarning("skill-empty", f"skill {c.skill!r} is not declared "
+                                       f"(allowed: reports show its id, not a label)",
                                        c.id, c.line))
     return out
 

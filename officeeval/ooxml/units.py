@@ -135,6 +135,39 @@ def size_name(points: float | None) -> str | None:
     return _SIZE_NAME_BY_PT.get(round(points * 2) / 2)
 
 
+# Length units a rubric may write that read better than points, with the decimals shown at
+# least: a length is shown in the unit its rubric used (2.5cm -> "2.50cm", not "70.87pt").
+DISPLAY_UNITS = {"cm": 2, "厘米": 2, "公分": 2, "mm": 1, "毫米": 1, "in": 2, "inch": 2,
+                 "英寸": 2}
+_LITERAL_UNITS = re.compile(r"(?<![A-Za-z])[-+]?(?:\d+\.?\d*|\.\d+)\s*([A-Za-z\u4e00-\u9fff]+)")
+
+
+def literal_unit(literal: str | None) -> str | None:
+    """The display unit of a length literal (``2.5cm`` -> ``cm``, ``1cm..2cm`` -> ``cm``):
+    one of ``DISPLAY_UNITS`` shared by every number in it; ``None`` otherwise (points, a
+    bare number, ``2char``, 二号, mixed units)."""
+    if not literal:
+        return None
+    units = {u.lower() if u.isascii() else u for u in _LITERAL_UNITS.findall(literal)}
+    if len(units) != 1:
+        return None
+    unit = units.pop()
+    return unit if unit in DISPLAY_UNITS else None
+
+
+def format_length(points: float, unit: str, within: float = 0.05) -> str:
+    """POINTS in UNIT (one of ``DISPLAY_UNITS``) with the unit's usual decimals, or more
+    (up to 4) when the rounded figure would be more than WITHIN points off: 70.87pt is
+    ``2.50cm``, 70.75pt is ``2.496cm`` (so two lengths that compare unequal never read
+    alike)."""
+    factor = PT_PER_UNIT[unit]
+    value = points / factor
+    decimals = DISPLAY_UNITS.get(unit, 2)
+    while decimals < 4 and abs(round(value, decimals) * factor - points) > within:
+        decimals += 1
+    return f"{value:.{decimals}f}{unit}"
+
+
 def format_pt(points: float) -> str:
     """Render points compactly: ``10.5pt``, ``22pt``."""
     r = round(points, 2)

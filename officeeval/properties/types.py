@@ -22,7 +22,9 @@ from typing import Any, Callable
 from officeeval import vocabulary
 from officeeval.errors import ValueParseError
 from officeeval.ooxml import colors
-from officeeval.ooxml.units import CHINESE_FONT_SIZES, format_pt, parse_length_literal, size_name
+from officeeval.ooxml.units import (
+    CHINESE_FONT_SIZES, format_length, format_pt, parse_length_literal, size_name,
+)
 from officeeval.values import (
     Border, CellValue, Comparison, LineSpacing, Measure, PageSize, PAPER_SIZES, ThemeColorRef,
 )
@@ -251,6 +253,7 @@ class LengthType(ValueType):
     default_tolerance = Tolerance(absolute=0.05)
     description = "a length: 12pt, 2.5cm, 25mm, 1in, 2char, 1.5line; bare numbers are points"
     unit_tolerance = 0.01
+    display_unit: str | None = None  # render in this unit (cm, mm, in …) instead of points
 
     def __init__(self, name: str | None = None, allow_units: tuple[str, ...] = ("char", "line"),
                  description: str | None = None) -> None:
@@ -285,11 +288,19 @@ class LengthType(ValueType):
         if isinstance(value, Measure):
             pts = value.points()
             if value.chars is not None or value.lines is not None:
-                return f"{value}" + (f" ({format_pt(pts)})" if pts is not None else "")
-            return format_pt(pts) if pts is not None else "?"
+                return f"{value}" + (f" ({self._length(pts)})" if pts is not None else "")
+            return self._length(pts) if pts is not None else "?"
         if isinstance(value, (int, float)) and not isinstance(value, bool):
-            return format_pt(float(value))
+            return self._length(float(value))
         return str(value)
+
+    def _length(self, pts: float) -> str:
+        return format_length(pts, self.display_unit) if self.display_unit else format_pt(pts)
+
+    def in_unit(self, unit: str | None) -> "LengthType":
+        """This type, rendering lengths in UNIT (one of ``units.DISPLAY_UNITS``: the unit a
+        rubric's literal used); itself for ``None``. Parsing and comparing are unchanged."""
+        return self if unit is None else _in_unit(self, unit)
 
     def equals(self, actual: Any, expected: Any, ctx: CompareContext) -> bool:
         a, e = _measure(actual), _measure(expected)
@@ -311,6 +322,15 @@ class LengthType(ValueType):
         if p is None:
             raise TypeError("length without a value in points")
         return p
+
+
+@functools.lru_cache(maxsize=256)
+def _in_unit(vtype: LengthType, unit: str) -> LengthType:
+    # One copy per (type, unit): the comparators render an expected value once per type.
+    import copy
+    clone = copy.copy(vtype)
+    clone.display_unit = unit
+    return clone
 
 
 def _measure(v: Any) -> Measure | None:
@@ -557,10 +577,12 @@ class PageSizeType(ValueType):
 
 class BorderType(ValueType):
     """A border: ``single``, ``double 1.5pt``, ``single 0.5pt red``; components not named in
-    the expected literal are not compared. ``none`` means no visible border."""
+    the expected literal are not compared. ``none`` means no visible border. The colour
+    ``auto`` is the black it is drawn in (``AUTO_BORDER_COLOR``)."""
 
     name = "border"
-    description = "a border: style [width] [color], e.g. 'single 1.5pt #FF0000', 'none'"
+    description = ("a border: style [width] [color], e.g. 'single 1.5pt #FF0000', 'none'; the "
+                   "colour auto (Word's default) is drawn black and matches 黑色/black")
 
     def parse(self, literal: str) -> Border:
         style_vocab = vocabulary.get("border_style")
@@ -596,9 +618,18 @@ class BorderType(ValueType):
                     actual.width, expected.width):
                 return False
         if expected.color is not None:
-            if not ColorType().equals(actual.color, expected.color, ctx):
+            if not ColorType().equals(_drawn(actual.color), _drawn(expected.color), ctx):
                 return False
         return True
+
+
+# Word and Excel draw a border whose colour is "auto" (Word's default, w:color="auto";
+# Excel's <color auto="1"/>) in black: it matches 黑色/black/#000000, and auto matches it.
+AUTO_BORDER_COLOR = "000000"
+
+
+def _drawn(color: Any) -> Any:
+    return AUTO_BORDER_COLOR if isinstance(color, str) and color.lower() == "auto" else color
 
 
 class CellValueType(ValueType):

@@ -34,13 +34,22 @@ def _num(v: Any) -> str:
     return f"{float(v):.2f}".rstrip("0").rstrip(".")
 
 
+SHORT_VALUE = 40  # characters: a value this short is never wrapped on a grade sheet
+
+
+def _valclass(v: Any) -> str:
+    """The class of a value cell: ``val nw`` (kept on one line) for a short value."""
+    return "val nw" if len(str(v or "")) <= SHORT_VALUE else "val"
+
+
 def environment() -> Environment:
     """The Jinja environment of the report templates (package data), autoescaping on."""
     env = Environment(loader=PackageLoader("officeeval.report", "templates"),
                       autoescape=select_autoescape(["html", "j2", "htm"],
                                                    default_for_string=True, default=True),
                       trim_blocks=True, lstrip_blocks=True)
-    env.filters.update(pct=pct, interval=interval, num=_num, heat=heat, ink=ink_on)
+    env.filters.update(pct=pct, interval=interval, num=_num, heat=heat, ink=ink_on,
+                       valclass=_valclass)
     return env
 
 

@@ -145,11 +145,18 @@ def _build(root: etree._Element, raw: bytes, name: str, issues: list[RubricIssue
         else:
             ids[c.id] = c.line or 0
         if skills and c.skill not in skills:
+            # <skill> elements only label skills: a criterion may use one not declared.
+            # One that is a letter or two off a declared one is a typo, though.
             import difflib
-            hint = difflib.get_close_matches(c.skill, list(skills), n=1)
-            issues.append(RubricIssue(c.line, f"criterion {c.id}: skill {c.skill!r} is not "
-                                      f"declared" + (f"; did you mean {hint[0]!r}?" if hint
-                                                     else "")))
+            folded = {sid.casefold(): sid for sid in skills}
+            hint = [folded[h] for h in difflib.get_close_matches(c.skill.casefold(),
+                                                                 list(folded), n=1,
+                                                                 cutoff=0.8)]
+            if hint:
+                issues.append(RubricIssue(c.line, f"criterion {c.id}: skill {c.skill!r} is "
+                                          f"not declared; did you mean {hint[0]!r}? (declare "
+                                          f"<skill id=\"{c.skill}\"/> if it is another "
+                                          f"skill)"))
     used = {c.skill for c in criteria}
     for sid, line in skill_lines.items():
         if sid not in used:

@@ -32,7 +32,8 @@ from officeeval.runner.limits import Limits
 from officeeval.runner.manifest import Manifest, ManifestLine, read_manifest
 from officeeval.runner.sandbox import SandboxConfig
 from officeeval.runner.store import GenerationMeta, Store
-from officeeval.runner.tasks import Task, TaskRegistry, default_locations
+from officeeval.runner.tasks import Task, TaskRegistry, default_locations, describe_locations
+from officeeval.runner.turns import turn_rows
 
 if TYPE_CHECKING:
     from officeeval.recalc.server import ServiceProcess
@@ -42,8 +43,9 @@ GRADING_BUDGET = 300.0  # seconds a worker may take beyond the program's own tim
 
 @dataclass(frozen=True)
 class BatchOptions:
-    """How to run a batch. ``tasks``: rubric directories/files (default: ``rubrics/`` by the
-    current directory and by the manifest). ``jobs``: parallel workers (default: CPUs).
+    """How to run a batch. ``tasks``: rubric directories/files (default:
+    ``tasks.default_locations``). ``jobs``: parallel workers (default: CPUs). ``recalc``:
+    recalculate uncached formulas with LibreOffice (``None``: when it is installed).
     ``limits``: every program's limits, also the most a manifest line may ask for.
     ``outputs_root``: where manifest ``output`` paths must resolve (default: the
     manifest's folder)."""
@@ -55,7 +57,7 @@ class BatchOptions:
     limits: Limits = field(default_factory=Limits)
     sandbox: SandboxConfig = field(default_factory=SandboxConfig)
     tasks: tuple[str, ...] = ()
-    recalc: bool = False
+    recalc: bool | None = None
     keep_outputs: bool = True
     outputs_root: str | None = None
 
@@ -72,6 +74,7 @@ class Plan:
     todo: list[ManifestLine]
     rubric_errors: dict[str, RubricError]
     stale: list[str]
+    locations: list[str] = field(default_factory=list)  # where the tasks were looked up
 
 
 @dataclass
@@ -94,7 +97,10 @@ class BatchResult:
 
 
 class Progress:
-    """Callbacks a progress display implements (the default shows nothing)."""
+    """Callbacks a progress display implements (the default shows nothing). ``tasks`` is
+    told where the tasks came from before grading starts."""
+
+    def tasks(self, text: str) -> None: ...
 
     def start(self, total: int, done: int) -> None: ...
 
@@ -103,14 +109,51 @@ class Progress:
     def stop(self) -> None: ...
 
 
-def plan(manifest_path: Path, store: Store, options: BatchOptions) -> Plan:
-    """Read the manifest against the task registry and the store. Raises ``TaskError`` when
-    the manifest cannot be read."""
+def read_plan(manifest_path: Path, options: BatchOptions) -> Plan:
+    """Read the manifest against the task registry (``options.tasks``, else
+    ``default_locations``), before any store is touched. Raises ``TaskError`` when the
+    manifest cannot be read, when no task directory exists, or when no line can be graded
+    (an empty manifest, or every line rejected for a reason other than an invalid rubric),
+    saying why."""
     locations = list(options.tasks) or [str(p) for p in default_locations(manifest_path)]
+    if not locations:
+        raise TaskError(f"no tasks: there is no rubrics/ directory next to {manifest_path}, "
+                        f"above it or in the current directory; give --tasks DIR")
     registry = TaskRegistry.scan(locations)
     rubric_errors: dict[str, RubricError] = {}
     manifest = read_manifest(manifest_path, _line_checker(registry, rubric_errors),
                              options.outputs_root)
+    if not manifest.lines and not rubric_errors:
+        raise TaskError(_nothing_to_grade(manifest_path, manifest, locations, registry))
+    return Plan(manifest, registry, manifest.lines, list(manifest.lines), rubric_errors, [],
+                locations)
+
+
+def _nothing_to_grade(path: Path, manifest: Manifest, locations: list[str],
+                      registry: TaskRegistry) -> str:
+    if not manifest.issues:
+        return f"{path} holds no generations (one JSON object per line)"
+    # The same problem on many lines is said once, with how many lines have it.
+    reasons: dict[str, list[int]] = {}
+    for line, msg in manifest.issues:
+        reasons.setdefault(msg, []).append(line)
+    shown = [f"{msg} (line{'s' * (len(lines) > 1)} {', '.join(map(str, lines[:3]))}"
+             f"{' …' if len(lines) > 3 else ''})"
+             for msg, lines in sorted(reasons.items(), key=lambda kv: kv[1][0])[:3]]
+    more = len(reasons) - len(shown)
+    return (f"nothing to grade: every line of {path} was rejected ({len(manifest.issues)} "
+            f"line{'s' * (len(manifest.issues) != 1)}): " + "; ".join(shown)
+            + (f"; and {more} other problem{'s' * (more != 1)}" if more > 0 else "")
+            + f". Tasks: {describe_locations(locations, registry)}"
+            + "".join(f"; {i}" for i in registry.issues[:3]))
+
+
+def plan(manifest_path: Path, store: Store, options: BatchOptions,
+         read: Plan | None = None) -> Plan:
+    """Read the manifest against the task registry (unless READ, from ``read_plan``, is
+    given) and the store. Raises like ``read_plan``."""
+    p = read or read_plan(manifest_path, options)
+    manifest, registry, rubric_errors = p.manifest, p.registry, p.rubric_errors
     stored = store.identities()
     stale = [stored[(ln.task, ln.model, ln.sample)] for ln in manifest.lines
              if stored.get((ln.task, ln.model, ln.sample), ln.key) != ln.key]
@@ -118,7 +161,7 @@ def plan(manifest_path: Path, store: Store, options: BatchOptions) -> Plan:
     done = set(stored.values()) - set(stale) - store.keys_not_graded()
     todo = list(manifest.lines) if options.rerun else \
         [ln for ln in manifest.lines if ln.key not in done]
-    return Plan(manifest, registry, manifest.lines, todo, rubric_errors, stale)
+    return Plan(manifest, registry, manifest.lines, todo, rubric_errors, stale, p.locations)
 
 
 def _line_checker(registry: TaskRegistry, rubric_errors: dict[str, RubricError]
@@ -180,14 +223,17 @@ def work_item(line: ManifestLine, task: Task, options: BatchOptions, outdir: Pat
         rubric_path=str(task.path), output_name=task.output_name,
         files=tuple(str(p) for p in task.sandbox_files()),
         limits=limits, sandbox=options.sandbox,
-        options={"recalc": True} if options.recalc else {},
+        options={} if options.recalc is None else {"recalc": options.recalc},
         keep_dir=str(outdir / "documents") if options.keep_outputs else None,
-        recalc_service=recalc_service,
+        recalc_service=recalc_service, turns=line.turn_answers,
         outputs_root=outputs_root or options.outputs_root)
 
 
 def _deadline(item: WorkItem) -> float:
-    return GRADING_BUDGET + (item.limits.timeout if item.source != "output" else 0.0)
+    # A feedback-loop generation runs the program of each turn (turns.py): one time limit
+    # per program.
+    programs = max(1, len(item.turns)) if item.source != "output" else 0
+    return GRADING_BUDGET + item.limits.timeout * programs
 
 
 def _executor(options: BatchOptions, fn: Callable[[WorkItem], ItemResult]) -> Any:
@@ -203,8 +249,9 @@ def _executor(options: BatchOptions, fn: Callable[[WorkItem], ItemResult]) -> An
 def run_batch(manifest_path: str | Path, outdir: str | Path, options: BatchOptions,
               progress: Progress | None = None) -> BatchResult:
     """Grade every line of the manifest not yet in OUTDIR's store. Raises ``TaskError``
-    for an unreadable manifest or an unknown backend; ``KeyboardInterrupt`` passes through
-    after the workers are stopped (what finished is stored)."""
+    for an unreadable manifest, a manifest with nothing to grade (see ``read_plan``) or an
+    unknown backend; ``KeyboardInterrupt`` passes through after the workers are stopped
+    (what finished is stored)."""
     outdir = Path(outdir)
     progress = progress or Progress()
     if options.backend == "local":
@@ -212,8 +259,10 @@ def run_batch(manifest_path: str | Path, outdir: str | Path, options: BatchOptio
         prewarm()  # its preload runs while the batch plans
     sweep.sweep(options.sandbox.tmp_root)  # what killed batches left behind
     root = options.outputs_root or str(Path(manifest_path).resolve().parent)
+    read = read_plan(Path(manifest_path), options)  # nothing to grade: no store is created
+    progress.tasks(describe_locations(read.locations, read.registry))
     with Store(outdir) as store:
-        p = plan(Path(manifest_path), store, options)
+        p = plan(Path(manifest_path), store, options, read)
         store.set_manifest_issues(p.manifest.issues)
         store.delete(p.stale)
         by_key = {ln.key: ln for ln in p.lines}
@@ -283,7 +332,8 @@ def _entry(line: ManifestLine, meta: GenerationMeta, task: Task, res: Any,
         return _not_graded(meta, task, why), None
     result.graded += 1
     result.worker_cpu += res.cpu
-    return (meta, res.card, res.sandbox, res.scorecard_json), res.card.outcome
+    return (meta, res.card, res.sandbox, res.scorecard_json, turn_rows(line, res.turns)), \
+        res.card.outcome
 
 
 def _not_graded(meta: GenerationMeta, task: Task, why: str) -> tuple:
@@ -306,7 +356,7 @@ def _recalc_service(p: Plan, options: BatchOptions, outdir: Path
     ``OUTDIR/recalc-cache`` for the next run of the batch (``recalc.store``)."""
     if options.backend == "ray" and options.ray_address:
         return None
-    if not any(_is_excel(p, ln) for ln in p.todo):
+    if options.recalc is False or not any(_is_excel(p, ln) for ln in p.todo):
         return None
     from officeeval import recalc
     from officeeval.recalc.server import ServiceProcess

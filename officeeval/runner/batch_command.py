@@ -12,7 +12,7 @@ from typing import Any
 from rich.console import Console
 
 from officeeval.runner.batch import BatchOptions, BatchResult, run_batch
-from officeeval.runner.console import RichProgress, print_issues, print_summary
+from officeeval.runner.console import print_issues, print_summary, progress_for
 from officeeval.runner.limits import Limits
 from officeeval.runner.sandbox import SandboxConfig
 from officeeval.runner.store import Store
@@ -21,7 +21,7 @@ from officeeval.runner.summary import summarize
 
 def batch_options(*, jobs: int, backend: str, ray_address: str | None, rerun: bool,
                   limits: dict[str, Any], isolation: str, python: str | None,
-                  tasks: list[Path] | None, recalc: bool, keep_outputs: bool,
+                  tasks: list[Path] | None, recalc: bool | None, keep_outputs: bool,
                   outputs_root: Path | None = None) -> BatchOptions:
     """Options from the command line; ``None`` limits keep their defaults. Raises
     ``TaskError`` (a bad limit) or ``ValueError`` (a bad choice)."""
@@ -56,7 +56,7 @@ def start_batch(manifest: Path, out: Path, options: BatchOptions,
         else:
             console.print(f"sandbox: {sandbox.mode} (Python {sandbox.interp.version}, "
                           f"{sandbox.interp.executable})", highlight=False)
-    return run_batch(manifest, out, options, RichProgress(console))
+    return run_batch(manifest, out, options, progress_for(console))
 
 
 def finish_batch(result: BatchResult, console: Console) -> str | None:

@@ -1,7 +1,12 @@
-"""Terminal display of a batch: the live progress bar (done / failed / rate / ETA) and the
-end-of-batch text (manifest issues, items not graded, the per-model summary table)."""
+"""Display of a batch: progress (a live bar on a terminal; a line every few seconds or every
+tenth of the work otherwise, for logs and scripts), with counts in the report's terms (ok,
+execution failures, evaluator errors, not graded), and the end-of-batch text (manifest
+issues, items not graded, the per-model summary table)."""
 
 from __future__ import annotations
+
+import time
+from typing import Callable
 
 from rich.console import Console
 from rich.markup import escape
@@ -21,14 +26,45 @@ class _Rate(ProgressColumn):
         return Text(f"{speed:5.1f}/s" if speed else "  -  /s", style="cyan")
 
 
+class _Counts:
+    """What has been graded so far, in the report's terms."""
+
+    def __init__(self) -> None:
+        self.ok = self.exec_failures = self.not_graded = self.eval_errors = 0
+
+    def add(self, outcome: str | None, eval_errors: int) -> None:
+        if outcome is None:
+            self.not_graded += 1
+        elif outcome == "ok":
+            self.ok += 1
+        else:
+            self.exec_failures += 1
+        self.eval_errors += int(eval_errors > 0)
+
+    def text(self, markup: bool) -> str:
+        def paint(style: str, s: str) -> str:
+            return f"[{style}]{s}[/]" if markup else s
+        parts = [paint("green", f"ok {self.ok}"),
+                 paint("red", f"execution failures {self.exec_failures}")]
+        if self.eval_errors:
+            parts.append(paint("blue", f"evaluator errors {self.eval_errors}"))
+        if self.not_graded:
+            parts.append(paint("magenta", f"not graded {self.not_graded}"))
+        return " · ".join(parts)
+
+
 class RichProgress(ProgressCallbacks):
-    """A rich progress bar on ``console`` (nothing when it is not a terminal)."""
+    """A rich progress bar on ``console`` (use ``LineProgress`` when it is not a terminal:
+    rich draws nothing there)."""
 
     def __init__(self, console: Console) -> None:
         self.console = console
         self.progress: Progress | None = None
         self.task_id = None
-        self.ok = self.failed = self.errors = self.eval_errors = 0
+        self.counts = _Counts()
+
+    def tasks(self, text: str) -> None:
+        self.console.print(f"tasks: {escape(text)}", highlight=False, soft_wrap=True)
 
     def start(self, total: int, done: int) -> None:
         self.progress = Progress(
@@ -38,31 +74,91 @@ class RichProgress(ProgressCallbacks):
             disable=not self.console.is_terminal, transient=False)
         self.progress.start()
         self.task_id = self.progress.add_task("grading", total=total, completed=done,
-                                              counts=self._counts())
-
-    def _counts(self) -> str:
-        text = f"[green]ok {self.ok}[/] · [red]failed {self.failed}[/]"
-        if self.eval_errors:
-            text += f" · [blue]eval errors {self.eval_errors}[/]"
-        if self.errors:
-            text += f" · [magenta]not graded {self.errors}[/]"
-        return text
+                                              counts=self.counts.text(markup=True))
 
     def advance(self, outcome: str | None, eval_errors: int) -> None:
-        if outcome is None:
-            self.errors += 1
-        elif outcome == "ok":
-            self.ok += 1
-        else:
-            self.failed += 1
-        self.eval_errors += int(eval_errors > 0)
+        self.counts.add(outcome, eval_errors)
         if self.progress is not None:
-            self.progress.update(self.task_id, advance=1, counts=self._counts())
+            self.progress.update(self.task_id, advance=1, counts=self.counts.text(markup=True))
 
     def stop(self) -> None:
         if self.progress is not None:
             self.progress.stop()
             self.progress = None
+
+
+class LineProgress(ProgressCallbacks):
+    """Progress as plain lines, for output that is not a terminal (a log, a pipe, CI): one
+    when grading starts, then one whenever ``every`` seconds have passed or another tenth of
+    the work is done, and one at the end."""
+
+    def __init__(self, console: Console, every: float = 10.0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.console = console
+        self.every = every
+        self.clock = clock
+        self.counts = _Counts()
+        self.total = self.done = self.first = 0
+        self.started = self.last = 0.0
+        self.step = 1
+        self.next_at = 0
+        self.shown = -1  # ``done`` as of the last line printed
+        self.running = False
+
+    def tasks(self, text: str) -> None:
+        self.console.print(f"tasks: {text}", markup=False, highlight=False, soft_wrap=True)
+
+    def start(self, total: int, done: int) -> None:
+        self.total, self.done, self.first = total, done, done
+        self.started = self.last = self.clock()
+        todo = total - done
+        self.step = max(1, -(-todo // 10))
+        self.next_at = done + self.step
+        self.running = todo > 0  # nothing to grade: finish_batch says so
+        if not self.running:
+            return
+        stored = f" ({done} already stored)" if done else ""
+        self.console.print(f"grading {todo} of {total} generation{'s' * (total != 1)}{stored}",
+                           markup=False, highlight=False, soft_wrap=True)
+
+    def advance(self, outcome: str | None, eval_errors: int) -> None:
+        self.counts.add(outcome, eval_errors)
+        self.done += 1
+        now = self.clock()
+        if self.done >= self.next_at or now - self.last >= self.every:
+            self._line(now)
+
+    def _line(self, now: float) -> None:
+        self.last, self.shown = now, self.done
+        while self.next_at <= self.done:
+            self.next_at += self.step
+        graded = self.done - self.first
+        elapsed = now - self.started
+        rate = graded / elapsed if elapsed > 0 else 0.0
+        left = self.total - self.done
+        eta = f", about {_duration(left / rate)} left" if rate > 0 and left else ""
+        pct = f"{100 * self.done / self.total:.0f}%" if self.total else "-"
+        self.console.print(f"graded {self.done}/{self.total} ({pct}): "
+                           f"{self.counts.text(markup=False)}; {rate:.1f}/s{eta}",
+                           markup=False, highlight=False, soft_wrap=True)
+
+    def stop(self) -> None:
+        if self.running:
+            self.running = False
+            if self.shown != self.done:
+                self._line(self.clock())
+
+
+def _duration(seconds: float) -> str:
+    s = int(round(seconds))
+    if s >= 3600:
+        return f"{s // 3600}h{s % 3600 // 60:02d}m"
+    return f"{s // 60}m{s % 60:02d}s" if s >= 60 else f"{s}s"
+
+
+def progress_for(console: Console) -> ProgressCallbacks:
+    """The progress display that suits ``console``: a bar on a terminal, lines otherwise."""
+    return RichProgress(console) if console.is_terminal else LineProgress(console)
 
 
 def print_issues(result: BatchResult, console: Console) -> None:

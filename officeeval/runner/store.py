@@ -16,6 +16,14 @@ Schema (version 1) — the contract with ``officeeval.analysis``:
 * ``checks``: (gen_key, criterion_id, idx) -> select_expr, property, op, expected, actual,
   source, passed, status, detail.
 * ``manifest_issues``: bad manifest lines (line, message), refreshed per run.
+* ``turns`` (added within version 1; readers treat a store without it as having no turns):
+  (gen_key, turn) -> reply (the model's text), program (extracted), extraction (how),
+  program_turn (the turn whose program was in force), outcome, score, total, passed,
+  eval_errors (the grade of that program: what the generation would have scored had it
+  stopped at this turn), run (JSON: how the program ran when it was generated, the
+  execution-feedback loop's record), feedback (what the model was told), prompt_tokens,
+  completion_tokens, latency, attempts, finish_reason (of the request). A single-turn
+  generation has one row; a ready-made output none.
 
 Everything a program produced is stored as given when it is valid text; a lone surrogate
 (a file name or exception message that was not UTF-8) is stored escaped (``\\xff``, see
@@ -55,6 +63,10 @@ def _json_text(text: str) -> str:
         return json.dumps(safe_tree(json.loads(text)), ensure_ascii=False)
 
 
+def _opt_text(value: Any) -> Any:
+    return safe_text(value) if isinstance(value, str) else value
+
+
 def _sample(value: Any) -> int:
     return value if isinstance(value, int) and -2 ** 63 <= value < 2 ** 63 else -1
 
@@ -88,9 +100,20 @@ CREATE TABLE IF NOT EXISTS checks (
     passed INTEGER, status TEXT, detail TEXT,
     PRIMARY KEY (gen_key, criterion_id, idx));
 CREATE TABLE IF NOT EXISTS manifest_issues (line INTEGER, message TEXT);
+CREATE TABLE IF NOT EXISTS turns (
+    gen_key TEXT NOT NULL, turn INTEGER NOT NULL, reply TEXT, program TEXT, extraction TEXT,
+    program_turn INTEGER, outcome TEXT, score REAL, total REAL, passed INTEGER,
+    eval_errors INTEGER, run TEXT, feedback TEXT, prompt_tokens INTEGER,
+    completion_tokens INTEGER, latency REAL, attempts INTEGER, finish_reason TEXT,
+    PRIMARY KEY (gen_key, turn));
 CREATE INDEX IF NOT EXISTS generations_model ON generations(model);
 CREATE INDEX IF NOT EXISTS criteria_skill ON criteria(skill);
 """
+
+
+# Every table holding a generation's rows (deleted together with it).
+_TABLES = (("checks", "gen_key"), ("criteria", "gen_key"), ("turns", "gen_key"),
+           ("generations", "key"))
 
 
 @dataclass(frozen=True)
@@ -137,14 +160,14 @@ class Store:
         workers do it, so the single writing process does not)."""
         self.record_many([(meta, card, sandbox, scorecard_json)])
 
-    def record_many(self, entries: list[tuple[GenerationMeta, ScoreCard,
-                                              dict[str, Any] | None, str | None]]) -> None:
+    def record_many(self, entries: list[tuple]) -> None:
         """Store several graded generations in one transaction (all or none), each like
-        ``record``. A commit costs about as much as the rows of a whole generation, so the
-        batch commits the results that finished close together at once. A generation
-        whose rows cannot be written (a value SQLite refuses) is stored as ``not_graded``
-        with the reason, the others as they are; raises ``sqlite3.Error`` only when the
-        database itself fails."""
+        ``record``: ``(meta, card, sandbox, scorecard_json[, turns])`` with ``turns`` the
+        rows of the ``turns`` table (``officeeval.runner.turns``). A commit costs about as
+        much as the rows of a whole generation, so the batch commits the results that
+        finished close together at once. A generation whose rows cannot be written (a
+        value SQLite refuses) is stored as ``not_graded`` with the reason, the others as
+        they are; raises ``sqlite3.Error`` only when the database itself fails."""
         if not entries:
             return
         try:
@@ -175,12 +198,12 @@ class Store:
         # Criteria and checks rows only ever exist with their generation row (both are
         # written and deleted in one transaction), so a new key has nothing to delete.
         if c.execute("SELECT 1 FROM generations WHERE key = ?", (key,)).fetchone():
-            for table, col in (("checks", "gen_key"), ("criteria", "gen_key"),
-                               ("generations", "key")):
+            for table, col in _TABLES:
                 c.execute(f"DELETE FROM {table} WHERE {col} = ?", (key,))
 
     def _insert(self, meta: GenerationMeta, card: ScoreCard, sandbox: dict[str, Any] | None,
-                scorecard_json: str | None) -> None:
+                scorecard_json: str | None, turns: list[dict[str, Any]] | None = None
+                ) -> None:
         c = self.conn
         self._delete_rows(meta.key)
         t = safe_text
@@ -204,6 +227,7 @@ class Store:
                         t(k.op or ""), t(k.expected or ""), t(k.actual or ""),
                         t(k.source or ""), int(k.passed), t(k.status), t(k.detail or ""))
                        for cr in card.criteria for i, k in enumerate(cr.checks)])
+        self._insert_turns(meta.key, turns)
 
     def _insert_failure(self, meta: GenerationMeta, why: str) -> None:
         """The row of a generation whose result could not be written: ``not_graded``, no
@@ -222,6 +246,20 @@ class Store:
         next run)."""
         return {r[0] for r in self.conn.execute(
             "SELECT key FROM generations WHERE outcome = ?", (NOT_GRADED,))}
+
+    def _insert_turns(self, key: str, rows: list[dict[str, Any]] | None) -> None:
+        if not rows:
+            return
+        t = _opt_text
+        self.conn.executemany(
+            "INSERT OR REPLACE INTO turns VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            [(key, r["turn"], t(r.get("reply")), t(r.get("program")), t(r.get("extraction")),
+              r.get("program_turn"), t(r.get("outcome")), r.get("score"), r.get("total"),
+              int(bool(r.get("passed"))), r.get("eval_errors"),
+              json.dumps(safe_tree(r["run"]), ensure_ascii=False)
+              if r.get("run") is not None else None,
+              t(r.get("feedback")), r.get("prompt_tokens"), r.get("completion_tokens"),
+              r.get("latency"), r.get("attempts"), t(r.get("finish_reason"))) for r in rows])
 
     def identities(self) -> dict[tuple[str, str, int], str]:
         """(task, model, sample) -> key of every stored generation."""

@@ -187,14 +187,37 @@ def _rubric_id(path: Path) -> str | None:
 
 
 def default_locations(manifest: Path | None = None) -> list[Path]:
-    """Where tasks are looked up when none are given: ``./rubrics`` and, for a manifest,
-    ``rubrics/`` next to it and one level up (``samples/x.jsonl`` -> ``rubrics/``)."""
+    """Where tasks are looked up when none are given, in this order: ``rubrics/`` next to the
+    manifest and one level up (``samples/x.jsonl`` -> ``rubrics/``), ``./rubrics``, and, when
+    none of these exists, the ``rubrics/`` of the officeeval checkout itself (a clone or
+    editable install: the shipped sample tasks, wherever the command runs). Only existing
+    directories are returned; an empty list means no tasks anywhere."""
     out: list[Path] = []
-    cands = [Path("rubrics")]
+    cands: list[Path] = []
     if manifest is not None:
         d = manifest.resolve().parent
         cands += [d / "rubrics", d.parent / "rubrics"]
+    cands.append(Path("rubrics"))
     for c in cands:
         if c.is_dir() and all(c.resolve() != o.resolve() for o in out):
             out.append(c)
+    if not out:
+        shipped = shipped_rubrics()
+        if shipped is not None:
+            out.append(shipped)
     return out
+
+
+def shipped_rubrics() -> Path | None:
+    """The ``rubrics/`` directory of the officeeval checkout this package runs from (beside
+    the ``officeeval`` package); ``None`` for an installed wheel, which ships none."""
+    here = Path(__file__).resolve().parents[2] / "rubrics"
+    return here if here.is_dir() and any(here.glob("*.xml")) else None
+
+
+def describe_locations(locations: list[Path] | list[str], registry: "TaskRegistry") -> str:
+    """One line saying where tasks were looked up and how many were found: ``8 tasks from
+    rubrics/``."""
+    where = ", ".join(str(p) for p in locations) or "nowhere"
+    n = len(registry.tasks)
+    return f"{n} task{'s' * (n != 1)} from {where}"

@@ -33,10 +33,11 @@ from officeeval.errors import (OfficeEvalError, PackageError, UnevaluableDocumen
                                UnverifiableValue)
 from officeeval.formats import open_document
 from officeeval.ooxml.ns import NSMAP
+from officeeval.ooxml.units import literal_unit
 from officeeval.properties import catalog
 from officeeval.properties.registry import ResolveContext
-from officeeval.properties.types import TEXT, CompareContext, ValueType, parse_comparison, \
-    compare_number
+from officeeval.properties.types import TEXT, CompareContext, LengthType, ValueType, \
+    compare_number, parse_comparison
 from officeeval.rubric.model import Check, Criterion, Rubric
 from officeeval.scoring.outcomes import CriterionStatus as S
 from officeeval.scoring.outcomes import TaskOutcome
@@ -344,7 +345,7 @@ def _compare_ctx(check: Check, doc: Document) -> CompareContext:
 
 def _judge(check: Check, comparator: Comparator, docs: _Docs, base: dict) -> CheckResult:
     doc = docs.main
-    vtype = _vtype(check, doc.app)
+    vtype = _display_type(check, _vtype(check, doc.app))
     targets = select(doc, check.select)
     if check.property == "count" and comparator.kind == "value":
         n = len(targets)
@@ -362,7 +363,12 @@ def _judge(check: Check, comparator: Comparator, docs: _Docs, base: dict) -> Che
                            detail=v.explanation or f"{n} target(s) selected")
     if not targets:
         ok = comparator.name == "absent" or check.match == "none"
-        return CheckResult(**base, expected=_expected_text(check, comparator),
+        expected = _expected_text(check, comparator)
+        if check.expected is not None and comparator.kind == "value":
+            # Said as it is when something is selected (22pt (二号), 2.50cm).
+            expected = _expected_display(check, _render(comparator, check.expected_value,
+                                                        vtype))
+        return CheckResult(**base, expected=expected,
                            actual="(nothing selected)", source="", passed=ok,
                            status=S.PASS.value if ok else S.NOT_FOUND.value,
                            detail="" if ok else f"selector {check.select!r} matched nothing")
@@ -440,14 +446,28 @@ def _memo_key(obs: Observation | None) -> Any:
     return (type(value), value)
 
 
+def _display_type(check: Check, vtype: ValueType) -> ValueType:
+    """VTYPE rendering values as the rubric wrote its expected literal: a length in the
+    literal's unit (``2.5cm`` -> expected and actual shown in cm)."""
+    if isinstance(vtype, LengthType):
+        return vtype.in_unit(literal_unit(check.expected))
+    return vtype
+
+
 def _expected_display(check: Check, rendered: str) -> str:
-    """The author's literal (``1.5cm``), with the normalized value when it reads
-    differently (``1.5cm (42.52pt)``)."""
+    """The expected value, said once: the rendered value when it shows the author's literal
+    (``22pt (二号)`` for 二号, ``center (居中)`` for 居中, ``#FF0000`` for FF0000) or is in
+    its unit (``2.50cm`` for 2.5cm), else the literal with the normalized value when it reads
+    differently (``红色 (#FF0000)``, ``是 (true)``)."""
     if check.expected is None:
         return rendered
     lit = check.expected.strip()
-    if rendered in (lit, repr(lit)) or rendered.startswith(lit + " "):
-        return rendered if rendered.startswith(lit + " ") else lit
+    if not lit or rendered in (lit, repr(lit)):
+        return lit or rendered  # text is shown quoted only when the quotes tell something
+    shown = rendered.casefold()
+    if all(piece.strip().casefold() in shown for piece in lit.split("|")) or \
+            literal_unit(lit) is not None:
+        return rendered
     return f"{lit} ({rendered})"
 
 
@@ -542,9 +562,14 @@ def _aggregate(check: Check, comparator: Comparator,
     if not ok and first_bad and m in ("all", "any"):
         detail += f"; e.g. {first_bad[0].locator}: {first_bad[1].explanation}"
     sources = {o.source for _, _, o in per if o}
-    actual = (per[0][1].actual if len({v.actual for _, v, _ in per}) == 1
-              else f"{n_pass}/{len(per)} pass")
-    return CheckResult(**base, expected=per[0][1].expected, actual=actual,
+    # Expected and actual are values, never a tally (the detail counts): those of the target
+    # the verdict turns on when the check fails (the first failing one; for match="none"
+    # the first that holds), else of the first target.
+    shown_v = per[0][1]
+    if not ok:
+        turning = next((v for _, v, _ in per if v.passed == (m == "none")), None)
+        shown_v = turning or shown_v
+    return CheckResult(**base, expected=shown_v.expected, actual=shown_v.actual,
                        source=sources.pop() if len(sources) == 1 else "mixed",
                        passed=ok, status=status, detail=detail, targets=shown)
 

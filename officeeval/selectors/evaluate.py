@@ -59,8 +59,59 @@ def select(doc: Document, selector: str | Selector | None) -> list[Target]:
     return current
 
 
+def explain_empty(doc: Document, selector: str) -> str:
+    """Why ``selector`` selects nothing in ``doc``, for people: the first step that leaves
+    nothing and what was there before it (``paragraph[99] is past the end: there are 12
+    paragraphs``, ``no paragraph has text^='关于' (of 12)``, ``the document has no
+    table``). ``""`` when it does select something. Raises like ``select``."""
+    sel = parse_selector(selector)
+    table = steps(doc.app)
+    current: list[Target] = [doc.root()]
+    path = ""
+    for step in sel.steps:
+        spec = table.get(step.name)
+        if spec is None:
+            raise LookupError(f"unknown {doc.app} selector step {step.name!r}")
+        groups = [spec.fn(parent, step) for parent in current
+                  if spec.parents is None or parent.kind in spec.parents]
+        bare = str(Step(step.name, step.args, (), step.column, step.has_parens))
+        inside = f"{path} has" if path else f"the {doc.app} document has"
+        if not any(groups):
+            return f"{inside} no {bare}"
+        for pred in step.predicates:
+            narrowed = [apply_predicates(g, (pred,)) for g in groups]
+            if not any(narrowed):
+                return _why_nothing(bare, pred, [len(g) for g in groups if g], path)
+            groups = narrowed
+        out: list[Target] = []
+        seen: set[int] = set()
+        for g in groups:
+            for t in g:
+                if id(t) not in seen:
+                    seen.add(id(t))
+                    out.append(t)
+        current = out
+        path = f"{path}/{step}" if path else str(step)
+    return ""
+
+
+def _why_nothing(bare: str, pred: Predicate, counts: list[int], path: str) -> str:
+    """The message for a predicate that left nothing of groups of COUNTS targets."""
+    n, most = sum(counts), max(counts)
+    if pred.op in ("index", "slice"):
+        if len(counts) > 1:
+            there = f"each of the {len(counts)} targets of {path} has at most {most}"
+        else:
+            there = (f"{path} has {n}" if path else f"there {'is' if n == 1 else 'are'} {n}") \
+                + f" ({bare}[1]" + (f" to {bare}[{n}])" if n > 1 else ")")
+        return f"{bare}{pred} is past the end: {there}"
+    scope = f" in {path}" if path else ""
+    return f"no {bare}{scope} matches {pred} (of {n})"
+
+
 def apply_predicates(items: list[Target], preds: tuple[Predicate, ...]) -> list[Target]:
-    """Filter ``items`` by each predicate in turn; indexes are 1-based, ``-1`` is the last."""
+    """Filter ``items`` by each predicate in turn; indexes are 1-based, ``-1`` is the last;
+    ``not(…)`` keeps what its predicate would drop."""
     for p in preds:
         if p.op == "index":
             if p.value == "*":
@@ -79,6 +130,10 @@ def apply_predicates(items: list[Target], preds: tuple[Predicate, ...]) -> list[
         elif p.op == "flag":
             items = [t for t in items if _matches(t.predicate_value("type"), "=", str(p.value),
                                                   "type")]
+        elif p.op == "not":
+            inner: Predicate = p.value  # type: ignore[assignment]
+            left_out = {id(t) for t in apply_predicates(items, (inner,))}
+            items = [t for t in items if id(t) not in left_out]
         else:
             items = [t for t in items if _matches(t.predicate_value(p.key or ""), p.op,
                                                   str(p.value), p.key or "")]

@@ -4,7 +4,8 @@
     step      := range | name ["(" args ")"] predicate*
     range     := [sheet "!"] A1-reference            (Excel: 'Sheet 1'!B2:D9, C:C, 3:3)
     args      := arg ("," arg)*                        (quoted string, number or bare word)
-    predicate := "[" ( INT | "-1" | "*" | INT ".." INT | WORD | key op value ) "]"
+    predicate := "[" test "]" | "[not(" test ")]"
+    test      := INT | "-1" | "*" | [INT] ".." [INT] | WORD | key op value
     op        := "=" | "!=" | "^=" | "$=" | "*=" | "~="
 
 Strings use single or double quotes; a doubled quote inside escapes it (``'It''s'``).
@@ -28,7 +29,8 @@ _OPS = ("!=", "^=", "$=", "*=", "~=", "=")
 class Predicate:
     """``op`` is ``index`` (value an int or ``*``), ``slice`` (value ``(low, high)``: 1-based,
     inclusive, negative counting from the end, either end may be ``None``), ``flag`` (a bare
-    word) or a comparison operator with ``key`` and string ``value``."""
+    word), ``not`` (value the Predicate whose matches are left out) or a comparison
+    operator with ``key`` and string ``value``."""
 
     op: str
     value: object
@@ -43,6 +45,8 @@ class Predicate:
             return f"[{'' if lo is None else lo}..{'' if hi is None else hi}]"
         if self.op == "flag":
             return f"[{self.value}]"
+        if self.op == "not":
+            return f"[not({str(self.value)[1:-1]})]"
         return f"[{self.key}{self.op}{_quote(str(self.value))}]"
 
 
@@ -212,9 +216,23 @@ class _Parser:
         start = self.i
         self.i += 1  # '['
         self.skip_ws()
+        m = re.compile(r"not\s*\(").match(self.text, self.i)
+        if m:
+            # [not(…)]: the targets the inner predicate would not keep.
+            inner_start = m.end() - 1
+            self.i = m.end()
+            inner = self.predicate_body(inner_start, ")")
+            self.close(start, "]")
+            return Predicate("not", inner, column=start + 1)
+        return self.predicate_body(start, "]")
+
+    def predicate_body(self, start: int, end: str) -> Predicate:
+        """What follows ``[`` (or ``not(``) up to and including END."""
+        opening = self.text[start]
+        self.skip_ws()
         ch = self.peek()
         if not ch:
-            raise self.err("unclosed '['", start)
+            raise self.err(f"unclosed {opening!r}", start)
         m = re.compile(r"(-?\d+)?\s*\.\.\s*(-?\d+)?").match(self.text, self.i)
         if m and (m.group(1) or m.group(2)):
             lo = int(m.group(1)) if m.group(1) else None
@@ -223,12 +241,12 @@ class _Parser:
                 raise self.err("indexes are 1-based (use 1 for the first, -1 for the last)",
                                start + 1)
             self.i = m.end()
-            self.close_bracket(start)
+            self.close(start, end)
             return Predicate("slice", (lo, hi), column=start + 1)
         m = re.compile(r"-?\d+").match(self.text, self.i)
         if m:
             self.i = m.end()
-            self.close_bracket(start)
+            self.close(start, end)
             v = int(m.group(0))
             if v == 0:
                 raise self.err("indexes are 1-based (use 1 for the first, -1 for the last)",
@@ -236,7 +254,7 @@ class _Parser:
             return Predicate("index", v, column=start + 1)
         if ch == "*":
             self.i += 1
-            self.close_bracket(start)
+            self.close(start, end)
             return Predicate("index", "*", column=start + 1)
         m = _NAME.match(self.text, self.i)
         if not m:
@@ -244,7 +262,7 @@ class _Parser:
         key = m.group(0)
         self.i = m.end()
         self.skip_ws()
-        if self.peek() == "]":
+        if self.peek() == end:
             self.i += 1
             return Predicate("flag", key, column=start + 1)
         for op in _OPS:
@@ -252,12 +270,12 @@ class _Parser:
                 self.i += len(op)
                 break
         else:
-            raise self.err("expected an operator (=, !=, ^=, $=, *=, ~=) or ']'")
+            raise self.err(f"expected an operator (=, !=, ^=, $=, *=, ~=) or {end!r}")
         self.skip_ws()
         if self.peek() in ("'", '"'):
             value = self.string()
         else:
-            m = re.compile(r"[^\]]+").match(self.text, self.i)
+            m = re.compile(r"[^\]]+" if end == "]" else r"[^\])]+").match(self.text, self.i)
             if not m:
                 raise self.err("expected a value")
             value = m.group(0).strip()
@@ -267,15 +285,19 @@ class _Parser:
                 re.compile(value)
             except re.error as exc:
                 raise self.err(f"bad regular expression: {exc}", start + 1) from None
-        self.close_bracket(start)
+        self.close(start, end)
         return Predicate(op, value, key, start + 1)
 
-    def close_bracket(self, start: int) -> None:
+    def close(self, start: int, end: str) -> None:
         self.skip_ws()
-        if self.peek() != "]":
-            raise self.err("expected ']'" if self.peek() else "unclosed '['",
+        if self.peek() != end:
+            opening = self.text[start]
+            raise self.err(f"expected {end!r}" if self.peek() else f"unclosed {opening!r}",
                            None if self.peek() else start)
         self.i += 1
+
+    def close_bracket(self, start: int) -> None:
+        self.close(start, "]")
 
 
 @lru_cache(maxsize=4096)

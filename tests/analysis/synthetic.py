@@ -170,46 +170,54 @@ def _rubric(app: str, rng: random.Random) -> Rubric:
              f"{skills[i % len(skills)]} 要求 {i + 1}") for i, p in enumerate(base)]
 
 
-def rich_store(outdir: Path, samples: int = 3, seed: int = 7) -> Path:
-    """A seeded batch: 4 models x 6 tasks x ``samples``; every outcome and status occurs."""
+def rich_store(outdir: Path, samples: int = 3, seed: int = 7,
+               shuffle: int | None = None) -> Path:
+    """A seeded batch: 4 models x 6 tasks x ``samples``; every outcome and status occurs.
+    ``shuffle``: record the same generations in an order shuffled with that seed (as a
+    batch whose workers finish in another order would)."""
     rng = random.Random(seed)
     rubrics = {t: _rubric(app, rng) for t, app, _ in TASKS}
+    records = []
+    for model, (p_fail, p_pass) in MODELS.items():
+        for task, app, level in TASKS:
+            for sample in range(1, samples + 1):
+                rub = rubrics[task]
+                outcome = rng.choice(FAILURES) if rng.random() < p_fail else "ok"
+                results, checks = {}, {}
+                everything_eval = (model, task, sample) == ("sim-small", "excel-l2-sales", 2)
+                for cid, skill, points, _ in rub:
+                    prop, exp, wrongs = WRONG[skill]
+                    r = rng.random()
+                    if everything_eval or (app == "excel" and r < 0.02):
+                        status = "eval_error"
+                    elif r < p_pass:
+                        status = "pass"
+                    else:
+                        status = "not_found" if rng.random() < 0.35 else "fail"
+                    earned = points if status == "pass" else 0.0
+                    if status == "fail" and rng.random() < 0.2:
+                        earned = points / 2  # partial credit
+                    actual = {"pass": exp, "fail": rng.choice(wrongs),
+                              "not_found": "(nothing selected)", "eval_error": ""}[status]
+                    detail = ("formula without cached value; no recalculation backend"
+                              if status == "eval_error" else "")
+                    results[cid] = (status, earned)
+                    checks[cid] = [check(prop, exp, actual, status,
+                                         select=f"paragraph[{cid[1:]}]",
+                                         source=rng.choice(["direct", "style:Heading1",
+                                                            "docDefaults", "theme"]),
+                                         detail=detail)]
+                if everything_eval and outcome != "ok":
+                    outcome = "ok"
+                detail = {"invalid_package": "not_a_zip: File is not a zip file",
+                          "exec_error": "KeyError"}.get(outcome, "")
+                card = make_card(task, app, outcome, rub, results, checks, detail=detail)
+                meta = GenerationMeta(key_of(task, model, sample), task, model, sample,
+                                      app, level, "code")
+                records.append((meta, card, sandbox_for(outcome)))
+    if shuffle is not None:
+        random.Random(shuffle).shuffle(records)
     with Store(outdir) as store:
-        for model, (p_fail, p_pass) in MODELS.items():
-            for task, app, level in TASKS:
-                for sample in range(1, samples + 1):
-                    rub = rubrics[task]
-                    outcome = rng.choice(FAILURES) if rng.random() < p_fail else "ok"
-                    results, checks = {}, {}
-                    everything_eval = (model, task, sample) == ("sim-small", "excel-l2-sales", 2)
-                    for cid, skill, points, _ in rub:
-                        prop, exp, wrongs = WRONG[skill]
-                        r = rng.random()
-                        if everything_eval or (app == "excel" and r < 0.02):
-                            status = "eval_error"
-                        elif r < p_pass:
-                            status = "pass"
-                        else:
-                            status = "not_found" if rng.random() < 0.35 else "fail"
-                        earned = points if status == "pass" else 0.0
-                        if status == "fail" and rng.random() < 0.2:
-                            earned = points / 2  # partial credit
-                        actual = {"pass": exp, "fail": rng.choice(wrongs),
-                                  "not_found": "(nothing selected)", "eval_error": ""}[status]
-                        detail = ("formula without cached value; no recalculation backend"
-                                  if status == "eval_error" else "")
-                        results[cid] = (status, earned)
-                        checks[cid] = [check(prop, exp, actual, status,
-                                             select=f"paragraph[{cid[1:]}]",
-                                             source=rng.choice(["direct", "style:Heading1",
-                                                                "docDefaults", "theme"]),
-                                             detail=detail)]
-                    if everything_eval and outcome != "ok":
-                        outcome = "ok"
-                    detail = {"invalid_package": "not_a_zip: File is not a zip file",
-                              "exec_error": "KeyError"}.get(outcome, "")
-                    card = make_card(task, app, outcome, rub, results, checks, detail=detail)
-                    meta = GenerationMeta(key_of(task, model, sample), task, model, sample,
-                                          app, level, "code")
-                    store.record(meta, card, sandbox_for(outcome))
+        for meta, card, sandbox in records:
+            store.record(meta, card, sandbox)
     return outdir

@@ -4,29 +4,21 @@ exception, no UnverifiableValue: every formula in the corpus has its cached valu
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from officeeval.formats import open_document
 from officeeval.inspection import STANDARD_TARGETS, inspect, observe
 from officeeval.properties import catalog
 from officeeval.selectors import select
+from tests.conftest import corpus_names
 
-CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus" / "real" / "xlsx"
-FILES = sorted(p.name for p in CORPUS.glob("*.xlsx")) if CORPUS.is_dir() else []
+FILES = corpus_names("xlsx")
 CELLS_PER_SHEET = 400
-
-pytestmark = pytest.mark.skipif(not FILES, reason="shared corpus absent")
-
-
-def test_the_corpus_is_there():
-    assert len(FILES) >= 30
 
 
 @pytest.mark.parametrize("name", FILES)
-def test_inspect_has_no_errors(name):
-    doc = open_document(CORPUS / name, options={"recalc": False})
+def test_inspect_has_no_errors(corpus, name):
+    doc = open_document(corpus / "xlsx" / name, options={"recalc": False})
     try:
         rows = inspect(doc, limit=50)
     finally:
@@ -51,9 +43,9 @@ def _targets(doc):
 
 
 @pytest.mark.parametrize("name", FILES)
-def test_every_bound_property_resolves(name):
+def test_every_bound_property_resolves(corpus, name):
     reg = catalog()
-    doc = open_document(CORPUS / name, options={"recalc": False})
+    doc = open_document(corpus / "xlsx" / name, options={"recalc": False})
     seen_kinds = set()
     bad = []
     try:

@@ -58,7 +58,9 @@ def _apps() -> list[str]:
 
 MAX_BYTES = int(os.environ.get("OFFICEEVAL_FUZZ_MAX_BYTES", "400000"))
 APPS = _apps()
-FILES = {app: [(p, p.read_bytes()) for p in corpus_files(app, MAX_BYTES)] for app in APPS}
+CORPUS = (Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus" / "real").resolve()
+FILES = {app: [(p, p.read_bytes()) for p in corpus_files(CORPUS, app, MAX_BYTES)]
+         for app in APPS}
 RUBRICS = {app: [rubric_for(app), *sample_rubrics(app)] for app in APPS}
 WORK = Path(tempfile.mkdtemp(prefix="oe-atheris-"))
 

@@ -20,7 +20,6 @@ from pathlib import Path
 from lxml import etree
 
 REPO = Path(__file__).resolve().parents[2]
-CORPUS = (REPO / ".." / "shared" / "corpus" / "real").resolve()
 HOSTILE_RUBRICS = REPO / "tests" / "hostile" / "rubrics"
 EXTENSIONS = {"word": ".docx", "excel": ".xlsx", "ppt": ".pptx"}
 
@@ -49,9 +48,10 @@ class Op:
     value: str = ""
 
 
-def corpus_files(app: str, max_bytes: int | None = None) -> list[Path]:
-    """Corpus documents of ``app``, smallest first (``max_bytes`` drops the larger ones)."""
-    folder = CORPUS / EXTENSIONS[app].lstrip(".")
+def corpus_files(corpus: Path, app: str, max_bytes: int | None = None) -> list[Path]:
+    """Documents of ``app`` in the corpus directory CORPUS (the tests' ``corpus`` fixture),
+    smallest first (``max_bytes`` drops the larger ones)."""
+    folder = corpus / EXTENSIONS[app].lstrip(".")
     files = sorted(folder.glob("*" + EXTENSIONS[app]), key=lambda p: (p.stat().st_size, p.name))
     return [p for p in files if max_bytes is None or p.stat().st_size <= max_bytes]
 

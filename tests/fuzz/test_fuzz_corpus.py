@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from fuzz_mutations import (  # noqa: E402
-    CORPUS, HOSTILE_RUBRICS, HOSTILE_VALUES, OPS, Op, check_document, corpus_files, mutate,
+    HOSTILE_RUBRICS, HOSTILE_VALUES, OPS, Op, check_document, corpus_files, mutate,
     rubric_for, sample_rubrics,
 )
 
@@ -57,10 +57,9 @@ def workdir(tmp_path_factory) -> Path:
 
 
 @pytest.mark.parametrize("app", _apps())
-def test_mutated_corpus_documents_never_crash_the_evaluator(app: str, workdir: Path) -> None:
-    if not CORPUS.is_dir():
-        pytest.skip("the shared corpus (../shared/corpus/real) is not present")
-    files = corpus_files(app, MAX_CORPUS_BYTES)
+def test_mutated_corpus_documents_never_crash_the_evaluator(app: str, workdir: Path,
+                                                           corpus: Path) -> None:
+    files = corpus_files(corpus, app, MAX_CORPUS_BYTES)
     assert files, f"no {app} corpus files under {MAX_CORPUS_BYTES} bytes"
     originals = {p: p.read_bytes() for p in files}
     rubrics = [rubric_for(app), *sample_rubrics(app)]
@@ -85,21 +84,19 @@ def test_mutated_corpus_documents_never_crash_the_evaluator(app: str, workdir: P
 
 
 @pytest.mark.parametrize("app", _apps())
-def test_every_unmutated_small_corpus_document_passes_the_oracle(app: str) -> None:
+def test_every_unmutated_small_corpus_document_passes_the_oracle(app: str,
+                                                                 corpus: Path) -> None:
     """The oracle's baseline: the originals themselves grade and inspect cleanly."""
-    if not CORPUS.is_dir():
-        pytest.skip("the shared corpus (../shared/corpus/real) is not present")
     rubrics = [rubric_for(app)]
-    for path in corpus_files(app, MAX_CORPUS_BYTES):
+    for path in corpus_files(corpus, app, MAX_CORPUS_BYTES):
         summary = check_document(path, app, rubrics)
         assert summary["outcomes"] == ["ok"], (path.name, summary)
 
 
-def test_mutations_change_the_document() -> None:
+def test_mutations_change_the_document(corpus: Path) -> None:
     """Each op kind really mutates (a fuzzer whose mutations are no-ops finds nothing)."""
-    files = corpus_files("word", MAX_CORPUS_BYTES) if CORPUS.is_dir() else []
-    if not files:
-        pytest.skip("no corpus")
+    files = corpus_files(corpus, "word", MAX_CORPUS_BYTES)
+    assert files, "no small Word documents in the corpus"
     data = files[0].read_bytes()
     baseline = mutate(data, [])
     changed = {kind for kind in OPS

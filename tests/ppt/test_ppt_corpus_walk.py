@@ -5,8 +5,6 @@ animations, notes)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from officeeval.errors import UnverifiableValue
@@ -16,9 +14,9 @@ from officeeval.properties import catalog
 from officeeval.properties.registry import ResolveContext, resolve
 from officeeval.selectors import select
 from officeeval.values import Observation
+from tests.conftest import corpus_names
 
-CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus" / "real" / "pptx"
-FILES = sorted(CORPUS.glob("*.pptx")) if CORPUS.is_dir() else []
+FILES = corpus_names("pptx")
 SELECTORS = ["presentation", "slide", "layout", "master", "slide/shape", "slide/shape/shape",
              "slide/placeholder", "slide/picture", "slide/table", "slide/table/cell",
              "slide/chart", "slide/smartart", "slide/media", "slide/paragraph", "slide/run",
@@ -26,12 +24,11 @@ SELECTORS = ["presentation", "slide", "layout", "master", "slide/shape", "slide/
              "master/placeholder", "master/paragraph"]
 
 
-@pytest.mark.skipif(not FILES, reason="the shared corpus is not present")
-@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
-def test_every_property_resolves_on_every_target(path):
+@pytest.mark.parametrize("name", FILES)
+def test_every_property_resolves_on_every_target(corpus, name):
     reg = catalog()
     names = reg.names("ppt")
-    doc = open_document(path)
+    doc = open_document(corpus / "pptx" / name)
     try:
         assert [r for r in inspect(doc) if r.get("error")] == []
         resolved = 0
@@ -53,6 +50,5 @@ def test_every_property_resolves_on_every_target(path):
         doc.close()
 
 
-@pytest.mark.skipif(not FILES, reason="the shared corpus is not present")
 def test_corpus_has_the_expected_number_of_presentations():
     assert len(FILES) == 35

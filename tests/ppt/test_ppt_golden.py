@@ -14,7 +14,7 @@ HERE = Path(__file__).resolve().parent / "golden"
 sys.path.insert(0, str(HERE))
 
 from cases import CASES  # noqa: E402
-from make_expected import CORPUS, observe  # noqa: E402
+from make_expected import observe  # noqa: E402
 
 EXPECTED = json.loads((HERE / "expected.json").read_text(encoding="utf-8"))
 
@@ -23,9 +23,8 @@ def test_golden_covers_at_least_fifteen_presentations():
     assert len(CASES) >= 15 and set(CASES) == set(EXPECTED)
 
 
-@pytest.mark.skipif(not CORPUS.is_dir(), reason="the shared corpus is not present")
 @pytest.mark.parametrize("name", sorted(CASES))
-def test_golden(name):
-    got = observe(name)
+def test_golden(corpus, name):
+    got = observe(corpus / "pptx" / name)
     for key, rows in EXPECTED[name].items():
         assert got[key] == rows, key

@@ -13,9 +13,9 @@ from officeeval.inspection import inspect
 from officeeval.properties import catalog
 from officeeval.properties.registry import ResolveContext, resolve
 from officeeval.selectors import select
-from tests.conftest import CORPUS
+from tests.conftest import corpus_names
 
-DOCX = sorted((CORPUS / "docx").glob("*.docx")) if CORPUS.is_dir() else []
+DOCX = corpus_names("docx")
 PER_SELECTOR = 25
 # Tables, rows and columns aggregate every run they hold (a 948-row table in the corpus):
 # fewer of them keep the walk quick without leaving a kind out.
@@ -36,10 +36,10 @@ def _word_properties() -> dict[str, frozenset[str]]:
     return {name: reg.get(name).bindings["word"].kinds for name in reg.names("word")}
 
 
-@pytest.mark.parametrize("path", DOCX, ids=[p.name for p in DOCX])
-def test_every_word_property_on_every_target_kind(path):
+@pytest.mark.parametrize("name", DOCX)
+def test_every_word_property_on_every_target_kind(corpus, name):
     props = _word_properties()
-    doc = open_document(path)
+    doc = open_document(corpus / "docx" / name)
     failures: list[str] = []
     resolved = 0
     try:
@@ -64,12 +64,12 @@ def test_every_word_property_on_every_target_kind(path):
     assert resolved > 0
 
 
-def test_corpus_walk_reaches_every_word_target_kind():
+def test_corpus_walk_reaches_every_word_target_kind(corpus):
     """Across the corpus, the walk above reaches every kind the Word steps yield (so a kind
     silently yielding nothing would be noticed)."""
     seen: set[str] = set()
-    for path in DOCX:
-        doc = open_document(path)
+    for name in DOCX:
+        doc = open_document(corpus / "docx" / name)
         try:
             for selector in SELECTORS:
                 seen.update(t.kind for t in select(doc, selector)[:3])

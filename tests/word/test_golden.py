@@ -14,7 +14,6 @@ import pytest
 from officeeval.formats import open_document
 from officeeval.inspection import observe
 from officeeval.selectors import select
-from tests.conftest import CORPUS
 
 GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.json"))
 
@@ -29,11 +28,9 @@ def test_enough_golden_documents_and_topics():
 
 
 @pytest.mark.parametrize("golden", GOLDEN, ids=[g.stem for g in GOLDEN])
-def test_golden_values(golden):
+def test_golden_values(corpus, golden):
     data = json.loads(golden.read_text(encoding="utf-8"))
-    path = CORPUS / "docx" / data["document"]
-    if not path.is_file():
-        pytest.skip("shared corpus not present")
+    path = corpus / "docx" / data["document"]
     doc = open_document(path)
     try:
         wrong = []

@@ -14,8 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import CORPUS
-
 HERE = Path(__file__).parent
 GOLDEN = sorted((HERE / "golden").glob("*.json"))
 PARAGRAPH_FIELDS = {
@@ -56,7 +54,7 @@ def _checks():
 
 @pytest.mark.libreoffice
 @pytest.mark.slow
-def test_libreoffice_reads_the_golden_values_as_recorded():
+def test_libreoffice_reads_the_golden_values_as_recorded(corpus):
     py = _uno_python()
     if py is None:
         pytest.skip("soffice with python3-uno is not available")
@@ -64,7 +62,7 @@ def test_libreoffice_reads_the_golden_values_as_recorded():
     assert len(checks) >= 20
     docs = sorted({d for d, _, _ in checks})
     res = subprocess.run([py, str(HERE / "golden" / "lo_reader.py"),
-                          *[str(CORPUS / "docx" / d) for d in docs]],
+                          *[str(corpus / "docx" / d) for d in docs]],
                          capture_output=True, text=True, timeout=900)
     assert res.returncode == 0, res.stderr[-2000:]
     lo = json.loads(res.stdout)

@@ -11,11 +11,11 @@ from lxml import etree
 from officeeval.ooxml.ns import W
 from officeeval.vocabulary import style_key
 from officeeval.word.styles import Styles, shared_styles
+from tests.conftest import REPO, corpus_names
 
 _W = f"{{{W}}}"
-ROOT = Path(__file__).resolve().parents[2]
-REAL = ROOT / ".." / "shared" / "corpus" / "real" / "docx"
-DOCS = sorted(ROOT.glob("samples/word-*/*.docx")) + sorted(REAL.glob("*.docx"))[:12]
+DOCS = sorted(REPO.glob("samples/word-*/*.docx"))
+REAL = corpus_names("docx")[:12]
 
 
 def _styles_root(path: Path):
@@ -44,6 +44,15 @@ def _eager(root):
 
 @pytest.mark.parametrize("path", DOCS, ids=lambda p: p.name)
 def test_lazy_index_matches_an_eager_scan(path):
+    _check_lazy_index(path)
+
+
+@pytest.mark.parametrize("name", REAL)
+def test_lazy_index_matches_an_eager_scan_on_the_corpus(corpus, name):
+    _check_lazy_index(corpus / "docx" / name)
+
+
+def _check_lazy_index(path: Path) -> None:
     root = _styles_root(path)
     if root is None:
         pytest.skip("no styles part")

@@ -21,11 +21,12 @@ from officeeval.inspection import query  # noqa: E402
 CORPUS = HERE.parents[2] / ".." / "shared" / "corpus" / "real" / "pptx"
 
 
-def observe(name: str) -> dict[str, list[list[str]]]:
-    doc = open_document(CORPUS / name)
+def observe(path: Path) -> dict[str, list[list[str]]]:
+    """The rows of every case of the corpus presentation at PATH (its name keys CASES)."""
+    doc = open_document(path)
     try:
         out = {}
-        for selector, prop in CASES[name]:
+        for selector, prop in CASES[path.name]:
             rows = query(doc, selector, prop)
             out[f"{selector} | {prop}"] = [[r["target"], r.get("rendered", ""),
                                             r.get("source", "")] for r in rows]
@@ -35,7 +36,7 @@ def observe(name: str) -> dict[str, list[list[str]]]:
 
 
 def main() -> None:
-    data = {name: observe(name) for name in CASES}
+    data = {name: observe(CORPUS / name) for name in CASES}
     (HERE / "expected.json").write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n",
                                         encoding="utf-8")
 
