@@ -649,8 +649,9 @@ def generate(prompts_file: Path = typer.Argument(..., help="Prompt lines (office
         try:
             batch(manifest=out, out=then_grade, task_dirs=task_dirs, jobs=jobs,
                   backend="local", ray_address=None, rerun=False, timeout=timeout, cpu=None,
-                  memory=memory, file_size=None, processes=None, isolation=isolation,
-                  python=None, recalc=None, keep_outputs=True, make_report=True)
+                  memory=memory, file_size=None, processes=None, disk=None, files=None,
+                  outputs_root=None, isolation=isolation, python=None, recalc=None,
+                  keep_outputs=True, make_report=True)
         except typer.Exit as exc:
             code = exc.exit_code or code
     if code:
