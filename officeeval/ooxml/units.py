@@ -39,7 +39,8 @@ _ABSURD = 1e9
 
 def to_float(text: str | None) -> float | None:
     """A finite float from an attribute value; ``None`` for absent, empty, non-numeric,
-    infinite or absurdly large values."""
+    infinite or absurdly large values (|v| > 1e9: sizes, positions, counts). Stored data
+    values (cells, chart points) use ``to_number``, which has no such bound."""
     if text is None:
         return None
     try:
@@ -49,6 +50,20 @@ def to_float(text: str | None) -> float | None:
     if not math.isfinite(v) or abs(v) > _ABSURD:
         return None
     return v
+
+
+def to_number(text: str | None) -> float | None:
+    """A finite float from a stored *value* (a cell's ``<v>``, a chart's cached point);
+    ``None`` for absent, empty, non-numeric or infinite text. Unlike ``to_float`` there is
+    no size bound: 2343434343 and 9.99E+307 are ordinary spreadsheet numbers, and a value
+    is only compared, never used to size anything."""
+    if text is None:
+        return None
+    try:
+        v = float(text.strip())
+    except (ValueError, AttributeError):
+        return None
+    return v if math.isfinite(v) else None
 
 
 def to_int(text: str | None) -> int | None:
