@@ -142,6 +142,41 @@ def parse_length_literal(text: str) -> tuple[float, str] | None:
     return v * factor, "pt"
 
 
+# The precision Office's dialogs show a length in, per unit (Word's page setup and
+# paragraph dialogs, PowerPoint's size and position pane): 22.003 cm shows as "22 cm".
+OFFICE_PRECISION = {"cm": 0.01, "in": 0.01, "mm": 0.1, "pt": 0.1}
+_UNIT_NAME = {"厘米": "cm", "公分": "cm", "毫米": "mm", "inch": "in", "英寸": "in", '"': "in",
+              "磅": "pt", "point": "pt", "points": "pt", "": "pt"}
+
+
+def literal_precision_pt(text: str) -> float | None:
+    """The step, in points, a length literal is compared at: the precision Office shows
+    for the literal's unit (cm and in 0.01, mm and pt 0.1; a bare number is points), so
+    ``22cm`` holds for 22.003 cm, which Word's dialog shows as 22 cm. Digits the author
+    wrote beyond that precision do not make the comparison stricter than Office shows
+    (``0.635cm`` is compared to 0.01 cm); fewer digits do not make it looser (``2.5cm``
+    is 2.50 cm, not anything from 2.45 to 2.55: 2.54 cm, one inch, shows as 2.54).
+    Units Office does not show (emu, twip, px, pc) are compared to the digits written. A
+    Chinese size name is exact to 0.1 pt. ``None`` for a literal that is not an absolute
+    length (characters, lines) or whose digits cannot be read (an exponent)."""
+    t = text.strip()
+    if t in CHINESE_FONT_SIZES:
+        return OFFICE_PRECISION["pt"]
+    m = _NUM.match(t)
+    if not m or "e" in m.group(1).lower():
+        return None
+    unit = m.group(2).lower()
+    factor = PT_PER_UNIT.get(unit) if unit else 1.0
+    if factor is None:
+        return None
+    office = OFFICE_PRECISION.get(_UNIT_NAME.get(unit, unit))
+    if office is not None:
+        return office * factor
+    digits = m.group(1).lstrip("+-")
+    decimals = len(digits.split(".", 1)[1]) if "." in digits else 0
+    return 10.0 ** -decimals * factor
+
+
 def size_name(points: float | None) -> str | None:
     """The Chinese size name for an exact point size (``10.5`` -> ``五号``); ``None`` if
     the size has no name."""

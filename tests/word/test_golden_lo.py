@@ -32,7 +32,7 @@ def _uno_python() -> str | None:
     py = shutil.which("python3", path="/usr/bin")
     if not py or not shutil.which("soffice"):
         return None
-    ok = subprocess.run([py, "-c", "import uno"], capture_output=True)
+    ok = subprocess.run([py, "-I", "-c", "import uno"], capture_output=True)
     return py if ok.returncode == 0 else None
 
 
