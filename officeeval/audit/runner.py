@@ -200,7 +200,10 @@ def _run_one(mid: str, p: _Planned, ws: Workspace, path: Path, rubric: Rubric, r
         ws.write(edit, path, pretty=m.pretty)
     except NotApplicable as exc:
         edit.doc.close()
-        mr.verdict, mr.explanation = M.INVALID, f"could not be made: {exc}"
+        # An equivalent variant with nothing to rewrite in this reference does not apply;
+        # any other mutant that cannot be made is a gap of ours.
+        mr.verdict = M.NOT_APPLICABLE if m.kind == "equivalent" else M.INVALID
+        mr.explanation = f"could not be made: {exc}"
         return mr, None
     except Exception as exc:  # noqa: BLE001 - a mutator bug spoils one mutant, not the audit
         edit.doc.close()
