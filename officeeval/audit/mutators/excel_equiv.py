@@ -38,8 +38,10 @@ def _colours(to_theme: bool):
         doc = edit.doc
         sheet = doc.styles
         theme = doc.theme
-        accents = {theme.color(THEME_INDEX[i]).upper(): i for i in range(4, 10)
-                   if theme.color(THEME_INDEX[i])}
+        accents: dict[str, int] = {}
+        for i in range(10):  # lt1, dk1, lt2, dk2, accent1 … accent6
+            if theme.color(THEME_INDEX[i]):
+                accents.setdefault(theme.color(THEME_INDEX[i]).upper(), i)
         part = _styles_part(edit)
         root = ws.touch_part(edit, part)
         n = 0
@@ -61,7 +63,7 @@ def _colours(to_theme: bool):
                     continue
                 n += 1
         if not n:
-            raise NotApplicable("no colour " + ("equals a theme accent" if to_theme
+            raise NotApplicable("no colour " + ("equals a theme colour" if to_theme
                                                 else "names a theme colour"))
         return f"{n} colours"
     return apply
@@ -247,7 +249,7 @@ def plan_equivalent(ctx: PlanContext) -> list[Mutation]:
                               "writes it), graded by recalculation", _uncached))
     return out + [
         equivalent("excel|rgb-to-theme", "colour-rgb-to-theme", "colours equal to a theme "
-                   "accent written as that theme colour", _colours(to_theme=True)),
+                   "colour written as that theme colour", _colours(to_theme=True)),
         equivalent("excel|theme-to-rgb", "colour-theme-to-rgb", "theme colours written as "
                    "the RGB they resolve to", _colours(to_theme=False)),
         equivalent("excel|inline-strings", "inline-strings", "shared strings written as "

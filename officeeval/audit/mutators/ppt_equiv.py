@@ -136,12 +136,26 @@ def _split_runs(ws, edit) -> str:
     return f"{n} runs split"
 
 
+# Scheme colours a slide's text names through the master's colour map; used only when the
+# map is the usual one (tx1 = dk1, bg1 = lt1 …) so the mapping needs no lookup.
+MAPPED = {"tx1": "dk1", "bg1": "lt1", "tx2": "dk2", "bg2": "lt2"}
+
+
+def _usual_map(doc) -> bool:
+    masters = doc.masters
+    if not masters:
+        return False
+    cmap = masters[0].root.find(_P + "clrMap")
+    return cmap is not None and all(cmap.get(k) == v for k, v in MAPPED.items())
+
+
 def _colours(to_scheme: bool):
     def apply(ws, edit) -> str:
         doc = edit.doc
-        slots = {}
-        for s in ACCENTS:
-            rgb = doc.theme_color(s)
+        names = ACCENTS + (tuple(MAPPED) if _usual_map(doc) else ())
+        slots: dict[str, str] = {}
+        for s in names:
+            rgb = doc.theme_color(MAPPED.get(s, s))
             if rgb:
                 slots.setdefault(rgb.upper(), s)
         n = 0
@@ -158,7 +172,7 @@ def _colours(to_scheme: bool):
                     new = etree.Element(_A + "schemeClr", {"val": slot})
                 else:
                     slot = el.get("val") or ""
-                    rgb = doc.theme_color(slot) if slot in ACCENTS else None
+                    rgb = doc.theme_color(MAPPED.get(slot, slot)) if slot in names else None
                     if rgb is None:
                         continue
                     new = etree.Element(_A + "srgbClr", {"val": rgb.upper()})
@@ -166,8 +180,8 @@ def _colours(to_scheme: bool):
                 n += 1
                 ws.touch_part(edit, part)
         if not n:
-            raise NotApplicable("no colour " + ("equals a theme accent" if to_scheme
-                                                else "names a theme accent"))
+            raise NotApplicable("no colour " + ("equals a theme colour" if to_scheme
+                                                else "names a theme colour"))
         return f"{n} colours"
     return apply
 
@@ -216,9 +230,10 @@ def plan_equivalent(ctx: PlanContext) -> list[Mutation]:
         equivalent("ppt|split-runs", "run-split", "every run split in two with the same "
                    "formatting", _split_runs),
         equivalent("ppt|rgb-to-scheme", "colour-rgb-to-theme", "colours equal to a theme "
-                   "accent written as that scheme colour", _colours(to_scheme=True)),
-        equivalent("ppt|scheme-to-rgb", "colour-theme-to-rgb", "accent scheme colours "
-                   "written as the RGB they resolve to", _colours(to_scheme=False)),
+                   "colour written as that scheme colour (000000 as tx1 …)",
+                   _colours(to_scheme=True)),
+        equivalent("ppt|scheme-to-rgb", "colour-theme-to-rgb", "scheme colours written as "
+                   "the RGB they resolve to", _colours(to_scheme=False)),
         equivalent("ppt|rounded", "lengths-rounded", "positions and sizes 0.01 mm larger, "
                    "as another writer rounds them", _rounded),
         equivalent("ppt|slide-names", "slide-part-names", "slide part names out of show "

@@ -221,7 +221,13 @@ def _defaults(ws, edit) -> str:
     for sid in {p.style_id for p in body_paragraphs(doc)}:
         if sid and normal.id not in [s.id for s in styles.chain(sid)]:
             raise NotApplicable(f"paragraph style {sid} does not inherit from {normal.id}")
-    tables = [st for st in styles.by_id.values() if st.type == "table"]
+    # Table styles in use (and the default one): text in a table inherits from them
+    # between the paragraph style and the defaults.
+    used = {el.get(_W + "val") for el in doc.body.iter(_W + "tblStyle")}
+    dflt = styles.default("table")
+    if dflt is not None:
+        used.add(dflt.id)
+    tables = [st for sid in used for st in styles.chain(sid)]
     root = styles_root(ws, edit)
     dd = root.find(_W + "docDefaults")
     if dd is None:

@@ -27,7 +27,9 @@ INDENTS = (("paragraph.indent.left", "left", "leftChars"),
            ("paragraph.indent.hanging", "hanging", "hangingChars"))
 SPACINGS = (("paragraph.space_before", "before", "beforeLines"),
             ("paragraph.space_after", "after", "afterLines"))
-ACCENTS = ("accent1", "accent2", "accent3", "accent4", "accent5", "accent6")
+# Theme colours as Word names them in w:themeColor (text1 is dk1, background1 lt1 …).
+THEME_SLOTS = ("accent1", "accent2", "accent3", "accent4", "accent5", "accent6", "text1",
+               "background1", "text2", "background2")
 HF_TYPES = {"header": "application/vnd.openxmlformats-officedocument.wordprocessingml."
                       "header+xml",
             "footer": "application/vnd.openxmlformats-officedocument.wordprocessingml."
@@ -200,7 +202,10 @@ def _theme_colours(to_theme: bool):
         from officeeval.word.theme_colors import theme_or_stored
         doc = edit.doc
         theme = doc.theme
-        slots = {theme.color(s): s for s in ACCENTS if theme.color(s)}
+        slots: dict[str, str] = {}
+        for slot in THEME_SLOTS:
+            if theme.color(slot):
+                slots.setdefault(theme.color(slot).upper(), slot)
         pkg = doc.package
         styles = pkg.related_one(doc.main, "styles")
         n = 0
@@ -228,7 +233,7 @@ def _theme_colours(to_theme: bool):
             if touched:
                 ws.touch_part(edit, part)
         if not n:
-            raise NotApplicable("no colour " + ("equals a theme accent" if to_theme
+            raise NotApplicable("no colour " + ("equals a theme colour" if to_theme
                                                 else "names a theme slot"))
         return f"{n} colours"
     return apply
@@ -284,7 +289,8 @@ def plan_values(ctx: PlanContext) -> list[Mutation]:
                    "an empty header and footer part where a section showed none",
                    _empty_parts),
         equivalent("word|rgb-to-theme", "colour-rgb-to-theme",
-                   "colours equal to a theme accent written as that theme colour",
+                   "colours equal to a theme colour written as that theme colour (000000 as "
+                   "text1 …)",
                    _theme_colours(to_theme=True)),
         equivalent("word|theme-to-rgb", "colour-theme-to-rgb",
                    "theme colours written as the RGB they resolve to",
