@@ -20,6 +20,11 @@ The numbers (each per model and overall, and broken down by app, level and skill
 * **lost points** of a criterion: ``points - earned`` for ``skipped`` (execution), ``not_found``
   and ``fail`` (logic: nothing there vs a wrong value). ``eval_error`` points are never lost
   points: they are counted apart as evaluator points.
+* **by turn** (execution-feedback runs): SR, pass rate and execution success of the program
+  in force at turn k — a generation that stopped before turn k keeps its last program — so
+  turn 1 is what the generations would have scored single-turn.
+* **usage** per model: requests, tokens in and out (sums and per generation) and request
+  latency percentiles (p50, p90, p99) from what the generator recorded.
 * 95% percentile bootstrap intervals resample generations (seeded per group label, so the
   same store always gives the same interval and adding a model does not move the others).
 
@@ -56,6 +61,9 @@ _CRIT_COLS = ["gen_key", "criterion_id", "skill", "points", "earned", "status",
               "failure_class", "preservation", "description"]
 _CHECK_COLS = ["gen_key", "criterion_id", "idx", "select_expr", "property", "op", "expected",
                "actual", "source", "passed", "status", "detail"]
+_TURN_COLS = ["gen_key", "turn", "extraction", "program_turn", "outcome", "score", "total",
+              "passed", "eval_errors", "prompt_tokens", "completion_tokens", "latency",
+              "attempts"]
 
 
 class StoreUnavailable(OfficeEvalError):
@@ -74,6 +82,7 @@ class Results:
     checks: pd.DataFrame
     meta: dict[str, str]
     manifest_issues: list[tuple[int, str]]
+    turns: pd.DataFrame | None = None  # one row per (generation, turn); None: no turns table
 
 
 # ------------------------------------------------------------------------------ loading
@@ -122,9 +131,31 @@ def load(outdir: str | Path) -> Results:
             if "key" in _columns(conn, "meta") else {}
         issues = conn.execute("SELECT line, message FROM manifest_issues").fetchall() \
             if _columns(conn, "manifest_issues") else []
+        turns = _read(conn, "turns", _TURN_COLS) if _columns(conn, "turns") else None
     finally:
         conn.close()
-    return Results(outdir, *_tidy(t, c, k), meta=meta, manifest_issues=issues)
+    tasks, crit, checks = _tidy(t, c, k)
+    return Results(outdir, tasks, crit, checks, meta=meta, manifest_issues=issues,
+                   turns=_tidy_turns(turns, tasks) if turns is not None else None)
+
+
+def _tidy_turns(u: pd.DataFrame, t: pd.DataFrame) -> pd.DataFrame:
+    """Turn rows joined with their generation's model (rows of generations no longer in
+    the store are dropped)."""
+    for col in ("score", "total", "latency"):
+        u[col] = pd.to_numeric(u[col], errors="coerce").astype(float)
+    u["score"] = u["score"].fillna(0.0)
+    u["total"] = u["total"].fillna(0.0)
+    for col in ("prompt_tokens", "completion_tokens", "attempts"):
+        u[col] = pd.to_numeric(u[col], errors="coerce")
+    u["turn"] = pd.to_numeric(u["turn"], errors="coerce").fillna(0).astype(int)
+    u["passed"] = pd.to_numeric(u["passed"], errors="coerce").fillna(0).astype(bool)
+    u["outcome"] = u["outcome"].fillna("").astype(str)
+    u["gradable"] = u["total"] > 0
+    u["rate"] = (u["score"] / u["total"]).where(u["gradable"])
+    u["executed"] = u["outcome"] == "ok"
+    return u.merge(t[["key", "model", "task", "sample"]], left_on="gen_key", right_on="key",
+                   how="inner").drop(columns="key")
 
 
 def _tidy(t: pd.DataFrame, c: pd.DataFrame, k: pd.DataFrame
@@ -387,6 +418,61 @@ def generation_list(res: Results) -> list[dict[str, Any]]:
     return rows
 
 
+def by_turn(res: Results) -> list[dict[str, Any]]:
+    """Per model (and ``(all)``) and turn k = 1 … the most turns any generation of it took:
+    SR, pass rate and execution success of the program in force at turn k (a generation
+    that stopped earlier counts with its last turn), with how many generations were still
+    going at turn k. ``[]`` when no generation took more than one turn."""
+    u = res.turns
+    if u is None or u.empty or int(u["turn"].max()) < 2:
+        return []
+    rows = []
+    for k, g in _groups(_with_all(u), ["model"]):
+        most = int(g["turn"].max())
+        last = g.groupby("gen_key")["turn"].transform("max")
+        for turn in range(1, most + 1):
+            # Each generation's row at min(turn, its last turn).
+            at = g[(g["turn"] == turn) | ((g["turn"] == last) & (last < turn))]
+            gr = at[at["gradable"]]
+            ci = bootstrap_ci(gr["rate"], seed=_seed(f"{k['model']}|turn|{turn}"))
+            rows.append({"model": k["model"], "turn": turn, "generations": len(at),
+                         "still_going": int((last >= turn).groupby(g["gen_key"]).first()
+                                            .sum()),
+                         "sr": _num(gr["rate"].mean()) if len(gr) else None, "sr_ci": ci,
+                         "pass_rate": _num(gr["passed"].mean()) if len(gr) else None,
+                         "exec_success": _num(at["executed"].mean()) if len(at) else None})
+    return sorted(rows, key=lambda r: (r["model"] == ALL, r["model"], r["turn"]))
+
+
+def _percentile(values: pd.Series, q: float) -> float | None:
+    v = values.dropna()
+    return _num(np.percentile(v, q)) if len(v) else None
+
+
+def usage(res: Results) -> list[dict[str, Any]]:
+    """Per model (and ``(all)``): requests, tokens in and out (sums, per generation) and
+    request latency percentiles, from what the generator recorded on each turn. ``[]``
+    when nothing was recorded (hand-written manifests)."""
+    u = res.turns
+    if u is None or u.empty or (u["prompt_tokens"].isna().all()
+                                and u["latency"].isna().all()):
+        return []
+    rows = []
+    for k, g in _groups(_with_all(u), ["model"]):
+        gens = g["gen_key"].nunique()
+        tin, tout = g["prompt_tokens"].sum(min_count=1), g["completion_tokens"].sum(min_count=1)
+        rows.append({"model": k["model"], "generations": int(gens),
+                     "requests": int(g["latency"].notna().sum()),
+                     "tokens_in": _num(tin), "tokens_out": _num(tout),
+                     "tokens_in_per_gen": _num(tin / gens) if gens else None,
+                     "tokens_out_per_gen": _num(tout / gens) if gens else None,
+                     "latency_p50": _percentile(g["latency"], 50),
+                     "latency_p90": _percentile(g["latency"], 90),
+                     "latency_p99": _percentile(g["latency"], 99),
+                     "retried": int((g["attempts"].fillna(1) > 1).sum())})
+    return sorted(rows, key=lambda r: (r["model"] == ALL, r["model"]))
+
+
 def summarize(res: Results) -> dict[str, Any]:
     """Everything the reports show, as JSON-safe plain data (this is ``summary.json``)."""
     t = res.tasks
@@ -401,7 +487,7 @@ def summarize(res: Results) -> dict[str, Any]:
         "by_level": breakdown(res, "level"), "by_task": breakdown(res, "task"),
         "by_skill": skill_breakdown(res), "histogram": histogram(res),
         "top_failed": top_failed(res), "eval_errors": evaluator_errors(res),
-        "generations": generation_list(res),
+        "generations": generation_list(res), "by_turn": by_turn(res), "usage": usage(res),
     }
 
 
@@ -463,15 +549,18 @@ def _delta(ra: dict | None, rb: dict | None, key: str) -> float | None:
 
 # ------------------------------------------------------------------------------ export
 def export_tables(res: Results, directory: str | Path) -> list[Path]:
-    """Write tasks.csv, criteria.csv, checks.csv (UTF-8 with BOM so spreadsheet programs
+    """Write tasks.csv, criteria.csv, checks.csv (and turns.csv when the batch has turns;
+    UTF-8 with BOM so spreadsheet programs
     read Chinese text), and the same as Parquet when pyarrow is importable. Returns the
     paths written. Raises OSError when DIRECTORY is not writable."""
     d = Path(directory)
     d.mkdir(parents=True, exist_ok=True)
     parquet = importlib.util.find_spec("pyarrow") is not None
     written = []
-    for name, df in (("tasks", res.tasks), ("criteria", res.criteria),
-                     ("checks", res.checks)):
+    tables = [("tasks", res.tasks), ("criteria", res.criteria), ("checks", res.checks)]
+    if res.turns is not None and not res.turns.empty:
+        tables.append(("turns", res.turns))
+    for name, df in tables:
         path = d / f"{name}.csv"
         df.to_csv(path, index=False, encoding="utf-8-sig")
         written.append(path)

@@ -60,6 +60,7 @@ def summary_markdown(s: dict[str, Any]) -> str:
                      rate(m["pass_rate"], m.get("pass_ci")), pct(m["exec_success"]),
                      pct(m["op_accuracy"]), num(m["mean_score"]), m["ungradable"],
                      m["eval_error_criteria"]] for m in s["models"]]),
+             *_generation_parts(s),
              "\n## Outcomes\n",
              table(["model"] + list(s["models"][-1]["outcomes"]),
                    [[m["model"]] + list(m["outcomes"].values()) for m in s["models"]]),
@@ -94,6 +95,34 @@ def summary_markdown(s: dict[str, Any]) -> str:
                            [[r["task"], r["criterion_id"], r["property"], r["detail"],
                              r["count"]] for r in ev["reasons"]]))
     return "\n".join(parts) + "\n"
+
+
+def _generation_parts(s: dict[str, Any]) -> list[str]:
+    """Tokens and latency per model next to SR, and SR by turn of the execution-feedback
+    loop, when the batch has them (manifests written by ``officeeval generate``)."""
+    parts: list[str] = []
+    sr = {m["model"]: m for m in s["models"]}
+    if s.get("usage"):
+        def tokens(v: float | None) -> str:
+            return "–" if v is None else f"{v:,.0f}"
+        parts += ["\n### Tokens and latency (as the generator recorded them)\n",
+                  table(["model", "SR", "requests", "tokens in", "tokens out",
+                         "in / generation", "out / generation", "latency p50", "p90", "p99"],
+                        [[u["model"], rate(sr.get(u["model"], {}).get("sr"),
+                                           sr.get(u["model"], {}).get("sr_ci")),
+                          u["requests"], tokens(u["tokens_in"]), tokens(u["tokens_out"]),
+                          num(u["tokens_in_per_gen"]), num(u["tokens_out_per_gen"]),
+                          f"{num(u['latency_p50'])} s", f"{num(u['latency_p90'])} s",
+                          f"{num(u['latency_p99'])} s"] for u in s["usage"]])]
+    if s.get("by_turn"):
+        parts += ["\n### By turn (execution feedback)\n",
+                  "The program in force at each turn, graded: turn 1 is the single-turn "
+                  "score; a generation that stopped earlier keeps its last program.\n",
+                  table(["model", "turn", "SR", "pass rate", "exec success", "still going"],
+                        [[r["model"], r["turn"], rate(r["sr"], r.get("sr_ci")),
+                          pct(r["pass_rate"]), pct(r["exec_success"]), r["still_going"]]
+                         for r in s["by_turn"]])]
+    return parts
 
 
 def _delta(d: float | None) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import sqlite3
 from collections import Counter
 from pathlib import Path
 from typing import Any, Iterator
@@ -64,6 +65,33 @@ def sandbox_view(sandbox: Any) -> dict[str, Any] | None:
             "last_line": pick(_LAST_LINE)[:2000]}
 
 
+_TURN_SQL = ("SELECT turn, reply, program, extraction, program_turn, outcome, score, total, "
+             "passed, run, feedback, prompt_tokens, completion_tokens, latency, attempts, "
+             "finish_reason FROM turns WHERE gen_key = ? ORDER BY turn")
+
+
+def turn_views(conn: Any, key: str) -> list[dict[str, Any]]:
+    """The stored turns of a generation for its sheet (reply, extracted program, the run
+    record of the feedback loop as a ``sandbox_view``, the feedback sent, the grade of the
+    program in force); ``[]`` for a store without a ``turns`` table."""
+    try:
+        cur = conn.execute(_TURN_SQL, (key,))
+    except sqlite3.OperationalError:  # a store written before the turns table existed
+        return []
+    cols = [d[0] for d in cur.description]
+    out = []
+    for row in cur:
+        t = dict(zip(cols, row))
+        run = _json(t.pop("run"))
+        t["run"] = sandbox_view(run) if run is not None else None
+        for col in ("reply", "program", "feedback"):
+            if isinstance(t[col], str):
+                t[col] = t[col][-MAX_TAIL * 5:]
+        t["passed"] = bool(t["passed"])
+        out.append(t)
+    return out
+
+
 def _records(outdir: Path) -> Iterator[dict[str, Any]]:
     conn = open_store(outdir)
     try:
@@ -94,6 +122,16 @@ def write_sheets(env: Environment, outdir: Path, reportdir: Path,
     sheets = reportdir / "sheets"
     sheets.mkdir(parents=True, exist_ok=True)
     names = {}
+    conn = open_store(outdir)  # a second connection: _records streams from the first
+    try:
+        _write_all(template, outdir, sheets, names, conn, context)
+    finally:
+        conn.close()
+    return names
+
+
+def _write_all(template: Any, outdir: Path, sheets: Path, names: dict[str, str], conn: Any,
+               context: dict[str, Any]) -> None:
     for g in _records(outdir):
         card = _json(g.pop("scorecard"))
         card = card if isinstance(card, dict) else None
@@ -105,7 +143,7 @@ def write_sheets(env: Environment, outdir: Path, reportdir: Path,
         status_counts = [(s, counts[s]) for s in STATUS if counts[s]]
         name = sheet_name(g["key"])
         html = template.render(g=g, card=card, sandbox=sandbox_view(_json(g["sandbox"])),
-                               status_counts=status_counts, **context)
+                               status_counts=status_counts, turns=turn_views(conn, g["key"]),
+                               **context)
         (sheets / name).write_text(html, encoding="utf-8")
         names[g["key"]] = name
-    return names

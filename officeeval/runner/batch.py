@@ -25,6 +25,7 @@ from officeeval.runner.manifest import Manifest, ManifestLine, read_manifest
 from officeeval.runner.sandbox import SandboxConfig
 from officeeval.runner.store import GenerationMeta, Store
 from officeeval.runner.tasks import Task, TaskRegistry, default_locations
+from officeeval.runner.turns import turn_rows
 
 if TYPE_CHECKING:
     from officeeval.recalc.server import ServiceProcess
@@ -141,11 +142,14 @@ def work_item(line: ManifestLine, task: Task, options: BatchOptions, outdir: Pat
         limits=options.limits.merged(line.limits), sandbox=options.sandbox,
         options={"recalc": True} if options.recalc else {},
         keep_dir=str(outdir / "documents") if options.keep_outputs else None,
-        recalc_service=recalc_service)
+        recalc_service=recalc_service, turns=line.turn_answers)
 
 
 def _deadline(item: WorkItem) -> float:
-    return GRADING_BUDGET + (item.limits.timeout if item.source != "output" else 0.0)
+    # A feedback-loop generation runs the program of each turn (turns.py): one time limit
+    # per program.
+    programs = max(1, len(item.turns)) if item.source != "output" else 0
+    return GRADING_BUDGET + item.limits.timeout * programs
 
 
 def _executor(options: BatchOptions, fn: Callable[[WorkItem], ItemResult]) -> Any:
@@ -214,7 +218,7 @@ def _run(items: list[WorkItem], options: BatchOptions, store: Store, p: Plan,
             pending.add((GenerationMeta(line.key, line.task, line.model, line.sample,
                                         task.app, task.level, line.source,
                                         line.line), res.card, res.sandbox,
-                         res.scorecard_json))
+                         res.scorecard_json, turn_rows(line, res.turns)))
             result.graded += 1
             result.worker_cpu += res.cpu
             progress.advance(res.card.outcome, res.card.eval_errors)

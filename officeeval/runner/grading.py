@@ -9,7 +9,7 @@ import json
 import os
 import shutil
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +39,7 @@ class WorkItem:
     options: dict[str, Any] = field(default_factory=dict)
     keep_dir: str | None = None      # copy programs' outputs here (as <key><ext>)
     recalc_service: tuple[str, float] | None = None  # the batch's (address, wait), if any
+    turns: tuple[str, ...] = ()      # the replies of a multi-turn generation, in order
 
 
 @dataclass
@@ -53,6 +54,7 @@ class ItemResult:
     seconds: float = 0.0
     cpu: float = 0.0  # the worker's own CPU seconds (the program's are in the record)
     scorecard_json: str | None = None  # serialized here, in parallel, not by the writer
+    turns: list[dict[str, Any]] | None = None  # per turn: program and its grade (turns.py)
 
     def __getstate__(self) -> dict[str, Any]:
         # Sent from a worker to the writing process: the card travels as plain tuples
@@ -99,9 +101,55 @@ def grade_item(item: WorkItem) -> ItemResult:
         return ItemResult(item.key, error=f"sandbox: {exc}",
                           seconds=time.perf_counter() - started)
     card.task = item.task
+    try:
+        turns = _turn_grades(item, rubric, card)
+    except SandboxError as exc:
+        return ItemResult(item.key, error=f"sandbox: {exc}",
+                          seconds=time.perf_counter() - started)
     text = json.dumps(card.to_dict(), ensure_ascii=False)
     return ItemResult(item.key, card, sandbox, seconds=time.perf_counter() - started,
-                      cpu=time.process_time() - cpu, scorecard_json=text)
+                      cpu=time.process_time() - cpu, scorecard_json=text, turns=turns)
+
+
+def _turn_grades(item: WorkItem, rubric: Rubric, card: ScoreCard
+                 ) -> list[dict[str, Any]] | None:
+    """Per turn of the generation: the program extracted from its reply and the grade of
+    the program in force at that turn (the last one extracted so far: what the generation
+    would have scored had it stopped there). A generation without turns is one turn: its
+    own code or answer. Programs are run and graded once each; the one the line grades is
+    ``card``. ``None`` for a ready-made output."""
+    if item.source == "output":
+        return None
+    if item.source == "code":
+        return [_turn_row(1, item.payload, "code", 1, card)]
+    main = extract_code(item.payload).code
+    answers = item.turns or (item.payload,)
+    graded: dict[str | None, ScoreCard] = {}
+    if main is not None:
+        graded[main] = card
+    rows = []
+    current, current_turn = None, None
+    for n, answer in enumerate(answers, start=1):
+        found = extract_code(answer)
+        if found.code is not None:
+            current, current_turn = found.code, n
+        if current not in graded:
+            if current is None:
+                graded[None] = evaluate_outcome(rubric, TaskOutcome.NO_CODE, "",
+                                                "no Python code found in the answer")
+            else:
+                alone = replace(item, source="code", payload=current, keep_dir=None, turns=())
+                graded[current] = _grade(alone, rubric)[0]
+        rows.append(_turn_row(n, found.code, found.method, current_turn, graded[current]))
+    return rows
+
+
+def _turn_row(turn: int, program: str | None, extraction: str, program_turn: int | None,
+              card: ScoreCard) -> dict[str, Any]:
+    return {"turn": turn, "program": program, "extraction": extraction,
+            "program_turn": program_turn, "outcome": card.outcome, "score": card.score,
+            "total": card.total, "passed": bool(card.passed),
+            "eval_errors": card.eval_errors}
 
 
 def _grade(item: WorkItem, rubric: Rubric) -> tuple[ScoreCard, dict[str, Any] | None]:

@@ -11,7 +11,14 @@ and exactly one of:
 
 Optional: ``note`` (free text), ``limits`` (per-generation overrides, see
 ``officeeval.runner.limits``), ``rubric`` (a rubric file relative to the manifest, for a
-task not in the registry's directories). Other keys are ignored.
+task not in the registry's directories). What ``officeeval generate`` adds is kept for the
+report: ``usage`` (``prompt_tokens``, ``completion_tokens``), ``latency`` (seconds),
+``attempts``, ``finish_reason``, ``request`` (the parameters sent), and for the
+execution-feedback loop ``turns``: the conversation's replies in order, each an object with
+``answer`` (the reply) and optionally ``usage``, ``latency``, ``attempts``,
+``finish_reason``, ``run`` (how its program ran when it was generated) and ``feedback``
+(what the model was told). The line's ``answer`` is the program graded; every turn's
+program is graded too, for the score by turn. Other keys are ignored.
 
 Bad lines — not JSON, not an object, missing or mistyped fields, an unknown task, a
 duplicate (task, model, sample) — are returned as ``(line, message)`` issues and skipped;
@@ -31,6 +38,8 @@ from officeeval.runner.limits import parse_limits
 
 SOURCES = ("code", "answer", "output")
 MAX_LINE = 8 * 1024 * 1024  # a line longer than this is not a plausible generation
+MAX_TURNS = 64
+_TURN_KEYS = ("usage", "latency", "attempts", "finish_reason", "run", "feedback")
 
 
 @dataclass(frozen=True)
@@ -49,6 +58,12 @@ class ManifestLine:
     note: str = ""
     limits: dict[str, Any] = field(default_factory=dict)
     rubric: str | None = None
+    turns: tuple[dict[str, Any], ...] = ()
+    info: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def turn_answers(self) -> tuple[str, ...]:
+        return tuple(t["answer"] for t in self.turns)
 
 
 @dataclass
@@ -58,10 +73,14 @@ class Manifest:
     issues: list[tuple[int, str]]
 
 
-def generation_key(task: str, model: str, sample: int, source: str, payload: str) -> str:
+def generation_key(task: str, model: str, sample: int, source: str, payload: str,
+                   turns: tuple[str, ...] = ()) -> str:
     """The store key: a hash of task, model, sample and what the line carries (the code,
-    the answer, or the output path as written)."""
-    blob = json.dumps([task, model, sample, source, payload], ensure_ascii=False)
+    the answer, or the output path as written, and the replies of its turns if any)."""
+    parts: list[Any] = [task, model, sample, source, payload]
+    if turns:
+        parts.append(list(turns))
+    blob = json.dumps(parts, ensure_ascii=False)
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:32]
 
 
@@ -146,6 +165,55 @@ def _parse_line(n: int, text: str, base: Path) -> ManifestLine:
         rp = Path(rubric)
         rubric = str(rp if rp.is_absolute() else base / rp)
     note = obj.get("note", "")
+    turns = _turns(obj.get("turns"), source)
+    answers = tuple(t["answer"] for t in turns)
     return ManifestLine(n, task.strip(), model.strip(), sample, source, resolved,
-                        generation_key(task.strip(), model.strip(), sample, source, payload),
-                        note if isinstance(note, str) else "", dict(limits), rubric)
+                        generation_key(task.strip(), model.strip(), sample, source, payload,
+                                       answers),
+                        note if isinstance(note, str) else "", dict(limits), rubric, turns,
+                        _info(obj))
+
+
+def _turns(raw: Any, source: str) -> tuple[dict[str, Any], ...]:
+    if raw is None:
+        return ()
+    if source != "answer":
+        raise TaskError("'turns' goes with an 'answer' (the reply whose program is graded)")
+    if not isinstance(raw, list) or not raw:
+        raise TaskError("'turns' must be a non-empty list")
+    if len(raw) > MAX_TURNS:
+        raise TaskError(f"'turns' holds more than {MAX_TURNS} turns")
+    out = []
+    for i, t in enumerate(raw, start=1):
+        if not isinstance(t, dict) or not isinstance(t.get("answer"), str):
+            raise TaskError(f"turn {i} must be an object with a string 'answer'")
+        out.append({"answer": t["answer"], **{k: t[k] for k in _TURN_KEYS if k in t}})
+    return tuple(out)
+
+
+def _info(obj: dict[str, Any]) -> dict[str, Any]:
+    """What a generator recorded about the request (kept for the report, never checked
+    beyond its shape: a bad value is dropped, not an error)."""
+    out: dict[str, Any] = {}
+    usage = obj.get("usage")
+    if isinstance(usage, dict):
+        out["usage"] = {k: usage[k] for k in ("prompt_tokens", "completion_tokens")
+                        if _count(usage.get(k))}
+    for key in ("latency", "attempts"):
+        if _number(obj.get(key)):
+            out[key] = obj[key]
+    for key in ("finish_reason", "prompt_id"):
+        if isinstance(obj.get(key), str):
+            out[key] = obj[key][:200]
+    for key in ("request", "template"):
+        if isinstance(obj.get(key), dict):
+            out[key] = obj[key]
+    return out
+
+
+def _count(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and v >= 0
+
+
+def _number(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and v >= 0

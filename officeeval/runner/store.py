@@ -16,6 +16,14 @@ Schema (version 1) — the contract with ``officeeval.analysis``:
 * ``checks``: (gen_key, criterion_id, idx) -> select_expr, property, op, expected, actual,
   source, passed, status, detail.
 * ``manifest_issues``: bad manifest lines (line, message), refreshed per run.
+* ``turns`` (added within version 1; readers treat a store without it as having no turns):
+  (gen_key, turn) -> reply (the model's text), program (extracted), extraction (how),
+  program_turn (the turn whose program was in force), outcome, score, total, passed,
+  eval_errors (the grade of that program: what the generation would have scored had it
+  stopped at this turn), run (JSON: how the program ran when it was generated, the
+  execution-feedback loop's record), feedback (what the model was told), prompt_tokens,
+  completion_tokens, latency, attempts, finish_reason (of the request). A single-turn
+  generation has one row; a ready-made output none.
 """
 
 from __future__ import annotations
@@ -51,9 +59,20 @@ CREATE TABLE IF NOT EXISTS checks (
     passed INTEGER, status TEXT, detail TEXT,
     PRIMARY KEY (gen_key, criterion_id, idx));
 CREATE TABLE IF NOT EXISTS manifest_issues (line INTEGER, message TEXT);
+CREATE TABLE IF NOT EXISTS turns (
+    gen_key TEXT NOT NULL, turn INTEGER NOT NULL, reply TEXT, program TEXT, extraction TEXT,
+    program_turn INTEGER, outcome TEXT, score REAL, total REAL, passed INTEGER,
+    eval_errors INTEGER, run TEXT, feedback TEXT, prompt_tokens INTEGER,
+    completion_tokens INTEGER, latency REAL, attempts INTEGER, finish_reason TEXT,
+    PRIMARY KEY (gen_key, turn));
 CREATE INDEX IF NOT EXISTS generations_model ON generations(model);
 CREATE INDEX IF NOT EXISTS criteria_skill ON criteria(skill);
 """
+
+
+# Every table holding a generation's rows (deleted together with it).
+_TABLES = (("checks", "gen_key"), ("criteria", "gen_key"), ("turns", "gen_key"),
+           ("generations", "key"))
 
 
 @dataclass(frozen=True)
@@ -100,18 +119,20 @@ class Store:
         workers do it, so the single writing process does not)."""
         self.record_many([(meta, card, sandbox, scorecard_json)])
 
-    def record_many(self, entries: list[tuple[GenerationMeta, ScoreCard,
-                                              dict[str, Any] | None, str | None]]) -> None:
+    def record_many(self, entries: list[tuple]) -> None:
         """Store several graded generations in one transaction (all or none), each like
-        ``record``. A commit costs about as much as the rows of a whole generation, so the
-        batch commits the results that finished close together at once."""
+        ``record``: ``(meta, card, sandbox, scorecard_json[, turns])`` with ``turns`` the
+        rows of the ``turns`` table (``officeeval.runner.turns``). A commit costs about as
+        much as the rows of a whole generation, so the batch commits the results that
+        finished close together at once."""
         if not entries:
             return
         c = self.conn
         c.execute("BEGIN IMMEDIATE")
         try:
-            for meta, card, sandbox, scorecard_json in entries:
+            for meta, card, sandbox, scorecard_json, *turns in entries:
                 self._insert(meta, card, sandbox, scorecard_json)
+                self._insert_turns(meta.key, turns[0] if turns else None)
             c.execute("COMMIT")
         except BaseException:
             c.execute("ROLLBACK")
@@ -123,8 +144,7 @@ class Store:
         # Criteria and checks rows only ever exist with their generation row (both are
         # written and deleted in one transaction), so a new key has nothing to delete.
         if c.execute("SELECT 1 FROM generations WHERE key = ?", (meta.key,)).fetchone():
-            for table, col in (("checks", "gen_key"), ("criteria", "gen_key"),
-                               ("generations", "key")):
+            for table, col in _TABLES:
                 c.execute(f"DELETE FROM {table} WHERE {col} = ?", (meta.key,))
         c.execute(
             "INSERT INTO generations VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
@@ -145,6 +165,18 @@ class Store:
                         k.actual, k.source, int(k.passed), k.status, k.detail)
                        for cr in card.criteria for i, k in enumerate(cr.checks)])
 
+    def _insert_turns(self, key: str, rows: list[dict[str, Any]] | None) -> None:
+        if not rows:
+            return
+        self.conn.executemany(
+            "INSERT OR REPLACE INTO turns VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            [(key, r["turn"], r.get("reply"), r.get("program"), r.get("extraction"),
+              r.get("program_turn"), r.get("outcome"), r.get("score"), r.get("total"),
+              int(bool(r.get("passed"))), r.get("eval_errors"),
+              json.dumps(r["run"], ensure_ascii=False) if r.get("run") is not None else None,
+              r.get("feedback"), r.get("prompt_tokens"), r.get("completion_tokens"),
+              r.get("latency"), r.get("attempts"), r.get("finish_reason")) for r in rows])
+
     def identities(self) -> dict[tuple[str, str, int], str]:
         """(task, model, sample) -> key of every stored generation."""
         return {(t, m, s): k for k, t, m, s in
@@ -159,8 +191,7 @@ class Store:
         c.execute("BEGIN IMMEDIATE")
         try:
             for key in keys:
-                for table, col in (("checks", "gen_key"), ("criteria", "gen_key"),
-                                   ("generations", "key")):
+                for table, col in _TABLES:
                     c.execute(f"DELETE FROM {table} WHERE {col} = ?", (key,))
             c.execute("COMMIT")
         except BaseException:

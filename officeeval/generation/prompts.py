@@ -1,0 +1,179 @@
+"""Prompt lines: what a model is given for a task (``officeeval prompts``), and reading them
+back (``officeeval generate``).
+
+A line of ``prompts.jsonl``::
+
+    {"id": "word-l1-notice", "task": "word-l1-notice", "app": "word", "lang": "zh",
+     "template": {"id": "officeeval-default-zh", "version": "1", "sha256": "…"},
+     "instruction_source": "samples/word-l1-notice/instruction.md", "outline": true,
+     "files": {"input": "input.docx", "attachments": [], "output": "output.docx"},
+     "messages": [{"role": "system", "content": "…"}, {"role": "user", "content": "…"}],
+     "feedback_template": "…the template's feedback section (Jinja)…"}
+
+Only the candidate's side of a task goes in: the instruction, the program contract, and
+optionally an outline of the input file. The rubric's checks, the reference output and any
+score never do (tests check every request a model server receives).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable
+
+from officeeval.errors import PackageError, TaskError
+from officeeval.generation.instructions import task_instruction
+from officeeval.generation.template import PromptTemplate, TemplateProblem
+from officeeval.runner.limits import Limits
+from officeeval.runner.tasks import Task
+
+APP_NAMES = {"word": "Word", "excel": "Excel", "ppt": "PowerPoint"}
+# What the sandbox's interpreter must import (officeeval.runner.sandbox.SandboxConfig).
+LIBRARIES = ("python-docx", "openpyxl", "python-pptx", "lxml", "pandas")
+ROLES = ("system", "user", "assistant")
+MAX_PROMPT_LINE = 4 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class PromptLine:
+    """One prompt read back from ``prompts.jsonl``: its id (unique in the file), task, the
+    messages of the first request, the feedback section of its template (``""`` when the
+    template had none) and the template's identity."""
+
+    line: int
+    id: str
+    task: str
+    messages: tuple[dict[str, str], ...]
+    feedback_template: str = ""
+    template: dict[str, Any] | None = None
+    lang: str = ""
+
+
+def _human_size(n: int) -> str:
+    for unit, size in (("GiB", 1024 ** 3), ("MiB", 1024 ** 2)):
+        if n >= size:
+            return f"{n / size:g} {unit}"
+    return f"{n} bytes"
+
+
+def prompt_variables(task: Task, instruction: str, outline_text: str,
+                     limits: Limits) -> dict[str, Any]:
+    """The variables of a template's ``system`` and ``user`` sections for one task."""
+    inp = task.input.name if task.input else ""
+    attachments = [a.name for a in task.attachments]
+    return {"task": task.id, "app": task.app, "app_name": APP_NAMES.get(task.app, task.app),
+            "instruction": instruction, "input": inp, "attachments": attachments,
+            "files": [f for f in [inp, *attachments] if f], "output": task.output_name,
+            "python": f"{sys.version_info.major}.{sys.version_info.minor}",
+            "libraries": list(LIBRARIES), "timeout": f"{limits.timeout:g}",
+            "memory": _human_size(limits.memory), "outline": outline_text}
+
+
+def build_prompt(task: Task, template: PromptTemplate, lang: str,
+                 outline_budget: int | None = None,
+                 limits: Limits | None = None) -> dict[str, Any]:
+    """The prompt line of one task. ``outline_budget``: add an outline of the input of at
+    most that many estimated tokens (``None``: no outline). Raises ``TaskError`` (no
+    instruction, invalid rubric, unreadable input) or ``TemplateProblem``."""
+    if task.rubric is None:
+        raise TaskError(f"task {task.id!r}: its rubric is invalid")
+    text, source = task_instruction(task, lang)
+    outline_text = ""
+    if outline_budget is not None and task.input is not None:
+        from officeeval.outline import outline
+        try:
+            outline_text = outline(task.input, outline_budget)
+        except PackageError as exc:
+            raise TaskError(f"task {task.id!r}: cannot outline {task.input}: {exc}") from exc
+    variables = prompt_variables(task, text, outline_text, limits or Limits())
+    messages = []
+    if "system" in template.sections:
+        messages.append({"role": "system", "content": template.render("system", variables)})
+    messages.append({"role": "user", "content": template.render("user", variables)})
+    line: dict[str, Any] = {
+        "id": task.id, "task": task.id, "app": task.app, "lang": lang,
+        "template": template.identity, "instruction_source": source,
+        "outline": outline_budget is not None,
+        "files": {"input": variables["input"], "attachments": variables["attachments"],
+                  "output": variables["output"]},
+        "messages": messages}
+    if "feedback" in template.sections:
+        line["feedback_template"] = template.sections["feedback"]
+    return line
+
+
+def write_prompts(lines: Iterable[dict[str, Any]], path: Path) -> int:
+    """Write prompt lines as JSON Lines (UTF-8); returns how many. Raises OSError."""
+    n = 0
+    with open(path, "w", encoding="utf-8") as f:
+        for line in lines:
+            f.write(json.dumps(line, ensure_ascii=False) + "\n")
+            n += 1
+    return n
+
+
+def read_prompts(path: str | Path) -> tuple[list[PromptLine], list[tuple[int, str]]]:
+    """Prompt lines and ``(line, problem)`` issues (not JSON, no messages, a duplicate id or
+    task). Raises ``TaskError`` when the file cannot be read."""
+    p = Path(path)
+    try:
+        raw = p.read_text(encoding="utf-8", errors="replace")
+    except OSError as exc:
+        raise TaskError(f"cannot read prompts {p}: {exc}") from exc
+    good: list[PromptLine] = []
+    issues: list[tuple[int, str]] = []
+    seen: dict[str, int] = {}
+    for n, text in enumerate(raw.splitlines(), start=1):
+        if not text.strip() or text.lstrip().startswith("#"):
+            continue
+        try:
+            line = _parse(n, text)
+            for key in (f"id:{line.id}", f"task:{line.task}"):
+                if key in seen:
+                    raise TaskError(f"{key.split(':')[0]} {key.split(':', 1)[1]!r} is already "
+                                    f"on line {seen[key]} (one prompt per task in a file)")
+        except TaskError as exc:
+            issues.append((n, str(exc)))
+            continue
+        seen[f"id:{line.id}"] = seen[f"task:{line.task}"] = n
+        good.append(line)
+    return good, issues
+
+
+def _parse(n: int, text: str) -> PromptLine:
+    if len(text) > MAX_PROMPT_LINE:
+        raise TaskError(f"line is longer than {MAX_PROMPT_LINE} characters")
+    try:
+        obj = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise TaskError(f"not JSON: {exc}") from None
+    if not isinstance(obj, dict):
+        raise TaskError("not a JSON object")
+    task = obj.get("task")
+    if not isinstance(task, str) or not task.strip():
+        raise TaskError("missing or empty 'task'")
+    pid = obj.get("id", task)
+    if not isinstance(pid, str) or not pid.strip():
+        raise TaskError("'id' must be a non-empty string")
+    messages = obj.get("messages")
+    if not isinstance(messages, list) or not messages:
+        raise TaskError("'messages' must be a non-empty list")
+    for m in messages:
+        if not isinstance(m, dict) or m.get("role") not in ROLES or \
+                not isinstance(m.get("content"), str):
+            raise TaskError("each message needs a 'role' (system, user or assistant) and a "
+                            "string 'content'")
+    if messages[-1]["role"] != "user":
+        raise TaskError("the last message must be the user's")
+    feedback = obj.get("feedback_template", "")
+    if not isinstance(feedback, str):
+        raise TaskError("'feedback_template' must be a string")
+    template = obj.get("template") if isinstance(obj.get("template"), dict) else None
+    return PromptLine(n, pid.strip(), task.strip(),
+                      tuple({"role": m["role"], "content": m["content"]} for m in messages),
+                      feedback, template, str(obj.get("lang", "")))
+
+
+__all__ = ["PromptLine", "TemplateProblem", "build_prompt", "read_prompts", "write_prompts"]
