@@ -128,12 +128,15 @@ def find_soffice() -> str | None:
 
 
 def _uno_python() -> str | None:
-    """A Python interpreter that can ``import uno``: ours, or the system one."""
+    """A Python interpreter that can ``import uno``: ours, or the system one. Probed in
+    isolated mode (``-I``): a folder named ``uno`` in the working directory, or a
+    ``PYTHONPATH``, must not decide it."""
     for exe in dict.fromkeys([sys.executable, "/usr/bin/python3", shutil.which("python3") or ""]):
         if not exe or not Path(exe).is_file():
             continue
         try:
-            r = subprocess.run([exe, "-c", "import uno"], capture_output=True, timeout=20)
+            r = subprocess.run([exe, "-I", "-c", "import uno"], capture_output=True,
+                               timeout=20)
         except (OSError, subprocess.TimeoutExpired):
             continue
         if r.returncode == 0:
@@ -230,7 +233,7 @@ class LibreOfficeBackend:
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
             start_new_session=True)
         self._worker = subprocess.Popen(
-            [self._python or "python3", str(_WORKER), pipe, str(self._start_wait()),
+            [self._python or "python3", "-I", str(_WORKER), pipe, str(self._start_wait()),
              str(self._office.pid), str(self.workdir)],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
             start_new_session=True, text=True, bufsize=1)
