@@ -149,11 +149,14 @@ class Sandbox:
         limits = limits or Limits()
         base = Path(tempfile.mkdtemp(prefix=f"{RUN_PREFIX}{os.getpid()}-",
                                      dir=self.config.tmp_root))
+        lock = sweep.hold(base)  # released by the kernel if this process is killed
         try:
             yield self._run_in(base, code, files, output_name, limits)
         finally:
             if not self.config.keep:
                 folders.remove(str(base))
+            if lock is not None:
+                os.close(lock)
 
     # ------------------------------------------------------------------ internals
     def _run_in(self, base: Path, code: str, files: list[Path], output_name: str,

@@ -8,7 +8,10 @@ named ``OSL_PIPE_<uid>_officeeval_<pid>_<hex>`` and ``OSL_PIPE_<uid>_SingleOffic
 of the profile>``. Normally each is removed by whoever made it; a ``kill -9`` skips that.
 What is swept is ours by name and owner, and provably abandoned:
 
-* a run or probe folder: its process is gone and it was untouched for ``older_than``
+* a run folder: its lock (``.lock``, held by the process running it for as long as the run
+  lasts, released by the kernel however that process ends, whatever its pid namespace) is
+  free and the folder is older than ``GRACE`` seconds; a run folder of an older version
+  (no lock) or a probe folder: its process is gone and it was untouched for ``older_than``
   seconds (a process of another pid namespace may share the temp directory);
 * a service or LibreOffice folder: nothing listens on its socket any more (a live service,
   whatever its namespace, answers), its process is gone (names of older versions carry no
@@ -23,6 +26,7 @@ goes too. ``sweep`` never raises.
 from __future__ import annotations
 
 import errno
+import fcntl
 import os
 import re
 import socket
@@ -38,7 +42,8 @@ from officeeval.runner.isolation import PROBE_PREFIX
 
 RUN_PREFIX = "officeeval-run-"  # + the owning process's pid + "-" + random
 STALE_AFTER = 3600.0  # seconds: far beyond a program's time limit and its grading
-GRACE = 60.0  # seconds a service folder may exist before its socket listens
+GRACE = 60.0  # seconds a folder may exist before its lock is held or its socket listens
+LOCK = ".lock"  # in a run folder: flock-ed by the process running it
 PIPE_DIR = Path("/tmp")  # where LibreOffice puts its pipes, whatever TMPDIR says
 _PIPE = re.compile(r"^OSL_PIPE_(\d+)_officeeval_(\d+)_[0-9a-f]+$")
 _PID = re.compile(r"^(\d+)-")
@@ -87,6 +92,10 @@ def _sweep_one(path: Path, name: str, now: float, older_than: float) -> int:
     age = now - st.st_mtime
     m = _PID.match(name[len(prefix):])
     pid = int(m.group(1)) if m else None
+    if prefix == RUN_PREFIX and (path / LOCK).exists():
+        if age < GRACE or pid is None:
+            return 0
+        return _remove_unlocked(path)
     if prefix in (RUN_PREFIX, PROBE_PREFIX):
         if pid is None or age < older_than or alive(pid):
             return 0
@@ -119,6 +128,39 @@ def _sweep_pipe(path: Path, name: str) -> int:
 
 def _remove(path: Path) -> int:
     return 1 if folders.remove(str(path)) else 0
+
+
+def hold(folder: Path) -> int | None:
+    """Lock ``folder`` as in use (``folder/.lock``, an exclusive ``flock``) and return the
+    descriptor to close when done; ``None`` when locks are not available (the folder then
+    falls under the pid-and-age rule)."""
+    try:
+        fd = os.open(folder / LOCK, os.O_CREAT | os.O_RDWR | os.O_CLOEXEC, 0o600)
+    except OSError:
+        return None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        return None
+    return fd
+
+
+def _remove_unlocked(path: Path) -> int:
+    """Remove a locked run folder if nobody holds its lock (holding it while removing)."""
+    try:
+        fd = os.open(path / LOCK, os.O_RDWR | os.O_CLOEXEC | os.O_NOFOLLOW)
+    except OSError:
+        return 0
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        return 0  # in use
+    try:
+        return _remove(path)
+    finally:
+        os.close(fd)
 
 
 def _is_our_socket(path: Path) -> bool:

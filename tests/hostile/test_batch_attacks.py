@@ -332,23 +332,35 @@ def test_the_sweep_removes_every_kind_of_leftover_and_never_dies(tmp_path, monke
     listener.listen(1)
     kept = [tmp_path / f"officeeval-run-{os.getpid()}-live",  # its process is alive
             tmp_path / "officeeval-results",                  # not ours to sweep
-            tmp_path / "officeeval-run-notapid"]              # no pid: never guessed
+            tmp_path / "officeeval-run-notapid",              # no pid: never guessed
+            tmp_path / f"officeeval-run-{dead}-held"]         # its lock is held
     for d in kept:
         d.mkdir()
+    held = sweep.hold(kept[-1])
+    request.addfinalizer(lambda: os.close(held))
+    # A run folder whose lock nobody holds goes as soon as it is older than GRACE, even
+    # within the hour (its process died, whatever its pid namespace).
+    unlocked = tmp_path / f"officeeval-run-{dead}-unlocked"
+    unlocked.mkdir()
+    os.close(sweep.hold(unlocked))
     odd = tmp_path / f"officeeval-run-{dead}-link"
     odd.symlink_to("/etc")                                    # never followed
     for p in [run, probe, service, legacy, lo, odd, *kept]:
         os.utime(p, (old, old), follow_symlinks=False)
+    monkeypatch.setattr(sweep, "GRACE", 5.0)
+    recent = time.time() - 10
+    os.utime(unlocked, (recent, recent))
     try:
         removed = sweep.sweep(str(tmp_path), pipes=pipe_dir)
     finally:
         listener.close()
     assert not run.exists() and not probe.exists() and not service.exists()
+    assert not unlocked.exists()
     assert not legacy.exists() and not lo.exists() and not profile_pipe.exists()
     assert not stale_pipe.exists()
     assert live_pipe.exists()                                 # someone listens: kept
     assert all(d.exists() for d in kept) and odd.is_symlink() and Path("/etc").is_dir()
-    assert removed == 7
+    assert removed == 8
 
 
 def test_the_sweep_survives_what_it_cannot_remove(tmp_path, monkeypatch):
