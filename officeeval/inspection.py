@@ -74,7 +74,14 @@ def query(doc: Document, selector: str | None, prop: str, direct: bool = False
     unknown property."""
     if catalog().get(prop) is None:
         raise KeyError(f"unknown property {prop!r}")
-    return [observe(prop, t, direct) for t in select(doc, selector)]
+    targets = select(doc, selector)
+    if prop == "count":
+        # The number of targets the selector matched: one row for the whole selection,
+        # in every app (what a rubric's property="count" judges).
+        return [{"target": selector or "document", "property": "count",
+                 "value": len(targets), "rendered": str(len(targets)),
+                 "source": "computed"}]
+    return [observe(prop, t, direct) for t in targets]
 
 
 def inspect(doc: Document, limit: int = 50) -> list[dict[str, Any]]:

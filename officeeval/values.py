@@ -70,6 +70,10 @@ class Measure:
     chars: float | None = None
     lines: float | None = None
     unit_pt: float | None = None
+    # An expected length written by a rubric author: the step (in points) it is compared
+    # at, the examiner's precision (``ooxml.units.literal_precision_pt``); not part of
+    # the value.
+    precision: float | None = field(default=None, compare=False)
 
     def points(self) -> float | None:
         """The length in points, converting from units when needed; ``None`` if unknown."""

@@ -3,7 +3,8 @@
 A rubric audit has four parts: the reference output's ScoreCard (must be 100), the untouched
 input's (only preservation criteria may pass), the mutants (documents derived from the
 reference that break one property a check reads — each must make its criterion lose points —
-or that must not change any verdict) and lint warnings.
+or that must not change any verdict: neutral edits nothing reads, and equivalent variants,
+the reference written another way a careful examiner grades the same) and lint warnings.
 """
 
 from __future__ import annotations
@@ -20,6 +21,9 @@ NOT_APPLICABLE = "not_applicable"  # its criterion already fails on the referenc
 INVALID = "invalid"                # the mutant could not be built or graded (ours)
 NEUTRAL_OK = "neutral_ok"          # a neutral mutant left every verdict alone
 OVER_STRICT = "over_strict"        # a neutral mutant changed some criterion's points
+EQUIVALENT_OK = "equivalent_ok"    # an equivalent variant kept every criterion's points
+FALSE_FAIL = "false_fail"          # an equivalent variant lost points: a correct answer
+                                   # written another way fails
 
 DETECTED = (CAUGHT, CAUGHT_ELSEWHERE)
 COUNTED = (CAUGHT, CAUGHT_ELSEWHERE, SURVIVED)
@@ -29,8 +33,9 @@ COUNTED = (CAUGHT, CAUGHT_ELSEWHERE, SURVIVED)
 class MutantResult:
     """One mutant and what grading it did.
 
-    ``kind`` is ``break`` or ``neutral``; ``criteria`` the criteria it was derived for (empty
-    for neutral ones); ``changed`` maps criterion id -> (reference earned, mutant earned) for
+    ``kind`` is ``break``, ``neutral`` or ``equivalent`` (the reference written another way
+    a careful examiner grades the same); ``criteria`` the criteria it was derived for (empty
+    for neutral and equivalent ones); ``changed`` maps criterion id -> (reference earned, mutant earned) for
     every criterion whose points moved; ``explanation`` says why it survived, was flagged or
     was left out.
     """
@@ -147,6 +152,21 @@ class RubricAudit:
         return self.detected / n if n else None
 
     @property
+    def equivalents(self) -> list[MutantResult]:
+        """Equivalent variants that were built and graded."""
+        return [m for m in self.mutants if m.kind == "equivalent"
+                and m.verdict in (EQUIVALENT_OK, FALSE_FAIL)]
+
+    @property
+    def false_fails(self) -> list[MutantResult]:
+        return [m for m in self.mutants if m.verdict == FALSE_FAIL]
+
+    @property
+    def false_fail_rate(self) -> float | None:
+        n = len(self.equivalents)
+        return len(self.false_fails) / n if n else None
+
+    @property
     def reference_ok(self) -> bool:
         return (self.reference_score is not None and self.reference_total is not None
                 and abs(self.reference_score - self.reference_total) < 1e-9
@@ -158,10 +178,12 @@ class RubricAudit:
 
     def clean(self, min_detection: float = 0.98) -> bool:
         """Reference 100, no unmarked criterion passes on the input, no neutral mutant
-        changes a verdict, and at least ``min_detection`` of the breaking mutants caught."""
+        changes a verdict, no equivalent variant loses points, and at least
+        ``min_detection`` of the breaking mutants caught."""
         rate = self.detection_rate
         return (not self.error and self.reference_ok and not self.input_offenders
-                and not self.over_strict and (rate is None or rate >= min_detection - 1e-12))
+                and not self.over_strict and not self.false_fails
+                and (rate is None or rate >= min_detection - 1e-12))
 
     def to_dict(self, min_detection: float = 0.98) -> dict[str, Any]:
         return {
@@ -179,6 +201,9 @@ class RubricAudit:
                          "ineffective": sum(1 for m in self.mutants
                                             if m.verdict == INEFFECTIVE),
                          "invalid": sum(1 for m in self.mutants if m.verdict == INVALID)},
+            "equivalence": {"variants": len(self.equivalents),
+                            "false_fails": [m.id for m in self.false_fails],
+                            "rate": self.false_fail_rate},
             "criteria": [c.to_dict() for c in self.criteria],
             "mutants": [m.to_dict() for m in self.mutants],
             "lint": [asdict(w) for w in self.lint],
@@ -207,6 +232,18 @@ class AuditReport:
         return self.detected / self.breaking if self.breaking else None
 
     @property
+    def equivalents(self) -> int:
+        return sum(len(r.equivalents) for r in self.rubrics)
+
+    @property
+    def false_fails(self) -> int:
+        return sum(len(r.false_fails) for r in self.rubrics)
+
+    @property
+    def false_fail_rate(self) -> float | None:
+        return self.false_fails / self.equivalents if self.equivalents else None
+
+    @property
     def clean(self) -> bool:
         """Every rubric clean on reference, input and neutral mutants, and the pooled
         detection rate at least ``min_detection``."""
@@ -217,5 +254,7 @@ class AuditReport:
     def to_dict(self) -> dict[str, Any]:
         return {"clean": self.clean, "min_detection": self.min_detection,
                 "breaking": self.breaking, "detected": self.detected,
-                "detection_rate": self.detection_rate, "seconds": round(self.seconds, 3),
+                "detection_rate": self.detection_rate, "equivalents": self.equivalents,
+                "false_fails": self.false_fails, "false_fail_rate": self.false_fail_rate,
+                "seconds": round(self.seconds, 3),
                 "rubrics": [r.to_dict(self.min_detection) for r in self.rubrics]}

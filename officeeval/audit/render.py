@@ -49,26 +49,38 @@ def markdown(report: M.AuditReport, command: str) -> str:
            "breaks exactly one property a check reads (set directly on the target, or in the "
            "style it is inherited from; a typo in compared text; the target deleted), and the "
            "criterion must lose points. Neutral mutants (re-indented XML, another zip order, "
-           "an unrelated part, paragraph or style touched) must change no verdict.", ""]
+           "an unrelated part, paragraph or style touched) must change no verdict. "
+           "Equivalent variants — the reference written another way a careful examiner "
+           "grades the same (formatting moved between direct, style and document defaults; "
+           "indents in characters or absolute, spacing in lines or points; lengths rounded "
+           "as other writers round; an empty header part; theme or RGB colours; runs split; "
+           "parts renamed and relationships renumbered; slides or sheets out of part-name "
+           "order; formula results cached or not; shared or inline strings) — must keep "
+           "full marks: a loss is a *false fail*.", ""]
     verdict = "clean" if report.clean else "NOT clean"
     out += [f"**Verdict: {verdict}** — {len(report.rubrics)} rubric(s), {report.breaking} "
             f"breaking mutants, {report.detected} caught ({_pct(report.detection_rate)}; "
             f"target ≥ {report.min_detection * 100:g}%), "
             f"{sum(len(r.survivors) for r in report.rubrics)} survivor(s), "
             f"{sum(len(r.over_strict) for r in report.rubrics)} neutral mutant(s) that changed "
-            f"a verdict.", ""]
+            f"a verdict; {report.equivalents} equivalent variants, {report.false_fails} false "
+            f"fail(s) ({_pct(report.false_fail_rate)}; target 0).", ""]
     out += ["| rubric | app | reference | input | non-preservation criteria passing on input "
-            "| breaking mutants | caught | rate | survivors | neutral flagged | lint |",
-            "| --- | --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
+            "| breaking mutants | caught | detection rate | equivalent variants | false fails "
+            "| false-fail rate | survivors | neutral flagged | lint |",
+            "| --- | --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
+            "| ---: | ---: |"]
     for r in report.rubrics:
         if r.error:
-            out.append(f"| {r.rubric} | {r.app} | error: {_cell(r.error)} | | | | | | | | |")
+            out.append(f"| {r.rubric} | {r.app} | error: {_cell(r.error)} | | | | | | | | | | "
+                       f"| |")
             continue
         ref = _score(r.reference_score, r.reference_total) + (" ✓" if r.reference_ok else " ✗")
         offenders = ", ".join(c.id for c in r.input_offenders) or "none"
         out.append(f"| [{r.rubric}](#{r.rubric}) | {r.app} | {ref} | {_score(r.input_score)} | "
                    f"{offenders} | {len(r.breaking)} | {r.detected} | "
-                   f"{_pct(r.detection_rate)} | {len(r.survivors)} | {len(r.over_strict)} | "
+                   f"{_pct(r.detection_rate)} | {len(r.equivalents)} | {len(r.false_fails)} | "
+                   f"{_pct(r.false_fail_rate)} | {len(r.survivors)} | {len(r.over_strict)} | "
                    f"{len(r.lint)} |")
     out.append("")
     for r in report.rubrics:
@@ -103,13 +115,18 @@ def _rubric_section(r: M.RubricAudit) -> list[str]:
     neutral = [m for m in r.mutants if m.kind == "neutral"]
     invalid = [m for m in r.mutants if m.verdict == M.INVALID]
     ineffective = [m for m in r.mutants if m.verdict == M.INEFFECTIVE]
-    na = [m for m in r.mutants if m.verdict == M.NOT_APPLICABLE]
+    na = [m for m in r.mutants if m.verdict == M.NOT_APPLICABLE and m.kind != "equivalent"]
+    unused = [m for m in r.mutants if m.verdict == M.NOT_APPLICABLE and m.kind == "equivalent"]
     out.append(f"- Mutation: {len(r.breaking)} breaking mutants, {r.detected} caught "
                f"({_pct(r.detection_rate)}), {len(r.survivors)} survived; {len(neutral)} "
                f"neutral mutants, {len(r.over_strict)} changed a verdict"
                + (f"; {len(ineffective)} ineffective" if ineffective else "")
                + (f"; {len(na)} on criteria failing the reference" if na else "")
                + (f"; {len(invalid)} could not be built" if invalid else "") + ".")
+    out.append(f"- Equivalence: {len(r.equivalents)} equivalent variants, "
+               f"{len(r.false_fails)} false fail(s) ({_pct(r.false_fail_rate)})"
+               + (f"; {len(unused)} do not apply to this reference (nothing of that kind "
+                  f"to rewrite)" if unused else "") + ".")
     out.append("")
     if r.reference_failures:
         out += ["### Reference failures", "", "| criterion | check | status | expected | actual "
@@ -119,6 +136,7 @@ def _rubric_section(r: M.RubricAudit) -> list[str]:
         out.append("")
     out += _mutant_table("Survivors", r.survivors)
     out += _mutant_table("Neutral mutants that changed a verdict (over-strict)", r.over_strict)
+    out += _mutant_table("Equivalent variants that lost points (false fails)", r.false_fails)
     out += _mutant_table("Mutants left out (ineffective, not applicable, not built)",
                          ineffective + na + invalid)
     unmutated = [(c.id, u) for c in r.criteria for u in c.unmutated_checks]
@@ -132,7 +150,7 @@ def _rubric_section(r: M.RubricAudit) -> list[str]:
             "| mutant | kind | criteria | what was changed | verdict |",
             "| --- | --- | --- | --- | --- |"]
     out += [f"| {m.id} | {m.kind} | {', '.join(m.criteria) or '–'} | {_cell(m.description)} "
-            f"| {m.verdict} |" for m in r.mutants]
+            f"| {m.verdict} |" for m in r.mutants if m not in unused]
     out += ["", "</details>", ""]
     out += ["<details><summary>Per criterion</summary>", "",
             "| criterion | skill | points | preservation | reference | input | mutants | "
@@ -170,6 +188,7 @@ def console(report: M.AuditReport, con) -> None:
                   f"  input {_score(r.input_score)} (unmarked passes: {offenders})"
                   f"  caught {r.detected}/{len(r.breaking)} {_pct(r.detection_rate)}"
                   f"  survivors {len(r.survivors)}  neutral✗ {len(r.over_strict)}"
+                  f"  false fails {len(r.false_fails)}/{len(r.equivalents)}"
                   f"  lint {len(r.lint)}  {r.seconds:.1f}s", highlight=False)
     for r in report.rubrics:
         for f in r.reference_failures:
@@ -180,12 +199,13 @@ def console(report: M.AuditReport, con) -> None:
             what = f" ({escape(c.description)})" if c.description else ""
             con.print(f"[red]{r.rubric} {c.id}[/] passes on the untouched input without being "
                       f"a preservation criterion{what}", highlight=False)
-        for m in r.survivors + r.over_strict:
+        for m in r.survivors + r.over_strict + r.false_fails:
             con.print(f"[yellow]{r.rubric} {m.id} {m.verdict}[/]: {escape(m.description)} — "
                       f"{escape(m.explanation)}", highlight=False)
         for w in r.lint:
             con.print(f"[cyan]{r.rubric}[/] {escape(str(w))}", highlight=False)
     verdict = "[green]clean[/]" if report.clean else "[red]NOT clean[/]"
     con.print(f"{verdict}: {report.detected}/{report.breaking} breaking mutants caught "
-              f"({_pct(report.detection_rate)}, target ≥ {report.min_detection * 100:g}%) "
+              f"({_pct(report.detection_rate)}, target ≥ {report.min_detection * 100:g}%), "
+              f"{report.false_fails}/{report.equivalents} equivalent variants falsely failed "
               f"in {report.seconds:.1f}s")

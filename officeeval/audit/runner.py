@@ -17,7 +17,7 @@ from typing import Any
 
 from officeeval.audit import model as M
 from officeeval.audit.lint import lint
-from officeeval.audit.mutators import for_app, neutral
+from officeeval.audit.mutators import equivalent, for_app, neutral
 from officeeval.audit.mutators.base import Mutation, PlanContext
 from officeeval.audit.workspace import NotApplicable, Workspace
 from officeeval.errors import OfficeEvalError, PackageError, RubricError
@@ -115,7 +115,8 @@ def _mutate(rubric: Rubric, ref: str, inp: str, options: dict, ref_card: ScoreCa
 
 
 def _plan(rubric: Rubric, module, ws: Workspace, options: dict,
-          audits: dict[str, M.CriterionAudit], target_counts: dict) -> dict[str, _Planned]:
+          audits: dict[str, M.CriterionAudit], target_counts: dict,
+          equivalents: bool = True) -> dict[str, _Planned]:
     """Every mutation to make, deduplicated by key, with the checks each came from."""
     doc = open_document(ws.reference, rubric.app, options=options)
     planned: dict[str, _Planned] = {}
@@ -146,6 +147,10 @@ def _plan(rubric: Rubric, module, ws: Workspace, options: dict,
                         origins.append((c.id, j))
         neutrals = list(module.plan_neutral(ctx)) if module is not None else []
         neutrals += neutral.plan_neutral(ctx)
+        if equivalents:
+            if module is not None and hasattr(module, "plan_equivalent"):
+                neutrals += module.plan_equivalent(ctx)
+            neutrals += equivalent.plan_equivalent(ctx)
         for m in neutrals:
             planned.setdefault(m.key, _Planned(m))
     finally:
@@ -195,7 +200,10 @@ def _run_one(mid: str, p: _Planned, ws: Workspace, path: Path, rubric: Rubric, r
         ws.write(edit, path, pretty=m.pretty)
     except NotApplicable as exc:
         edit.doc.close()
-        mr.verdict, mr.explanation = M.INVALID, f"could not be made: {exc}"
+        # An equivalent variant with nothing to rewrite in this reference does not apply;
+        # any other mutant that cannot be made is a gap of ours.
+        mr.verdict = M.NOT_APPLICABLE if m.kind == "equivalent" else M.INVALID
+        mr.explanation = f"could not be made: {exc}"
         return mr, None
     except Exception as exc:  # noqa: BLE001 - a mutator bug spoils one mutant, not the audit
         edit.doc.close()
@@ -244,6 +252,15 @@ def judge(mr: M.MutantResult, p: _Planned, card: ScoreCard, ref_card: ScoreCard,
         if mr.changed:
             mr.explanation = "; ".join(_why_changed(cid, ref_by[cid], mut_by[cid])
                                        for cid in mr.changed)
+        return
+    if mr.kind == "equivalent":
+        # A correct answer written another way: no criterion may lose points (one the
+        # reference already fails is the reference's problem, reported there).
+        lost = [cid for cid, (before, after) in mr.changed.items() if after < before - 1e-9]
+        mr.verdict = M.FALSE_FAIL if lost else M.EQUIVALENT_OK
+        if lost:
+            mr.explanation = "; ".join(_why_changed(cid, ref_by[cid], mut_by[cid])
+                                       for cid in lost)
         return
     live = [cid for cid in mr.criteria if ref_by[cid].status == "pass"]
     if not live:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 from lxml import etree
 
@@ -42,6 +43,9 @@ class Edit:
     order: list[str] | None = None
     compression: int | None = None
     renamed: dict[str, str] = field(default_factory=dict)  # lower-case name -> new name
+    # A last step over the finished members ``{name: bytes}`` (in zip order): renaming
+    # parts and renumbering relationships, which touch names, not trees.
+    repackage: Callable[[dict[str, bytes]], dict[str, bytes]] | None = None
 
 
 class Workspace:
@@ -105,22 +109,29 @@ class Workspace:
             if edit.order is not None:
                 rank = {n.lower(): i for i, n in enumerate(edit.order)}
                 members.sort(key=lambda m: rank.get(m.info.filename.lower(), len(rank)))
+            entries: dict[str, bytes] = {}
+            infos: dict[str, zipfile.ZipInfo] = {}
+            for m in members:
+                key = m.info.filename.lower()
+                if key in edit.removed:
+                    continue
+                name = edit.renamed.get(key, m.info.filename)
+                entries[name] = blobs[key][1] if key in blobs else m.data
+                infos[name] = m.info
+            for key, (name, data) in blobs.items():
+                if key not in {n.lower() for n in entries} and key not in edit.removed:
+                    entries[name] = data
+            if edit.repackage is not None:
+                entries = edit.repackage(entries)
             with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zf:
-                written = set()
-                for m in members:
-                    key = m.info.filename.lower()
-                    if key in edit.removed:
-                        continue
-                    data = blobs[key][1] if key in blobs else m.data
-                    written.add(key)
-                    info = zipfile.ZipInfo(edit.renamed.get(key, m.info.filename),
-                                           date_time=m.info.date_time)
+                for name, data in entries.items():
+                    old = infos.get(name)
+                    info = zipfile.ZipInfo(name, date_time=old.date_time if old is not None
+                                           else (1980, 1, 1, 0, 0, 0))
                     info.compress_type = (edit.compression if edit.compression is not None
-                                          else m.info.compress_type)
+                                          else old.compress_type if old is not None
+                                          else zipfile.ZIP_DEFLATED)
                     zf.writestr(info, data)
-                for key, (name, data) in blobs.items():
-                    if key not in written and key not in edit.removed:
-                        zf.writestr(name, data)
         finally:
             edit.doc.close()
         return out

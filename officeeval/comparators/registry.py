@@ -161,14 +161,10 @@ def _not_equals(a, e, t, ctx):
 
 def _approx(a, e, t, ctx):
     if ctx.tolerance is None:
-        ctx = CompareContext(t.default_tolerance or _default_approx(t), ctx.normalize,
-                             ctx.theme_color)
+        tol = t.approx_tolerance(e)
+        if tol is not None:
+            ctx = CompareContext(tol, ctx.normalize, ctx.theme_color)
     return a is not None and t.equals(a, e, ctx)
-
-
-def _default_approx(t: ValueType):
-    from officeeval.properties.types import Tolerance
-    return Tolerance(relative=0.01)
 
 
 def _order(fn):
@@ -192,14 +188,25 @@ def _in(a, e: _OneOf, t, ctx):
     return a is not None and any(t.equals(a, o, ctx) for o in e.options)
 
 
+def _text_of(e, t) -> str:
+    """The text an expected value stands for: the author's literal as written, or, for a
+    typed value taken from another document (``expected-from``), the text the type shows
+    for it (a cell's text, not ``str(CellValue)``)."""
+    return e if isinstance(e, str) else t.as_text(e)
+
+
 def _contains(a, e, t, ctx):
     if a is None:
         return False
     items = t.items(a)
     if items is not None:
+        if isinstance(e, (list, tuple)):
+            # expected-from a list-valued property: every item of the other document's.
+            return all(_contains(a, x, t, ctx) for x in e)
         key = t.item_key(e) if isinstance(t, ListType) else e
         return key in items
-    return normalize_text(str(e), ctx.normalize) in normalize_text(t.as_text(a), ctx.normalize)
+    return normalize_text(_text_of(e, t), ctx.normalize) in normalize_text(t.as_text(a),
+                                                                          ctx.normalize)
 
 
 def _not_contains(a, e, t, ctx):
@@ -208,12 +215,12 @@ def _not_contains(a, e, t, ctx):
 
 def _starts(a, e, t, ctx):
     return a is not None and normalize_text(t.as_text(a), ctx.normalize).startswith(
-        normalize_text(str(e), ctx.normalize))
+        normalize_text(_text_of(e, t), ctx.normalize))
 
 
 def _ends(a, e, t, ctx):
     return a is not None and normalize_text(t.as_text(a), ctx.normalize).endswith(
-        normalize_text(str(e), ctx.normalize))
+        normalize_text(_text_of(e, t), ctx.normalize))
 
 
 def _matches(a, e: re.Pattern, t, ctx):
@@ -253,8 +260,9 @@ _reg("equals", "Equal after the type's normalization (units, names, colors).", _
      _equals, render_op="=")
 _reg("not_equals", "Not equal (a missing value does not pass).", _parse_value, _not_equals,
      render_op="!=")
-_reg("approx", "Equal within tolerance= (default per unit: 0.05pt for lengths, 1% "
-     "otherwise).", _parse_value, _approx, render_op="≈")
+_reg("approx", "Equal within tolerance= (default: a length literal at the examiner's "
+     "precision, as equals; 1% for other numbers).", _parse_value, _approx,
+     render_op="≈")
 _reg("greater", "Greater than.", _parse_value, _order(lambda a, e: a > e + 1e-9),
      render_op=">")
 _reg("greater_equal", "Greater than or equal.", _parse_value,

@@ -19,7 +19,7 @@ from officeeval.excel.rawcells import RawCell
 from officeeval.excel.dates import serial_to_datetime
 from officeeval.excel.numfmt import format_number, format_text, is_date_format
 from officeeval.excel.refs import cell_ref
-from officeeval.ooxml.units import to_float
+from officeeval.ooxml.units import to_float, to_number
 from officeeval.values import CellValue
 
 if TYPE_CHECKING:
@@ -64,7 +64,7 @@ def stored_value(raw: RawCell, sheet: "Sheet", style_index: int | None = None) -
         return CellValue("date", d, {"serial": datetime_to_serial(d, book.date1904)})
     if raw.inline is not None and not v:
         return CellValue("text", raw.inline)
-    num = to_float(v)
+    num = to_number(v)
     if num is None:
         return CellValue("empty") if not v else CellValue("text", v)
     code = sheet.number_format_of(raw.s if style_index is None else style_index)

@@ -58,11 +58,15 @@ def datetime_to_serial(value: dt.datetime | dt.date, date1904: bool = False) -> 
     return delta.days + delta.seconds / 86400 + delta.microseconds / 86_400_000_000
 
 
+# The first serial after 9999-12-31, the last day Excel shows (it shows ##### past it).
+_PAST_9999 = 2_958_466
+
+
 def serial_parts(serial: float, date1904: bool = False, round_to: float = 1.0
                  ) -> DateParts | None:
     """Display parts of a serial, time rounded to ``round_to`` seconds (Excel rounds to the
     precision the format shows); ``None`` when the serial cannot be shown as a date."""
-    if not math.isfinite(serial) or serial < 0:
+    if not math.isfinite(serial) or serial < 0 or serial >= _PAST_9999:
         return None
     total = serial * 86400.0
     total = round(total / round_to) * round_to

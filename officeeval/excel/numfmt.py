@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
-from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation, localcontext
 from fractions import Fraction
 from functools import cached_property, lru_cache
 
@@ -276,7 +276,12 @@ def _round(v: float, places: int) -> Decimal:
         d = Decimal(repr(v))
     except InvalidOperation:
         d = Decimal(0)
-    return d.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+    if not d.is_finite():
+        d = Decimal(0)
+    # Cell values are unbounded (1e300 is a number): enough digits for every one of them.
+    with localcontext() as ctx:
+        ctx.prec = max(28, d.adjusted() + places + 3)
+        return d.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
 
 
 def _render_digits(sec: Section, av: float) -> str:

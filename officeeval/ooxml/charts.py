@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from lxml import etree
 
 from officeeval.ooxml.ns import A, C, MC
-from officeeval.ooxml.units import to_float, to_int
+from officeeval.ooxml.units import to_int, to_number
 
 _C = f"{{{C}}}"
 _A = f"{{{A}}}"
@@ -120,7 +120,7 @@ def _points(cache: etree._Element | None, numeric: bool = False) -> list:
         v = pt.findtext(_C + "v")
         if idx is None or idx < 0 or idx > 1_000_000:
             continue
-        pts[idx] = to_float(v) if numeric else v
+        pts[idx] = to_number(v) if numeric else v
     n = count if count is not None and 0 <= count <= 1_000_000 else (max(pts) + 1 if pts else 0)
     return [pts.get(i) for i in range(n)]
 

@@ -18,6 +18,20 @@ _LANG_SCRIPT = {"zh-cn": "Hans", "zh-sg": "Hans", "zh-tw": "Hant", "zh-hk": "Han
                 "zh-mo": "Hant", "ja-jp": "Jpan", "ko-kr": "Hang", "zh": "Hans", "ja": "Jpan",
                 "ko": "Hang"}
 
+# w:lang w:bidi / a:lang complex-script language -> the theme's script code.
+_BIDI_LANG_SCRIPT = {"ar": "Arab", "fa": "Arab", "ur": "Arab", "ps": "Arab", "ug": "Arab",
+                     "sd": "Arab", "ku": "Arab", "he": "Hebr", "iw": "Hebr", "yi": "Hebr",
+                     "syr": "Syrc", "dv": "Thaa", "th": "Thai", "hi": "Deva", "mr": "Deva",
+                     "ne": "Deva", "sa": "Deva", "bn": "Beng", "ta": "Taml", "te": "Telu",
+                     "kn": "Knda", "ml": "Mlym", "gu": "Gujr", "pa": "Guru", "or": "Orya",
+                     "si": "Sinh", "km": "Khmr", "lo": "Laoo", "bo": "Tibt", "my": "Mymr",
+                     "am": "Ethi", "ti": "Ethi"}
+
+
+def _script_of(lang: str | None, table: dict[str, str]) -> str | None:
+    key = (lang or "").lower()
+    return table.get(key) or table.get(key.split("-")[0])
+
 
 @dataclass
 class FontSet:
@@ -31,9 +45,15 @@ class FontSet:
         (``zh-CN`` -> ``Hans``); ``""`` when neither names one."""
         if self.ea:
             return self.ea
-        script = _LANG_SCRIPT.get((lang or "").lower()) or _LANG_SCRIPT.get(
-            (lang or "").lower().split("-")[0])
-        return self.scripts.get(script or "", "")
+        return self.scripts.get(_script_of(lang, _LANG_SCRIPT) or "", "")
+
+    def complex_script(self, lang: str | None) -> str:
+        """The complex-script (bidi) face: ``a:cs`` when set, else the script font for
+        ``lang`` (``ar-SA`` -> ``Arab``, ``he-IL`` -> ``Hebr``); ``""`` when neither names
+        one."""
+        if self.cs:
+            return self.cs
+        return self.scripts.get(_script_of(lang, _BIDI_LANG_SCRIPT) or "", "")
 
 
 @dataclass

@@ -39,7 +39,8 @@ _ABSURD = 1e9
 
 def to_float(text: str | None) -> float | None:
     """A finite float from an attribute value; ``None`` for absent, empty, non-numeric,
-    infinite or absurdly large values."""
+    infinite or absurdly large values (|v| > 1e9: sizes, positions, counts). Stored data
+    values (cells, chart points) use ``to_number``, which has no such bound."""
     if text is None:
         return None
     try:
@@ -49,6 +50,20 @@ def to_float(text: str | None) -> float | None:
     if not math.isfinite(v) or abs(v) > _ABSURD:
         return None
     return v
+
+
+def to_number(text: str | None) -> float | None:
+    """A finite float from a stored *value* (a cell's ``<v>``, a chart's cached point);
+    ``None`` for absent, empty, non-numeric or infinite text. Unlike ``to_float`` there is
+    no size bound: 2343434343 and 9.99E+307 are ordinary spreadsheet numbers, and a value
+    is only compared, never used to size anything."""
+    if text is None:
+        return None
+    try:
+        v = float(text.strip())
+    except (ValueError, AttributeError):
+        return None
+    return v if math.isfinite(v) else None
 
 
 def to_int(text: str | None) -> int | None:
@@ -125,6 +140,41 @@ def parse_length_literal(text: str) -> tuple[float, str] | None:
     if factor is None:
         return None
     return v * factor, "pt"
+
+
+# The precision Office's dialogs show a length in, per unit (Word's page setup and
+# paragraph dialogs, PowerPoint's size and position pane): 22.003 cm shows as "22 cm".
+OFFICE_PRECISION = {"cm": 0.01, "in": 0.01, "mm": 0.1, "pt": 0.1}
+_UNIT_NAME = {"厘米": "cm", "公分": "cm", "毫米": "mm", "inch": "in", "英寸": "in", '"': "in",
+              "磅": "pt", "point": "pt", "points": "pt", "": "pt"}
+
+
+def literal_precision_pt(text: str) -> float | None:
+    """The step, in points, a length literal is compared at: the precision Office shows
+    for the literal's unit (cm and in 0.01, mm and pt 0.1; a bare number is points), so
+    ``22cm`` holds for 22.003 cm, which Word's dialog shows as 22 cm. Digits the author
+    wrote beyond that precision do not make the comparison stricter than Office shows
+    (``0.635cm`` is compared to 0.01 cm); fewer digits do not make it looser (``2.5cm``
+    is 2.50 cm, not anything from 2.45 to 2.55: 2.54 cm, one inch, shows as 2.54).
+    Units Office does not show (emu, twip, px, pc) are compared to the digits written. A
+    Chinese size name is exact to 0.1 pt. ``None`` for a literal that is not an absolute
+    length (characters, lines) or whose digits cannot be read (an exponent)."""
+    t = text.strip()
+    if t in CHINESE_FONT_SIZES:
+        return OFFICE_PRECISION["pt"]
+    m = _NUM.match(t)
+    if not m or "e" in m.group(1).lower():
+        return None
+    unit = m.group(2).lower()
+    factor = PT_PER_UNIT.get(unit) if unit else 1.0
+    if factor is None:
+        return None
+    office = OFFICE_PRECISION.get(_UNIT_NAME.get(unit, unit))
+    if office is not None:
+        return office * factor
+    digits = m.group(1).lstrip("+-")
+    decimals = len(digits.split(".", 1)[1]) if "." in digits else 0
+    return 10.0 ** -decimals * factor
 
 
 def size_name(points: float | None) -> str | None:

@@ -125,6 +125,12 @@ _WORD_SECTION = [
      "placeholder text."),
     ("header.has_page_number", T.BOOL, "Whether the header holds a PAGE field."),
     ("footer.has_page_number", T.BOOL, "Whether the footer holds a PAGE field."),
+    ("header.visible", T.BOOL, "Whether a header shows on the page, as a reader sees it: "
+     "some text, a field, a drawing (not a watermark) or a border (the 页眉 style's line). "
+     "On a section: any header its pages show (default, first page, even pages; inherited "
+     "from the previous section). An empty header part is not visible (false)."),
+    ("footer.visible", T.BOOL, "Whether a footer shows on the page: some text, a field, a "
+     "drawing or a border (as header.visible)."),
     ("page.border.top", T.BORDER, "Top page border."),
     ("page.border.bottom", T.BORDER, "Bottom page border."),
     ("page.border.left", T.BORDER, "Left page border."),

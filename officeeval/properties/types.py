@@ -23,7 +23,8 @@ from officeeval import vocabulary
 from officeeval.errors import ValueParseError
 from officeeval.ooxml import colors
 from officeeval.ooxml.units import (
-    CHINESE_FONT_SIZES, format_length, format_pt, parse_length_literal, size_name,
+    CHINESE_FONT_SIZES, format_length, format_pt, literal_precision_pt, parse_length_literal,
+    size_name,
 )
 from officeeval.values import (
     Border, CellValue, Comparison, LineSpacing, Measure, PageSize, PAPER_SIZES, ThemeColorRef,
@@ -79,15 +80,29 @@ class ValueType:
     def equals(self, actual: Any, expected: Any, ctx: CompareContext) -> bool:
         return actual == expected
 
+    def approx_tolerance(self, expected: Any) -> Tolerance | None:
+        """The tolerance ``approx`` uses without ``tolerance=``: the type's default, else
+        1 %; ``None`` when ``equals`` already compares ``expected`` at its own precision
+        (a length literal)."""
+        return self.default_tolerance or Tolerance(relative=0.01)
+
     def key(self, value: Any) -> float:
         """A number to order by; raises ``TypeError`` when the type has no order."""
         raise TypeError(f"{self.name} values have no order")
 
+    # Whether ``tolerance=`` means anything for this type (numbers, lengths, line
+    # spacing, page sizes, border widths, colours); elsewhere it is a rubric error.
+    tolerant = False
+
     def parse_tolerance(self, literal: str) -> Tolerance:
+        """A ``tolerance=`` literal; raises ``ValueParseError`` when it does not parse or
+        the type has no use for one."""
+        if not self.tolerant:
+            raise ValueParseError(f"a tolerance does not apply to {self.name} values")
         t = literal.strip()
         if t.endswith("%"):
-            return Tolerance(relative=_float(t[:-1], literal) / 100.0)
-        return Tolerance(absolute=_float(t, literal))
+            return Tolerance(relative=_non_negative(_float(t[:-1], literal), literal) / 100.0)
+        return Tolerance(absolute=_non_negative(_float(t, literal), literal))
 
     def as_text(self, value: Any) -> str:
         return self.render(value)
@@ -95,6 +110,12 @@ class ValueType:
     def items(self, value: Any) -> list | None:
         """The elements of a list-like value; ``None`` when the value is a scalar."""
         return None
+
+
+def _non_negative(v: float, literal: str) -> float:
+    if v < 0:
+        raise ValueParseError(f"tolerance {literal!r} is negative")
+    return v
 
 
 def _float(text: str, literal: str) -> float:
@@ -190,6 +211,7 @@ class BoolType(ValueType):
 class NumberType(ValueType):
     name = "number"
     orderable = True
+    tolerant = True
     description = "a number"
 
     def __init__(self, unit: str = "", integer: bool = False, name: str | None = None,
@@ -250,6 +272,7 @@ class LengthType(ValueType):
     name = "length"
     unit = "pt"
     orderable = True
+    tolerant = True
     default_tolerance = Tolerance(absolute=0.05)
     description = "a length: 12pt, 2.5cm, 25mm, 1in, 2char, 1.5line; bare numbers are points"
     unit_tolerance = 0.01
@@ -269,7 +292,7 @@ class LengthType(ValueType):
             raise ValueParseError(f"{literal!r} is not a length (e.g. 12pt, 2.5cm, 2char)")
         v, unit = parsed
         if unit in ("", "pt"):
-            return Measure(pt=v)
+            return Measure(pt=v, precision=literal_precision_pt(literal))
         if unit not in self.allow_units:
             raise ValueParseError(f"{literal!r}: {unit} units do not apply to {self.name}")
         return Measure(pt=None, chars=v) if unit == "char" else Measure(pt=None, lines=v)
@@ -280,7 +303,7 @@ class LengthType(ValueType):
             return super().parse_tolerance(literal)
         if parsed is None or parsed[1] not in ("", "pt"):
             raise ValueParseError(f"tolerance {literal!r} is not a length")
-        return Tolerance(absolute=parsed[0])
+        return Tolerance(absolute=_non_negative(parsed[0], literal))
 
     def render(self, value: Any) -> str:
         if value is None:
@@ -314,7 +337,15 @@ class LengthType(ValueType):
         ep = _expected_points(e, a)
         if ap is None or ep is None:
             return False
+        if ctx.tolerance is None and e.precision:
+            # The examiner's precision: equal when the two show the same at the step the
+            # literal was written to; exactly half a step apart is a different value.
+            return abs(ap - ep) < e.precision / 2 - 1e-9 * max(1.0, abs(ep))
         return (ctx.tolerance or self.default_tolerance).allows(ap, ep)
+
+    def approx_tolerance(self, expected: Any) -> Tolerance | None:
+        m = _measure(expected)
+        return None if m is not None and m.precision else super().approx_tolerance(expected)
 
     def key(self, value: Any) -> float:
         m = _measure(value)
@@ -368,8 +399,24 @@ class FontSizeType(LengthType):
 
 # ---------------------------------------------------------------------------------- colors
 class ColorType(ValueType):
+    """Colours compare as RGB. ``tolerance="8"`` allows each of red, green and blue to
+    differ by up to 8 (of 255); a percentage means nothing for a colour and is refused.
+    Without a tolerance (``approx`` included) colours compare exactly."""
+
     name = "color"
     description = "a color: #FF0000, FF0000, red/红色 (Office palette), accent1 (theme), auto"
+    tolerant = True
+
+    def parse_tolerance(self, literal: str) -> Tolerance:
+        t = literal.strip()
+        if t.endswith("%"):
+            raise ValueParseError(f"tolerance {literal!r}: a colour tolerance is the largest "
+                                  f"difference allowed in each of red, green and blue "
+                                  f"(0-255), e.g. tolerance=\"8\", not a percentage")
+        v = _non_negative(_float(t, literal), literal)
+        if v > 255:
+            raise ValueParseError(f"tolerance {literal!r}: channels differ by at most 255")
+        return Tolerance(absolute=v)
 
     def parse(self, literal: str) -> Any:
         t = literal.strip()
@@ -401,7 +448,23 @@ class ColorType(ValueType):
             expected = colors.apply_lum(rgb, expected.lum_mod, expected.lum_off)
         if not isinstance(actual, str) or not isinstance(expected, str):
             return False
-        return actual.upper() == expected.upper()
+        if actual.upper() == expected.upper():
+            return True
+        tol = ctx.tolerance.absolute if ctx.tolerance is not None else None
+        if tol is None:
+            return False
+        a, e = _rgb(actual), _rgb(expected)
+        return a is not None and e is not None and all(
+            abs(x - y) <= tol + 1e-9 for x, y in zip(a, e))
+
+
+def _rgb(value: str) -> tuple[int, int, int] | None:
+    if len(value) != 6:
+        return None
+    try:
+        return int(value[0:2], 16), int(value[2:4], 16), int(value[4:6], 16)
+    except ValueError:
+        return None
 
 
 # ---------------------------------------------------------------------------------- enums
@@ -460,6 +523,7 @@ style_key = vocabulary.style_key
 class LineSpacingType(ValueType):
     name = "line_spacing"
     orderable = False
+    tolerant = True
     description = ("line spacing: 1.5line / 1.5倍行距 / 单倍行距 (multiples), "
                    "exactly 20pt / 固定值 20磅, at_least 12pt / 最小值 12磅")
 
@@ -549,6 +613,7 @@ class ListType(ValueType):
 
 class PageSizeType(ValueType):
     name = "page_size"
+    tolerant = True
     description = "a paper size name (A4, A3, B5, 16K, Letter …) or WxH (21cm x 29.7cm)"
 
     def parse(self, literal: str) -> Any:
@@ -583,6 +648,7 @@ class BorderType(ValueType):
     name = "border"
     description = ("a border: style [width] [color], e.g. 'single 1.5pt #FF0000', 'none'; the "
                    "colour auto (Word's default) is drawn black and matches 黑色/black")
+    tolerant = True
 
     def parse(self, literal: str) -> Border:
         style_vocab = vocabulary.get("border_style")
@@ -638,6 +704,7 @@ class CellValueType(ValueType):
 
     name = "cell_value"
     orderable = True
+    tolerant = True
     description = "a cell value: a number, text, TRUE/FALSE, a date 2024-03-01, an error #N/A"
 
     def parse(self, literal: str) -> CellValue:

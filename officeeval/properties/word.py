@@ -54,7 +54,8 @@ def bind_all(reg: Registry) -> None:
 def _bind_sections(reg: Registry) -> None:
     hf_names = {"header.text": PS.hf_text, "footer.text": PS.hf_text,
                 "header.has_page_number": PS.hf_page_number,
-                "footer.has_page_number": PS.hf_page_number}
+                "footer.has_page_number": PS.hf_page_number,
+                "header.visible": PS.hf_visible, "footer.visible": PS.hf_visible}
     for name, fn in PS.SECTION_RESOLVERS.items():
         if name in hf_names:
             section_fn, hf_fn = fn, hf_names[name]

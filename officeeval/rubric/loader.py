@@ -20,6 +20,7 @@ from officeeval.comparators.registry import comparator_names
 from officeeval.errors import RubricError, RubricIssue, ValueParseError
 from officeeval.ooxml.ns import NSMAP
 from officeeval.properties import catalog
+from officeeval.properties.types import ValueType
 from officeeval.rubric.model import Check, Criterion, Files, Rubric
 from officeeval.selectors import validate_selector
 
@@ -248,8 +249,7 @@ def _check(el: etree._Element, app: str, cid: str, issues: list[RubricIssue]) ->
                 etree.XPath(xpath, namespaces=NSMAP)
             except etree.XPathSyntaxError as exc:
                 issues.append(RubricIssue(line, f"{where}: bad xpath {xpath!r}: {exc}"))
-        from officeeval.properties.types import TEXT
-        vtype = TEXT
+        vtype = xpath_value_type(xpath)
     elif prop_name == "count":
         from officeeval.properties.types import INTEGER
         vtype = INTEGER  # the number of selected targets, for any selector
@@ -274,9 +274,10 @@ def _check(el: etree._Element, app: str, cid: str, issues: list[RubricIssue]) ->
                 issues.append(RubricIssue(line, f"{where}: property {prop_name} does not apply "
                                           f"to {kind} targets (it applies to: "
                                           f"{', '.join(sorted(binding.kinds))})"))
-    elif comparator is None or comparator.kind != "count":
+    elif comparator is None or comparator.kind not in ("count", "presence"):
         issues.append(RubricIssue(line, f"{where}: a check needs a property (or part+xpath); "
-                                  f"only op=\"count\" may omit it"))
+                                  f"only op=\"count\", \"exists\" and \"absent\" (which judge "
+                                  f"the selection itself) may omit it"))
     expected_value = None
     tolerance_value = None
     if comparator is not None:
@@ -304,6 +305,10 @@ def _check(el: etree._Element, app: str, cid: str, issues: list[RubricIssue]) ->
                 tolerance_value = vtype.parse_tolerance(tolerance)
             except ValueParseError as exc:
                 issues.append(RubricIssue(line, f"{where}: tolerance={tolerance!r}: {exc}"))
+        if comparator.name in ORDERING and vtype is not None and not vtype.orderable:
+            issues.append(RubricIssue(line, f"{where}: op={comparator.name!r} orders values, "
+                                      f"and {prop_name or 'this xpath'} is {vtype.name} "
+                                      f"({vtype.description}), which has no order"))
     if match.startswith("count") and not re.fullmatch(r"count(>=|<=|>|<|=|==)\d+", match):
         issues.append(RubricIssue(line, f"{where}: match={match!r} must be all, any, none or "
                                   f"count>=N"))
@@ -313,6 +318,30 @@ def _check(el: etree._Element, app: str, cid: str, issues: list[RubricIssue]) ->
                  source=el.get("source") or "effective", normalize=normalize,
                  points=float(el.get("points")) if _is_num(el.get("points")) else None,
                  part=part, xpath=xpath, line=line)
+
+
+# Comparators that order values: they need a type with an order (numbers, lengths, dates).
+ORDERING = frozenset({"greater", "greater_equal", "less", "less_equal", "between"})
+_PROBE = etree.Element("probe")
+
+
+def xpath_value_type(xpath: str | None) -> ValueType:
+    """The value type of an XPath escape hatch's result. XPath 1.0 types are static: a
+    number (``count(//w:tbl)``, ``sum(…)``, arithmetic) is a number, a boolean
+    (``boolean(…)``, ``not(…)``, a comparison) a boolean, a node-set or string text. Found by
+    evaluating the expression once on an empty element; text when that cannot be done."""
+    from officeeval.properties.types import BOOL, NUMBER, TEXT
+    if not xpath:
+        return TEXT
+    try:
+        result = etree.XPath(xpath, namespaces=NSMAP)(_PROBE)
+    except (etree.XPathError, TypeError, ValueError):
+        return TEXT
+    if isinstance(result, bool):
+        return BOOL
+    if isinstance(result, float):
+        return NUMBER
+    return TEXT
 
 
 def _is_num(s: str | None) -> bool:

@@ -7,6 +7,10 @@ charged to the candidate. Everything else classifies typed errors:
 * ``PackageError`` opening the document -> task outcome ``invalid_package`` (stage kept);
 * ``UnverifiableValue`` (e.g. a formula with no cached value and no recalculation) ->
   ``eval_error`` with the reason;
+* ``UnevaluableDocument`` (the document defeated the evaluator: its recalculation timed out
+  or was killed, a part exceeded a limit while grading) -> ``unevaluable``: charged to the
+  candidate as lost points, never left out of the total (so making the evaluator fail can
+  never raise a score);
 * an empty selection -> ``not_found`` (never a pass), unless the check asks for absence.
 """
 
@@ -25,14 +29,15 @@ from lxml import etree
 from officeeval import __version__
 from officeeval.comparators import get_comparator
 from officeeval.comparators.registry import Comparator, Verdict
-from officeeval.errors import OfficeEvalError, PackageError, UnverifiableValue
+from officeeval.errors import (OfficeEvalError, PackageError, UnevaluableDocument,
+                               UnverifiableValue)
 from officeeval.formats import open_document
 from officeeval.ooxml.ns import NSMAP
 from officeeval.ooxml.units import literal_unit
 from officeeval.properties import catalog
 from officeeval.properties.registry import ResolveContext
-from officeeval.properties.types import TEXT, CompareContext, LengthType, ValueType, \
-    compare_number, parse_comparison
+from officeeval.properties.types import BOOL, NUMBER, TEXT, CompareContext, LengthType, \
+    ValueType, compare_number, parse_comparison
 from officeeval.rubric.model import Check, Criterion, Rubric
 from officeeval.scoring.outcomes import CriterionStatus as S
 from officeeval.scoring.outcomes import TaskOutcome
@@ -182,7 +187,7 @@ def _criterion(c: Criterion, docs: _Docs) -> CriterionResult:
     checks = [_check(k, docs) for k in c.checks]
     statuses = [k.status for k in checks]
     points, earned, status = c.points, 0.0, S.FAIL.value
-    failing = [s for s in statuses if s in (S.FAIL.value, S.NOT_FOUND.value)]
+    failing = [s for s in statuses if s in _FAILING]
     if c.scoring == "partial":
         weights = [k.points if k.points is not None else c.points / len(c.checks)
                    for k in c.checks]
@@ -218,8 +223,14 @@ def _criterion(c: Criterion, docs: _Docs) -> CriterionResult:
     return result
 
 
+_FAILING = (S.FAIL.value, S.NOT_FOUND.value, S.UNEVALUABLE.value)
+
+
 def _fail_status(failing: list[str]) -> str:
-    return S.FAIL.value if S.FAIL.value in failing else S.NOT_FOUND.value
+    for status in (S.FAIL.value, S.UNEVALUABLE.value):
+        if status in failing:
+            return status
+    return S.NOT_FOUND.value
 
 
 # ------------------------------------------------------------------------------ checks
@@ -240,7 +251,11 @@ def _check(check: Check, docs: _Docs) -> CheckResult:
     except UnverifiableValue as exc:
         return CheckResult(**base, expected=check.expected or "", actual="", source="",
                            passed=False, status=S.EVAL_ERROR.value, detail=str(exc))
+    except UnevaluableDocument as exc:
+        return _unevaluable(check, base, str(exc))
     except PackageError as exc:
+        if exc.stage == "limit_exceeded":
+            return _unevaluable(check, base, f"a part exceeds a limit: {exc}")
         # A part of the candidate's document is broken: observed, and wrong.
         return CheckResult(**base, expected=check.expected or "", actual="(broken part)",
                            source="", passed=False, status=S.FAIL.value,
@@ -249,6 +264,12 @@ def _check(check: Check, docs: _Docs) -> CheckResult:
         return CheckResult(**base, expected=check.expected or "", actual="", source="",
                            passed=False, status=S.EVAL_ERROR.value,
                            detail=f"evaluator error: {type(exc).__name__}: {exc}")
+
+
+def _unevaluable(check: Check, base: dict, why: str) -> CheckResult:
+    return CheckResult(**base, expected=check.expected or "", actual="(unevaluable)",
+                       source="", passed=False, status=S.UNEVALUABLE.value,
+                       detail=f"the document defeated the evaluator (charged): {why}")
 
 
 def _vtype(check: Check, app: str) -> ValueType:
@@ -307,7 +328,11 @@ def _resolve_kept(check: Check, target: Target) -> Observation | None:
     hit = cache.get(key, _MISS)
     if hit is not _MISS:
         return hit  # type: ignore[return-value]
-    obs = _resolve(check, target)
+    try:
+        obs = _resolve(check, target)
+    except UnevaluableDocument as exc:
+        # The input or reference is ours, not the candidate's: never charged.
+        raise _EvalError(f"the task's own document could not be evaluated: {exc}") from exc
     if len(cache) < _KEPT_OBS_MAX:
         cache[key] = obs
     return obs
@@ -322,10 +347,16 @@ def _judge(check: Check, comparator: Comparator, docs: _Docs, base: dict) -> Che
     doc = docs.main
     vtype = _display_type(check, _vtype(check, doc.app))
     targets = select(doc, check.select)
-    if check.property == "count" and comparator.kind == "value":
+    if check.property == "count" and comparator.kind in ("value", "input"):
         n = len(targets)
-        v = comparator.judge(n, check.expected_value, vtype, _compare_ctx(check, doc))
-        return CheckResult(**base, expected=v.expected, actual=str(n), source="computed",
+        expected = check.expected_value
+        which = "input" if comparator.kind == "input" else check.expected_from
+        if which:
+            # The number of targets the same selector matches in the other document.
+            expected = len(select(docs.other(which), check.select))
+        v = comparator.judge(n, expected, vtype, _compare_ctx(check, doc))
+        shown = f"{v.expected} (in the {which})" if which else v.expected
+        return CheckResult(**base, expected=shown, actual=str(n), source="computed",
                            passed=v.passed, status=S.PASS.value if v.passed else S.FAIL.value,
                            detail=v.explanation)
     if comparator.kind == "count":
@@ -336,6 +367,18 @@ def _judge(check: Check, comparator: Comparator, docs: _Docs, base: dict) -> Che
         return CheckResult(**base, expected=v.expected, actual=str(n), source="computed",
                            passed=v.passed, status=status,
                            detail=v.explanation or f"{n} target(s) selected")
+    if not check.property and comparator.kind == "presence":
+        # exists / absent without a property judge the selection itself.
+        n = len(targets)
+        ok = (n == 0) == (comparator.name == "absent")
+        return CheckResult(**base, expected=_expected_text(check, comparator),
+                           actual=f"{n} selected" if n else "(nothing selected)",
+                           source="computed", passed=ok,
+                           status=S.PASS.value if ok else (S.NOT_FOUND.value if n == 0
+                                                           else S.FAIL.value),
+                           detail="" if ok else (f"{n} target(s) selected by {check.select!r}"
+                                                 if n else f"selector {check.select!r} "
+                                                           f"matched nothing"))
     if not targets:
         ok = comparator.name == "absent" or check.match == "none"
         expected = _expected_text(check, comparator)
@@ -383,6 +426,13 @@ def _judge(check: Check, comparator: Comparator, docs: _Docs, base: dict) -> Che
             assert other is not None
             other_obs = _resolve_kept(check, other)
             if other_obs is None and comparator.kind != "input":
+                if obs is None and comparator.name in _SAME_WHEN_BOTH_ABSENT:
+                    # Neither document has a value: the candidate's is the reference's.
+                    ok = _SAME_WHEN_BOTH_ABSENT[comparator.name]
+                    per.append((t, Verdict(ok, f"(none, as in the {check.expected_from})",
+                                           "(none)", "" if ok else "both have no value"),
+                                obs))
+                    continue
                 raise _EvalError(f"the {check.expected_from} document has no value for "
                                  f"{check.property} at {other.locator}")
             expected = other_obs.value if other_obs is not None else None
@@ -403,6 +453,8 @@ def _judge(check: Check, comparator: Comparator, docs: _Docs, base: dict) -> Che
 
 
 _NO_VALUE_KEY = ("<no value>",)
+# expected-from where neither document has a value: equal (whether that passes).
+_SAME_WHEN_BOTH_ABSENT = {"equals": True, "approx": True, "not_equals": False}
 
 
 def _memo_key(obs: Observation | None) -> Any:
@@ -558,19 +610,23 @@ def _xpath_check(check: Check, comparator: Comparator, doc: Document, base: dict
                            else S.NOT_FOUND.value, detail=f"part {check.part} is missing")
     root = pkg.xml(check.part or "")
     result = etree.XPath(check.xpath or "", namespaces=NSMAP)(root)
+    # Typed as the loader typed the expected value (rubric.loader.xpath_value_type): a
+    # number is compared as a number (count(//w:tbl) >= 1), a boolean as a boolean.
+    value: Any
+    vtype: ValueType = TEXT
     if isinstance(result, list):
         if not result:
             value = None
         else:
             value = "".join(r if isinstance(r, str) else "".join(r.itertext()) for r in result)
     elif isinstance(result, bool):
-        value = "true" if result else "false"
+        value, vtype = result, BOOL
     elif isinstance(result, float):
-        value = f"{result:g}" if result == result else None  # count() gives 3.0; NaN: none
+        value, vtype = (result if result == result else None), NUMBER  # NaN: no value
     else:
         value = str(result)
     obs = Observation(value, "direct") if value is not None else None
-    v = _verdict(comparator, obs, check.expected_value, TEXT, _compare_ctx(check, doc))
+    v = _verdict(comparator, obs, check.expected_value, vtype, _compare_ctx(check, doc))
     status = S.PASS.value if v.passed else (S.NOT_FOUND.value if obs is None else S.FAIL.value)
     return CheckResult(**base, expected=v.expected, actual=v.actual, source="direct",
                        passed=v.passed, status=status, detail=v.explanation)

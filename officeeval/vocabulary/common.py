@@ -30,8 +30,10 @@ HORIZONTAL_ALIGNMENT = define("alignment", {
     "left": ("左对齐", "start", "l", "靠左", "文本左对齐"),
     "center": ("居中", "centre", "ctr", "居中对齐", "水平居中", "centered"),
     "right": ("右对齐", "end", "r", "靠右", "文本右对齐"),
-    "justify": ("两端对齐", "both", "just", "justified"),
-    "distribute": ("分散对齐", "dist", "distributed", "thaiDistribute"),
+    # Kashida justification (Arabic: justified by elongating letters) is justified text.
+    "justify": ("两端对齐", "both", "just", "justified", "lowKashida", "mediumKashida",
+                "highKashida", "justLow"),
+    "distribute": ("分散对齐", "dist", "distributed", "thaiDistribute", "thaiDist"),
     "general": ("常规",),
     "fill": ("填充",),
     "centerContinuous": ("跨列居中", "center across selection"),

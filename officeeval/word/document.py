@@ -81,17 +81,17 @@ class WordDocument:
         return None
 
     @cached_property
-    def lang_east_asia(self) -> str | None:
-        """The East Asian language used to pick theme script fonts (settings'
-        themeFontLang, else the document default run language)."""
-        el = self.setting("themeFontLang")
-        if el is not None and el.get(_W + "eastAsia"):
-            return el.get(_W + "eastAsia")
-        if self.styles.doc_rpr is not None:
-            lang = self.styles.doc_rpr.find(_W + "lang")
-            if lang is not None and lang.get(_W + "eastAsia"):
-                return lang.get(_W + "eastAsia")
-        return None
+    def theme_font_langs(self) -> tuple[dict[str, str], dict[str, str]]:
+        """The languages that pick a theme's script fonts, per kind (``eastAsia``, ``bidi``):
+        (settings' ``w:themeFontLang``, the document default run language ``w:lang``). A
+        run's own language comes between the two (``RunChain.language``)."""
+        def langs(el) -> dict[str, str]:
+            if el is None:
+                return {}
+            return {k: el.get(_W + k) for k in ("eastAsia", "bidi") if el.get(_W + k)}
+        defaults = self.styles.doc_rpr.find(_W + "lang") if self.styles.doc_rpr is not None \
+            else None
+        return langs(self.setting("themeFontLang")), langs(defaults)
 
     @cached_property
     def table_style_quirk(self) -> bool:
@@ -174,7 +174,7 @@ class WordDocument:
         levels = self.style_levels(char_style, para_style, table_style, "rpr")
         if direct_rpr is not None:
             levels = [Level("direct", "direct", direct_rpr), *levels]
-        return RunChain(levels, self.lang_east_asia, self.theme)
+        return RunChain(levels, self.theme_font_langs, self.theme)
 
     def default_paragraph_style(self) -> str | None:
         st = self.styles.default("paragraph")

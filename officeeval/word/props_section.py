@@ -17,6 +17,7 @@ from officeeval.ooxml.units import eighth_points_to_pt, to_int, twips_to_pt
 from officeeval.values import Border, Measure, Observation, PageSize, aggregate
 from officeeval.word import runs as R
 from officeeval.word.headers import HeaderFooterTarget, header_footer
+from officeeval.word.hf_visibility import what_shows
 from officeeval.word.targets import DocumentTarget, SectionTarget
 
 _W = f"{{{W}}}"
@@ -210,6 +211,32 @@ def _hf_page(which: str):
     return read
 
 
+def _hf_visible(which: str):
+    def read(s, direct):
+        shown_here = [t for t in (header_footer(s, which, k) for k in ("default", "first",
+                                                                       "even"))
+                      if t is not None and t.defined]
+        if not shown_here:
+            # No part shows: seen, not an application default (an absence, like count 0).
+            return Observation(False, "computed", note=f"no {which} is defined")
+        for t in shown_here:
+            what = what_shows(t)
+            if what is not None:
+                return Observation(True, t.part, note=f"{t.locator} shows {what}")
+        return Observation(False, shown_here[0].part, note="nothing shows")
+    return read
+
+
+def hf_visible(target, ctx) -> Observation | None:
+    """``header.visible`` / ``footer.visible`` on a header or footer target: whether it
+    shows anything."""
+    if not isinstance(target, HeaderFooterTarget):
+        return None
+    what = what_shows(target)
+    return Observation(what is not None, target.part if target.defined else "computed",
+                       note=f"shows {what}" if what else "nothing shows")
+
+
 def hf_text(target, ctx) -> Observation | None:
     """``header.text`` / ``footer.text`` on a header or footer target: its own text."""
     if not isinstance(target, HeaderFooterTarget):
@@ -265,4 +292,6 @@ SECTION_RESOLVERS: dict[str, Callable] = {
     "footer.text": section_property(_hf_text("footer")),
     "header.has_page_number": section_property(_hf_page("header")),
     "footer.has_page_number": section_property(_hf_page("footer")),
+    "header.visible": section_property(_hf_visible("header")),
+    "footer.visible": section_property(_hf_visible("footer")),
 }

@@ -58,14 +58,29 @@ def on_off(el: etree._Element) -> bool:
 class RunChain:
     """The formatting levels of one run (or paragraph mark, or style)."""
 
-    def __init__(self, levels: list[Level], lang_ea: str | None = None, theme=None) -> None:
+    def __init__(self, levels: list[Level],
+                 langs: tuple[dict[str, str], dict[str, str]] = ({}, {}), theme=None) -> None:
         self.levels = levels
         self.theme = theme
-        self.lang_ea = lang_ea
+        # (settings' themeFontLang, docDefaults' w:lang): see ``language``.
+        self.langs = langs
 
     def direct_only(self) -> "RunChain":
-        return RunChain([lv for lv in self.levels if lv.kind == "direct"], self.lang_ea,
+        return RunChain([lv for lv in self.levels if lv.kind == "direct"], self.langs,
                         self.theme)
+
+    def language(self, kind: str) -> str | None:
+        """The language (``eastAsia`` or ``bidi``) that picks a theme script font: the
+        document's ``w:themeFontLang``, else the run's effective ``w:lang``, else the
+        document default; ``None`` when nothing names one."""
+        preferred, defaults = self.langs
+        if preferred.get(kind):
+            return preferred[kind]
+        for lv in self.levels:
+            el = lv.find("lang")
+            if el is not None and el.get(_W + kind):
+                return el.get(_W + kind)
+        return defaults.get(kind)
 
     # ------------------------------------------------------------------ generic lookups
     def first(self, tag: str) -> tuple[etree._Element, str] | None:
@@ -105,28 +120,42 @@ class RunChain:
     def font(self, slot: str) -> Observation | None:
         """Font of one slot (``ascii``, ``hAnsi``, ``eastAsia``, ``cs``): at each level a
         theme reference (``w:asciiTheme``) wins over an explicit face; each slot inherits on
-        its own."""
+        its own. A theme reference decides at its level even when the theme's face for it
+        is empty (``<a:ea typeface=""/>``): the script font for the language is taken
+        (``<a:font script="Hans"/>``), else the face written beside the reference; lower
+        levels are never consulted then (Word does not). ``None`` when no level names a
+        face."""
         for lv in self.levels:
             rf = lv.find("rFonts")
             if rf is None:
                 continue
             theme_ref = rf.get(_W + slot + "Theme") if slot != "cs" else rf.get(_W + "cstheme")
-            if theme_ref and self.theme is not None:
-                face = self._theme_font(theme_ref)
-                if face:
-                    return Observation(face, f"theme:{theme_ref}" if lv.kind != "direct"
-                                       else "direct:theme")
             face = rf.get(_W + slot)
+            fonts = self._theme_fonts(theme_ref)
+            if fonts is not None:
+                themed = self._theme_font(theme_ref, fonts)
+                if themed:
+                    return Observation(themed, f"theme:{theme_ref}" if lv.kind != "direct"
+                                       else "direct:theme")
+                return Observation(face, lv.source) if face else None
             if face:
                 return Observation(face, lv.source)
         return None
 
-    def _theme_font(self, ref: str) -> str:
+    def _theme_fonts(self, ref: str | None):
+        """The theme's major or minor font set a reference names; ``None`` without a
+        reference or when the document's theme defines no such fonts (no theme part: the
+        reference cannot be followed, and the levels are read as if it were absent)."""
+        if not ref or self.theme is None:
+            return None
         fs = self.theme.major if ref.startswith("major") else self.theme.minor
+        return fs if (fs.latin or fs.ea or fs.cs or fs.scripts) else None
+
+    def _theme_font(self, ref: str, fs) -> str:
         if ref.endswith("EastAsia"):
-            return fs.east_asian(self.lang_ea)
+            return fs.east_asian(self.language("eastAsia"))
         if ref.endswith("Bidi"):
-            return fs.cs
+            return fs.complex_script(self.language("bidi"))
         return fs.latin
 
 

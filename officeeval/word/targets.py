@@ -181,6 +181,25 @@ def _style_of(doc, ppr: etree._Element | None) -> str | None:
     return doc.default_paragraph_style()
 
 
+def symbol_font_level(r: etree._Element) -> Level | None:
+    """A run that shows only symbols (``<w:sym w:font="Symbol" w:char="F094"/>``) is set in
+    the symbol's font, whatever ``w:rFonts`` says: a direct level naming it in every slot;
+    ``None`` for any other run."""
+    font = None
+    for child in r:
+        tag = child.tag
+        if tag == _W + "sym" and child.get(_W + "font"):
+            font = child.get(_W + "font")
+        elif tag == _W + "t" and child.text:
+            return None
+    if font is None:
+        return None
+    rpr = etree.Element(_W + "rPr")
+    etree.SubElement(rpr, _W + "rFonts", {_W + k: font for k in ("ascii", "hAnsi",
+                                                                  "eastAsia", "cs")})
+    return Level("direct", "direct", rpr)
+
+
 class RunTarget(Target):
     kind = "run"
 
@@ -209,6 +228,9 @@ class RunTarget(Target):
             doc: WordDocument = self.doc  # type: ignore[assignment]
             cached = doc.run_chain(self.el.find(_W + "rPr"), self.char_style,
                                    self.paragraph.style_id, self.paragraph.table_style)
+            sym = symbol_font_level(self.el)
+            if sym is not None:
+                cached = RunChain([sym, *cached.levels], cached.langs, cached.theme)
             self.__dict__["_chain"] = cached
         return cached
 

@@ -22,6 +22,7 @@ _SDT = _W + "sdt"
 _SKIP = {_W + n for n in ("del", "moveFrom", "pPr", "rPr", "sdtPr", "sdtEndPr",
                            "proofErr", "bookmarkStart", "bookmarkEnd")}
 _R = _W + "r"
+_RUBY = _W + "ruby"
 _MC = "{http://schemas.openxmlformats.org/markup-compatibility/2006}AlternateContent"
 
 
@@ -75,8 +76,9 @@ def iter_runs(p: etree._Element) -> Iterator[etree._Element]:
 
 
 def run_text(r: etree._Element) -> str:
-    """The characters a run shows: text, tabs (``\\t``), breaks (``\\n``), symbols and
-    non-breaking hyphens; deleted text and field instructions excluded."""
+    """The characters a run shows: text, tabs (``\\t``), breaks (``\\n``), symbols,
+    non-breaking hyphens and ruby base text; deleted text, field instructions and ruby
+    annotations excluded."""
     out: list[str] = []
     for child in r:
         tag = child.tag
@@ -91,11 +93,18 @@ def run_text(r: etree._Element) -> str:
         elif tag == _W + "sym":
             code = child.get(_W + "char") or ""
             try:
-                ch = int(code, 16)
-                # Symbol-font code points live in the private-use area F0xx.
-                out.append(chr(ch - 0xF000 if ch >= 0xF000 else ch))
+                # The code point as written: a symbol font's glyphs live in the private-use
+                # area (F094 in Symbol is not U+0094, a control character); the font is the
+                # run's (word.targets.symbol_font_level).
+                out.append(chr(int(code, 16)))
             except (ValueError, OverflowError):
                 continue
+        elif tag == _RUBY:
+            # Ruby (phonetic guide): the base text shows in the line; the w:rt annotation
+            # above it is not part of the text.
+            base = child.find(_W + "rubyBase")
+            if base is not None:
+                out.extend(run_text(b) for b in iter_runs(base))
     return "".join(out)
 
 

@@ -34,7 +34,8 @@ class Watermark:
     part: str
 
 
-def _is_watermark(t: DrawingTarget) -> bool:
+def is_watermark(t: DrawingTarget) -> bool:
+    """Whether a drawing is a watermark (a header object behind the text, or named so)."""
     if t.fmt == "vml":
         sid = (t.el.get("id") or "").lower()
         if "watermark" in sid:
@@ -94,7 +95,7 @@ def find_watermark(doc) -> Watermark | None:
             refs = doc.story_index(hf.part).drawings
             for step in ("shape", "image"):
                 for t in drawings_of(doc, hf.part, refs, f"{hf.locator}/", step):
-                    if _is_watermark(t):
+                    if is_watermark(t):
                         wm = _describe(t)
                         if wm is not None:
                             return wm

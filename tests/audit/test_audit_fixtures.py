@@ -164,3 +164,32 @@ def test_parallel_audit_matches_serial(fixture_task):
                           [(m.operator, m.verdict) for m in r.mutants]) for r in rep.rubrics]
     assert strip(serial) == strip(parallel)
     assert serial.breaking == parallel.breaking and serial.detected == parallel.detected
+
+
+def test_equivalent_variants_of_the_sound_rubric_keep_full_marks(good):
+    ops = {m.operator: m.verdict for m in good.mutants if m.kind == "equivalent"}
+    assert {"equivalent:direct-to-character-style", "equivalent:direct-to-paragraph-style",
+            "equivalent:indent-chars-to-absolute", "equivalent:spacing-lines-to-points",
+            "equivalent:lengths-rounded", "equivalent:colour-theme-to-rgb",
+            "equivalent:run-split", "equivalent:relationship-ids",
+            "equivalent:part-names"} <= set(ops)
+    assert set(ops.values()) <= {M.EQUIVALENT_OK, M.NOT_APPLICABLE}
+    assert len(good.equivalents) >= 9 and good.false_fails == [] and good.false_fail_rate == 0
+
+
+def test_checks_that_fail_a_correct_answer_written_another_way_are_false_fails(fixture_task):
+    from officeeval.audit.render import markdown
+    report = audit(fixture_task / "weak-equivalent.xml")
+    r = report.rubrics[0]
+    assert r.reference_ok
+    failed = {m.operator: m for m in r.false_fails}
+    assert "c01" in failed["equivalent:run-split"].explanation
+    assert "c02" in failed["equivalent:direct-to-character-style"].explanation
+    assert all("c03" not in m.explanation for m in r.false_fails)
+    assert not r.clean() and not report.clean
+    assert r.false_fail_rate == len(r.false_fails) / len(r.equivalents)
+    d = r.to_dict()["equivalence"]
+    assert d["false_fails"] == [m.id for m in r.false_fails] and d["rate"] == r.false_fail_rate
+    md = markdown(report, "officeeval audit weak-equivalent.xml")
+    assert "Equivalent variants that lost points (false fails)" in md
+    assert f"| {len(r.equivalents)} | {len(r.false_fails)} |" in md

@@ -1,6 +1,7 @@
 """Every rubric shipped under rubrics/ audits clean: its reference scores full marks, its
-untouched input passes only preservation criteria, no neutral mutant changes a verdict, every
-mutant could be built, and at least 98% of the breaking mutants are caught over all rubrics.
+untouched input passes only preservation criteria, no neutral mutant changes a verdict, no
+equivalent variant (the reference written another way) loses points, every mutant could be
+built, and at least 98% of the breaking mutants are caught over all rubrics.
 
 One parametrized case per rubric, so a single bad rubric is visible by name. Audits are
 shared between xdist workers through a session directory, so the pooled-rate test reuses the
@@ -56,6 +57,9 @@ def test_rubric_audits_clean(path, tmp_path_factory):
     assert not flagged, [(m["description"], m["explanation"]) for m in flagged]
     invalid = [m for m in r["mutants"] if m["verdict"] == "invalid"]
     assert not invalid, [(m["description"], m["explanation"]) for m in invalid]
+    false_fails = [m for m in r["mutants"] if m["verdict"] == "false_fail"]
+    assert not false_fails, [(m["description"], m["explanation"]) for m in false_fails]
+    assert r["equivalence"]["variants"] >= 5, r["equivalence"]
     broken = [u for c in r["criteria"] for u in c["unmutated_checks"] if "planner error" in u]
     assert not broken, broken
 

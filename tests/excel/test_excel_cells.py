@@ -244,3 +244,19 @@ def test_hostile_attribute_values(tmp_path):
     # An unreadable r is taken by position (C1); a cell without r follows it (D1).
     assert val(doc, "'S'!C1") == CellValue("number", 3)
     assert val(doc, "'S'!D1") == CellValue("number", 4)
+
+
+def test_numbers_above_a_billion_are_numbers(tmp_path):
+    # units.to_float bounds attribute values at 1e9; stored values have no such bound.
+    st = styles_xml(xfs='<xf numFmtId="3" fontId="0" fillId="0" borderId="0"/>')
+    sheet = rows('<c r="A1" s="1"><v>2343434343</v></c><c r="B1"><v>2.343434343E9</v></c>'
+                 '<c r="C1"><f>A1*4.267</f><v>9999999999</v></c><c r="D1"><v>-1.5E+300</v></c>'
+                 '<c r="E1"><v>1e999</v></c>')
+    doc = open_document(xlsx(tmp_path, [("S", sheet)], styles=st), options=OFF)
+    assert val(doc, "'S'!A1") == CellValue("number", 2343434343.0)
+    assert val(doc, "'S'!B1") == CellValue("number", 2343434343.0)
+    assert val(doc, "'S'!C1") == CellValue("number", 9999999999.0)
+    assert one(doc, "'S'!C1", "cell.value").source == "cached"
+    assert val(doc, "'S'!D1") == CellValue("number", -1.5e300)
+    assert val(doc, "'S'!E1") == CellValue("text", "1e999")        # infinite: not a number
+    assert val(doc, "'S'!A1", "cell.display") == "2,343,434,343"

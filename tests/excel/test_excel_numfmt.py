@@ -122,3 +122,16 @@ def test_general_boundaries():
     assert general(0) == "0"
     assert general(1e-10) == "1E-10"
     assert general(99999999999) == "99999999999"
+
+
+@pytest.mark.parametrize("value,code,shown", [
+    (2343434343.0, "#,##0", "2,343,434,343"),
+    (1e300, "0.00", "1" + "0" * 300 + ".00"),           # no Decimal overflow
+    (-1e300, "General", "-1E+300"),
+    (1.7976931348623157e308, "0.00E+00", "1.80E+308"),
+    (2958465.5, "yyyy-mm-dd", "9999-12-31"),
+    (2958466.0, "yyyy-mm-dd", "########"),              # past the last day Excel shows
+    (1e300, "[h]:mm", "########"),
+])
+def test_numbers_beyond_a_billion_render(value, code, shown):
+    assert format_number(value, code, False) == shown

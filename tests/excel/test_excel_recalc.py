@@ -153,3 +153,23 @@ def test_no_libreoffice_outlives_a_killed_grader(files, tmp_path):
         time.sleep(0.1)
     os.killpg(pid, 9)
     raise AssertionError("LibreOffice survived the process that started it")
+
+
+def test_a_uno_folder_in_the_working_directory_does_not_hide_uno(tmp_path, monkeypatch):
+    from officeeval.recalc.libreoffice import _uno_python
+    if _uno_python() is None:
+        pytest.skip("no Python with LibreOffice's uno module")
+    decoy = tmp_path / "uno"
+    decoy.mkdir()
+    (decoy / "__init__.py").write_text("raise ImportError('a decoy uno package')\n")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path))
+    assert _uno_python() is not None
+    # and a whole recalculation runs from there (the worker is started isolated too)
+    from officeeval.recalc.libreoffice import LibreOfficeBackend, find_soffice
+    backend = LibreOfficeBackend(find_soffice())
+    try:
+        out = backend.recalculate(_workbook(tmp_path / "book.xlsx"))
+        assert out.is_file() and backend.mode == "uno"
+    finally:
+        backend.close()

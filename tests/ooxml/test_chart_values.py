@@ -52,3 +52,15 @@ def test_a_target_that_is_not_a_chart_has_no_chart_value():
 def test_number_text_keeps_integers_whole_and_drops_float_noise():
     assert [number_text(v) for v in (1234567.0, 0.1 + 0.2, 1e-7, None)] == \
         ["1234567", "0.3", "1e-07", ""]
+
+
+def test_cached_points_above_a_billion_are_numbers():
+    from lxml import etree
+
+    from officeeval.ooxml.charts import _points
+    c = "http://schemas.openxmlformats.org/drawingml/2006/chart"
+    cache = etree.fromstring(
+        f'<c:numCache xmlns:c="{c}"><c:ptCount val="3"/><c:pt idx="0"><c:v>2343434343</c:v>'
+        f'</c:pt><c:pt idx="1"><c:v>9.99E+307</c:v></c:pt><c:pt idx="2"><c:v>inf</c:v>'
+        f'</c:pt></c:numCache>')
+    assert _points(cache, numeric=True) == [2343434343.0, 9.99e307, None]

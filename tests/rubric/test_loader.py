@@ -104,3 +104,76 @@ def test_shipped_rubrics_validate(repo):
     assert paths, "no shipped rubrics"
     for path in paths:
         load_rubric(path)
+
+
+def _one(check: str, app: str = "word"):
+    return load_rubric_text(
+        f'<rubric xmlns="urn:officeeval:rubric:1" id="t" app="{app}" total="1">'
+        f'<criterion id="c1" skill="s" points="1">{check}</criterion></rubric>')
+
+
+def _issues(check: str, app: str = "word") -> str:
+    with pytest.raises(RubricError) as info:
+        _one(check, app)
+    return "\n".join(i.message for i in info.value.issues)
+
+
+@pytest.mark.parametrize("check", [
+    '<check select="comment" op="absent"/>',
+    '<check select="paragraph[text*=\'附件\']" op="exists"/>',
+    '<check select="comment" op="not_exists"/>',
+])
+def test_presence_without_a_property_is_valid(check):
+    assert _one(check).criteria[0].checks[0].property is None
+
+
+def test_other_comparators_still_need_a_property():
+    assert "a check needs a property" in _issues('<check select="comment" op="equals" '
+                                                 'expected="x"/>')
+
+
+@pytest.mark.parametrize("xpath,op,expected,value", [
+    ("count(//w:tbl)", "greater_equal", "1", 1.0),
+    ("sum(//w:sz/@w:val) div 2", "between", "10..30", None),
+    ("boolean(//w:tbl)", "equals", "true", True),
+    ("not(//w:tbl)", "equals", "否", False),
+    ("string(//w:t[1])", "equals", "3", "3"),
+])
+def test_xpath_results_are_typed_at_load_time(xpath, op, expected, value):
+    k = _one(f'<check part="word/document.xml" xpath="{xpath}" op="{op}" '
+             f'expected="{expected}"/>').criteria[0].checks[0]
+    if value is not None:
+        assert k.expected_value == value and type(k.expected_value) is type(value)
+
+
+@pytest.mark.parametrize("check", [
+    '<check part="word/document.xml" xpath="//w:t" op="greater" expected="3"/>',
+    '<check part="word/document.xml" xpath="string(//w:t)" op="less_equal" expected="3"/>',
+    '<check select="paragraph[1]" property="text" op="greater_equal" expected="a"/>',
+    '<check select="paragraph[1]" property="paragraph.alignment" op="between" '
+    'expected="left..right"/>',
+])
+def test_ordering_comparators_on_values_without_order_are_rubric_errors(check):
+    assert "has no order" in _issues(check)
+
+
+@pytest.mark.parametrize("check,fragment", [
+    ('<check select="paragraph[1]" property="font.color" op="approx" expected="#FF0000" '
+     'tolerance="10%"/>', "not a percentage"),
+    ('<check select="paragraph[1]" property="font.color" op="approx" expected="#FF0000" '
+     'tolerance="300"/>', "at most 255"),
+    ('<check select="paragraph[1]" property="text" op="equals" expected="x" '
+     'tolerance="1"/>', "does not apply to text"),
+    ('<check select="paragraph[1]" property="font.bold" expected="true" tolerance="1"/>',
+     "does not apply to bool"),
+    ('<check select="paragraph[1]" property="font.size" op="approx" expected="12pt" '
+     'tolerance="-1pt"/>', "negative"),
+])
+def test_tolerances_that_mean_nothing_are_rubric_errors(check, fragment):
+    assert fragment in _issues(check)
+
+
+def test_a_colour_tolerance_is_a_channel_difference():
+    k = _one('<check select="paragraph[1]" property="font.color" op="approx" '
+             'expected="#FF0000" tolerance="8"/>').criteria[0].checks[0]
+    assert k.tolerance_value.absolute == 8

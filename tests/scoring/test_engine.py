@@ -231,3 +231,88 @@ def test_scorecard_json_contract(tmp_path):
                      "op": "equals", "actual": "10pt", "source": "default", "passed": True}
     from officeeval.scoring import ScoreCard
     assert ScoreCard.from_dict(d).to_dict() == d
+
+
+def test_count_with_expected_from_counts_the_other_document(tmp_path):
+    ref = doc(tmp_path, p("a"), p("b"), name="ref.docx")
+    r = rubric(crit("a", 5, '<check select="paragraph" property="count" '
+                            'expected-from="reference"/>')
+               + crit("b", 5, '<check select="paragraph" property="count" op="unchanged"/>'),
+               files=f'<files reference="{ref}" input="{ref}"/>')
+    card = evaluate(r, doc(tmp_path, p("x"), p("y"), name="good.docx"))
+    assert status(card) == {"a": ("pass", 5), "b": ("pass", 5)}
+    card = evaluate(r, doc(tmp_path, p("x"), name="bad.docx"))
+    assert status(card) == {"a": ("fail", 0), "b": ("fail", 0)}
+    k = card.criteria[0].checks[0]
+    assert (k.expected, k.actual) == ("2 (in the reference)", "1")
+
+
+def test_expected_from_where_neither_document_has_a_value_is_equal(tmp_path):
+    # header.text of a section without a header: no value in either document.
+    ref = doc(tmp_path, p("a"), name="ref.docx")
+    files = f'<files reference="{ref}"/>'
+    eq = rubric(crit("a", 10, '<check select="section[1]" property="header.text" '
+                              'expected-from="reference"/>'), files=files)
+    ne = rubric(crit("a", 10, '<check select="section[1]" property="header.text" '
+                              'op="not_equals" expected-from="reference"/>'), files=files)
+    out = doc(tmp_path, p("b"), name="out.docx")
+    assert status(evaluate(eq, out)) == {"a": ("pass", 10)}
+    assert status(evaluate(ne, out))["a"][1] == 0
+
+
+def test_absent_and_exists_without_a_property_judge_the_selection(tmp_path):
+    path = doc(tmp_path, p("正文"), p("附件一"))
+    card = evaluate(rubric(
+        crit("a", 3, '<check select="paragraph[text*=\'附件\']" op="absent"/>')
+        + crit("b", 3, '<check select="paragraph[text*=\'附录\']" op="absent"/>')
+        + crit("c", 2, '<check select="paragraph[text*=\'附件\']" op="exists"/>')
+        + crit("d", 2, '<check select="paragraph[text*=\'附录\']" op="exists"/>')), path)
+    assert status(card) == {"a": ("fail", 0), "b": ("pass", 3), "c": ("pass", 2),
+                            "d": ("not_found", 0)}
+
+
+def test_xpath_numbers_and_booleans_compare_as_such(tmp_path):
+    path = doc(tmp_path, p("a"), p("b"), p("c"))
+    card = evaluate(rubric(
+        crit("a", 2, '<check part="word/document.xml" xpath="count(//w:p)" '
+                     'op="greater_equal" expected="3"/>')
+        + crit("b", 2, '<check part="word/document.xml" xpath="count(//w:p)" '
+                       'op="less" expected="3"/>')
+        + crit("c", 2, '<check part="word/document.xml" xpath="boolean(//w:tbl)" '
+                       'expected="false"/>')
+        + crit("d", 2, '<check part="word/document.xml" xpath="count(//w:p)" '
+                       'expected="3.0"/>')
+        + crit("e", 2, '<check part="word/document.xml" xpath="string(//w:t)" '
+                       'expected="a"/>')), path)
+    assert status(card) == {"a": ("pass", 2), "b": ("fail", 0), "c": ("pass", 2),
+                            "d": ("pass", 2), "e": ("pass", 2)}
+    assert card.criteria[1].checks[0].actual == "3"
+
+
+@pytest.mark.parametrize("tolerance,passes", [(None, False), ("8", True), ("7", False)])
+def test_approx_on_colours_uses_the_channel_tolerance(tmp_path, tolerance, passes):
+    path = doc(tmp_path, p("字", rpr='<w:color w:val="F80808"/>'))
+    tol = f' tolerance="{tolerance}"' if tolerance else ""
+    card = evaluate(rubric(crit("a", 10, f'<check select="paragraph[1]" property="font.color" '
+                                         f'op="approx" expected="#FF0000"{tol}/>')), path)
+    assert (card.criteria[0].status == "pass") is passes
+
+
+@pytest.mark.parametrize("op", ["contains", "starts_with", "ends_with", "equals"])
+def test_text_comparators_with_expected_from_on_cell_values(tmp_path, op):
+    from tests.excel.xlsx_builder import rows, xlsx
+    sheet = rows('<c r="A1" t="inlineStr"><is><t>华东区</t></is></c><c r="B1"><v>250</v></c>')
+    ref = xlsx(tmp_path, [("S", sheet)], name="ref.xlsx")
+    out = xlsx(tmp_path, [("S", sheet)], name="out.xlsx")
+    other = xlsx(tmp_path, [("S", rows('<c r="A1" t="inlineStr"><is><t>华北区</t></is></c>'
+                                       '<c r="B1"><v>251</v></c>'))], name="other.xlsx")
+    r = load_rubric_text(
+        '<rubric xmlns="urn:officeeval:rubric:1" id="t" app="excel" total="2">'
+        f'<files reference="{ref}"/>'
+        f'<criterion id="a" skill="s" points="1"><check select="\'S\'!A1" property="cell.value" '
+        f'op="{op}" expected-from="reference"/></criterion>'
+        f'<criterion id="b" skill="s" points="1"><check select="\'S\'!B1" property="cell.value" '
+        f'op="{op}" expected-from="reference"/></criterion></rubric>')
+    opts = {"recalc": False}
+    assert status(evaluate(r, out, options=opts)) == {"a": ("pass", 1), "b": ("pass", 1)}
+    assert status(evaluate(r, other, options=opts)) == {"a": ("fail", 0), "b": ("fail", 0)}

@@ -57,3 +57,11 @@ def test_query_reaches_cells_and_fields(tmp_path):
     assert json.loads(res.stdout)[0]["value"] == "格子"
     bad = _run("query", str(path), "--select", "table[1]/cel(1,1)", "--property", "text")
     assert bad.returncode == 2 and "'cel" in bad.stderr
+
+
+def test_query_count_is_the_number_of_targets(tmp_path):
+    path = docx(tmp_path, p("一") + p("二") + p("三"), styles=NORMAL)
+    res = _run("query", str(path), "--select", "paragraph", "--property", "count", "--json")
+    assert res.returncode == 0, res.stderr
+    assert json.loads(res.stdout) == [{"target": "paragraph", "property": "count", "value": 3,
+                                       "rendered": "3", "source": "computed"}]

@@ -127,6 +127,68 @@ def test_theme_fonts_with_script_fallback(tmp_path):
                                                              "theme:majorEastAsia")
 
 
+def _run_font(path, slot, selector="paragraph[1]/run[1]"):
+    doc = open_document(path)
+    try:
+        obs = select(doc, selector)[0].chain().font(slot)
+        return None if obs is None else (obs.value, obs.source)
+    finally:
+        doc.close()
+
+
+ARAB_THEME = theme_xml().replace(
+    '<a:font script="Jpan" typeface="游明朝"/>',
+    '<a:font script="Jpan" typeface="游明朝"/><a:font script="Arab" typeface="Times New Roman"/>'
+    '<a:font script="Hebr" typeface="David"/>')
+
+
+def test_an_empty_theme_face_takes_the_script_font_of_the_runs_language(tmp_path):
+    # No themeFontLang: the run's own w:lang picks the script (Word does); docDefaults'
+    # explicit 宋体 below the theme reference is never reached.
+    styles = ('<w:docDefaults><w:rPrDefault><w:rPr><w:rFonts w:eastAsia="宋体"/></w:rPr>'
+              '</w:rPrDefault></w:docDefaults>' + NORMAL)
+    rpr = '<w:rFonts w:eastAsiaTheme="minorEastAsia"/><w:lang w:eastAsia="zh-CN"/>'
+    path = docx(tmp_path, p("正文", rpr=rpr), styles=styles, theme=theme_xml())
+    assert value(path, "paragraph[1]", "font.east_asia") == ("等线", "direct:theme")
+
+
+def test_a_theme_reference_decides_at_its_level_even_when_empty(tmp_path):
+    # The theme names no face for the language (ko-KR: no Hang font): Word does not fall
+    # through to the style's 黑体; the face written beside the reference is taken, else none.
+    styles = NORMAL + style("H", "H", '<w:rPr><w:rFonts w:eastAsia="黑体"/></w:rPr>',
+                            based_on="Normal")
+    ppr = '<w:pStyle w:val="H"/>'
+    rpr = '<w:rFonts w:eastAsiaTheme="minorEastAsia"/><w:lang w:eastAsia="ko-KR"/>'
+    beside = ('<w:rFonts w:eastAsia="맑은 고딕" w:eastAsiaTheme="minorEastAsia"/>'
+              '<w:lang w:eastAsia="ko-KR"/>')
+    path = docx(tmp_path, p("가", ppr, rpr=rpr) + p("나", ppr, rpr=beside), styles=styles,
+                theme=theme_xml())
+    assert value(path, "paragraph[1]", "font.east_asia") is None
+    assert value(path, "paragraph[2]", "font.east_asia") == ("맑은 고딕", "direct")
+    # Without a theme part the reference cannot be followed: the levels are read as before.
+    path2 = docx(tmp_path, p("가", ppr, rpr=rpr), styles=styles, name="nothm.docx")
+    assert value(path2, "paragraph[1]", "font.east_asia") == ("黑体", "style:H")
+
+
+@pytest.mark.parametrize("langs,expected", [
+    ('<w:lang w:bidi="ar-SA"/>', "Times New Roman"),     # the run's language
+    ('<w:lang w:bidi="he-IL"/>', "David"),
+    ("", None),                                           # no language: no script font
+])
+def test_bidi_theme_slots_consult_the_script_fonts(tmp_path, langs, expected):
+    rpr = f'<w:rFonts w:cstheme="minorBidi"/>{langs}'
+    path = docx(tmp_path, p("مرحبا", rpr=rpr), styles=NORMAL, theme=ARAB_THEME)
+    got = _run_font(path, "cs")
+    assert (got[0] if got else None) == expected
+
+
+def test_theme_font_lang_picks_the_bidi_script_before_the_run(tmp_path):
+    rpr = '<w:rFonts w:cstheme="minorBidi"/><w:lang w:bidi="he-IL"/>'
+    path = docx(tmp_path, p("مرحبا", rpr=rpr), styles=NORMAL, theme=ARAB_THEME,
+                settings='<w:themeFontLang w:val="en-US" w:bidi="ar-SA"/>')
+    assert _run_font(path, "cs") == ("Times New Roman", "direct:theme")
+
+
 def test_theme_colors_with_tint_and_shade(tmp_path):
     rpr = '<w:color w:val="4472C4" w:themeColor="accent1" w:themeShade="BF"/>'
     path = docx(tmp_path, p("x", rpr=rpr), styles=NORMAL, theme=theme_xml())

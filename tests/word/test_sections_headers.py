@@ -121,3 +121,61 @@ def test_section_predicate_by_text(tmp_path):
     path = docx(tmp_path, body, styles=NORMAL)
     assert value(path, "section[text*='第二节']", "columns.count") == 2
     assert values(path, "section[text*='不存在']", "columns.count") == []
+
+
+HEADER_STYLE = ('<w:style w:type="paragraph" w:styleId="Header"><w:name w:val="header"/>'
+                '<w:basedOn w:val="Normal"/><w:pPr><w:pBdr><w:bottom w:val="single" w:sz="6" '
+                'w:space="1" w:color="auto"/></w:pBdr><w:jc w:val="center"/></w:pPr></w:style>')
+WATERMARK = ('<w:p><w:r><w:pict><v:shape id="PowerPlusWaterMarkObject1" type="#_x0000_t136" '
+             'style="position:absolute;z-index:-251654144;rotation:315" fillcolor="silver">'
+             '<v:textpath style="font-family:&quot;宋体&quot;" string="样本"/>'
+             '<w10:wrap anchorx="margin" anchory="margin"/></v:shape></w:pict></w:r></w:p>')
+
+
+@pytest.mark.parametrize("header,visible,what", [
+    (p(""), False, "nothing shows"),                              # one empty paragraph
+    (p("   "), False, "nothing shows"),                           # whitespace
+    (p("密", rpr="<w:vanish/>"), False, "nothing shows"),         # hidden text
+    (p("报告"), True, "shows text"),
+    ("<w:p>" + field("PAGE", "1") + "</w:p>", True, "shows text"),   # its result
+    ("<w:p>" + field("PAGE", "") + "</w:p>", True, "shows field"),   # no result stored
+    (p("", '<w:pStyle w:val="Header"/>'), True, "shows border"),  # 页眉 style's line
+    (p("", '<w:pStyle w:val="Header"/><w:pBdr><w:bottom w:val="nil"/></w:pBdr>'), False,
+     "nothing shows"),                                            # the line taken off
+    (WATERMARK, False, "nothing shows"),                          # a watermark only
+    ("<w:tbl><w:tblPr><w:tblBorders><w:top w:val=\"single\" w:sz=\"4\"/></w:tblBorders>"
+     "</w:tblPr><w:tblGrid><w:gridCol/></w:tblGrid><w:tr><w:tc>" + p("") +
+     "</w:tc></w:tr></w:tbl>" + p(""), True, "shows border"),
+])
+def test_header_visible_is_what_the_reader_sees(tmp_path, header, visible, what):
+    path = docx(tmp_path, p("x") + sect('<w:headerReference w:type="default" r:id="rIdH1"/>'),
+                styles=NORMAL + HEADER_STYLE, headers={"rIdH1": header})
+    assert values(path, "section[1]", "header.visible") == [(visible, "word/headerrIdH1.xml")]
+    assert value(path, "section[1]/header[default]", "header.visible") is visible
+    from officeeval.formats import open_document
+    from officeeval.properties.registry import resolve
+    from officeeval.selectors import select
+    doc = open_document(path)
+    try:
+        assert resolve("header.visible", select(doc, "section[1]/header[1]")[0]).note \
+            .endswith(what)
+    finally:
+        doc.close()
+
+
+def test_header_visible_through_sections(tmp_path):
+    # 1: no header; 2: an empty header part; 3: a header with text; 4: inherits 3's;
+    # 5: titlePg with an empty first-page header: its other pages still show 3's.
+    hdrs = {"rIdH1": p(""), "rIdH2": p("正文页眉"), "rIdH3": p("")}
+    body = (para_sect("一", "") + para_sect("二", '<w:headerReference w:type="default" '
+                                                  'r:id="rIdH1"/>')
+            + para_sect("三", '<w:headerReference w:type="default" r:id="rIdH2"/>')
+            + para_sect("四", "") + p("五")
+            + sect('<w:headerReference w:type="first" r:id="rIdH3"/><w:titlePg/>'))
+    path = docx(tmp_path, body, styles=NORMAL, headers=hdrs)
+    assert [v[0] for v in values(path, "section", "header.visible")] == [
+        False, False, True, True, True]
+    assert values(path, "section[1]", "header.visible") == [(False, "computed")]
+    assert values(path, "section[1]", "footer.visible") == [(False, "computed")]
+    assert value(path, "section[5]/header[first]", "header.visible") is False
+    assert value(path, "section[2]", "header.visible", direct=True) is False

@@ -140,3 +140,30 @@ def test_document_text_includes_tables_in_order(tmp_path):
             + p("甲") + "</w:tc><w:tc>" + p("乙") + "</w:tc></w:tr></w:tbl>" + p("结语"))
     path = docx(tmp_path, body, styles=NORMAL)
     assert value(path, "document", "text") == "前言\n甲\t乙\n结语"
+
+
+def test_ruby_base_text_is_text_and_the_annotation_is_not(tmp_path):
+    ruby = ('<w:r><w:ruby><w:rubyPr><w:rubyAlign w:val="distributeSpace"/><w:hps w:val="10"/>'
+            '<w:hpsRaise w:val="18"/><w:hpsBaseText w:val="21"/><w:lid w:val="ja-JP"/>'
+            '</w:rubyPr><w:rt><w:r><w:t>とうきょう</w:t></w:r></w:rt><w:rubyBase><w:r>'
+            '<w:t>東京</w:t></w:r></w:rubyBase></w:ruby></w:r>')
+    path = docx(tmp_path, "<w:p>" + r("首都") + ruby + r("です") + "</w:p>", styles=NORMAL)
+    assert value(path, "paragraph[1]", "text") == "首都東京です"
+    assert [v[0] for v in values(path, "paragraph[1]/run", "text")] == ["首都", "東京", "です"]
+    assert value(path, "span('都東京')", "text") == "都東京"
+
+
+def test_symbols_keep_their_code_point_and_font(tmp_path):
+    sym = '<w:r><w:rPr><w:rFonts w:ascii="宋体"/></w:rPr><w:sym w:font="Symbol" w:char="F094"/></w:r>'
+    wing = '<w:r><w:sym w:font="Wingdings" w:char="F0FC"/></w:r>'
+    path = docx(tmp_path, "<w:p>" + r("a") + sym + wing + "</w:p>", styles=NORMAL)
+    assert value(path, "paragraph[1]", "text") == "a\uf094\uf0fc"   # not U+0094, a control
+    assert values(path, "paragraph[1]/run", "font.name") == [
+        ("Times New Roman", "default"), ("Symbol", "direct"), ("Wingdings", "direct")]
+    assert value(path, "paragraph[1]/run[2]", "font.east_asia") == "Symbol"
+
+
+@pytest.mark.parametrize("jc", ["lowKashida", "mediumKashida", "highKashida", "both"])
+def test_kashida_justification_is_justified(tmp_path, jc):
+    path = docx(tmp_path, p("نص", f'<w:jc w:val="{jc}"/>'), styles=NORMAL)
+    assert value(path, "paragraph[1]", "paragraph.alignment") == "justify"

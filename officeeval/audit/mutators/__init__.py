@@ -2,9 +2,11 @@
 
 An app module (``officeeval.audit.mutators.<app>``) provides
 ``plan_check(ctx, check) -> (mutations, note)`` (breaking mutants for one check, and why
-there are none when there are none) and ``plan_neutral(ctx) -> mutations`` (edits no check
-should notice). Format-neutral neutral mutants come from ``neutral.py``. Adding a format is
-one module with those two functions.
+there are none when there are none), ``plan_neutral(ctx) -> mutations`` (edits no check
+should notice) and optionally ``plan_equivalent(ctx) -> mutations`` (the reference written
+another way a careful examiner grades the same: every criterion must keep its points).
+Format-neutral ones come from ``neutral.py`` and ``equivalent.py``. Adding a format is one
+module with those functions.
 """
 
 from __future__ import annotations

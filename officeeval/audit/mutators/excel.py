@@ -6,8 +6,8 @@ Formula results: a reference written by openpyxl has formulas without cached val
 grading one needs a LibreOffice recalculation. ``prepare`` does that once: it writes the
 engine's values of every uncached formula into the reference as cached values (what Excel
 itself saves), and the mutants are made from that copy, so grading a mutant never starts
-LibreOffice. A neutral mutant (the prepared copy itself) checks that cached and recalculated
-values get the same verdicts. Mutants that change a formula keep its old cached value, so
+LibreOffice. An equivalent variant (the prepared copy itself) checks that cached and
+recalculated values get the same verdicts. Mutants that change a formula keep its old cached value, so
 formula text checks (not value checks) must catch them; value mutants replace the formula
 by a wrong constant.
 """
@@ -159,14 +159,9 @@ def _cache(c, value) -> None:
 
 # ------------------------------------------------------------------ neutral mutants
 def plan_neutral(ctx: PlanContext) -> list[Mutation]:
-    """The prepared reference itself (when formula results were cached) and a cell no check
-    selects made italic."""
+    """A cell no check selects made italic. (The prepared reference itself, with its
+    formula results cached, is an equivalent variant: ``excel_equiv``.)"""
     out: list[Mutation] = []
-    if ctx.ws.reference != ctx.ws.original:
-        out.append(Mutation(key="neutral|prepared", operator="neutral:cached-results",
-                            description="the reference with its formula results cached (as "
-                                        "Excel saves them) instead of recalculated",
-                            apply=lambda ws, edit: None, kind="neutral"))
     selected: set[tuple[str, int, int]] = set()
     for c in ctx.rubric.criteria:
         for k in c.checks:
@@ -200,3 +195,10 @@ def _italic(sheet_index: int, row: int, col: int, where: str) -> Mutation:
 
 
 _ = NotApplicable
+
+
+def plan_equivalent(ctx: PlanContext) -> list[Mutation]:
+    """The reference written another way a careful examiner grades the same
+    (``excel_equiv``)."""
+    from officeeval.audit.mutators import excel_equiv
+    return excel_equiv.plan_equivalent(ctx)

@@ -191,3 +191,10 @@ def plan_neutral(ctx: PlanContext) -> list[Mutation]:
 
 
 _ = put_typo
+
+
+def plan_equivalent(ctx: PlanContext) -> list[Mutation]:
+    """The reference written another way a careful examiner grades the same
+    (``ppt_equiv``)."""
+    from officeeval.audit.mutators import ppt_equiv
+    return ppt_equiv.plan_equivalent(ctx)

@@ -424,3 +424,10 @@ def _unused_style() -> Mutation:
     return Mutation(key="neutral|unused-style", operator="neutral:unused-style",
                     description="a bold 36 pt paragraph style that no paragraph uses added "
                                 "to styles.xml", apply=apply, kind="neutral")
+
+
+def plan_equivalent(ctx: PlanContext) -> list[Mutation]:
+    """The reference written another way a careful examiner grades the same
+    (``word_equiv``, ``word_equiv_values``)."""
+    from officeeval.audit.mutators import word_equiv, word_equiv_values
+    return word_equiv.plan_levels(ctx) + word_equiv_values.plan_values(ctx)

@@ -13,7 +13,7 @@ from officeeval.audit.mutators.base import (
     observed_values, refind,
 )
 from officeeval.audit.mutators.word_setters import wset
-from officeeval.ooxml.ns import W
+from officeeval.ooxml.ns import R, W
 from officeeval.rubric.model import Check
 from officeeval.targets import Target
 
@@ -114,6 +114,89 @@ def _plan_page_field(which: str) -> Callable:
     return plan
 
 
+def _plan_visible(which: str) -> Callable:
+    """``header.visible`` / ``footer.visible``: a section that shows none gets one (the
+    usual mistake: the body's header linked to every section, or text typed into its empty
+    part); a section that shows one gets it emptied (one empty paragraph left)."""
+    def plan(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
+        from officeeval.word.headers import shown
+        from officeeval.word.hf_visibility import what_shows
+        idx = chosen_indexes(check, len(targets))
+        if idx is None:
+            return []
+        ref = [v for i in idx for v in observed_values(ctx.observe(check, targets[i]))]
+        where = locators(targets, idx)
+        if any(v is True for v in ref):
+            def empty(ws, edit) -> None:
+                done = False
+                for t in refind(edit, check.select, idx):
+                    hfs = [t] if t.kind == which else [
+                        h for s in _sections(t) for h in shown(s, which)]
+                    for h in hfs:
+                        if not h.defined:
+                            continue
+                        root = ws.touch_part(edit, h.part)
+                        for child in list(root):
+                            root.remove(child)
+                        p = etree.SubElement(root, _W + "p")
+                        bdr = etree.SubElement(etree.SubElement(p, _W + "pPr"), _W + "pBdr")
+                        for side in ("top", "bottom", "left", "right"):
+                            etree.SubElement(bdr, _W + side, {_W + "val": "nil"})
+                        done = True
+                if not done:
+                    raise NotApplicable(f"no {which} part to empty")
+            return [Mutation(key=f"hf-visible|{which}|{check.select}|{idx}|empty",
+                             operator=f"empty:{which}", apply=empty,
+                             description=f"{where}: the {which} emptied (one empty "
+                                         f"paragraph left in its part)")]
+        if any(t.kind == which for t in targets):
+            return []
+
+        def show(ws, edit) -> str:
+            doc = edit.doc
+            donor = None
+            for s in doc.sections:
+                for r in s.sect_pr.findall(f"{_W}{which}Reference"):
+                    h = doc.part_for_rel(r.get(f"{{{R}}}id"))
+                    hf = next((x for x in shown(s, which) if x.defined and x.part == h), None)
+                    if hf is not None and what_shows(hf) is not None:
+                        donor = r.get(f"{{{R}}}id")
+                        break
+                if donor:
+                    break
+            note = ""
+            for t in refind(edit, check.select, idx):
+                for sec in _sections(t):
+                    hfs = [h for h in shown(sec, which) if h.defined]
+                    if donor is None and hfs:
+                        root = ws.touch_part(edit, hfs[0].part)
+                        p = root.find(_W + "p")
+                        if p is None:
+                            p = etree.SubElement(root, _W + "p")
+                        etree.SubElement(etree.SubElement(p, _W + "r"), _W + "t").text = "页眉"
+                        note = f"text typed into {hfs[0].part}"
+                        continue
+                    if donor is None:
+                        raise NotApplicable(f"no {which} in the document to show here")
+                    sp = sec.sect_pr
+                    if sp.getparent() is None:
+                        doc.body.append(sp)
+                    for old in sp.findall(f"{_W}{which}Reference"):
+                        if (old.get(_W + "type") or "default") == "default":
+                            sp.remove(old)
+                    el = etree.Element(f"{_W}{which}Reference",
+                                       {_W + "type": "default", f"{{{R}}}id": donor})
+                    sp.insert(0, el)
+                    ws.touch(edit, sp)
+                    note = f"{which}Reference r:id={donor} added"
+            return note
+        return [Mutation(key=f"hf-visible|{which}|{check.select}|{idx}|show",
+                         operator=f"add:{which}", apply=show,
+                         description=f"{where}: a {which} shown (linked to the document's "
+                                     f"{which} or typed into its empty part)")]
+    return plan
+
+
 def _page_to_date(root: etree._Element) -> bool:
     changed = False
     for fs in root.iter(_W + "fldSimple"):
@@ -157,5 +240,7 @@ PLANNERS: dict[str, Callable] = {
     "footer.text": _plan_hf_text("footer"),
     "header.has_page_number": _plan_page_field("header"),
     "footer.has_page_number": _plan_page_field("footer"),
+    "header.visible": _plan_visible("header"),
+    "footer.visible": _plan_visible("footer"),
     "paragraph.style": _plan_style,
 }

@@ -197,9 +197,10 @@ SPECS: dict[str, tuple[str, list[tuple]]] = {
         ("section[1]/footer[first]", "footer.has_page_number", "first-page footer has no "
          "PAGE field", None, ""),
         ("shape[1]", "image.wrap", "wp:anchor with wp:wrapSquare", None, ""),
-        ("paragraph[7]", "font.east_asia", "docDefaults eastAsiaTheme=minorHAnsi: the East "
-         "Asian slot names the minor Latin theme font, Calibri", "", "LibreOffice leaves "
-         "the Asian font empty for this unusual reference"),
+        ("paragraph[7]", "font.east_asia", "style Description eastAsiaTheme=majorEastAsia; "
+         "the theme's major a:ea is empty and has no script font for w:lang eastAsia=en-US: "
+         "no face (the reference decides at its level; docDefaults' eastAsiaTheme=minorHAnsi "
+         "below it is not consulted)", "", ""),
     ]),
     "oxsdk__Field-more_field.docx": ("date and time fields with stored results", [
         ("field[1]", "field.type", "first complex field's instrText starts with DATE", None,
