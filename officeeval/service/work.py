@@ -19,6 +19,7 @@ from typing import Any
 
 from officeeval.errors import RubricError
 from officeeval.rubric import load_rubric
+from officeeval.runner.escaping import safe_tree
 from officeeval.runner.grading import WorkItem, grade_item
 from officeeval.runner.manifest import ManifestLine
 from officeeval.runner.store import GenerationMeta, Store
@@ -99,12 +100,11 @@ def serve_job(job: Job) -> Reply:
             fcntl.flock(lock, fcntl.LOCK_UN)
         stored = True
     if job.detail == "checks":
-        card_text = full or json.dumps(card.to_dict(), ensure_ascii=False)
+        card_text = full or _dumps_text(card.to_dict())
     else:
         card_text = _dumps_text(_at_detail(card, job.detail))
     if job.kind == "run":
-        run = json.dumps(result.sandbox, ensure_ascii=False) if result.sandbox is not None \
-            else "null"
+        run = _dumps_text(result.sandbox)
         text = f'{{"scorecard": {card_text}, "run": {run}}}'
     else:
         text = card_text
@@ -211,4 +211,6 @@ def _dumps(obj: Any) -> bytes:
 
 
 def _dumps_text(obj: Any) -> str:
-    return json.dumps(obj, ensure_ascii=False)
+    # Whatever a program printed or raised is escaped (runner.escaping): a lone surrogate
+    # in an exception message must not make the answer unencodable.
+    return json.dumps(safe_tree(obj), ensure_ascii=False)

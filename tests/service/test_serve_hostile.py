@@ -101,3 +101,16 @@ def test_secrets_are_out_of_reach_under_bubblewrap(http):
     assert got["scorecard"]["outcome"] == "exec_error"
     assert f"cannot read {ref}: FileNotFoundError" in got["run"]["stdout_tail"]
     assert "LEAKED" not in got["run"]["stdout_tail"]
+
+
+def test_what_a_program_prints_or_raises_cannot_break_the_answer(http):
+    code = ("import sys\nsys.stdout.write(b'\\xff\\xfe'.decode('utf-8', 'surrogateescape'))\n"
+            "open(b'\\xff.txt', 'wb').close()\n"
+            "raise RuntimeError(b'\\xff'.decode('utf-8', 'surrogateescape'))\n")
+    for detail in ("summary", "checks"):
+        resp = http.post(f"/v1/run?detail={detail}",
+                         json={"task": "word-l1-notice", "code": code})
+        assert resp.status_code == 200, resp.text
+        got = resp.json()
+        assert got["scorecard"]["outcome"] == "exec_error"
+        assert got["run"]["exception_type"] == "RuntimeError"
