@@ -10,7 +10,7 @@ is installed; ``True``/``"on"`` requires it; ``False``/``"off"`` never recalcula
 formula value that is neither cached nor recalculable raises ``UnverifiableValue`` (ours:
 no backend, LibreOffice would not start), or ``UnevaluableDocument`` when LibreOffice failed
 on this very workbook (timeout, killed, refused) or its recalculated copy exceeds the
-package limits (the workbook's doing).
+package limits (the workbook's doing). ``backend_versions`` names the backend that was used.
 """
 
 from __future__ import annotations
@@ -71,6 +71,7 @@ class ExcelDocument:
         self._sources: dict[str, set[str]] = {"cached": set(), "recalculated": set(),
                                               "unverifiable": set()}
         self._recalc: ExcelDocument | OfficeEvalError | None = None
+        self.recalc_version: str | None = None  # the backend's version, once it recalculated
 
     # ------------------------------------------------------------------ structure
     def _read_sheets(self) -> list[Sheet]:
@@ -205,6 +206,14 @@ class ExcelDocument:
         """Count a formula cell (sheet index, row, column) under ``source``."""
         self._sources.setdefault(source, set()).add(where)
 
+    @property
+    def backend_versions(self) -> dict[str, str]:
+        """``{"recalc": version}`` once a recalculated copy of this workbook was used;
+        ``{}`` before."""
+        if not isinstance(self._recalc, ExcelDocument):
+            return {}
+        return {"recalc": self.recalc_version or "LibreOffice (version unknown)"}
+
     def recalculated_raw(self, sheet: Sheet, row: int, col: int, where) -> RawCell | None:
         """The cell as LibreOffice computed it. Raises ``UnverifiableValue`` when
         recalculation is off, unavailable or failed."""
@@ -244,6 +253,7 @@ class ExcelDocument:
             else:
                 try:
                     out = backend.recalculate(Path(self.path))
+                    self.recalc_version = getattr(backend, "version", None)
                     self._recalc = ExcelDocument(Package.open(out), str(out), {"recalc": False})
                     return self._recalc
                 except (UnevaluableDocument, PackageError) as exc:

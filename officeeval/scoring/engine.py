@@ -148,13 +148,24 @@ def evaluate(rubric: Rubric, document: str | Path, input: str | Path | None = No
     try:
         results = [_criterion(c, docs) for c in rubric.criteria]
     finally:
+        backends = _backends(doc, *docs._others.values())
         docs.close()
         sources = dict(getattr(doc, "value_sources", {}) or {})
         doc.close()
     card = _card(rubric, str(document), TaskOutcome.OK.value, "", results, task)
     card.value_sources = sources
+    card.backends = backends
     card.seconds = time.perf_counter() - started
     return card
+
+
+def _backends(*docs: object) -> dict[str, str]:
+    """The outside engines (``{"recalc": "LibreOffice 25.2.3.2 …"}``) whose results the
+    graded, input and reference documents used."""
+    out: dict[str, str] = {}
+    for d in docs:
+        out.update(getattr(d, "backend_versions", None) or {})
+    return out
 
 
 def evaluate_outcome(rubric: Rubric, outcome: TaskOutcome | str, document: str = "",
