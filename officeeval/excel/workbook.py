@@ -10,7 +10,9 @@ is installed; ``True``/``"on"`` requires it; ``False``/``"off"`` never recalcula
 formula value that is neither cached nor recalculable raises ``UnverifiableValue`` (ours:
 no backend, LibreOffice would not start), or ``UnevaluableDocument`` when LibreOffice failed
 on this very workbook (timeout, killed, refused) or its recalculated copy exceeds the
-package limits (the workbook's doing). ``backend_versions`` names the backend that was used.
+package limits (the workbook's doing). A recalculated value that depends on an Excel function
+the backend's LibreOffice does not compute raises ``UnverifiableValue`` naming the function
+and the version (``excel.recalc_gaps``); ``backend_versions`` names the backend that was used.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from lxml import etree
 from officeeval.errors import (OfficeEvalError, PackageError, UnevaluableDocument,
                                UnverifiableValue)
 from officeeval.excel.rawcells import RawCell, inline_text
+from officeeval.excel.recalc_gaps import RecalcGaps
 from officeeval.excel.sheets import Sheet
 from officeeval.excel.styles import Stylesheet
 from officeeval.ooxml.ns import R, S
@@ -72,6 +75,7 @@ class ExcelDocument:
                                               "unverifiable": set()}
         self._recalc: ExcelDocument | OfficeEvalError | None = None
         self.recalc_version: str | None = None  # the backend's version, once it recalculated
+        self._gaps: RecalcGaps | None = None
 
     # ------------------------------------------------------------------ structure
     def _read_sheets(self) -> list[Sheet]:
@@ -216,8 +220,15 @@ class ExcelDocument:
 
     def recalculated_raw(self, sheet: Sheet, row: int, col: int, where) -> RawCell | None:
         """The cell as LibreOffice computed it. Raises ``UnverifiableValue`` when
-        recalculation is off, unavailable or failed."""
+        recalculation is off, unavailable or failed, or when the value depends on a
+        function that LibreOffice lacks."""
         rec = self._recalculated(where)
+        if self._gaps is None:
+            self._gaps = RecalcGaps(self, self.recalc_version)
+        why = self._gaps.reason(sheet, row, col)
+        if why is not None:
+            self.note_source(where, "unverifiable")
+            raise UnverifiableValue(why)
         rsheet = rec.sheets[sheet.index - 1] if sheet.index <= len(rec.sheets) else None
         if rsheet is None or rsheet.name != sheet.name:
             rsheet = rec.sheet(sheet.name)
