@@ -29,7 +29,7 @@ from officeeval.errors import OfficeEvalError, PackageError, UnverifiableValue
 from officeeval.formats import open_document
 from officeeval.ooxml.ns import NSMAP
 from officeeval.ooxml.units import literal_unit
-from officeeval.properties import catalog
+from officeeval.catalog import catalog
 from officeeval.properties.registry import ResolveContext
 from officeeval.properties.types import BOOL, NUMBER, TEXT, CompareContext, LengthType, \
     ValueType, compare_number, parse_comparison
@@ -271,7 +271,7 @@ _NO_OPTIONS: dict[str, Any] = {}
 
 def _resolve(check: Check, target: Target) -> Observation | None:
     global _LAST_CTX
-    from officeeval.properties.registry import resolve
+    from officeeval.catalog import resolve
     options = getattr(target.doc, "options", None) or _NO_OPTIONS
     direct = check.source == "direct"
     last = _LAST_CTX
