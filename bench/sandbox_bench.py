@@ -145,8 +145,13 @@ def throughput(n_docs: int, jobs: int) -> tuple[list[str], dict]:
     serial_cpu_ms = 1000 * (time.process_time() - c) / n_docs
     with tempfile.TemporaryDirectory() as d:
         m = Path(d) / "m.jsonl"
+        # Outputs live by the manifest (never the task's own reference): copies.
+        copies = {}
+        for tid, path in docs:
+            copies[path] = Path(d) / f"{tid}{path.suffix}"
+            shutil.copyfile(path, copies[path])
         m.write_text("".join(json.dumps({"task": tid, "model": "bench", "sample": i,
-                                         "output": str(path)}) + "\n"
+                                         "output": str(copies[path])}) + "\n"
                              for i, (tid, path) in enumerate(picks)))
         clock = _Clock()
         t, c, machine = time.perf_counter(), time.process_time(), _machine_cpu()

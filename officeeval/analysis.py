@@ -12,14 +12,18 @@ The numbers (each per model and overall, and broken down by app, level and skill
   out of SR and pass rate and counted apart.
 * **pass rate**: the share of gradable generations whose stored ``passed`` is true (score at
   or above the pass mark scaled to the gradable total).
-* **execution success**: the share of all generations whose outcome is ``ok`` (the program
-  produced a readable document).
+* **execution success**: the share of generations whose outcome is ``ok`` (the program
+  produced a readable document), among those whose program's fate is known (a
+  ``not_graded`` generation — the evaluator could not grade it — is left out).
 * **operation accuracy**: criteria passed among criteria judged (``pass``, ``fail``,
-  ``not_found``) in generations whose outcome is ``ok``; ``eval_error`` criteria are excluded.
+  ``not_found``, ``unevaluable``) in generations whose outcome is ``ok``; ``eval_error``
+  criteria are excluded.
 * **skill SR**: earned / possible points of a skill's criteria (``eval_error`` excluded).
 * **lost points** of a criterion: ``points - earned`` for ``skipped`` (execution), ``not_found``
-  and ``fail`` (logic: nothing there vs a wrong value). ``eval_error`` points are never lost
-  points: they are counted apart as evaluator points.
+  and ``fail`` (logic: nothing there vs a wrong value) and ``unevaluable`` (the document
+  defeated the evaluator: its recalculation timed out, a part exceeded a limit; charged).
+  ``eval_error`` points are never lost points: they are counted apart as evaluator points
+  (``eval_points``, per model too), the points a model had excluded from its total.
 * **by turn** (execution-feedback runs): SR, pass rate and execution success of the program
   in force at turn k — a generation that stopped before turn k keeps its last program — so
   turn 1 is what the generations would have scored single-turn.
@@ -52,9 +56,12 @@ ALL = "(all)"
 SEED = 20240607
 RESAMPLES = 2000
 OUTCOMES = ("ok", "exec_error", "exec_timeout", "exec_killed", "no_code", "no_output",
-            "invalid_package")
-JUDGED = ("pass", "fail", "not_found")
-LOST_KIND = {"skipped": "execution", "not_found": "not_found", "fail": "wrong"}
+            "invalid_package", "not_graded")
+JUDGED = ("pass", "fail", "not_found", "unevaluable")
+LOST_KIND = {"skipped": "execution", "not_found": "not_found", "fail": "wrong",
+             "unevaluable": "unevaluable"}
+LOST_KINDS = ("execution", "not_found", "wrong", "unevaluable")
+FAILED = ("fail", "not_found", "unevaluable")
 _TASK_COLS = ["key", "task", "model", "sample", "app", "level", "source", "outcome",
               "outcome_detail", "score", "total", "rubric_total", "pass_mark", "passed",
               "eval_errors", "sandbox", "seconds", "finished_at"]
@@ -171,6 +178,7 @@ def _tidy(t: pd.DataFrame, c: pd.DataFrame, k: pd.DataFrame
     t["gradable"] = t["total"] > 0
     t["rate"] = (t["score"] / t["total"]).where(t["gradable"])
     t["executed"] = t["outcome"] == "ok"
+    t["known"] = t["outcome"] != "not_graded"  # the program's fate is known
 
     for col in ("skill", "status", "description", "failure_class"):
         c[col] = c[col].fillna("").astype(str)
@@ -196,12 +204,10 @@ def _tidy(t: pd.DataFrame, c: pd.DataFrame, k: pd.DataFrame
 
     # Per-generation aggregates of its criteria, so that every generation-level statistic
     # (and its bootstrap) works on one row per generation.
-    per = c.assign(
-        lost_execution=c["lost"].where(c["lost_kind"] == "execution", 0.0),
-        lost_not_found=c["lost"].where(c["lost_kind"] == "not_found", 0.0),
-        lost_wrong=c["lost"].where(c["lost_kind"] == "wrong", 0.0),
-    ).groupby("gen_key")[["op_pass", "judged", "lost_execution", "lost_not_found",
-                          "lost_wrong", "eval_points"]].sum()
+    per = c.assign(**{f"lost_{kind}": c["lost"].where(c["lost_kind"] == kind, 0.0)
+                      for kind in LOST_KINDS}
+                   ).groupby("gen_key")[["op_pass", "judged", *(f"lost_{k}" for k in LOST_KINDS),
+                                         "eval_points"]].sum()
     t = t.merge(per, left_on="key", right_index=True, how="left")
     for col in per.columns:
         t[col] = t[col].fillna(0).astype(float)
@@ -276,7 +282,7 @@ def generation_metrics(g: pd.DataFrame, label: str = ALL, ci: bool = True) -> di
         "generations": n, "gradable": len(gr), "ungradable": n - len(gr),
         "sr": _mean(gr["rate"]),
         "pass_rate": _mean(gr["passed"]),
-        "exec_success": _mean(g["executed"]),
+        "exec_success": _mean(g.loc[g["known"], "executed"]),
         "op_accuracy": _ratio(g["op_pass"].sum(), g["judged"].sum()),
         "criteria_judged": int(g["judged"].sum()), "criteria_passed": int(g["op_pass"].sum()),
         "mean_score": _mean(gr["score"]),
@@ -287,7 +293,7 @@ def generation_metrics(g: pd.DataFrame, label: str = ALL, ci: bool = True) -> di
     }
     extra = sorted(set(g["outcome"]) - set(OUTCOMES))  # a newer store's outcome kinds
     out["outcomes"].update({o: int((g["outcome"] == o).sum()) for o in extra})
-    for kind in ("execution", "not_found", "wrong"):
+    for kind in LOST_KINDS:
         total = float(g[f"lost_{kind}"].sum())
         out[f"lost_{kind}"] = total
         out[f"lost_{kind}_per_gen"] = total / n if n else None
@@ -295,7 +301,7 @@ def generation_metrics(g: pd.DataFrame, label: str = ALL, ci: bool = True) -> di
         s = _seed(label)
         out["sr_ci"] = bootstrap_ci(gr["rate"], seed=s)
         out["pass_ci"] = bootstrap_ci(gr["passed"].astype(float), seed=s + 1)
-        out["exec_ci"] = bootstrap_ci(g["executed"].astype(float), seed=s + 2)
+        out["exec_ci"] = bootstrap_ci(g.loc[g["known"], "executed"].astype(float), seed=s + 2)
         ex = g[g["judged"] > 0]
         out["op_ci"] = bootstrap_ci(ex["op_pass"], ex["judged"], seed=s + 3)
     return out
@@ -342,7 +348,7 @@ def skill_breakdown(res: Results, ci: bool = True) -> list[dict[str, Any]]:
                "op_accuracy": _ratio(g["op_pass"].sum(), g["judged"].sum()),
                "eval_error_criteria": int((g["status"] == "eval_error").sum()),
                "eval_points": float(g["eval_points"].sum())}
-        for kind in ("execution", "not_found", "wrong"):
+        for kind in LOST_KINDS:
             lost = float(g.loc[g["lost_kind"] == kind, "lost"].sum())
             row[f"lost_{kind}"] = lost
             row[f"lost_{kind}_per_gen"] = lost / n if n else None
@@ -366,9 +372,9 @@ def histogram(res: Results, bins: int = 10) -> dict[str, Any]:
 
 
 def top_failed(res: Results, n: int = 15, values: int = 3) -> list[dict[str, Any]]:
-    """The criteria most often failed among executed generations (``fail`` or ``not_found``
-    with outcome ``ok``), most failures first, each with the most common actual values of
-    its failing checks (``values`` of them, with counts)."""
+    """The criteria most often failed among executed generations (``fail``, ``not_found``
+    or ``unevaluable`` with outcome ``ok``), most failures first, each with the most common
+    actual values of its failing checks (``values`` of them, with counts)."""
     c = res.criteria[res.criteria["judged"]]
     if c.empty:
         return []
@@ -376,15 +382,16 @@ def top_failed(res: Results, n: int = 15, values: int = 3) -> list[dict[str, Any
     agg = c.groupby(keys).agg(
         skill=("skill", "first"), description=("description", "first"),
         judged=("status", "size"),
-        failed=("status", lambda s: int(s.isin(("fail", "not_found")).sum())),
+        failed=("status", lambda s: int(s.isin(FAILED).sum())),
         not_found=("status", lambda s: int((s == "not_found").sum())),
         wrong=("status", lambda s: int((s == "fail").sum())),
+        unevaluable=("status", lambda s: int((s == "unevaluable").sum())),
         lost=("lost", "sum")).reset_index()
     agg = agg[agg["failed"] > 0]
     agg["fail_rate"] = agg["failed"] / agg["judged"]
     agg = agg.sort_values(["failed", "fail_rate", "task", "criterion_id"],
                           ascending=[False, False, True, True]).head(n)
-    k = res.checks[~res.checks["passed"] & res.checks["status"].isin(("fail", "not_found"))]
+    k = res.checks[~res.checks["passed"] & res.checks["status"].isin(FAILED)]
     k = k.merge(agg[keys], on=keys)
     common = (k.groupby(keys + ["property", "expected", "actual"]).size()
               .rename("count").reset_index()
@@ -397,7 +404,7 @@ def top_failed(res: Results, n: int = 15, values: int = 3) -> list[dict[str, Any
                            "actual": r["actual"], "count": int(r["count"])}
                           for r in m.to_dict("records")]
         row.update(judged=int(row["judged"]), lost=float(row["lost"]),
-                   fail_rate=float(row["fail_rate"]))
+                   fail_rate=float(row["fail_rate"]), unevaluable=int(row["unevaluable"]))
         out.append(row)
     return out
 
@@ -423,7 +430,7 @@ def generation_list(res: Results) -> list[dict[str, Any]]:
     t = res.tasks.sort_values(["model", "task", "sample"])
     cols = ["key", "task", "model", "sample", "app", "level", "outcome", "outcome_detail",
             "score", "total", "passed", "eval_errors", "lost_execution", "lost_not_found",
-            "lost_wrong"]
+            "lost_wrong", "lost_unevaluable", "eval_points"]
     rows = t[cols].to_dict("records")
     for r, rate in zip(rows, t["rate"]):
         r["rate"] = _num(rate)

@@ -440,6 +440,16 @@ def batch(manifest: Path = typer.Argument(..., help="Manifest (JSON Lines: task,
           processes: Optional[int] = typer.Option(None, "--processes", metavar="N",
                                                   help="Processes per program (default "
                                                   "64)."),
+          disk: Optional[str] = typer.Option(None, "--disk", metavar="SIZE",
+                                             help="Disk quota per program: bytes it may "
+                                             "write, e.g. 64M (default 256M)."),
+          files: Optional[int] = typer.Option(None, "--files", metavar="N",
+                                              help="Disk quota per program: files and "
+                                              "folders it may create (default 10000)."),
+          outputs_root: Optional[Path] = typer.Option(None, "--outputs-root", metavar="DIR",
+                                                      help="Folder that manifest 'output' "
+                                                      "paths must stay in (default: the "
+                                                      "manifest's)."),
           isolation: str = typer.Option("auto", "--isolation", metavar="MODE",
                                         help="auto (bubblewrap when usable), bwrap "
                                         "(required) or rlimits."),
@@ -468,9 +478,10 @@ def batch(manifest: Path = typer.Argument(..., help="Manifest (JSON Lines: task,
         options = batch_options(
             jobs=jobs, backend=backend, ray_address=ray_address, rerun=rerun,
             limits={"timeout": timeout, "cpu": cpu, "memory": memory,
-                    "file_size": file_size, "processes": processes},
+                    "file_size": file_size, "processes": processes, "disk": disk,
+                    "files": files},
             isolation=isolation, python=python, tasks=task_dirs, recalc=recalc,
-            keep_outputs=keep_outputs)
+            keep_outputs=keep_outputs, outputs_root=outputs_root)
     except (TaskError, ValueError) as exc:
         _fail(EXIT_USAGE, str(exc))
     try:
@@ -638,8 +649,9 @@ def generate(prompts_file: Path = typer.Argument(..., help="Prompt lines (office
         try:
             batch(manifest=out, out=then_grade, task_dirs=task_dirs, jobs=jobs,
                   backend="local", ray_address=None, rerun=False, timeout=timeout, cpu=None,
-                  memory=memory, file_size=None, processes=None, isolation=isolation,
-                  python=None, recalc=None, keep_outputs=True, make_report=True)
+                  memory=memory, file_size=None, processes=None, disk=None, files=None,
+                  outputs_root=None, isolation=isolation, python=None, recalc=None,
+                  keep_outputs=True, make_report=True)
         except typer.Exit as exc:
             code = exc.exit_code or code
     if code:

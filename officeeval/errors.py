@@ -79,5 +79,13 @@ class UnverifiableValue(OfficeEvalError):
     into a logic failure charged to the candidate."""
 
 
+class UnevaluableDocument(OfficeEvalError):
+    """The candidate's document defeated the evaluator: its recalculation timed out or
+    LibreOffice died on it (killed for memory, crashed), or a part exceeded a limit while
+    it was graded. Unlike ``UnverifiableValue`` this is charged to the candidate: the
+    engine turns it into an ``unevaluable`` check (points lost, shown apart), as an exam
+    system that cannot open an answer gives it no points."""
+
+
 class TaskError(OfficeEvalError):
     """A task, manifest or batch input is unusable (missing files, unknown task id)."""

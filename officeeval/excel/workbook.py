@@ -7,7 +7,10 @@ everything else (styles, shared strings, sheet data) is read when first needed.
 
 Recalculation (``options["recalc"]``): ``None``/``"auto"`` (default) uses LibreOffice when it
 is installed; ``True``/``"on"`` requires it; ``False``/``"off"`` never recalculates. A
-formula value that is neither cached nor recalculable raises ``UnverifiableValue``.
+formula value that is neither cached nor recalculable raises ``UnverifiableValue`` (ours:
+no backend, LibreOffice would not start), or ``UnevaluableDocument`` when LibreOffice failed
+on this very workbook (timeout, killed, refused) or its recalculated copy exceeds the
+package limits (the workbook's doing).
 """
 
 from __future__ import annotations
@@ -19,7 +22,8 @@ from typing import Any
 
 from lxml import etree
 
-from officeeval.errors import OfficeEvalError, UnverifiableValue
+from officeeval.errors import (OfficeEvalError, PackageError, UnevaluableDocument,
+                               UnverifiableValue)
 from officeeval.excel.rawcells import RawCell, inline_text
 from officeeval.excel.sheets import Sheet
 from officeeval.excel.styles import Stylesheet
@@ -192,8 +196,9 @@ class ExcelDocument:
     def value_sources(self) -> dict[str, int]:
         out = {"cached": len(self._sources["cached"]),
                "recalculated": len(self._sources["recalculated"])}
-        if self._sources["unverifiable"]:
-            out["unverifiable"] = len(self._sources["unverifiable"])
+        for kind in ("unverifiable", "unevaluable"):
+            if self._sources.get(kind):
+                out[kind] = len(self._sources[kind])
         return out
 
     def note_source(self, where: tuple[int, int, int], source: str) -> None:
@@ -214,6 +219,10 @@ class ExcelDocument:
     def _recalculated(self, where) -> "ExcelDocument":
         if isinstance(self._recalc, ExcelDocument):
             return self._recalc
+        if isinstance(self._recalc, UnevaluableDocument):
+            self.note_source(where, "unevaluable")
+            raise UnevaluableDocument(f"formula not recalculated: {self._where(where)} has "
+                                      f"no cached value; {self._recalc}")
         if isinstance(self._recalc, OfficeEvalError):
             self.note_source(where, "unverifiable")
             raise UnverifiableValue(f"formula not recalculated: {self._where(where)} has no "
@@ -237,6 +246,15 @@ class ExcelDocument:
                     out = backend.recalculate(Path(self.path))
                     self._recalc = ExcelDocument(Package.open(out), str(out), {"recalc": False})
                     return self._recalc
+                except (UnevaluableDocument, PackageError) as exc:
+                    # LibreOffice failed on this workbook (timeout, killed, refused), or its
+                    # recalculated copy exceeds our limits: the workbook's doing.
+                    self._recalc = UnevaluableDocument(
+                        f"LibreOffice recalculation failed on this workbook: {exc}")
+                    self.note_source(where, "unevaluable")
+                    raise UnevaluableDocument(
+                        f"formula not recalculated: {self._where(where)} has no cached "
+                        f"value; {self._recalc}") from exc
                 except OfficeEvalError as exc:
                     why = f"LibreOffice recalculation failed: {exc}"
         self._recalc = UnverifiableValue(why or "unknown")

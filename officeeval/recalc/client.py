@@ -14,7 +14,7 @@ import socket
 from pathlib import Path
 from typing import BinaryIO, Callable
 
-from officeeval.recalc.libreoffice import LibreOfficeBackend, RecalcError
+from officeeval.recalc.libreoffice import DocumentRecalcError, LibreOfficeBackend, RecalcError
 
 
 class ServiceUnreachable(RecalcError):
@@ -51,7 +51,8 @@ class RemoteBackend:
             self.close()
             return self._local(path)
         if not reply.get("ok"):
-            raise RecalcError(str(reply.get("error") or "recalculation failed"))
+            error = DocumentRecalcError if reply.get("document") is True else RecalcError
+            raise error(str(reply.get("error") or "recalculation failed"))
         out = Path(reply["out"])
         self._cache[digest] = out
         return out

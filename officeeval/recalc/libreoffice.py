@@ -13,6 +13,14 @@ Two ways to drive it, chosen once per process:
 The private profile is seeded so that LibreOffice always recalculates OOXML files on load
 and never runs macros. Results are cached per file content (sha256) for the life of the
 process, so a reference document graded against many candidates is recalculated once.
+
+LibreOffice runs under an address-space limit (``OFFICEEVAL_RECALC_MEMORY``, default 4G).
+A document it cannot finish — the timeout passed, LibreOffice died on it (killed for
+memory, crashed) or refused it — raises ``DocumentRecalcError``, which the grader charges to
+the document (``unevaluable``); a failure to start LibreOffice is a plain ``RecalcError``
+(ours). LibreOffice leaves two sockets in ``/tmp`` when it is killed (its ``--accept`` pipe
+and its single-instance pipe, ``OSL_PIPE_<uid>_…``): they are removed when it is stopped,
+and a killed process's are swept by the next batch (``officeeval.runner.sweep``).
 """
 
 from __future__ import annotations
@@ -25,6 +33,7 @@ import secrets
 import select
 import shutil
 import signal
+import stat
 import subprocess
 import sys
 import tempfile
@@ -32,7 +41,7 @@ import threading
 import time
 from pathlib import Path
 
-from officeeval.errors import OfficeEvalError
+from officeeval.errors import OfficeEvalError, UnevaluableDocument
 
 _WORKER = Path(__file__).with_name("uno_worker.py")
 _XCU = """<?xml version="1.0" encoding="UTF-8"?>
@@ -47,8 +56,56 @@ _XCU = """<?xml version="1.0" encoding="UTF-8"?>
 """
 
 
+WORKDIR_PREFIX = "officeeval-recalc-"  # + pid + "-": a backend's profile and results
+PIPE_DIR = "/tmp"  # where LibreOffice makes its pipes, whatever TMPDIR says
+MEMORY = 4 << 30  # default address-space limit of LibreOffice (OFFICEEVAL_RECALC_MEMORY)
+START_WAIT = 60.0  # seconds LibreOffice may take to start, whatever the document limit
+
+
 class RecalcError(OfficeEvalError):
-    """LibreOffice could not recalculate a document (crash, timeout, unreadable file)."""
+    """LibreOffice could not recalculate a document (it could not start, it is gone)."""
+
+
+class DocumentRecalcError(RecalcError, UnevaluableDocument):
+    """LibreOffice failed on this document: it took longer than the timeout, died while
+    recalculating it (killed for memory, crashed) or refused it. Charged to the document
+    (``UnevaluableDocument``)."""
+
+
+def pipe_path(name: str) -> str:
+    """Where LibreOffice puts the pipe called ``name``."""
+    return f"{PIPE_DIR}/OSL_PIPE_{os.getuid()}_{name}"
+
+
+def single_instance_pipe(profile: Path) -> str:
+    """The file name (in ``PIPE_DIR``) of the single-instance pipe LibreOffice makes for the
+    user installation ``profile``: ``SingleOfficeIPC_`` and the MD5 of its URL in UTF-16,
+    each byte in hex without padding (as LibreOffice writes it)."""
+    digest = hashlib.md5(profile.as_uri().encode("utf-16-le")).digest()  # noqa: S324
+    return f"OSL_PIPE_{os.getuid()}_SingleOfficeIPC_" + "".join(f"{b:x}" for b in digest)
+
+
+def remove_pipe(path: str) -> None:
+    """Remove a pipe LibreOffice left (only a socket, only ours); never raises."""
+    try:
+        st = os.lstat(path)
+        if stat.S_ISSOCK(st.st_mode) and st.st_uid == os.getuid():
+            os.unlink(path)
+    except OSError:
+        pass
+
+
+def memory_limit() -> int:
+    """LibreOffice's address-space limit in bytes (``OFFICEEVAL_RECALC_MEMORY``: bytes or
+    ``512M``/``4G``; default 4 GiB)."""
+    raw = (os.environ.get("OFFICEEVAL_RECALC_MEMORY") or "").strip().upper()
+    mult = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
+    try:
+        if raw and raw[-1] in mult:
+            return int(float(raw[:-1]) * mult[raw[-1]])
+        return int(raw) if raw else MEMORY
+    except ValueError:
+        return MEMORY
 
 
 def find_soffice() -> str | None:
@@ -106,7 +163,7 @@ class LibreOfficeBackend:
     def __init__(self, soffice: str, timeout: float = 60.0) -> None:
         self.soffice = soffice
         self.timeout = timeout
-        self.workdir = Path(tempfile.mkdtemp(prefix="officeeval-recalc-"))
+        self.workdir = Path(tempfile.mkdtemp(prefix=f"{WORKDIR_PREFIX}{os.getpid()}-"))
         self.profile = self.workdir / "profile"
         (self.profile / "user").mkdir(parents=True)
         (self.profile / "user" / "registrymodifications.xcu").write_text(_XCU, "utf-8")
@@ -115,6 +172,7 @@ class LibreOfficeBackend:
         self._office: subprocess.Popen | None = None
         self._worker: subprocess.Popen | None = None
         self._cache: dict[str, Path] = {}
+        self._pipe: str | None = None
         self._lock = threading.Lock()
         self.recalculations = 0
         atexit.register(self.close)
@@ -140,7 +198,7 @@ class LibreOfficeBackend:
             finally:
                 src.unlink(missing_ok=True)
             if not out.is_file():
-                raise RecalcError("LibreOffice wrote no output")
+                raise DocumentRecalcError("LibreOffice wrote no output")
             self.recalculations += 1
             self._cache[digest] = out
             return out
@@ -154,57 +212,74 @@ class LibreOfficeBackend:
                 self._start()
 
     def close(self) -> None:
-        """Stop LibreOffice and the worker and remove the private profile."""
-        for proc in (self._worker, self._office):
-            _kill(proc)
-        self._worker = self._office = None
+        """Stop LibreOffice and the worker and remove the private profile and pipes."""
+        self._stop()
         shutil.rmtree(self.workdir, ignore_errors=True)
 
     # ------------------------------------------------------------------ uno mode
     def _office_args(self) -> list[str]:
-        return [self.soffice, "--headless", "--invisible", "--norestore", "--nologo",
+        # Under an address-space limit (a workbook that asks for more ends LibreOffice,
+        # charged to the workbook); the shell execs soffice, so the pid stays the group's.
+        return ["/bin/sh", "-c", 'ulimit -v "$0" 2>/dev/null; exec "$@"',
+                str(memory_limit() // 1024),
+                self.soffice, "--headless", "--invisible", "--norestore", "--nologo",
                 "--nodefault", "--nolockcheck", "--nofirststartwizard",
                 f"-env:UserInstallation={self.profile.as_uri()}"]
 
     def _start(self) -> None:
-        pipe = f"officeeval_{os.getpid()}_{secrets.token_hex(4)}"
+        pipe = self._pipe = f"officeeval_{os.getpid()}_{secrets.token_hex(4)}"
         self._office = subprocess.Popen(
             self._office_args() + [f"--accept=pipe,name={pipe};urp;StarOffice.ComponentContext"],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
             start_new_session=True)
         self._worker = subprocess.Popen(
-            [self._python or "python3", "-I", str(_WORKER), pipe, str(self.timeout),
+            [self._python or "python3", "-I", str(_WORKER), pipe, str(self._start_wait()),
              str(self._office.pid), str(self.workdir)],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
             start_new_session=True, text=True, bufsize=1)
-        reply = self._read_reply(self.timeout)
+        reply = self._read_reply(self._start_wait(), document=False)
         if not reply.get("ready"):
             self._stop()
             raise RecalcError(f"LibreOffice did not start: {reply.get('error') or reply}")
+
+    def _start_wait(self) -> float:
+        # Starting is not the document's business: a short per-document limit must not
+        # fail the start of LibreOffice on a loaded machine.
+        return max(self.timeout, START_WAIT)
 
     def _stop(self) -> None:
         _kill(self._worker)
         _kill(self._office)
         self._worker = self._office = None
+        # Killed, LibreOffice leaves its pipes behind.
+        if self._pipe is not None:
+            remove_pipe(pipe_path(self._pipe))
+            self._pipe = None
+        remove_pipe(f"{PIPE_DIR}/{single_instance_pipe(self.profile)}")
 
     def _alive(self) -> bool:
         return (self._office is not None and self._office.poll() is None
                 and self._worker is not None and self._worker.poll() is None)
 
-    def _read_reply(self, timeout: float) -> dict:
+    def _read_reply(self, timeout: float, document: bool = True) -> dict:
+        """The worker's next reply. A timeout or a worker that died is the document's
+        failure while one is being recalculated (``DocumentRecalcError``), ours while
+        LibreOffice starts."""
         assert self._worker is not None and self._worker.stdout is not None
+        error = DocumentRecalcError if document else RecalcError
         deadline = time.monotonic() + timeout
         while True:
             left = deadline - time.monotonic()
             if left <= 0:
                 self._stop()
-                raise RecalcError(f"LibreOffice timed out after {timeout:g}s")
+                raise error(f"LibreOffice timed out after {timeout:g}s")
             ready, _, _ = select.select([self._worker.stdout], [], [], left)
             if ready:
                 line = self._worker.stdout.readline()
                 if not line:
                     self._stop()
-                    raise RecalcError("LibreOffice stopped unexpectedly")
+                    raise error("LibreOffice stopped unexpectedly (killed for memory or "
+                                "crashed)")
                 try:
                     return json.loads(line)
                 except json.JSONDecodeError:
@@ -223,7 +298,9 @@ class LibreOfficeBackend:
             raise RecalcError(f"LibreOffice worker is gone: {exc}") from exc
         reply = self._read_reply(self.timeout)
         if not reply.get("ok"):
-            raise RecalcError(str(reply.get("error") or "recalculation failed"))
+            if not self._alive():
+                self._stop()
+            raise DocumentRecalcError(str(reply.get("error") or "recalculation failed"))
 
     # ------------------------------------------------------------------ convert mode
     def _via_convert(self, src: Path, out: Path) -> None:
@@ -238,8 +315,11 @@ class LibreOfficeBackend:
             proc.wait(timeout=self.timeout)
         except subprocess.TimeoutExpired:
             _kill(proc)
-            raise RecalcError(f"LibreOffice timed out after {self.timeout:g}s") from None
+            raise DocumentRecalcError(f"LibreOffice timed out after {self.timeout:g}s") \
+                from None
+        finally:
+            remove_pipe(f"{PIPE_DIR}/{single_instance_pipe(self.profile)}")
         made = outdir / src.name
         if proc.returncode != 0 or not made.is_file():
-            raise RecalcError(f"soffice --convert-to failed (exit {proc.returncode})")
+            raise DocumentRecalcError(f"soffice --convert-to failed (exit {proc.returncode})")
         made.replace(out)

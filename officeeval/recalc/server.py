@@ -3,7 +3,8 @@
 The batch starts it with ``ServiceProcess.start`` when it has Excel work; it listens on a
 Unix socket in a private directory (mode 0700) and answers one JSON line per request line:
 ``{"path": "/abs/book.xlsx"}`` -> ``{"ok": true, "out": "/abs/recalculated.xlsx"}`` or
-``{"ok": false, "error": "..."}``. Workers reach it through ``officeeval.recalc.client``.
+``{"ok": false, "error": "...", "document": true|false}`` (``document``: LibreOffice failed on
+this workbook, a ``DocumentRecalcError``; else the service's own failure). Workers reach it through ``officeeval.recalc.client``.
 
 It ends, stopping every LibreOffice it started, when its stdin closes: the batch closes it
 when it is done, and the kernel does when the batch dies however it died (``kill -9``
@@ -29,11 +30,12 @@ import tempfile
 import threading
 from pathlib import Path
 
-from officeeval.recalc.libreoffice import RecalcError, find_soffice
+from officeeval.recalc.libreoffice import DocumentRecalcError, RecalcError, find_soffice
 from officeeval.recalc.service import RecalcService
 from officeeval.recalc.store import ResultStore, soffice_version
 
 MAX_REQUEST = 1 << 16  # one request line; a path is far shorter
+SERVICE_PREFIX = "officeeval-recalcd-"  # + the batch's pid + "-": the socket's folder
 
 
 def _handler(service: RecalcService) -> type[socketserver.StreamRequestHandler]:
@@ -48,7 +50,8 @@ def _handler(service: RecalcService) -> type[socketserver.StreamRequestHandler]:
                     out = service.recalculate(Path(req["path"]))
                     reply = {"ok": True, "out": str(out)}
                 except RecalcError as exc:
-                    reply = {"ok": False, "error": str(exc)}
+                    reply = {"ok": False, "error": str(exc),
+                             "document": isinstance(exc, DocumentRecalcError)}
                 except Exception as exc:  # noqa: BLE001 - one bad request must not end the service
                     reply = {"ok": False, "error": f"{type(exc).__name__}: {exc}"}
                 self.wfile.write(json.dumps(reply).encode() + b"\n")
@@ -77,7 +80,7 @@ def serve(socket_path: str, service: RecalcService) -> None:
         service.close()
         # The directory is the batch's to remove, but a batch that was killed cannot.
         where = Path(socket_path).parent
-        if where.name.startswith("officeeval-recalcd-"):
+        if where.name.startswith(SERVICE_PREFIX):
             shutil.rmtree(where, ignore_errors=True)
         print(json.dumps(stats), flush=True)
 
@@ -123,7 +126,7 @@ class ServiceProcess:
         then recalculates on its own, as without a service)."""
         if find_soffice() is None:
             return None
-        directory = Path(tempfile.mkdtemp(prefix="officeeval-recalcd-"))
+        directory = Path(tempfile.mkdtemp(prefix=f"{SERVICE_PREFIX}{os.getpid()}-"))
         os.chmod(directory, 0o700)
         address = str(directory / "socket")
         cmd = [sys.executable, "-m", "officeeval.recalc.server", address,

@@ -99,7 +99,7 @@ class RecalcService:
             with self._cond:
                 known = self._done.get(digest)
                 if isinstance(known, RecalcError):
-                    raise RecalcError(str(known))
+                    raise type(known)(str(known))  # the same kind: the document's or ours
                 if known is not None and known.is_file():
                     self._done.move_to_end(digest)
                     return known

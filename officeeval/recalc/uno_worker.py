@@ -9,10 +9,11 @@ answers one JSON request per stdin line,
 ``{"ok": true}`` or ``{"ok": false, "error": "..."}``. Documents are opened hidden with
 macros never executed and links never updated, recalculated in full, saved as xlsx, closed.
 When stdin closes (the grading process ended, however it ended) the worker kills the office
-process group OFFICE_PID, so no LibreOffice outlives the process that started it, and then
-removes WORKDIR (the private profile and results, named ``officeeval-recalc-*``), which a
-process that ended without cleaning up (a killed one, or a pool worker leaving by
-``os._exit``) would otherwise leave behind.
+process group OFFICE_PID, so no LibreOffice outlives the process that started it, removes the
+two pipes the killed LibreOffice leaves in /tmp (``OSL_PIPE_<uid>_PIPE_NAME`` and its
+single-instance pipe) and then removes WORKDIR (the private profile and results, named
+``officeeval-recalc-*``), which a process that ended without cleaning up (a killed one, or a
+pool worker leaving by ``os._exit``) would otherwise leave behind.
 """
 
 import json
@@ -97,6 +98,27 @@ def _stop_office() -> None:
             time.sleep(0.1)
 
 
+def _remove_pipes() -> None:
+    import hashlib
+    import stat
+    names = ["OSL_PIPE_%d_%s" % (os.getuid(), sys.argv[1])] if len(sys.argv) > 1 else []
+    if len(sys.argv) > 4:
+        # LibreOffice's single-instance pipe: MD5 of the profile's URL in UTF-16, unpadded hex.
+        import pathlib
+        url = pathlib.Path(os.path.abspath(sys.argv[4]), "profile").as_uri()
+        digest = hashlib.md5(url.encode("utf-16-le")).digest()  # noqa: S324
+        names.append("OSL_PIPE_%d_SingleOfficeIPC_%s" % (
+            os.getuid(), "".join("%x" % b for b in digest)))
+    for name in names:
+        path = os.path.join("/tmp", name)
+        try:
+            st = os.lstat(path)
+            if stat.S_ISSOCK(st.st_mode) and st.st_uid == os.getuid():
+                os.unlink(path)
+        except OSError:
+            pass
+
+
 def _remove_workdir() -> None:
     if len(sys.argv) > 4:
         import shutil
@@ -111,5 +133,6 @@ if __name__ == "__main__":
         code = main()
     finally:
         _stop_office()
+        _remove_pipes()
         _remove_workdir()
     sys.exit(code)

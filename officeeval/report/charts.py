@@ -130,6 +130,7 @@ def _heat_cell(svg: Svg, r: dict[str, Any] | None, m: str, s: str, x: float, y: 
            f"{r['earned']:g} of {r['possible']:g} points over {r['generations']} "
            f"generations; lost: execution {r['lost_execution']:g}, not found "
            f"{r['lost_not_found']:g}, wrong {r['lost_wrong']:g}"
+           + (f", unevaluable {r['lost_unevaluable']:g}" if r.get('lost_unevaluable') else "")
            + (f"; evaluator errors {r['eval_error_criteria']}"
               if r['eval_error_criteria'] else "")) if r else f"{m} · {s}: no data"
     svg.rect(x + 1, y + 1, cw - 2, ch - 2, fill, tip, rx=3)
@@ -150,8 +151,11 @@ def _heat_legend(svg: Svg, lx: float, ly: float) -> None:
 
 def lost_chart(rows: list[dict[str, Any]], key: str, what: str) -> Markup:
     """Stacked horizontal bars of points lost per generation, split into execution (the
-    program failed), logic: not found, and logic: wrong value; one bar per ``row[key]``."""
+    program failed), logic: not found, logic: wrong value and, when any, unevaluable (the
+    document defeated the grader); one bar per ``row[key]``."""
     kinds = ("execution", "not_found", "wrong")
+    if any(r.get("lost_unevaluable_per_gen") for r in rows):
+        kinds += ("unevaluable",)  # shown when a document defeated the grader somewhere
     labels = [str(r[key]) for r in rows]
     left, plot, top, row = _label_margin(labels), 620, 46, 26
     totals = [sum((r.get(f"lost_{k}_per_gen") or 0) for k in kinds) for r in rows]

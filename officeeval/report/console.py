@@ -15,6 +15,7 @@ from rich.text import Text
 from officeeval.scoring.scorecard import ScoreCard
 
 _STATUS_STYLE = {"pass": "green", "fail": "red", "not_found": "yellow", "skipped": "magenta",
+                 "unevaluable": "bold magenta",
                  "eval_error": "bold blue"}
 
 
@@ -120,13 +121,15 @@ def print_report_summary(page: Path, console: Console | None = None) -> None:
         data = None
     if data and name == "summary.json":
         table = Table(header_style="bold")
-        for col in ("model", "n", "SR", "pass", "exec ok", "op. acc", "eval err"):
+        for col in ("model", "n", "SR", "pass", "exec ok", "op. acc", "eval err",
+                    "pts excl."):
             table.add_column(col, justify="left" if col == "model" else "right",
                              no_wrap=True)
         for m in data.get("models", []):
             table.add_row(escape(str(m["model"])), str(m["generations"]), _pct(m["sr"]),
                           _pct(m["pass_rate"]), _pct(m["exec_success"]),
-                          _pct(m["op_accuracy"]), str(m["eval_error_criteria"]))
+                          _pct(m["op_accuracy"]), str(m["eval_error_criteria"]),
+                          f"{m.get('eval_points') or 0:g}")
         console.print(table)
     elif data:
         table = Table(header_style="bold")

@@ -78,7 +78,8 @@ def index_context(s: dict[str, Any]) -> dict[str, Any]:
     skills = sorted({r["skill"] for r in s["by_skill"]})
     skill_all = sorted((r for r in s["by_skill"] if r["model"] == ALL),
                        key=lambda r: -sum(r[f"lost_{k}_per_gen"] or 0
-                                          for k in ("execution", "not_found", "wrong")))
+                                          for k in ("execution", "not_found", "wrong",
+                                                    "unevaluable")))
     where = {g["task"]: g for g in s["generations"]}  # a task's app and level
     tasks = [{"task": task, "cells": cells, "app": where.get(task, {}).get("app", ""),
               "level": where.get(task, {}).get("level", "")}

@@ -55,11 +55,17 @@ def summary_markdown(s: dict[str, Any]) -> str:
              "passed among executed tasks. Intervals: 95% bootstrap (seeded).\n",
              "## Per model\n",
              table(["model", "generations", "SR", "pass rate", "exec success", "op. accuracy",
-                    "mean score", "ungradable", "eval errors"],
+                    "mean score", "ungradable", "eval errors", "points excluded",
+                    "unevaluable pts"],
                    [[m["model"], m["generations"], rate(m["sr"], m.get("sr_ci")),
                      rate(m["pass_rate"], m.get("pass_ci")), pct(m["exec_success"]),
                      pct(m["op_accuracy"]), num(m["mean_score"]), m["ungradable"],
-                     m["eval_error_criteria"]] for m in s["models"]]),
+                     m["eval_error_criteria"], num(m.get("eval_points")),
+                     num(m.get("lost_unevaluable"))] for m in s["models"]]),
+             "\n*Points excluded*: left out of a model's totals because the evaluator "
+             "failed (`eval_error`, ours). *Unevaluable*: lost because the document "
+             "defeated the grader (recalculation timed out or was killed, a part over a "
+             "limit), charged.\n",
              *_generation_parts(s),
              "\n## Outcomes\n",
              table(["model"] + list(s["models"][-1]["outcomes"]),
@@ -69,16 +75,19 @@ def summary_markdown(s: dict[str, Any]) -> str:
              "\n## By skill (earned ÷ possible points)\n", _matrix(s["by_skill"], "skill",
                                                                   models),
              "\n## Lost points per generation: execution vs logic\n",
-             table(["model", "execution", "logic: not found", "logic: wrong value"],
+             table(["model", "execution", "logic: not found", "logic: wrong value",
+                    "unevaluable"],
                    [[m["model"], num(m["lost_execution_per_gen"]),
-                     num(m["lost_not_found_per_gen"]), num(m["lost_wrong_per_gen"])]
+                     num(m["lost_not_found_per_gen"]), num(m["lost_wrong_per_gen"]),
+                     num(m.get("lost_unevaluable_per_gen"))]
                     for m in s["models"]]),
              "\n### Per skill (all models; points lost in total)\n",
              table(["skill", "possible", "earned", "execution", "not found", "wrong value",
-                    "evaluator points"],
+                    "unevaluable", "evaluator points"],
                    [[r["skill"], num(r["possible"]), num(r["earned"]),
                      num(r["lost_execution"]), num(r["lost_not_found"]), num(r["lost_wrong"]),
-                     num(r["eval_points"])] for r in s["by_skill"] if r["model"] == ALL]),
+                     num(r.get("lost_unevaluable")), num(r["eval_points"])]
+                    for r in s["by_skill"] if r["model"] == ALL]),
              "\n## Per task\n", _matrix(s["by_task"], "task", models),
              "\n## Criteria most often failed (executed tasks)\n",
              table(["task", "criterion", "skill", "failed", "rate", "common actual values"],

@@ -10,14 +10,15 @@ so color is never the only carrier.
 from __future__ import annotations
 
 STATUS = {"pass": "#009E73", "fail": "#D55E00", "not_found": "#E69F00",
-          "skipped": "#CC79A7", "eval_error": "#0072B2"}
+          "skipped": "#CC79A7", "eval_error": "#0072B2", "unevaluable": "#882255"}
 OUTCOME = {"ok": "#009E73", "exec_error": "#D55E00", "exec_timeout": "#CC79A7",
            "exec_killed": "#882255", "no_code": "#999999", "no_output": "#E69F00",
-           "invalid_package": "#56B4E9"}
+           "invalid_package": "#56B4E9", "not_graded": "#0072B2"}
 LOST = {"execution": STATUS["skipped"], "not_found": STATUS["not_found"],
-        "wrong": STATUS["fail"]}
+        "wrong": STATUS["fail"], "unevaluable": STATUS["unevaluable"]}
 LOST_LABEL = {"execution": "execution (program failed)", "not_found": "logic: not found",
-              "wrong": "logic: wrong value"}
+              "wrong": "logic: wrong value",
+              "unevaluable": "unevaluable (the document defeated the grader)"}
 CATEGORICAL = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442",
                "#000000"]
 INK, MUTED, GRID, PASS_LINE = "#1f2328", "#59636e", "#d8dee4", "#D55E00"

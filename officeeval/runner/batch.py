@@ -1,25 +1,33 @@
 """Grade a whole manifest: plan (tasks, manifest lines, what the store already holds), run
 the work on an executor (local process pool or Ray), store each result as it finishes.
 
-Resuming: results are committed as they finish (a few that finish close together share a
-transaction; see ``_Pending``), so after an interruption (Ctrl-C, ``kill -9``) the same
-command grades only what is missing; ``rerun`` grades everything again (replacing rows).
-A manifest line whose code changed since it was graded has a new key: its old row is
-deleted and it is graded afresh, so the store holds exactly one row per (task, model,
-sample) of the manifest.
+Resuming: results are committed as they finish, from a thread of their own within half a
+second (a few that finish close together share a transaction; see ``committer``), so after
+an interruption (Ctrl-C, ``kill -9``) the same command grades only what is missing;
+``rerun`` grades everything again (replacing rows). A manifest line whose code changed since
+it was graded has a new key: its old row is deleted and it is graded afresh, so the store
+holds exactly one row per (task, model, sample) of the manifest.
+
+Every generation of the plan ends as one stored row: a generation the evaluator could not
+grade (the sandbox did not start, its worker died or passed its deadline, its result could
+not be written) is stored as ``not_graded`` with the reason, counted as an evaluator error
+(exit 5), and graded again by the next run; nothing one generation does stops the others.
+A manifest line's ``limits`` may tighten the batch's, never loosen them.
 """
 
 from __future__ import annotations
 
 import difflib
 import os
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
 from officeeval.errors import RubricError, TaskError
-from officeeval.runner.grading import ItemResult, WorkItem, grade_item
+from officeeval.runner import sweep
+from officeeval.runner.committer import Committer
+from officeeval.runner.escaping import safe_text
+from officeeval.runner.grading import ItemResult, WorkItem, grade_item, not_graded_card
 from officeeval.runner.limits import Limits
 from officeeval.runner.manifest import Manifest, ManifestLine, read_manifest
 from officeeval.runner.sandbox import SandboxConfig
@@ -37,7 +45,10 @@ GRADING_BUDGET = 300.0  # seconds a worker may take beyond the program's own tim
 class BatchOptions:
     """How to run a batch. ``tasks``: rubric directories/files (default:
     ``tasks.default_locations``). ``jobs``: parallel workers (default: CPUs). ``recalc``:
-    recalculate uncached formulas with LibreOffice (``None``: when it is installed)."""
+    recalculate uncached formulas with LibreOffice (``None``: when it is installed).
+    ``limits``: every program's limits, also the most a manifest line may ask for.
+    ``outputs_root``: where manifest ``output`` paths must resolve (default: the
+    manifest's folder)."""
 
     jobs: int = 0
     backend: str = "local"
@@ -48,6 +59,7 @@ class BatchOptions:
     tasks: tuple[str, ...] = ()
     recalc: bool | None = None
     keep_outputs: bool = True
+    outputs_root: str | None = None
 
     @property
     def workers(self) -> int:
@@ -67,7 +79,9 @@ class Plan:
 
 @dataclass
 class BatchResult:
-    """What happened. ``errors``: items that could not be graded (ours; not stored)."""
+    """What happened. ``errors``: items that could not be graded (ours; stored as
+    ``not_graded`` and graded again by the next run). ``commit_latency``: the longest
+    wait, in seconds, from a result's arrival to its commit."""
 
     outdir: Path
     total: int
@@ -79,6 +93,7 @@ class BatchResult:
     eval_errors: int
     worker_cpu: float = 0.0  # CPU seconds the workers spent grading (not the programs')
     recalc: dict[str, int] = field(default_factory=dict)  # the shared LibreOffice's stats
+    commit_latency: float = 0.0
 
 
 class Progress:
@@ -106,7 +121,8 @@ def read_plan(manifest_path: Path, options: BatchOptions) -> Plan:
                         f"above it or in the current directory; give --tasks DIR")
     registry = TaskRegistry.scan(locations)
     rubric_errors: dict[str, RubricError] = {}
-    manifest = read_manifest(manifest_path, _line_checker(registry, rubric_errors))
+    manifest = read_manifest(manifest_path, _line_checker(registry, rubric_errors),
+                             options.outputs_root)
     if not manifest.lines and not rubric_errors:
         raise TaskError(_nothing_to_grade(manifest_path, manifest, locations, registry))
     return Plan(manifest, registry, manifest.lines, list(manifest.lines), rubric_errors, [],
@@ -141,7 +157,8 @@ def plan(manifest_path: Path, store: Store, options: BatchOptions,
     stored = store.identities()
     stale = [stored[(ln.task, ln.model, ln.sample)] for ln in manifest.lines
              if stored.get((ln.task, ln.model, ln.sample), ln.key) != ln.key]
-    done = set(stored.values()) - set(stale)
+    # What the evaluator could not grade last time is graded again.
+    done = set(stored.values()) - set(stale) - store.keys_not_graded()
     todo = list(manifest.lines) if options.rerun else \
         [ln for ln in manifest.lines if ln.key not in done]
     return Plan(manifest, registry, manifest.lines, todo, rubric_errors, stale, p.locations)
@@ -171,20 +188,45 @@ def _line_checker(registry: TaskRegistry, rubric_errors: dict[str, RubricError]
                        if not ok and role != "reference"]
             if missing:
                 return f"task {task.id!r}: missing {', '.join(missing)}"
+        else:
+            own = [role for role, p, ok in task.files() if ok and _same(line.payload, p)]
+            if _same(line.payload, task.path):
+                own.append("rubric")
+            if own:
+                return f"'output' is the task's own {own[0]} file, not a candidate's " \
+                       f"document: refused"
         return None
     return check
 
 
+def _same(a: str | Path, b: str | Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):
+        return False
+
+
+def line_limits(line: ManifestLine, options: BatchOptions) -> tuple[Limits, list[str]]:
+    """The limits a line runs under: the batch's, tightened by the line's own, never
+    loosened (each limit the line asked to raise is noted)."""
+    return options.limits.merged(line.limits).capped(options.limits)
+
+
 def work_item(line: ManifestLine, task: Task, options: BatchOptions, outdir: Path,
-              recalc_service: tuple[str, float] | None = None) -> WorkItem:
+              recalc_service: tuple[str, float] | None = None,
+              outputs_root: str | None = None) -> WorkItem:
+    """The work item of a manifest line. ``outputs_root``: where an ``output`` must still
+    resolve when it is read (default: ``options.outputs_root``)."""
+    limits, _ = line_limits(line, options)
     return WorkItem(
         key=line.key, task=line.task, source=line.source, payload=line.payload,
         rubric_path=str(task.path), output_name=task.output_name,
         files=tuple(str(p) for p in task.sandbox_files()),
-        limits=options.limits.merged(line.limits), sandbox=options.sandbox,
+        limits=limits, sandbox=options.sandbox,
         options={} if options.recalc is None else {"recalc": options.recalc},
         keep_dir=str(outdir / "documents") if options.keep_outputs else None,
-        recalc_service=recalc_service, turns=line.turn_answers)
+        recalc_service=recalc_service, turns=line.turn_answers,
+        outputs_root=outputs_root or options.outputs_root)
 
 
 def _deadline(item: WorkItem) -> float:
@@ -215,6 +257,8 @@ def run_batch(manifest_path: str | Path, outdir: str | Path, options: BatchOptio
     if options.backend == "local":
         from officeeval.runner.pool import prewarm
         prewarm()  # its preload runs while the batch plans
+    sweep.sweep(options.sandbox.tmp_root)  # what killed batches left behind
+    root = options.outputs_root or str(Path(manifest_path).resolve().parent)
     read = read_plan(Path(manifest_path), options)  # nothing to grade: no store is created
     progress.tasks(describe_locations(read.locations, read.registry))
     with Store(outdir) as store:
@@ -228,13 +272,13 @@ def run_batch(manifest_path: str | Path, outdir: str | Path, options: BatchOptio
         # Excel last while the recalculation service starts LibreOffice in the background.
         todo = sorted(p.todo, key=lambda ln: (service is not None and _is_excel(p, ln),
                                               ln.task, ln.line))
-        items = [work_item(ln, p.registry.tasks[ln.task], options, outdir, address)
+        items = [work_item(ln, p.registry.tasks[ln.task], options, outdir, address, root)
                  for ln in todo]
         result = BatchResult(outdir, len(p.lines), len(p.lines) - len(p.todo), 0, [],
                              p.manifest.issues, p.rubric_errors, 0)
         progress.start(len(p.lines), result.skipped)
         try:
-            _run(items, options, store, p, by_key, result, progress)
+            _run(items, options, outdir, p, by_key, result, progress)
         finally:
             if service is not None:
                 service.close()
@@ -245,35 +289,57 @@ def run_batch(manifest_path: str | Path, outdir: str | Path, options: BatchOptio
     return result
 
 
-def _run(items: list[WorkItem], options: BatchOptions, store: Store, p: Plan,
+def _run(items: list[WorkItem], options: BatchOptions, outdir: Path, p: Plan,
          by_key: dict[str, ManifestLine], result: BatchResult, progress: Progress) -> None:
     if not items:
         return
     executor = _executor(options, grade_item)
-    pending = _Pending(store)
+    committer = Committer(outdir)
     try:
         for item, res in executor.imap_unordered(items, _deadline):
             line = by_key[item.key]
-            if isinstance(res, Exception) or res.error or res.card is None:
-                why = res.error if isinstance(res, ItemResult) else str(res)
-                result.errors.append((line, why or "no result"))
-                progress.advance(None, 0)
-                continue
             task = p.registry.tasks[line.task]
-            pending.add((GenerationMeta(line.key, line.task, line.model, line.sample,
-                                        task.app, task.level, line.source,
-                                        line.line), res.card, res.sandbox,
-                         res.scorecard_json, turn_rows(line, res.turns)))
-            result.graded += 1
-            result.worker_cpu += res.cpu
-            progress.advance(res.card.outcome, res.card.eval_errors)
-        pending.flush()
+            meta = GenerationMeta(line.key, line.task, line.model, line.sample, task.app,
+                                  task.level, line.source, line.line)
+            try:
+                entry, outcome = _entry(line, meta, task, res, result)
+            except Exception as exc:  # noqa: BLE001 - one result never stops the batch
+                why = f"its result could not be read: {type(exc).__name__}: {exc}"
+                result.errors.append((line, safe_text(why)))
+                entry, outcome = _not_graded(meta, task, why), None
+            committer.add(entry)
+            progress.advance(outcome, entry[1].eval_errors if outcome else 0)
+        committer.close()
     except BaseException:
         executor.terminate()
         progress.stop()
-        pending.flush_quietly()
+        committer.close_quietly()
         raise
+    finally:
+        if committer.latencies:
+            result.commit_latency = max(committer.latencies)
     executor.close()
+
+
+def _entry(line: ManifestLine, meta: GenerationMeta, task: Task, res: Any,
+           result: BatchResult) -> tuple[tuple, str | None]:
+    """The store entry of one finished item and its outcome for the progress display
+    (``None`` when it could not be graded: then it is a ``not_graded`` entry)."""
+    if isinstance(res, Exception) or res.error or res.card is None:
+        why = res.error if isinstance(res, ItemResult) else f"{type(res).__name__}: {res}"
+        why = safe_text(why or "no result")
+        result.errors.append((line, why))
+        return _not_graded(meta, task, why), None
+    result.graded += 1
+    result.worker_cpu += res.cpu
+    return (meta, res.card, res.sandbox, res.scorecard_json, turn_rows(line, res.turns)), \
+        res.card.outcome
+
+
+def _not_graded(meta: GenerationMeta, task: Task, why: str) -> tuple:
+    assert task.rubric is not None  # a planned line's task has a valid rubric
+    card = not_graded_card(task.rubric, f"not graded: {why}", meta.task)
+    return meta, card, None, None
 
 
 def _is_excel(p: Plan, line: ManifestLine) -> bool:
@@ -301,39 +367,5 @@ def _recalc_service(p: Plan, options: BatchOptions, outdir: Path
 def _service_wait() -> float:
     # An answer may wait for an instance to start and then for the document itself.
     from officeeval import recalc
-    return min(2 * recalc.timeout() + 30.0, GRADING_BUDGET - 30.0)
-
-
-class _Pending:
-    """Results received but not yet committed: written together when ``MAX_RESULTS`` have
-    gathered or the oldest has waited ``MAX_WAIT`` seconds (a commit costs about as much
-    as a generation's rows). A ``kill -9`` loses at most these few, which a resumed batch
-    grades again; Ctrl-C and errors commit them first."""
-
-    MAX_RESULTS = 16
-    MAX_WAIT = 0.5
-
-    def __init__(self, store: Store) -> None:
-        self.store = store
-        self.entries: list[tuple] = []
-        self.since = 0.0
-
-    def add(self, entry: tuple) -> None:
-        if not self.entries:
-            self.since = time.monotonic()
-        self.entries.append(entry)
-        if len(self.entries) >= self.MAX_RESULTS or \
-                time.monotonic() - self.since >= self.MAX_WAIT:
-            self.flush()
-
-    def flush(self) -> None:
-        entries, self.entries = self.entries, []
-        self.store.record_many(entries)
-
-    def flush_quietly(self) -> None:
-        """``flush`` on the way out of an interruption: a store that cannot write (the
-        error being raised may be its own) leaves these to the next run."""
-        try:
-            self.flush()
-        except Exception:  # noqa: BLE001 - the original exception is what propagates
-            self.entries = []
+    from officeeval.recalc.libreoffice import START_WAIT
+    return min(2 * recalc.timeout() + START_WAIT + 30.0, GRADING_BUDGET - 30.0)

@@ -21,8 +21,8 @@ from officeeval.runner.summary import summarize
 
 def batch_options(*, jobs: int, backend: str, ray_address: str | None, rerun: bool,
                   limits: dict[str, Any], isolation: str, python: str | None,
-                  tasks: list[Path] | None, recalc: bool | None, keep_outputs: bool
-                  ) -> BatchOptions:
+                  tasks: list[Path] | None, recalc: bool | None, keep_outputs: bool,
+                  outputs_root: Path | None = None) -> BatchOptions:
     """Options from the command line; ``None`` limits keep their defaults. Raises
     ``TaskError`` (a bad limit) or ``ValueError`` (a bad choice)."""
     if isolation not in ("auto", "bwrap", "rlimits"):
@@ -37,7 +37,8 @@ def batch_options(*, jobs: int, backend: str, ray_address: str | None, rerun: bo
         sandbox = replace(sandbox, python=python)
     return BatchOptions(jobs=jobs, backend=backend, ray_address=ray_address, rerun=rerun,
                         limits=lim, sandbox=sandbox, tasks=tuple(str(t) for t in tasks or ()),
-                        recalc=recalc, keep_outputs=keep_outputs)
+                        recalc=recalc, keep_outputs=keep_outputs,
+                        outputs_root=str(outputs_root.resolve()) if outputs_root else None)
 
 
 def start_batch(manifest: Path, out: Path, options: BatchOptions,

@@ -1,231 +1,464 @@
-"""The in-sandbox supervisor: applies the limits, drops privileges, runs the program and
-reports how it ended.
+"""The in-sandbox supervisor: prepares the work folder, runs the program in a process of its
+own under the limits, watches the disk quota, and reports how the program ended.
 
-This file is never imported by officeeval: the host copies its text next to the program and
-runs it with the sandbox's interpreter (``python -I -B bootstrap.py CONFIG_JSON``). It uses
-only the standard library and must stay importable by any Python >= 3.8.
+This file is never imported by officeeval: the host puts it, compiled once per sandbox by
+the sandbox's interpreter (``officeeval_supervisor.pyc``, with ``folders.py`` and
+``launch.py`` — the program's own process — as ``officeeval_folders.pyc`` and
+``officeeval_launch.pyc``), next to the program, and starts it through a small stub
+(``python -I -B bootstrap.py CONFIG_JSON``, see ``sandbox.STUB``); it also runs as a script
+of its own (``python bootstrap.py CONFIG_JSON`` with ``folders.py`` and ``launch.py``
+beside it). Standard library only, Python >= 3.8.
 
-The program runs in this very process, as ``__main__`` named ``<work dir>/program.py`` (as
-``python program.py`` would run it: no extra process start and no second interpreter
-shutdown per program). JSON lines go to a status
-pipe:
+Two processes. The supervisor (this one) copies the task's files into the work folder
+from descriptors the host passed, then forks the program's process, which applies the
+limits, drops privileges, closes every descriptor of the supervisor's and waits for the
+supervisor's go before it runs the program as ``__main__`` named ``<work>/program.py`` (as
+``python program.py`` would). The supervisor alone holds the status channel: the program's
+process closes it before any line of the program runs, and the program cannot reach the
+supervisor's descriptors (``/proc/<pid>/fd`` and ptrace need the same uid and a dumpable
+process: the program runs under a fresh uid, or the supervisor makes itself non-dumpable).
+Without a pid namespace the supervisor is a child subreaper, so no process of the program
+leaves its tree. Lines (JSON) on the status channel, in this order:
 
-    {"event": "started", "pid": N, …}   limits applied, privileges dropped, about to run
-    {"event": "exit", "pid": N, "exit_code": N, "cpu": s, "maxrss_kb": N,
-     "exception": {...} | null}         the program returned, raised or called sys.exit
+    {"event": "refused", "notes": [...]}      setup failed (privileges could not be
+                                               dropped, the work folder could not be made);
+                                               the program never ran
+    {"event": "started", "pid": N, "uid": N, "cgroup": bool, "nproc": N, "dropped": bool,
+     "notes": [...]}                           written before the program may run
+    {"event": "end", "exit_code": N|null, "signal": N|null, "cpu": s, "maxrss_kb": N,
+     "quota": {...}, "files": [...], "files_total": N, "output": {...},
+     "report": {...}|null}                     after every process of the program is gone
 
-A process killed by a signal (CPU limit, a crash, SIGKILL) writes no ``exit`` line: the
-host then reads the signal from the exit status (``-N`` from Popen, ``128+N`` from
-bubblewrap). Copies of the program made by ``os.fork`` inherit the pipe; the host only
-believes the ``exit`` line of the ``started`` pid. The program could write to the pipe
-itself: a forged line can only mislabel its own failure, it never earns points (the score
-comes from the document alone).
+``report`` is what the program's process said about its own end on a second pipe (the
+exception type, the last traceback line, its errno, a MemoryError). That pipe is the
+program's too, so it is a label only: the exit status, the resources used and the files
+come from the supervisor's own observation (``wait4``, the work folder).
 
-Limits are applied here rather than before bubblewrap starts because RLIMIT_NPROC counts
-processes per user: set inside, after privileges are dropped to a fresh uid (or inside a
-new user namespace), it counts only this sandbox's processes.
+Limits are applied in the program's process, after privileges are dropped, because
+RLIMIT_NPROC counts processes per user (a fresh uid, or a fresh user namespace, counts only
+this sandbox's processes).
 """
 
+import gc
 import json
 import os
 import resource
+import select
+import signal
+import stat
 import sys
+import time
+
+REPORT_MAX = 16384  # bytes of the program's report kept
+LISTED_NAME_MAX = 300  # characters of one listed file name
+WATCH_FIRST = 0.05  # seconds before the first look at the work folder
+WATCH_MIN = 0.1  # seconds between looks (more when one look takes long)
+COPY_CHUNK = 1 << 20
 
 
-def _write(fd, obj):
-    data = (json.dumps(obj) + "\n").encode("utf-8", "replace")
+
+
+def _load_module(name):
+    """``officeeval_<name>``: compiled next to this module in the sandbox (the stub put
+    their folder on the path), else ``<name>.py`` beside this file (run as a script)."""
+    import importlib
     try:
-        os.write(fd, data)
+        return importlib.import_module("officeeval_" + name)
+    except ImportError:
+        import importlib.util
+        path = os.path.join(os.path.dirname(os.path.abspath(__file__)), name + ".py")
+        spec = importlib.util.spec_from_file_location("officeeval_" + name, path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+
+
+folders = _load_module("folders")
+launch = _load_module("launch")
+_write, _prctl = launch.write, launch.prctl
+PR_SET_PDEATHSIG, PR_SET_DUMPABLE, PR_SET_CHILD_SUBREAPER = 1, 4, 36
+
+
+# ---------------------------------------------------------------------------- supervisor
+def _prepare(cfg):
+    """Copy the task's files (descriptors passed by the host) into the work folder, owned
+    by the program's uid. Returns ``{name: (size, mtime_ns)}``. Raises ``OSError``."""
+    work = cfg["work"]
+    uid, gid = cfg.get("uid"), cfg.get("gid")
+    if uid is not None:
+        os.chown(work, uid, gid)
+    initial = {}
+    for name, fd in cfg.get("inputs") or []:
+        target = os.path.join(work, name)
+        out = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
+        try:
+            os.lseek(fd, 0, os.SEEK_SET)
+            while True:
+                chunk = os.read(fd, COPY_CHUNK)
+                if not chunk:
+                    break
+                os.write(out, chunk)
+            if uid is not None:
+                os.fchown(out, uid, gid)
+        finally:
+            os.close(out)
+            os.close(fd)
+        st = os.lstat(target)
+        initial[name] = (st.st_size, st.st_mtime_ns)
+    if cfg.get("own_tmp") and uid is not None:
+        os.chown(cfg["tmp"], uid, gid)
+    return initial
+
+
+def _read_line(fd, limit=65536):
+    """Everything written on ``fd`` until its end (bounded), as the first JSON object."""
+    data = b""
+    while len(data) < limit:
+        try:
+            chunk = os.read(fd, 4096)
+        except InterruptedError:
+            continue
+        except OSError:
+            break
+        if not chunk:
+            break
+        data += chunk
+    os.close(fd)
+    try:
+        msg = json.loads(data.split(b"\n", 1)[0])
+    except ValueError:
+        return None
+    return msg if isinstance(msg, dict) else None
+
+
+def _children(me):
+    """Direct children of this process (where the program's orphans land: we are their
+    subreaper)."""
+    try:
+        with open("/proc/%d/task/%d/children" % (me, me)) as f:
+            return [int(x) for x in f.read().split()]
+    except (OSError, ValueError):
+        pass
+    out = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open("/proc/%s/stat" % entry, "rb") as f:
+                    rest = f.read().rsplit(b")", 1)[1].split()
+                if int(rest[1]) == me:
+                    out.append(int(entry))
+            except (OSError, IndexError, ValueError):
+                continue
+    return out
+
+
+def _reap():
+    while True:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            return
+
+
+def _kill_all(cfg):
+    """SIGKILL every process of the program. In a pid namespace of its own, everything but
+    its init and us; elsewhere our descendants, found as our children again and again (an
+    orphan is re-parented to us, the subreaper, when its parent dies)."""
+    me = os.getpid()
+    for _ in range(200):
+        if cfg.get("pidns"):
+            try:
+                os.kill(-1, signal.SIGKILL)
+            except OSError:
+                pass
+        kids = _children(me)
+        for pid in kids:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+        _reap()
+        if not kids and not _children(me):
+            return
+        time.sleep(0.001)
+
+
+class _Watch:
+    """The disk quota: entries and bytes of the work folder and the private /tmp, beyond
+    the task's own files."""
+
+    def __init__(self, cfg, folders):
+        q = cfg.get("quota") or {}
+        self.folders = folders
+        self.roots = [r for r in (cfg["work"], cfg.get("tmp")) if r]
+        self.max_files = q.get("files")
+        self.max_bytes = q.get("bytes")
+        self.base_files = q.get("base_files", 0)
+        self.base_bytes = q.get("base_bytes", 0)
+        self.used_files = self.used_bytes = 0
+
+    def over(self):
+        """``"files"``, ``"bytes"`` or ``None``, from a fresh look (bounded: it stops just
+        past a maximum)."""
+        files = used = 0
+        for root in self.roots:
+            mf = None if self.max_files is None else \
+                self.max_files + self.base_files - files
+            mb = None if self.max_bytes is None else \
+                self.max_bytes + self.base_bytes - used
+            f, b = self.folders.measure(root, mf, mb)
+            files, used = files + f, used + b
+        self.used_files = max(0, files - self.base_files)
+        self.used_bytes = max(0, used - self.base_bytes)
+        if self.max_files is not None and self.used_files > self.max_files:
+            return "files"
+        if self.max_bytes is not None and self.used_bytes > self.max_bytes:
+            return "bytes"
+        return None
+
+
+def _wait(cfg, pid, report_r, watch):
+    """Wait for the program's process, looking at the quota now and then and keeping its
+    report. Returns (wait status or None, exceeded, report bytes)."""
+    report = bytearray()
+    pidfd = None
+    try:
+        pidfd = os.pidfd_open(pid)
+    except (AttributeError, OSError):
+        pass
+    exceeded = None
+    check_at = time.monotonic() + WATCH_FIRST
+    nap = 0.001
+    open_fds = [report_r]
+    while True:
+        try:
+            got, status = os.waitpid(pid, os.WNOHANG)
+        except ChildProcessError:
+            return None, exceeded, bytes(report)
+        if got == pid:
+            return status, exceeded, bytes(report)
+        now = time.monotonic()
+        if now >= check_at:
+            exceeded = watch.over()
+            if exceeded:
+                _kill_all(cfg)
+                try:
+                    _, status = os.waitpid(pid, 0)
+                except ChildProcessError:
+                    status = None
+                return status, exceeded, bytes(report)
+            check_at = time.monotonic() + max(WATCH_MIN, 10 * (time.monotonic() - now))
+        wait_for = max(0.0, check_at - time.monotonic())
+        fds = list(open_fds)
+        if pidfd is not None:
+            fds.append(pidfd)
+        else:
+            wait_for = min(wait_for, nap)
+            nap = min(nap * 2, 0.02)
+        try:
+            ready, _, _ = select.select(fds, [], [], wait_for)
+        except InterruptedError:
+            continue
+        if report_r in ready:
+            try:
+                chunk = os.read(report_r, 65536)
+            except OSError:
+                chunk = b""
+            if not chunk:
+                open_fds.remove(report_r)
+            elif len(report) < REPORT_MAX:
+                report += chunk[:REPORT_MAX - len(report)]
+
+
+def _drain(fd, report):
+    os.set_blocking(fd, False)
+    while len(report) < REPORT_MAX:
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        report += chunk[:REPORT_MAX - len(report)]
+    os.close(fd)
+    return report
+
+
+def _own_report(raw, pid):
+    """The program's process's ``exit`` line (a label: the program could have written
+    it), or ``None``."""
+    for line in raw.splitlines():
+        try:
+            msg = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(msg, dict) and msg.get("event") == "exit" and msg.get("pid") == pid:
+            exc = msg.get("exception")
+            return {"exception": exc if isinstance(exc, dict) else None}
+    return None
+
+
+def _short(name):
+    return name if len(name) <= LISTED_NAME_MAX else name[:LISTED_NAME_MAX - 1] + "…"
+
+
+def _listing(cfg, folders, initial, watch):
+    """The files the program created or changed in its work folder (at most ``list_max``
+    names, sorted) and how many entries it holds in all (bounded just past the quota)."""
+    limit = None if watch.max_files is None else watch.max_files + watch.base_files + 1
+    changed, total = [], 0
+    try:
+        for rel, st in folders.walk(cfg["work"], limit):
+            total += 1
+            if st is None or stat.S_ISDIR(st.st_mode):
+                continue
+            if initial.get(rel) != (st.st_size, st.st_mtime_ns):
+                changed.append(rel)
     except OSError:
         pass
+    changed.sort()
+    return [_short(n) for n in changed[:cfg.get("list_max", 50)]], len(changed), total
 
 
-def _apply_limits(cfg, notes):
-    lim = cfg["limits"]
-    cpu = max(1, int(lim["cpu"] + 0.999))
-    table = [
-        (resource.RLIMIT_CORE, 0, 0),
-        (resource.RLIMIT_CPU, cpu, cpu + 1),
-        (resource.RLIMIT_AS, lim["memory"], lim["memory"]),
-        (resource.RLIMIT_FSIZE, lim["file_size"], lim["file_size"]),
-        (resource.RLIMIT_NOFILE, lim["open_files"], lim["open_files"]),
-    ]
-    if cfg.get("nproc"):
-        table.append((resource.RLIMIT_NPROC, cfg["nproc"], cfg["nproc"]))
-    for which, soft, hard in table:
-        try:
-            resource.setrlimit(which, (soft, hard))
-        except (ValueError, OSError) as exc:
-            notes.append("setrlimit(%d) failed: %s" % (which, exc))
-
-
-def _join_cgroup(path, notes):
+def _export(cfg, folders):
+    """Copy the output file, when it is one, to the host's folder (a descriptor the
+    program never had). Returns what was found: ``kind`` (``file``, ``missing``,
+    ``symlink``, ``fifo``, ``directory``, ``socket``, ``device``, ``other``), ``copied``,
+    ``size``, and the link's ``target``."""
+    name = cfg["output"]
+    path = os.path.join(cfg["work"], name)
     try:
-        with open(os.path.join(path, "cgroup.procs"), "w") as f:
-            f.write(str(os.getpid()))
-        return True
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return {"kind": "missing", "copied": False}
     except OSError as exc:
-        notes.append("could not join the pids cgroup: %s" % exc)
-        return False
-
-
-def _drop_privileges(uid, gid, read_search, notes):
-    """Become ``uid``/``gid`` with no supplementary groups. With ``read_search`` the program
-    keeps only CAP_DAC_READ_SEARCH (also across exec, as an ambient capability): it can
-    still read an interpreter installed where other users cannot (e.g. under /root) but
-    writes nothing it does not own, and RLIMIT_NPROC applies (it never does to uid 0)."""
-    try:
-        libc = None
-        if read_search:
-            import ctypes
-            libc = ctypes.CDLL(None, use_errno=True)
-            if libc.prctl(8, 1, 0, 0, 0) != 0:  # PR_SET_KEEPCAPS
-                raise OSError(ctypes.get_errno(), "PR_SET_KEEPCAPS failed")
-        os.setgroups([])
-        os.setgid(gid)
-        os.setuid(uid)
-        if libc is not None:
-            _keep_only_read_search(libc)
-        return True
-    except OSError as exc:
-        notes.append("could not drop privileges: %s" % exc)
-        return False
-
-
-def _keep_only_read_search(libc):
-    import ctypes
-
-    class Header(ctypes.Structure):
-        _fields_ = [("version", ctypes.c_uint32), ("pid", ctypes.c_int)]
-
-    class Data(ctypes.Structure):
-        _fields_ = [("effective", ctypes.c_uint32), ("permitted", ctypes.c_uint32),
-                    ("inheritable", ctypes.c_uint32)]
-
-    bit = 1 << 2  # CAP_DAC_READ_SEARCH
-    data = (Data * 2)(Data(bit, bit, bit), Data(0, 0, 0))
-    if libc.capset(ctypes.byref(Header(0x20080522, 0)), data) != 0:  # version 3
-        raise OSError(ctypes.get_errno(), "capset failed")
-    # PR_CAP_AMBIENT, PR_CAP_AMBIENT_RAISE: keep it for programs the program execs.
-    if libc.prctl(47, 2, 2, 0, 0) != 0:
-        raise OSError(ctypes.get_errno(), "cannot raise the ambient capability")
-    libc.prctl(8, 0, 0, 0, 0)
-
-
-def _no_new_privs(notes):
-    try:
-        import ctypes
-        libc = ctypes.CDLL(None, use_errno=True)
-        if libc.prctl(38, 1, 0, 0, 0) != 0:  # PR_SET_NO_NEW_PRIVS
-            notes.append("PR_SET_NO_NEW_PRIVS failed")
-    except Exception as exc:  # noqa: BLE001 - hardening only, never fatal
-        notes.append("PR_SET_NO_NEW_PRIVS unavailable: %s" % exc)
-
-
-def _exception_record(exc):
-    import traceback
-    line = traceback.format_exception_only(type(exc), exc)[-1].strip()
-    mod = type(exc).__module__
-    name = type(exc).__qualname__ if mod in ("builtins", "__main__") else \
-        "%s.%s" % (mod, type(exc).__qualname__)
-    rec = {"pid": os.getpid(), "type": name, "line": line[:1500],
-           "memory": isinstance(exc, MemoryError)}
-    if isinstance(exc, OSError):
-        rec["errno"] = exc.errno
-    return rec
-
-
-def _print_traceback(exc, program):
-    import traceback
-    tb = exc.__traceback__
-    # Hide the supervisor's frames: the candidate sees a traceback as if the program had
-    # been run with `python program.py`.
-    while tb is not None and tb.tb_frame.f_code.co_filename != program:
-        tb = tb.tb_next
-    try:
-        traceback.print_exception(type(exc), exc, tb)
-    except Exception:  # noqa: BLE001 - printing must not mask the outcome
-        pass
-
-
-def _exit_code(exc):
-    """What ``python program.py`` exits with for ``SystemExit(exc.code)``."""
-    if exc.code is None:
-        return 0
-    if isinstance(exc.code, int):
-        return exc.code & 0xFF
-    print(exc.code, file=sys.stderr)
-    return 1
-
-
-def _load(program, as_file):
-    """Compile the program under the name ``as_file`` (a path in the work directory, as if
-    the program had been saved there: ``os.path.dirname(__file__)`` finds the input) with
-    its source registered for tracebacks. The work directory itself holds only the task's
-    files, so the program text lives elsewhere."""
-    import linecache
-    with open(program, "rb") as f:
-        src = f.read()
-    text = src.decode("utf-8", "replace")
-    # An mtime of None keeps the entry through linecache.checkcache (no file to stat).
-    linecache.cache[as_file] = (len(text), None, text.splitlines(True), as_file)
-    return compile(src, as_file, "exec", dont_inherit=True)
-
-
-def _run(program, as_file, status):
-    """Run the program as ``__main__`` (like ``python program.py`` in the work directory);
-    write the ``exit`` line; return the exit code."""
-    import types
-    sys.argv = [as_file]
-    sys.path.insert(0, os.path.dirname(as_file))
-    main = types.ModuleType("__main__")
-    main.__file__ = as_file
-    main.__builtins__ = __builtins__
-    sys.modules["__main__"] = main
-    code, exception = 0, None
-    try:
-        exec(_load(program, as_file), main.__dict__)
-    except SystemExit as exc:
-        code = _exit_code(exc)
-    except BaseException as exc:  # noqa: BLE001 - the program's failure, reported
+        return {"kind": "other", "copied": False, "error": str(exc)[:200]}
+    kind = folders.kind(st.st_mode)
+    found = {"kind": kind, "copied": False, "size": st.st_size}
+    if kind == "symlink":
         try:
-            exception = _exception_record(exc)
-        except Exception:  # noqa: BLE001 - e.g. no memory left to format it
-            exception = {"type": type(exc).__name__, "line": "",
-                         "memory": isinstance(exc, MemoryError)}
-        _print_traceback(exc, as_file)
-        code = 1
-    me = resource.getrusage(resource.RUSAGE_SELF)
-    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
-    _write(status, {"event": "exit", "pid": os.getpid(), "exit_code": code,
-                    "cpu": round(me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime, 4),
-                    "maxrss_kb": max(me.ru_maxrss, kids.ru_maxrss), "exception": exception})
-    return code
+            found["target"] = _short(os.readlink(path))
+        except OSError:
+            pass
+        return found
+    if kind != "file":
+        return found
+    if st.st_size > cfg["limits"]["file_size"]:
+        found["kind"] = "too_large"
+        return found
+    try:
+        src = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError as exc:
+        found["error"] = str(exc)[:200]
+        return found
+    try:
+        if not stat.S_ISREG(os.fstat(src).st_mode):
+            found["kind"] = "other"
+            return found
+        out = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644,
+                      dir_fd=cfg["out_fd"])
+        try:
+            left = cfg["limits"]["file_size"] + 1
+            while left > 0:
+                chunk = os.read(src, min(COPY_CHUNK, left))
+                if not chunk:
+                    break
+                os.write(out, chunk)
+                left -= len(chunk)
+        finally:
+            os.close(out)
+        found["copied"] = left > 0
+    except OSError as exc:
+        found["error"] = str(exc)[:200]
+    finally:
+        os.close(src)
+    return found
 
 
-def main():
-    cfg = json.loads(sys.argv[1])
+def main(cfg):
+    """Supervise one program (``cfg``: the host's configuration). Never returns: exits
+    with the program's status."""
+    _supervise(cfg)
+
+
+def _supervise(cfg):
     status = cfg["status_fd"]
     notes = []
-    in_cgroup = _join_cgroup(cfg["cgroup"], notes) if cfg.get("cgroup") else False
-    _apply_limits(cfg, notes)
-    dropped = False
-    if cfg.get("uid") is not None:
-        dropped = _drop_privileges(cfg["uid"], cfg["gid"], cfg.get("read_search"), notes)
-        if not dropped:
-            # Never run the program with the privileges it was meant to lose.
-            _write(status, {"event": "refused", "notes": notes})
-            os._exit(3)
-    if cfg.get("no_new_privs", True):
-        _no_new_privs(notes)
-    _write(status, {"event": "started", "pid": os.getpid(), "uid": os.getuid(),
-                    "cgroup": in_cgroup, "nproc": cfg.get("nproc"), "dropped": dropped,
-                    "notes": notes})
-    code = _run(cfg["program"], cfg.get("as_file") or cfg["program"], status)
-    # A normal interpreter exit (not os._exit) so that files the program left open are
-    # flushed and closed, exactly as under `python program.py`.
-    sys.exit(code)
+    in_cgroup = launch.join_cgroup(cfg["cgroup"], notes) if cfg.get("cgroup") else False
+    try:
+        initial = _prepare(cfg)
+    except OSError as exc:
+        _write(status, {"event": "refused",
+                        "notes": notes + ["cannot prepare the work folder: %s" % exc]})
+        os._exit(3)
+    setup_r, setup_w = os.pipe()
+    go_r, go_w = os.pipe()
+    report_r, report_w = os.pipe()
+    # The program's process starts with what this one holds: keep it out of the cyclic
+    # collector's way, so that its collections (and its exit) copy no page of ours.
+    gc.freeze()
+    pid = os.fork()
+    if pid == 0:
+        for fd in (status, cfg["out_fd"], setup_r, go_w, report_r):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        sys.exit(launch.program(cfg, setup_w, go_r, report_w))
+    for fd in (setup_w, go_r, report_w):
+        os.close(fd)
+    # While the program's process sets itself up, and before it may run a line of the
+    # program: out of its reach when it shares our uid (no /proc/<pid>/fd, no ptrace of a
+    # non-dumpable process; under a fresh uid it has neither anyway). Without a pid
+    # namespace (where killing everything but its init is one call, and which ends with
+    # bubblewrap), its orphans come to us, and we are gone with the process that started
+    # us (a grading worker killed at its deadline).
+    if cfg.get("uid") is None:
+        _prctl(PR_SET_DUMPABLE, 0, notes)
+    if not cfg.get("pidns"):
+        _prctl(PR_SET_CHILD_SUBREAPER, 1, notes)
+        _prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    setup = _read_line(setup_r)
+    if not setup or setup.get("ok") is not True:
+        why = (setup or {}).get("notes") or ["the program's process ended during its setup"]
+        _kill_all(cfg)
+        _write(status, {"event": "refused", "notes": notes + [str(n) for n in why][:20]})
+        os._exit(3)
+    notes += [str(n) for n in setup.get("notes") or []]
+    _write(status, {"event": "started", "pid": pid, "uid": setup.get("uid"),
+                    "cgroup": in_cgroup, "nproc": cfg.get("nproc"),
+                    "dropped": setup.get("dropped"), "notes": notes[:20]})
+    os.write(go_w, b"1")
+    os.close(go_w)
+    watch = _Watch(cfg, folders)
+    wait_status, exceeded, report = _wait(cfg, pid, report_r, watch)
+    _kill_all(cfg)
+    report = _drain(report_r, bytearray(report))
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    files, changed, total = _listing(cfg, folders, initial, watch)
+    if not exceeded:
+        exceeded = watch.over()
+    end = {"event": "end", "exit_code": None, "signal": None,
+           "cpu": round(usage.ru_utime + usage.ru_stime, 4), "maxrss_kb": usage.ru_maxrss,
+           "quota": {"files": watch.max_files, "bytes": watch.max_bytes,
+                     "used_files": watch.used_files, "used_bytes": watch.used_bytes,
+                     "exceeded": exceeded},
+           "files": files, "files_changed": changed, "files_total": total,
+           "output": _export(cfg, folders) if not exceeded else {"kind": "not_read",
+                                                                   "copied": False},
+           "report": _own_report(bytes(report), pid)}
+    code = 70
+    if wait_status is not None:
+        if os.WIFEXITED(wait_status):
+            end["exit_code"] = code = os.WEXITSTATUS(wait_status)
+        elif os.WIFSIGNALED(wait_status):
+            end["signal"] = os.WTERMSIG(wait_status)
+            code = 128 + end["signal"]
+    _write(status, end)
+    os._exit(code)
 
 
 if __name__ == "__main__":
-    main()
+    main(json.loads(sys.argv[1]))

@@ -1,11 +1,17 @@
 """Turn a sandbox record into a task outcome (architecture.md, "Outcomes").
 
 ``exec_timeout``: the wall-clock limit (the host killed the tree) or the CPU-time limit
-(SIGXCPU). ``exec_killed``: the memory limit (MemoryError under RLIMIT_AS), the file-size
-limit (EFBIG / SIGXFSZ), the process limit (fork refused with EAGAIN), the open-files
-limit (EMFILE), or any signal. ``exec_error``: an exception or a non-zero exit status.
-``no_output``: ran cleanly but did not write the expected file (the files it did write are
-named).
+(SIGXCPU). ``exec_killed``: the disk quota (the supervisor saw more bytes or entries than
+allowed and killed the program, or a write failed with ENOSPC/EDQUOT), the memory limit
+(MemoryError under RLIMIT_AS), the file-size limit (EFBIG / SIGXFSZ), the process limit
+(fork refused with EAGAIN), the open-files limit (EMFILE), or any signal. ``exec_error``:
+an exception or a non-zero exit status. ``no_output``: ran cleanly but did not write the
+expected file as a regular file (what is there instead — a link, a FIFO, a folder — or
+the files it did write are named).
+
+The exit status, the signal and the files come from the supervisor's observation; the
+exception type and line are the program's own account, used only to name how a program
+that did fail failed.
 Otherwise the document is graded (``ok`` or ``invalid_package``, decided by the engine).
 """
 
@@ -26,6 +32,8 @@ def classify(record: SandboxRecord, output_name: str) -> tuple[TaskOutcome | Non
     if record.timed_out:
         return TaskOutcome.EXEC_TIMEOUT, (f"wall-clock limit of {lim.get('timeout'):g} s "
                                           f"exceeded; the process tree was killed")
+    if (record.quota or {}).get("exceeded"):
+        return TaskOutcome.EXEC_KILLED, _quota_detail(record)
     if record.signal == "SIGXCPU":
         return TaskOutcome.EXEC_TIMEOUT, f"CPU-time limit of {lim.get('cpu'):g} s exceeded"
     if record.signal == "SIGXFSZ":
@@ -44,6 +52,9 @@ def classify(record: SandboxRecord, output_name: str) -> tuple[TaskOutcome | Non
             return TaskOutcome.EXEC_ERROR, record.exception_line
         return TaskOutcome.EXEC_ERROR, f"exited with status {record.exit_code}"
     if not record.output_found:
+        kind = record.output_kind
+        if kind not in ("missing", "file", "not_read", ""):
+            return TaskOutcome.NO_OUTPUT, _odd_output(record, output_name)
         others = [f for f in record.files_written if f != output_name]
         if others:
             shown = ", ".join(others[:5]) + (" …" if len(others) > 5 else "")
@@ -52,8 +63,31 @@ def classify(record: SandboxRecord, output_name: str) -> tuple[TaskOutcome | Non
     return None, ""
 
 
+_KIND_TEXT = {"symlink": "a symbolic link", "fifo": "a FIFO (named pipe)",
+              "directory": "a folder", "socket": "a socket", "device": "a device file",
+              "too_large": "a file over the file-size limit", "other": "not a regular file"}
+
+
+def _odd_output(record: SandboxRecord, output_name: str) -> str:
+    what = _KIND_TEXT.get(record.output_kind, f"a {record.output_kind}")
+    if record.output_kind == "symlink" and record.output_target:
+        what += f" (to {record.output_target})"
+    return f"{output_name} is {what}, not a regular file: nothing was graded"
+
+
+def _quota_detail(record: SandboxRecord) -> str:
+    q = record.quota or {}
+    if q.get("exceeded") == "files":
+        return (f"disk quota of {q.get('files')} files exceeded "
+                f"(at least {q.get('used_files')} written); the program was stopped")
+    return (f"disk quota of {_mib(q.get('bytes'))} exceeded "
+            f"(at least {_mib(q.get('used_bytes'))} written); the program was stopped")
+
+
 def _limit_hit(record: SandboxRecord) -> str | None:
     lim = record.limits
+    if record.errno in (errnos.ENOSPC, errnos.EDQUOT):
+        return f"disk quota of {_mib(lim.get('disk'))} reached (no space left)"
     if record.memory_error:
         return f"memory limit of {_mib(lim.get('memory'))} reached ({record.exception_type})"
     if record.errno == errnos.EFBIG:

@@ -169,7 +169,8 @@ def print_issues(result: BatchResult, console: Console) -> None:
         console.print(f"[yellow]manifest line {line}[/]: {escape(msg)} (skipped)")
     for line, why in result.errors:
         console.print(f"[magenta]not graded[/] line {line.line} ({escape(line.task)}, "
-                      f"{escape(line.model)}, sample {line.sample}): {escape(why)}")
+                      f"{escape(line.model)}, sample {line.sample}): {escape(why)} "
+                      f"(stored as not_graded; the next run grades it again)")
 
 
 def _pct(x: float | None) -> str:

@@ -17,7 +17,9 @@ from officeeval import recalc
 from officeeval.rubric import Rubric, load_rubric
 from officeeval.runner.answers import extract_code
 from officeeval.runner.classify import classify
+from officeeval.runner.escaping import safe_text, safe_tree
 from officeeval.runner.limits import Limits
+from officeeval.runner.manifest import inside
 from officeeval.runner.sandbox import Sandbox, SandboxConfig, SandboxError
 from officeeval.scoring import CriterionResult, ScoreCard, evaluate, evaluate_outcome
 from officeeval.scoring.outcomes import CriterionStatus, TaskOutcome
@@ -40,12 +42,14 @@ class WorkItem:
     keep_dir: str | None = None      # copy programs' outputs here (as <key><ext>)
     recalc_service: tuple[str, float] | None = None  # the batch's (address, wait), if any
     turns: tuple[str, ...] = ()      # the replies of a multi-turn generation, in order
+    outputs_root: str | None = None  # an ``output`` must resolve inside this folder
 
 
 @dataclass
 class ItemResult:
     """What a worker sends back. ``error`` set means the item could not be graded for a
-    reason that is ours (sandbox could not start): nothing is stored, it is retried."""
+    reason that is ours (the sandbox could not start): the batch stores it as
+    ``not_graded`` (``not_graded_card``) and grades it again on its next run."""
 
     key: str
     card: ScoreCard | None = None
@@ -106,7 +110,7 @@ def grade_item(item: WorkItem) -> ItemResult:
     except SandboxError as exc:
         return ItemResult(item.key, error=f"sandbox: {exc}",
                           seconds=time.perf_counter() - started)
-    text = json.dumps(card.to_dict(), ensure_ascii=False)
+    text = json.dumps(safe_tree(card.to_dict()), ensure_ascii=False)
     return ItemResult(item.key, card, sandbox, seconds=time.perf_counter() - started,
                       cpu=time.process_time() - cpu, scorecard_json=text, turns=turns)
 
@@ -155,6 +159,11 @@ def _turn_row(turn: int, program: str | None, extraction: str, program_turn: int
 def _grade(item: WorkItem, rubric: Rubric) -> tuple[ScoreCard, dict[str, Any] | None]:
     if item.source == "output":
         doc = Path(item.payload)
+        if item.outputs_root and not inside(doc, Path(item.outputs_root)):
+            # Checked when the manifest was read; a link made since is refused here.
+            return evaluate_outcome(rubric, TaskOutcome.NO_OUTPUT, str(doc),
+                                    f"the output named in the manifest resolves outside "
+                                    f"{item.outputs_root}: not read"), None
         if not doc.is_file():
             return evaluate_outcome(rubric, TaskOutcome.NO_OUTPUT, str(doc),
                                     f"the output named in the manifest does not exist: "
@@ -197,6 +206,22 @@ def _score(item: WorkItem, rubric: Rubric, doc: Path) -> ScoreCard:
     except Exception as exc:  # noqa: BLE001 - our bug: never charged to the candidate
         card = _evaluator_failed(rubric, f"{type(exc).__name__}: {exc}")
     card.document = shown
+    return card
+
+
+def not_graded_card(rubric: Rubric, why: str, task: str | None = None) -> ScoreCard:
+    """The card of a generation the evaluator could not grade for a reason of its own (the
+    sandbox did not start, the worker died or passed its deadline, the result could not be
+    stored): outcome ``not_graded``, every criterion ``eval_error`` (left out of earned and
+    possible points, counted: the batch exits 5), so the failure is a stored result that
+    reports show, never a silent gap; the next run of the batch grades it again."""
+    card = evaluate_outcome(rubric, TaskOutcome.NOT_GRADED, "", safe_text(why)[:2000], task)
+    card.criteria = [CriterionResult(c.id, c.skill, c.points, 0.0,
+                                     CriterionStatus.EVAL_ERROR.value, c.description, [],
+                                     c.preservation) for c in card.criteria]
+    card.total = 0.0
+    card.passed = False
+    card.eval_errors = len(card.criteria)
     return card
 
 

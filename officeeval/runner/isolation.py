@@ -4,8 +4,9 @@ what the sandbox's interpreter needs to see, and the bubblewrap command line.
 Inside bubblewrap the program sees only: the system directories the interpreter needs
 (``/usr`` and its merged-usr links, a few files of ``/etc``), the interpreter's own
 prefixes (the venv and its base installation) read-only, a fresh ``/proc``, a minimal
-``/dev``, a private size-capped ``/tmp``, its work directory at ``/sandbox`` (the only
-writable path) and the supervisor plus the program at ``/opt/officeeval`` (read-only).
+``/dev``, a private size-capped ``/tmp``, its work directory at ``/sandbox`` (a private
+tmpfs of the run's disk quota: nothing of the host is writable) and the supervisor plus the
+program at ``/opt/officeeval`` (read-only).
 No network (a new network namespace), no other process (a new pid namespace), never the
 rubric, the reference, the samples directory or the repository.
 """
@@ -23,6 +24,7 @@ from pathlib import Path
 
 from officeeval.errors import TaskError
 
+PROBE_PREFIX = "officeeval-probe-"  # + pid + "-": the folder of bwrap_usable's trial run
 MODE_BWRAP = "bwrap"
 MODE_RLIMITS = "rlimits-only"
 WORK_MOUNT = "/sandbox"
@@ -113,10 +115,13 @@ def _dirs_for(path: str, made: set[str]) -> list[str]:
     return args
 
 
-def bwrap_command(interp: Interpreter, work: Path, prog: Path, tmp_size: int,
-                  env: dict[str, str], argv: list[str]) -> list[str]:
+def bwrap_command(interp: Interpreter, work: Path | None, prog: Path, tmp_size: int,
+                  env: dict[str, str], argv: list[str], work_size: int | None = None
+                  ) -> list[str]:
     """The full bubblewrap command line running ``argv`` (inside paths) in a sandbox whose
-    writable work directory is the host's ``work``."""
+    work directory is the host's ``work`` bound there, or, when ``work`` is ``None``, a
+    private tmpfs of ``work_size`` bytes (the run's disk quota; the supervisor copies the
+    task's files in and the output out through descriptors)."""
     bw = bwrap_path()
     if bw is None:
         raise TaskError("bubblewrap is not installed")
@@ -146,8 +151,11 @@ def bwrap_command(interp: Interpreter, work: Path, prog: Path, tmp_size: int,
         cmd += _dirs_for(root, made)
         cmd += ["--ro-bind", root, root]
         made.add(root)
-    cmd += ["--bind", str(work), WORK_MOUNT, *_dirs_for(PROG_MOUNT, made),
-            "--ro-bind", str(prog), PROG_MOUNT,
+    if work is None:
+        cmd += ["--perms", "0755", "--size", str(work_size or 1 << 20), "--tmpfs", WORK_MOUNT]
+    else:
+        cmd += ["--bind", str(work), WORK_MOUNT]
+    cmd += [*_dirs_for(PROG_MOUNT, made), "--ro-bind", str(prog), PROG_MOUNT,
             "--chdir", WORK_MOUNT, "--clearenv"]
     for k, v in env.items():
         cmd += ["--setenv", k, v]
@@ -164,15 +172,15 @@ def bwrap_usable(python: str) -> tuple[bool, str]:
         return False, "bubblewrap (bwrap) is not installed"
     import tempfile
     interp = interpreter(python)
-    with tempfile.TemporaryDirectory(prefix="officeeval-probe-") as d:
-        work, prog = Path(d, "work"), Path(d, "prog")
-        work.mkdir()
+    with tempfile.TemporaryDirectory(prefix=f"{PROBE_PREFIX}{os.getpid()}-") as d:
+        prog = Path(d, "prog")
         prog.mkdir()
         for name in ("passwd", "group"):
             (prog / name).write_text("")
         os.chmod(d, 0o755)
-        cmd = bwrap_command(interp, work, prog, 1024 * 1024, {"PATH": "/usr/bin:/bin"},
-                            [interp.executable, "-I", "-c", "print('ok')"])
+        cmd = bwrap_command(interp, None, prog, 1024 * 1024, {"PATH": "/usr/bin:/bin"},
+                            [interp.executable, "-I", "-c", "print('ok')"],
+                            work_size=1024 * 1024)
         try:
             res = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
         except (OSError, subprocess.SubprocessError) as exc:

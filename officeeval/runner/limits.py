@@ -3,7 +3,10 @@
 Every mode (bubblewrap or rlimits-only) applies all of them: wall-clock time (the host
 kills the whole process tree), CPU time (``RLIMIT_CPU``), address space (``RLIMIT_AS``),
 file size (``RLIMIT_FSIZE``), open files (``RLIMIT_NOFILE``) and processes
-(``RLIMIT_NPROC`` or a pids cgroup), plus the size of the sandbox's private ``/tmp``.
+(``RLIMIT_NPROC`` or a pids cgroup), the size of the sandbox's private ``/tmp``, and the
+disk quota of the run (``disk`` bytes and ``files`` entries written beyond the task's own
+files: under bubblewrap the work folder is a tmpfs of that size, and the supervisor
+watches the entries; without it the supervisor watches both, see ``bootstrap``).
 """
 
 from __future__ import annotations
@@ -34,6 +37,8 @@ class Limits:
     open_files: int = 256
     processes: int = 64
     tmp_size: int = 256 * MIB
+    disk: int = 256 * MIB
+    files: int = 10_000
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -44,12 +49,26 @@ class Limits:
             return self
         return replace(self, **parse_limits(overrides))
 
+    def capped(self, maximum: "Limits") -> tuple["Limits", list[str]]:
+        """These limits, none above ``maximum``'s; and one note per limit lowered (a
+        manifest line may tighten the batch's limits, never loosen them)."""
+        changes: dict[str, Any] = {}
+        notes: list[str] = []
+        for f in fields(self):
+            mine, cap = getattr(self, f.name), getattr(maximum, f.name)
+            if mine > cap:
+                changes[f.name] = cap
+                notes.append(f"{f.name} {mine:g} lowered to the batch's {cap:g}")
+        return (replace(self, **changes) if changes else self), notes
+
 
 ALIASES = {"wall": "timeout", "time": "timeout", "cpu_time": "cpu", "mem": "memory",
            "fsize": "file_size", "nofile": "open_files", "nproc": "processes",
-           "pids": "processes", "tmp": "tmp_size"}
+           "pids": "processes", "tmp": "tmp_size", "quota": "disk", "disk_size": "disk",
+           "inodes": "files"}
 _KINDS = {"timeout": "time", "cpu": "time", "memory": "size", "file_size": "size",
-          "open_files": "count", "processes": "count", "tmp_size": "size"}
+          "open_files": "count", "processes": "count", "tmp_size": "size", "disk": "size",
+          "files": "count"}
 
 
 def parse_limits(raw: dict[str, Any]) -> dict[str, Any]:

@@ -7,7 +7,8 @@ and exactly one of:
 * ``answer``: the model's raw answer text; the program is extracted from it
   (``officeeval.runner.answers``), and an answer without code is outcome ``no_code``;
 * ``output``: a document made elsewhere (e.g. by an agent), a path relative to the
-  manifest's folder.
+  manifest's folder; it must resolve (links followed) inside that folder, or inside the
+  ``outputs_root`` the batch was given: anything else is a bad line.
 
 Optional: ``note`` (free text), ``limits`` (per-generation overrides, see
 ``officeeval.runner.limits``), ``rubric`` (a rubric file relative to the manifest, for a
@@ -21,23 +22,37 @@ execution-feedback loop ``turns``: the conversation's replies in order, each an 
 program is graded too, for the score by turn. Other keys are ignored.
 
 Bad lines — not JSON, not an object, missing or mistyped fields, an unknown task, a
-duplicate (task, model, sample) — are returned as ``(line, message)`` issues and skipped;
-the rest still run. Blank lines and lines starting with ``#`` are ignored.
+duplicate (task, model, sample), an ``output`` outside its root — are returned as
+``(line, message)`` issues and skipped; the rest still run. Blank lines and lines starting
+with ``#`` are ignored.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from officeeval.errors import TaskError
+from officeeval.runner.escaping import safe_text
 from officeeval.runner.limits import parse_limits
 
 SOURCES = ("code", "answer", "output")
 MAX_LINE = 8 * 1024 * 1024  # a line longer than this is not a plausible generation
+MAX_SAMPLE = 2 ** 63 - 1  # the store's integer
+
+
+def inside(path: str | Path, root: str | Path) -> bool:
+    """Whether ``path`` resolves (every link followed, ``..`` applied) inside ``root``
+    (itself resolved). Never raises: a path that cannot be resolved is outside."""
+    try:
+        real, top = os.path.realpath(path), os.path.realpath(root)
+        return os.path.commonpath([real, top]) == top
+    except (OSError, ValueError):
+        return False
 MAX_TURNS = 64
 _TURN_KEYS = ("usage", "latency", "attempts", "finish_reason", "run", "feedback")
 
@@ -81,24 +96,30 @@ def generation_key(task: str, model: str, sample: int, source: str, payload: str
     if turns:
         parts.append(list(turns))
     blob = json.dumps(parts, ensure_ascii=False)
-    return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:32]
+    # A lone surrogate (a "\\udcff" escape in the JSON) must not make the key unhashable.
+    return hashlib.sha256(blob.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
-def read_manifest(path: str | Path, known_task=None) -> Manifest:
+def read_manifest(path: str | Path, known_task=None,
+                  outputs_root: str | Path | None = None) -> Manifest:
     """Read a manifest file. ``known_task(id, line) -> str | None`` returns an error message
     for a task that cannot be graded (unknown id, invalid rubric), ``None`` when fine.
+    ``outputs_root``: where ``output`` paths must resolve (default: the manifest's folder).
     Raises ``TaskError`` only when the file itself cannot be read."""
     p = Path(path)
     try:
         raw = p.read_bytes()
     except OSError as exc:
         raise TaskError(f"cannot read manifest {p}: {exc}") from exc
-    return parse_manifest(raw.decode("utf-8", "replace").splitlines(), p, known_task)
+    return parse_manifest(raw.decode("utf-8", "replace").splitlines(), p, known_task,
+                          outputs_root)
 
 
-def parse_manifest(lines: list[str], path: Path | None = None, known_task=None) -> Manifest:
+def parse_manifest(lines: list[str], path: Path | None = None, known_task=None,
+                   outputs_root: str | Path | None = None) -> Manifest:
     """Parse manifest lines (see ``read_manifest``); never raises."""
     base = path.resolve().parent if path else Path.cwd()
+    root = Path(outputs_root) if outputs_root else base
     good: list[ManifestLine] = []
     issues: list[tuple[int, str]] = []
     seen: dict[tuple[str, str, int], int] = {}
@@ -107,7 +128,7 @@ def parse_manifest(lines: list[str], path: Path | None = None, known_task=None) 
         if not stripped or stripped.startswith("#"):
             continue
         try:
-            item = _parse_line(n, stripped, base)
+            item = _parse_line(n, stripped, base, root)
             ident = (item.task, item.model, item.sample)
             if ident in seen:
                 raise TaskError(f"duplicate generation: task {item.task!r}, model "
@@ -125,7 +146,7 @@ def parse_manifest(lines: list[str], path: Path | None = None, known_task=None) 
     return Manifest(path, good, issues)
 
 
-def _parse_line(n: int, text: str, base: Path) -> ManifestLine:
+def _parse_line(n: int, text: str, base: Path, root: Path) -> ManifestLine:
     if len(text) > MAX_LINE:
         raise TaskError(f"line is longer than {MAX_LINE} characters")
     try:
@@ -138,9 +159,11 @@ def _parse_line(n: int, text: str, base: Path) -> ManifestLine:
     for name, value in (("task", task), ("model", model)):
         if not isinstance(value, str) or not value.strip():
             raise TaskError(f"missing or empty {name!r}")
+    task, model = safe_text(task), safe_text(model)
     sample = obj.get("sample", 1)
-    if isinstance(sample, bool) or not isinstance(sample, int) or sample < 0:
-        raise TaskError(f"'sample' must be a non-negative integer, got {sample!r}")
+    if isinstance(sample, bool) or not isinstance(sample, int) or not 0 <= sample <= MAX_SAMPLE:
+        raise TaskError(f"'sample' must be a non-negative integer below 2**63, got "
+                        f"{str(sample)[:40]}")
     present = [s for s in SOURCES if s in obj]
     if len(present) != 1:
         raise TaskError("a line carries exactly one of 'code', 'answer', 'output' "
@@ -152,8 +175,14 @@ def _parse_line(n: int, text: str, base: Path) -> ManifestLine:
     if source == "output":
         if not payload.strip():
             raise TaskError("'output' is an empty path")
+        if "\0" in payload:
+            raise TaskError("'output' holds a NUL character")
         out = Path(payload)
         resolved = str(out if out.is_absolute() else base / out)
+        if not inside(resolved, root):
+            raise TaskError(f"'output' {payload[:200]!r} resolves outside {root} (outputs "
+                            f"must stay inside the manifest's folder or --outputs-root): "
+                            f"refused")
     else:
         resolved = payload
     limits = obj.get("limits") or {}

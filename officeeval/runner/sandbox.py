@@ -4,15 +4,20 @@ Each program runs as a separate process (never in the evaluator's process) in a 
 temporary work directory holding only copies of the task's input file and attachments:
 
 * ``bwrap`` mode (bubblewrap installed and usable): namespaces for network, pids, IPC and
-  UTS, a read-only system, the work directory as the only writable path (see
-  ``isolation``); as root, the supervisor also drops to a fresh unprivileged uid.
+  UTS, a read-only system, the work directory a private tmpfs of the disk quota and the
+  only writable path (see ``isolation``); as root, the program also runs as a fresh
+  unprivileged uid.
 * ``rlimits-only`` mode (no usable bubblewrap, or asked for): the same limits, a scrubbed
   environment and cwd = the work directory, but the program can see the host's files and
   network. The record says so (``mode`` and a warning).
 
-In both modes the limits of ``Limits`` apply, and on timeout (or when the program ends)
-the whole process tree is killed. ``Sandbox.run`` never raises for anything the program
-does; it raises ``SandboxError`` only when the sandbox itself cannot be started.
+In both modes the supervisor (``bootstrap``) runs the program in a process of its own,
+applies the limits of ``Limits`` (the disk quota included), reports on a status channel
+the program never holds, lists what the program wrote and copies its output out; on
+timeout (or when the program ends) the whole process tree is killed. ``Sandbox.run`` never
+raises for anything the program does; it raises ``SandboxError`` only when the sandbox
+itself cannot be started (a refusal is believed only from the supervisor, before the
+program ran).
 """
 
 from __future__ import annotations
@@ -20,7 +25,6 @@ from __future__ import annotations
 import contextlib
 import os
 import random
-import resource
 import select
 import shutil
 import signal
@@ -33,13 +37,27 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from officeeval.errors import OfficeEvalError
-from officeeval.runner import isolation, processes
+from officeeval.runner import folders, isolation, processes, sweep
+from officeeval.runner.sweep import RUN_PREFIX, STALE_AFTER
 from officeeval.runner.limits import Limits
-from officeeval.runner.sandbox_record import (SandboxRecord, parse_status, read_tail,
-                                              settle_exit, written_files)
+from officeeval.runner.sandbox_record import (MAX_LISTED, SandboxRecord, parse_status,
+                                              read_tail, settle_exit)
 
-BOOTSTRAP = Path(__file__).with_name("bootstrap.py")
+BOOTSTRAP = Path(__file__).with_name("bootstrap.py")  # the supervisor's source
+FOLDERS = Path(__file__).with_name("folders.py")  # used by the supervisor too
+# What the sandbox's interpreter runs: the supervisor is imported from its folder (compiled
+# once per sandbox: a program's start pays no compilation of the supervisor), which is then
+# taken off the path again.
+STUB = """import json, os, sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import officeeval_supervisor
+del sys.path[0]
+officeeval_supervisor.main(json.loads(sys.argv[1]))
+"""
+MODULES = {"officeeval_supervisor": BOOTSTRAP, "officeeval_folders": FOLDERS,
+           "officeeval_launch": Path(__file__).with_name("launch.py")}
 PROGRAM_NAME = "program.py"
+WORK_SLACK = 1 << 20  # bytes of the work tmpfs beyond the quota and the task's files
 
 
 class SandboxError(OfficeEvalError):
@@ -66,7 +84,11 @@ class SandboxConfig:
 @dataclass
 class SandboxRun:
     """The result of ``Sandbox.run``: the record, and the output file while the run's
-    directory still exists (inside the ``with`` block)."""
+    directory still exists (inside the ``with`` block): a copy the supervisor made of the
+    program's output when it was a regular file. ``workdir`` is the host folder holding
+    what may be read of the run: the work folder itself without bubblewrap, the folder of
+    that copy under bubblewrap (where the work folder was a tmpfs of the sandbox's own).
+    ``written``: the files the program created or changed (at most ``MAX_LISTED``)."""
 
     record: SandboxRecord
     workdir: Path
@@ -74,53 +96,19 @@ class SandboxRun:
     written: list[str] = field(default_factory=list)
 
 
-RUN_PREFIX = "officeeval-run-"  # + the owning process's pid + "-" + random
-STALE_AFTER = 3600.0  # seconds: far beyond a program's time limit and its grading
-
-
 def sweep_stale_runs(root: str | None = None, older_than: float = STALE_AFTER) -> int:
-    """Remove run directories left in ``root`` (default: the temp directory) by processes
-    that were killed before their clean-up ran (a batch ended with ``kill -9``, a worker
-    killed at its deadline): ours by name and owner, their process gone, and untouched for
-    ``older_than`` seconds (a process of another pid namespace may share the directory).
-    Returns how many were removed; never raises."""
-    removed = 0
-    base = Path(root or tempfile.gettempdir())
-    try:
-        entries = list(base.glob(f"{RUN_PREFIX}*-*"))
-    except OSError:
-        return 0
-    now = time.time()
-    for d in entries:
-        pid_text = d.name[len(RUN_PREFIX):].split("-", 1)[0]
-        try:
-            st = d.lstat()
-            pid = int(pid_text)
-        except (OSError, ValueError):
-            continue
-        if st.st_uid != os.getuid() or now - st.st_mtime < older_than or not d.is_dir() \
-                or d.is_symlink() or _alive(pid):
-            continue
-        _remove(d)
-        removed += not d.exists()
-    return removed
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True  # exists, not ours to signal
-    return True
+    """Remove what killed batches left in ``root`` (default: the temp directory) and
+    LibreOffice's abandoned pipes (see ``sweep``). Returns how many entries were removed;
+    never raises."""
+    return sweep.sweep(root, older_than)
 
 
 class Sandbox:
     def __init__(self, config: SandboxConfig | None = None) -> None:
         self.config = config or SandboxConfig()
-        sweep_stale_runs(self.config.tmp_root)
+        sweep.sweep(self.config.tmp_root)
         self.interp = isolation.interpreter(self.config.python)
+        self.code = supervisor_code(self.interp)
         self.mode, self.warning = self._choose_mode()
         # As root without bubblewrap, the program runs under a fresh uid that keeps only
         # CAP_DAC_READ_SEARCH when the interpreter is unreadable to other users.
@@ -161,99 +149,128 @@ class Sandbox:
         limits = limits or Limits()
         base = Path(tempfile.mkdtemp(prefix=f"{RUN_PREFIX}{os.getpid()}-",
                                      dir=self.config.tmp_root))
+        lock = sweep.hold(base)  # released by the kernel if this process is killed
         try:
             yield self._run_in(base, code, files, output_name, limits)
         finally:
             if not self.config.keep:
-                _remove(base)
+                folders.remove(str(base))
+            if lock is not None:
+                os.close(lock)
 
     # ------------------------------------------------------------------ internals
     def _run_in(self, base: Path, code: str, files: list[Path], output_name: str,
                 limits: Limits) -> SandboxRun:
-        work, prog, logs = base / "work", base / "prog", base / "logs"
-        for d in (work, prog, logs):
+        bwrap = self.mode == isolation.MODE_BWRAP
+        r = _Layout(base, uid=None, gid=None)
+        for d in (r.prog, r.logs, r.out):
             d.mkdir()
-        initial = {}
-        for f in files:
-            try:
-                shutil.copyfile(f, work / f.name)
-            except OSError as exc:
-                raise SandboxError(f"cannot copy task file {f}: {exc}") from exc
-            initial[f.name] = _stamp(work / f.name)
-        (prog / PROGRAM_NAME).write_text(code, encoding="utf-8")
-        shutil.copyfile(BOOTSTRAP, prog / "bootstrap.py")
-        uid, gid, warnings = self._identity()
-        name = "candidate"
-        (prog / "passwd").write_text(
+        (r.prog / PROGRAM_NAME).write_text(code, encoding="utf-8", errors="surrogatepass")
+        (r.prog / "bootstrap.py").write_text(STUB, encoding="utf-8")
+        for name, data in self.code.items():
+            (r.prog / name).write_bytes(data)
+        r.uid, r.gid, r.warnings = self._identity()
+        uid = r.uid if r.uid is not None else os.getuid()
+        gid = r.gid if r.gid is not None else os.getgid()
+        (r.prog / "passwd").write_text(
             f"root:x:0:0:root:/root:/usr/sbin/nologin\n"
-            f"{name}:x:{uid if uid is not None else os.getuid()}:"
-            f"{gid if gid is not None else os.getgid()}::{isolation.WORK_MOUNT}:/bin/sh\n")
-        (prog / "group").write_text(f"root:x:0:\n{name}:x:"
-                                    f"{gid if gid is not None else os.getgid()}:\n")
+            f"candidate:x:{uid}:{gid}::{isolation.WORK_MOUNT}:/bin/sh\n")
+        (r.prog / "group").write_text(f"root:x:0:\ncandidate:x:{gid}:\n")
         os.chmod(base, 0o755)
-        for p in (prog, logs, *prog.iterdir()):
+        for p in (r.prog, r.logs, *r.prog.iterdir()):
             os.chmod(p, 0o755 if p.is_dir() else 0o644)
-        if uid is not None:
-            for p in (work, *work.iterdir()):
-                os.chown(p, uid, gid)
-        tmp = None
-        if self.mode == isolation.MODE_RLIMITS:
-            tmp = base / "tmp"
-            tmp.mkdir()
-            if uid is not None:
-                os.chown(tmp, uid, gid)
+        os.chmod(r.out, 0o700)  # written by the supervisor only, through a descriptor
+        if not bwrap:
+            r.work, r.tmp = base / "work", base / "tmp"
+            r.work.mkdir()
+            r.tmp.mkdir()
+        try:
+            for f in files:
+                try:
+                    fd = os.open(f, os.O_RDONLY | os.O_CLOEXEC)
+                except OSError as exc:
+                    raise SandboxError(f"cannot read task file {f}: {exc}") from exc
+                r.fds.append(fd)
+                r.base_bytes += os.fstat(fd).st_size
+                r.inputs.append((Path(f).name, fd))
+            r.out_fd = os.open(r.out, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+            r.fds.append(r.out_fd)
+            r.status_r, r.status_w = os.pipe()
+            r.fds.append(r.status_w)
+            return self._start(r, output_name, limits)
+        finally:
+            for fd in r.fds:
+                os.close(fd)
+
+    def _start(self, r: "_Layout", output_name: str, limits: Limits) -> SandboxRun:
+        bwrap = self.mode == isolation.MODE_BWRAP
+        uid, out_fd, inputs = r.uid, r.out_fd, r.inputs
         cgroup = None
         nproc: int | None = limits.processes
-        if self.mode == isolation.MODE_RLIMITS:
+        if not bwrap:
             # A pids cgroup (when we may create one) also lets us kill processes that left
             # the process group; RLIMIT_NPROC stays as the limit that always exists.
             if self.config.cgroups:
-                cgroup = processes.PidsCgroup.create(limits.processes)
+                cgroup = processes.PidsCgroup.create(limits.processes + 1)
             if uid is None:
                 # RLIMIT_NPROC counts all of this user's processes, not just the program's.
                 nproc = processes.count_user_processes(os.getuid()) + limits.processes
-        status_r, status_w = os.pipe()
-        prog_dir = isolation.PROG_MOUNT if self.mode == isolation.MODE_BWRAP else str(prog)
-        work_dir = isolation.WORK_MOUNT if self.mode == isolation.MODE_BWRAP else str(work)
-        cfg = {"status_fd": status_w, "program": f"{prog_dir}/{PROGRAM_NAME}",
-               "as_file": f"{work_dir}/{PROGRAM_NAME}",
-               "limits": limits.to_dict(), "uid": uid, "gid": gid, "nproc": nproc,
+        prog_dir = isolation.PROG_MOUNT if bwrap else str(r.prog)
+        work_dir = isolation.WORK_MOUNT if bwrap else str(r.work)
+        quota = {"bytes": limits.disk, "files": limits.files, "base_bytes": r.base_bytes,
+                 "base_files": len(inputs)}
+        cfg = {"status_fd": r.status_w, "out_fd": out_fd, "inputs": inputs,
+               "work": work_dir, "tmp": "/tmp" if bwrap else str(r.tmp),
+               "own_tmp": not bwrap, "output": output_name,
+               "program": f"{prog_dir}/{PROGRAM_NAME}", "as_file": f"{work_dir}/{PROGRAM_NAME}",
+               "limits": limits.to_dict(),
+               "quota": quota, "list_max": MAX_LISTED, "pidns": bwrap,
+               "uid": uid, "gid": r.gid, "nproc": nproc,
                # bubblewrap already sets no_new_privs; only the bare mode needs it (ctypes).
-               "no_new_privs": self.mode == isolation.MODE_RLIMITS,
-               "read_search": self.read_search,
+               "no_new_privs": not bwrap, "read_search": self.read_search,
                "cgroup": str(cgroup.path) if cgroup else None}
-        argv = [self.interp.executable, "-I", "-B", f"{prog_dir}/bootstrap.py",
-                _json(cfg)]
-        env = _environment(work_dir, "/tmp" if tmp is None else str(tmp))
-        if self.mode == isolation.MODE_BWRAP:
-            cmd = isolation.bwrap_command(self.interp, work, prog, limits.tmp_size, env, argv)
+        argv = [self.interp.executable, "-I", "-B", f"{prog_dir}/bootstrap.py", _json(cfg)]
+        env = _environment(work_dir, "/tmp" if bwrap else str(r.tmp))
+        if bwrap:
+            # The work folder is a tmpfs of the quota (plus the task's files): a program
+            # writes no byte more, whatever it does; the supervisor counts its entries.
+            size = limits.disk + r.base_bytes + WORK_SLACK
+            cmd = isolation.bwrap_command(self.interp, None, r.prog, limits.tmp_size, env,
+                                          argv, work_size=size)
             popen_env, cwd = {"PATH": "/usr/bin:/bin"}, "/"
         else:
-            cmd, popen_env, cwd = argv, env, str(work)
+            cmd, popen_env, cwd = argv, env, str(r.work)
         record = SandboxRecord(mode=self.mode, limits=limits.to_dict(),
-                               python=self.interp.executable, warnings=list(warnings),
+                               python=self.interp.executable, warnings=list(r.warnings),
                                tree_kill=_tree_kill(self.mode, cgroup, uid))
+        record.quota = {"bytes": limits.disk, "files": limits.files,
+                        "bytes_enforced_by": "tmpfs" if bwrap else "watch",
+                        "files_enforced_by": "watch"}
         if self.warning:
             record.warnings.insert(0, self.warning)
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         started = time.monotonic()
         try:
-            with open(logs / "stdout", "wb") as out, open(logs / "stderr", "wb") as err:
+            with open(r.logs / "stdout", "wb") as so, open(r.logs / "stderr", "wb") as se:
                 try:
-                    proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=out,
-                                            stderr=err, cwd=cwd, env=popen_env,
-                                            pass_fds=(status_w,), start_new_session=True)
+                    proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=so,
+                                            stderr=se, cwd=cwd, env=popen_env,
+                                            pass_fds=(r.status_w, out_fd,
+                                                      *(fd for _, fd in inputs)),
+                                            start_new_session=True)
                 except OSError as exc:
                     raise SandboxError(f"cannot start the sandbox: {exc}") from exc
                 finally:
-                    os.close(status_w)
+                    # Only the supervisor holds these now.
+                    while r.fds:
+                        os.close(r.fds.pop())
                 if not _wait(proc, limits.timeout):
                     record.timed_out = True
                     _stop(proc)
-                # The supervisor has exited: anything the program left behind goes too. Under
-                # bubblewrap the pid namespace died with its init; without it, hunt them down
-                # (the cgroup finds even those that left the process group).
-                if self.mode == isolation.MODE_RLIMITS:
+                # The supervisor has exited (it killed the program's processes first):
+                # anything that still escaped goes too. Under bubblewrap the pid namespace
+                # died with its init; without it, hunt them down (the cgroup finds even
+                # those that left the process group).
+                if not bwrap:
                     processes.kill_tree(proc.pid)
                     if cgroup is not None:
                         cgroup.kill_all()
@@ -263,31 +280,26 @@ class Sandbox:
         finally:
             if cgroup is not None:
                 cgroup.remove()
-            status = _drain(status_r)
+            status = _drain(r.status_r)
         record.wall_seconds = round(time.monotonic() - started, 4)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
         record.returncode = proc.returncode
         parse_status(record, status)
-        settle_exit(record, self.mode == isolation.MODE_BWRAP)
-        if record.cpu_seconds is None:
-            record.cpu_seconds = round((after.ru_utime - before.ru_utime)
-                                       + (after.ru_stime - before.ru_stime), 4)
-        record.stdout_tail = read_tail(logs / "stdout")
-        record.stderr_tail = read_tail(logs / "stderr")
+        settle_exit(record, bwrap)
+        record.stdout_tail = read_tail(r.logs / "stdout")
+        record.stderr_tail = read_tail(r.logs / "stderr")
         if record.refused:
-            raise SandboxError("the supervisor could not drop privileges: "
+            raise SandboxError("the supervisor could not start the program: "
                                + "; ".join(record.notes))
         if not record.started and not record.timed_out:
             # bubblewrap or the interpreter failed (the program never ran): ours, not the
             # candidate's.
             raise SandboxError("the sandbox did not start: " + (record.stderr_tail.strip()
                                                                .splitlines() or ["?"])[-1])
-        written = written_files(work, initial)
-        run = SandboxRun(record, work, written=written)
-        target = work / output_name
-        if target.is_file() and not target.is_symlink():
+        run = SandboxRun(record, r.work if r.work is not None else r.out,
+                         written=list(record.files_written))
+        target = r.out / output_name
+        if record.output_copied and target.is_file() and not target.is_symlink():
             run.output = target
-        record.files_written = written[:50]
         record.output_found = run.output is not None
         return run
 
@@ -302,6 +314,65 @@ class Sandbox:
                             "keeps the capability to read any file (CAP_DAC_READ_SEARCH)")
         uid = random.SystemRandom().randrange(1 << 24, 1 << 30)
         return uid, uid, warnings
+
+
+@dataclass
+class _Layout:
+    """One run's host side: its folders, who the program runs as, and the descriptors
+    passed to the supervisor (``fds``: those still ours to close)."""
+
+    base: Path
+    uid: int | None
+    gid: int | None
+    warnings: list[str] = field(default_factory=list)
+    work: Path | None = None  # without bubblewrap only (under it, a tmpfs inside)
+    tmp: Path | None = None
+    inputs: list[tuple[str, int]] = field(default_factory=list)
+    base_bytes: int = 0
+    out_fd: int = -1
+    status_r: int = -1
+    status_w: int = -1
+    fds: list[int] = field(default_factory=list)
+
+    @property
+    def prog(self) -> Path:
+        return self.base / "prog"
+
+    @property
+    def logs(self) -> Path:
+        return self.base / "logs"
+
+    @property
+    def out(self) -> Path:
+        return self.base / "out"
+
+
+def supervisor_code(interp: isolation.Interpreter) -> dict[str, bytes]:
+    """The files of the supervisor's modules (``MODULES``) as they go next to each
+    program: bytecode compiled by the sandbox's interpreter (unchecked-hash ``.pyc``,
+    loaded without its source) when it can be made, else the sources themselves."""
+    import py_compile
+    with tempfile.TemporaryDirectory() as d:
+        out: dict[str, bytes] = {}
+        for name, src in MODULES.items():
+            pyc = Path(d, f"{name}.pyc")
+            try:
+                if interp.version.split(".")[:2] == [str(sys.version_info[0]),
+                                                      str(sys.version_info[1])]:
+                    py_compile.compile(str(src), cfile=str(pyc), doraise=True,
+                                       invalidation_mode=py_compile.PycInvalidationMode
+                                       .UNCHECKED_HASH)
+                else:
+                    subprocess.run([interp.executable, "-I", "-c", _COMPILE, str(src),
+                                    str(pyc)], check=True, timeout=60, capture_output=True)
+                out[pyc.name] = pyc.read_bytes()
+            except (OSError, py_compile.PyCompileError, subprocess.SubprocessError):
+                out[f"{name}.py"] = src.read_bytes()
+        return out
+
+
+_COMPILE = ("import py_compile, sys; py_compile.compile(sys.argv[1], cfile=sys.argv[2], "
+            "doraise=True, invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)")
 
 
 def _tree_kill(mode: str, cgroup: object, uid: int | None) -> str:
@@ -372,23 +443,6 @@ def _drain(fd: int) -> bytes:
     return b"".join(chunks)
 
 
-def _stamp(p: Path) -> tuple[int, int]:
-    st = p.stat()
-    return st.st_size, st.st_mtime_ns
-
-
 def _json(obj: Any) -> str:
     import json
     return json.dumps(obj, separators=(",", ":"))
-
-
-def _remove(base: Path) -> None:
-    def onerror(func, path, exc_info):  # noqa: ANN001 - shutil's callback signature
-        # The program may have removed permissions from what it wrote.
-        try:
-            os.chmod(path, 0o700)
-            os.chmod(os.path.dirname(path), 0o700)
-            func(path)
-        except OSError:
-            pass
-    shutil.rmtree(base, onerror=onerror)

@@ -24,6 +24,13 @@ Schema (version 1) — the contract with ``officeeval.analysis``:
   execution-feedback loop's record), feedback (what the model was told), prompt_tokens,
   completion_tokens, latency, attempts, finish_reason (of the request). A single-turn
   generation has one row; a ready-made output none.
+
+Everything a program produced is stored as given when it is valid text; a lone surrogate
+(a file name or exception message that was not UTF-8) is stored escaped (``\\xff``, see
+``escaping``), never refused. One generation never stops the others: a group that cannot be
+written together is written one by one, and a generation whose rows cannot be written at
+all gets a ``not_graded`` row saying why (``sqlite3.Error`` — the file itself is broken or
+unwritable — still propagates).
 """
 
 from __future__ import annotations
@@ -36,10 +43,44 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from officeeval import __version__
+from officeeval.runner.escaping import safe_text, safe_tree
 from officeeval.scoring.scorecard import ScoreCard
 
 SCHEMA_VERSION = 1
 DB_NAME = "results.sqlite"
+NOT_GRADED = "not_graded"  # TaskOutcome.NOT_GRADED
+
+
+def _json_text(text: str) -> str:
+    """A JSON document safe to store: unchanged when it is valid text, else re-serialized
+    with its strings escaped (escaping the serialized text would break its syntax)."""
+    if text.isascii():
+        return text
+    try:
+        text.encode("utf-8")
+        return text
+    except UnicodeEncodeError:
+        return json.dumps(safe_tree(json.loads(text)), ensure_ascii=False)
+
+
+def _opt_text(value: Any) -> Any:
+    return safe_text(value) if isinstance(value, str) else value
+
+
+def _sample(value: Any) -> int:
+    return value if isinstance(value, int) and -2 ** 63 <= value < 2 ** 63 else -1
+
+
+def _database_failed(exc: BaseException) -> bool:
+    """Whether ``exc`` is the database's own failure (locked, full, read-only, corrupt),
+    not one generation's values."""
+    return isinstance(exc, sqlite3.OperationalError) or type(exc) is sqlite3.DatabaseError
+
+
+def _why() -> str:
+    import sys
+    exc = sys.exc_info()[1]
+    return safe_text(f"{type(exc).__name__}: {exc}")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
@@ -124,58 +165,101 @@ class Store:
         ``record``: ``(meta, card, sandbox, scorecard_json[, turns])`` with ``turns`` the
         rows of the ``turns`` table (``officeeval.runner.turns``). A commit costs about as
         much as the rows of a whole generation, so the batch commits the results that
-        finished close together at once."""
+        finished close together at once. A generation whose rows cannot be written (a
+        value SQLite refuses) is stored as ``not_graded`` with the reason, the others as
+        they are; raises ``sqlite3.Error`` only when the database itself fails."""
         if not entries:
             return
+        try:
+            self._transaction(lambda: [self._insert(*e) for e in entries])
+        except Exception as exc:  # noqa: BLE001 - sorted below: the database's, or one entry's
+            if _database_failed(exc):
+                raise
+            if len(entries) == 1:
+                meta = entries[0][0]
+                why = f"its result could not be stored: {_why()}"
+                self._transaction(lambda: self._insert_failure(meta, why))
+                return
+            for entry in entries:
+                self.record_many([entry])
+
+    def _transaction(self, work) -> None:  # noqa: ANN001 - a callable of no arguments
         c = self.conn
         c.execute("BEGIN IMMEDIATE")
         try:
-            for meta, card, sandbox, scorecard_json, *turns in entries:
-                self._insert(meta, card, sandbox, scorecard_json)
-                self._insert_turns(meta.key, turns[0] if turns else None)
+            work()
             c.execute("COMMIT")
         except BaseException:
             c.execute("ROLLBACK")
             raise
 
-    def _insert(self, meta: GenerationMeta, card: ScoreCard, sandbox: dict[str, Any] | None,
-                scorecard_json: str | None) -> None:
+    def _delete_rows(self, key: str) -> None:
         c = self.conn
         # Criteria and checks rows only ever exist with their generation row (both are
         # written and deleted in one transaction), so a new key has nothing to delete.
-        if c.execute("SELECT 1 FROM generations WHERE key = ?", (meta.key,)).fetchone():
+        if c.execute("SELECT 1 FROM generations WHERE key = ?", (key,)).fetchone():
             for table, col in _TABLES:
-                c.execute(f"DELETE FROM {table} WHERE {col} = ?", (meta.key,))
+                c.execute(f"DELETE FROM {table} WHERE {col} = ?", (key,))
+
+    def _insert(self, meta: GenerationMeta, card: ScoreCard, sandbox: dict[str, Any] | None,
+                scorecard_json: str | None, turns: list[dict[str, Any]] | None = None
+                ) -> None:
+        c = self.conn
+        self._delete_rows(meta.key)
+        t = safe_text
         c.execute(
             "INSERT INTO generations VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-            (meta.key, meta.task, meta.model, meta.sample, meta.app, meta.level,
-             meta.source, card.outcome, card.outcome_detail, card.score, card.total,
-             card.rubric_total, card.pass_mark, int(card.passed), card.eval_errors,
-             card.rubric_sha256, card.engine_version,
-             json.dumps(sandbox, ensure_ascii=False) if sandbox is not None else None,
-             scorecard_json if scorecard_json is not None else
-             json.dumps(card.to_dict(), ensure_ascii=False), card.seconds,
+            (meta.key, t(meta.task), t(meta.model), meta.sample, t(meta.app), t(meta.level),
+             t(meta.source), t(card.outcome), t(card.outcome_detail or ""), card.score,
+             card.total, card.rubric_total, card.pass_mark, int(card.passed),
+             card.eval_errors, card.rubric_sha256, card.engine_version,
+             json.dumps(safe_tree(sandbox), ensure_ascii=False)
+             if sandbox is not None else None,
+             _json_text(scorecard_json) if scorecard_json is not None else
+             json.dumps(safe_tree(card.to_dict()), ensure_ascii=False), card.seconds,
              datetime.now(timezone.utc).isoformat(timespec="seconds"), meta.manifest_line))
         c.executemany("INSERT INTO criteria VALUES (?,?,?,?,?,?,?,?,?)",
-                      [(meta.key, cr.id, cr.skill, cr.points, cr.earned, cr.status,
-                        cr.failure_class, int(cr.preservation), cr.description)
+                      [(meta.key, t(cr.id), t(cr.skill), cr.points, cr.earned, t(cr.status),
+                        cr.failure_class, int(cr.preservation), t(cr.description or ""))
                        for cr in card.criteria])
         c.executemany("INSERT INTO checks VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-                      [(meta.key, cr.id, i, k.select, k.property, k.op, k.expected,
-                        k.actual, k.source, int(k.passed), k.status, k.detail)
+                      [(meta.key, t(cr.id), i, t(k.select or ""), t(k.property or ""),
+                        t(k.op or ""), t(k.expected or ""), t(k.actual or ""),
+                        t(k.source or ""), int(k.passed), t(k.status), t(k.detail or ""))
                        for cr in card.criteria for i, k in enumerate(cr.checks)])
+        self._insert_turns(meta.key, turns)
+
+    def _insert_failure(self, meta: GenerationMeta, why: str) -> None:
+        """The row of a generation whose result could not be written: ``not_graded``, no
+        criteria, counted as an evaluator error (and graded again by the next run)."""
+        self._delete_rows(meta.key)
+        t = safe_text
+        self.conn.execute(
+            "INSERT INTO generations VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            (meta.key, t(meta.task), t(meta.model), _sample(meta.sample), t(meta.app),
+             t(meta.level), t(meta.source), NOT_GRADED, t(why)[:2000], 0.0, 0.0, None, None,
+             0, 1, None, __version__, None, None, None,
+             datetime.now(timezone.utc).isoformat(timespec="seconds"), meta.manifest_line))
+
+    def keys_not_graded(self) -> set[str]:
+        """Keys of stored generations the evaluator could not grade (graded again by the
+        next run)."""
+        return {r[0] for r in self.conn.execute(
+            "SELECT key FROM generations WHERE outcome = ?", (NOT_GRADED,))}
 
     def _insert_turns(self, key: str, rows: list[dict[str, Any]] | None) -> None:
         if not rows:
             return
+        t = _opt_text
         self.conn.executemany(
             "INSERT OR REPLACE INTO turns VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-            [(key, r["turn"], r.get("reply"), r.get("program"), r.get("extraction"),
-              r.get("program_turn"), r.get("outcome"), r.get("score"), r.get("total"),
+            [(key, r["turn"], t(r.get("reply")), t(r.get("program")), t(r.get("extraction")),
+              r.get("program_turn"), t(r.get("outcome")), r.get("score"), r.get("total"),
               int(bool(r.get("passed"))), r.get("eval_errors"),
-              json.dumps(r["run"], ensure_ascii=False) if r.get("run") is not None else None,
-              r.get("feedback"), r.get("prompt_tokens"), r.get("completion_tokens"),
-              r.get("latency"), r.get("attempts"), r.get("finish_reason")) for r in rows])
+              json.dumps(safe_tree(r["run"]), ensure_ascii=False)
+              if r.get("run") is not None else None,
+              t(r.get("feedback")), r.get("prompt_tokens"), r.get("completion_tokens"),
+              r.get("latency"), r.get("attempts"), t(r.get("finish_reason"))) for r in rows])
 
     def identities(self) -> dict[tuple[str, str, int], str]:
         """(task, model, sample) -> key of every stored generation."""
@@ -187,23 +271,14 @@ class Store:
         generation whose code changed in the manifest is graded afresh, never kept twice."""
         if not keys:
             return
-        c = self.conn
-        c.execute("BEGIN IMMEDIATE")
-        try:
-            for key in keys:
-                for table, col in _TABLES:
-                    c.execute(f"DELETE FROM {table} WHERE {col} = ?", (key,))
-            c.execute("COMMIT")
-        except BaseException:
-            c.execute("ROLLBACK")
-            raise
+        self._transaction(lambda: [self._delete_rows(key) for key in keys])
 
     def set_manifest_issues(self, issues: list[tuple[int, str]]) -> None:
-        c = self.conn
-        c.execute("BEGIN IMMEDIATE")
-        c.execute("DELETE FROM manifest_issues")
-        c.executemany("INSERT INTO manifest_issues VALUES (?, ?)", issues)
-        c.execute("COMMIT")
+        def write() -> None:
+            self.conn.execute("DELETE FROM manifest_issues")
+            self.conn.executemany("INSERT INTO manifest_issues VALUES (?, ?)",
+                                  [(n, safe_text(m)) for n, m in issues])
+        self._transaction(write)
 
     def generations(self) -> Iterator[dict[str, Any]]:
         cur = self.conn.execute("SELECT * FROM generations ORDER BY model, task, sample")

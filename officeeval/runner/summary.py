@@ -3,7 +3,7 @@ report writer is installed): SR, pass rate, execution success and outcome counts
 
 Definitions follow architecture.md: SR is the mean of score/total over generations whose
 gradable total is positive; pass rate is the share with ``passed``; execution success is
-the share with outcome ``ok``.
+the share with outcome ``ok`` (``not_graded`` ones left out).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 OUTCOMES = ("ok", "exec_error", "exec_timeout", "exec_killed", "no_code", "no_output",
-            "invalid_package")
+            "invalid_package", "not_graded")
 
 
 @dataclass
@@ -35,7 +35,10 @@ class ModelSummary:
 
     @property
     def exec_success(self) -> float | None:
-        return self.outcomes.get("ok", 0) / self.generations if self.generations else None
+        """Share of ``ok`` among the generations whose program's fate is known (a
+        ``not_graded`` one is the evaluator's failure, not the program's)."""
+        known = self.generations - self.outcomes.get("not_graded", 0)
+        return self.outcomes.get("ok", 0) / known if known else None
 
 
 def summarize(rows: Iterable[dict[str, Any]]) -> list[ModelSummary]:

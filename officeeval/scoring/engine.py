@@ -7,6 +7,10 @@ charged to the candidate. Everything else classifies typed errors:
 * ``PackageError`` opening the document -> task outcome ``invalid_package`` (stage kept);
 * ``UnverifiableValue`` (e.g. a formula with no cached value and no recalculation) ->
   ``eval_error`` with the reason;
+* ``UnevaluableDocument`` (the document defeated the evaluator: its recalculation timed out
+  or was killed, a part exceeded a limit while grading) -> ``unevaluable``: charged to the
+  candidate as lost points, never left out of the total (so making the evaluator fail can
+  never raise a score);
 * an empty selection -> ``not_found`` (never a pass), unless the check asks for absence.
 """
 
@@ -25,7 +29,8 @@ from lxml import etree
 from officeeval import __version__
 from officeeval.comparators import get_comparator
 from officeeval.comparators.registry import Comparator, Verdict
-from officeeval.errors import OfficeEvalError, PackageError, UnverifiableValue
+from officeeval.errors import (OfficeEvalError, PackageError, UnevaluableDocument,
+                               UnverifiableValue)
 from officeeval.formats import open_document
 from officeeval.ooxml.ns import NSMAP
 from officeeval.ooxml.units import literal_unit
@@ -182,7 +187,7 @@ def _criterion(c: Criterion, docs: _Docs) -> CriterionResult:
     checks = [_check(k, docs) for k in c.checks]
     statuses = [k.status for k in checks]
     points, earned, status = c.points, 0.0, S.FAIL.value
-    failing = [s for s in statuses if s in (S.FAIL.value, S.NOT_FOUND.value)]
+    failing = [s for s in statuses if s in _FAILING]
     if c.scoring == "partial":
         weights = [k.points if k.points is not None else c.points / len(c.checks)
                    for k in c.checks]
@@ -218,8 +223,14 @@ def _criterion(c: Criterion, docs: _Docs) -> CriterionResult:
     return result
 
 
+_FAILING = (S.FAIL.value, S.NOT_FOUND.value, S.UNEVALUABLE.value)
+
+
 def _fail_status(failing: list[str]) -> str:
-    return S.FAIL.value if S.FAIL.value in failing else S.NOT_FOUND.value
+    for status in (S.FAIL.value, S.UNEVALUABLE.value):
+        if status in failing:
+            return status
+    return S.NOT_FOUND.value
 
 
 # ------------------------------------------------------------------------------ checks
@@ -240,7 +251,11 @@ def _check(check: Check, docs: _Docs) -> CheckResult:
     except UnverifiableValue as exc:
         return CheckResult(**base, expected=check.expected or "", actual="", source="",
                            passed=False, status=S.EVAL_ERROR.value, detail=str(exc))
+    except UnevaluableDocument as exc:
+        return _unevaluable(check, base, str(exc))
     except PackageError as exc:
+        if exc.stage == "limit_exceeded":
+            return _unevaluable(check, base, f"a part exceeds a limit: {exc}")
         # A part of the candidate's document is broken: observed, and wrong.
         return CheckResult(**base, expected=check.expected or "", actual="(broken part)",
                            source="", passed=False, status=S.FAIL.value,
@@ -249,6 +264,12 @@ def _check(check: Check, docs: _Docs) -> CheckResult:
         return CheckResult(**base, expected=check.expected or "", actual="", source="",
                            passed=False, status=S.EVAL_ERROR.value,
                            detail=f"evaluator error: {type(exc).__name__}: {exc}")
+
+
+def _unevaluable(check: Check, base: dict, why: str) -> CheckResult:
+    return CheckResult(**base, expected=check.expected or "", actual="(unevaluable)",
+                       source="", passed=False, status=S.UNEVALUABLE.value,
+                       detail=f"the document defeated the evaluator (charged): {why}")
 
 
 def _vtype(check: Check, app: str) -> ValueType:
@@ -307,7 +328,11 @@ def _resolve_kept(check: Check, target: Target) -> Observation | None:
     hit = cache.get(key, _MISS)
     if hit is not _MISS:
         return hit  # type: ignore[return-value]
-    obs = _resolve(check, target)
+    try:
+        obs = _resolve(check, target)
+    except UnevaluableDocument as exc:
+        # The input or reference is ours, not the candidate's: never charged.
+        raise _EvalError(f"the task's own document could not be evaluated: {exc}") from exc
     if len(cache) < _KEPT_OBS_MAX:
         cache[key] = obs
     return obs

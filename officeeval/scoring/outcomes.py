@@ -1,7 +1,10 @@
 """Outcome enums: what happened to a task, and to each criterion.
 
 Three things never mix: the generated code failed (execution), the document is wrong
-(logic), the evaluator failed (ours, never charged to the candidate).
+(logic), the evaluator failed (ours, never charged to the candidate). A fourth kind sits
+with the candidate's losses: the document defeated the evaluator (``unevaluable``: its
+recalculation timed out or was killed, a part exceeded a limit while grading); its points
+are lost, and shown apart from wrong values.
 """
 
 from __future__ import annotations
@@ -17,10 +20,12 @@ class TaskOutcome(str, Enum):
     NO_CODE = "no_code"                # the answer held no code to run
     NO_OUTPUT = "no_output"            # ran, but wrote no output file
     INVALID_PACKAGE = "invalid_package"  # wrote a file that is not a readable document
+    NOT_GRADED = "not_graded"          # ours: the evaluator could not grade it (the sandbox
+    #                                    did not start, the worker died); retried next run
 
     @property
     def is_execution_failure(self) -> bool:
-        return self is not TaskOutcome.OK
+        return self not in (TaskOutcome.OK, TaskOutcome.NOT_GRADED)
 
 
 class CriterionStatus(str, Enum):
@@ -29,8 +34,9 @@ class CriterionStatus(str, Enum):
     NOT_FOUND = "not_found"    # logic: nothing selected, or no value anywhere
     SKIPPED = "skipped"        # execution: the task outcome was not ok
     EVAL_ERROR = "eval_error"  # evaluator: ours; left out of earned and possible points
+    UNEVALUABLE = "unevaluable"  # the document defeated the evaluator: charged, lost points
 
     @property
     def failure_class(self) -> str | None:
         return {"pass": None, "fail": "logic", "not_found": "logic", "skipped": "execution",
-                "eval_error": "evaluator"}[self.value]
+                "eval_error": "evaluator", "unevaluable": "unevaluable"}[self.value]

@@ -62,7 +62,8 @@ def test_headline_numbers_per_model(res, model, n, gradable, sr, pass_rate, exec
 def test_outcomes_and_evaluator_errors_are_counted_apart(res):
     beta = by(A.per_model(res), model="sim-beta")
     assert beta["outcomes"] == {"ok": 2, "exec_error": 0, "exec_timeout": 1, "exec_killed": 1,
-                                "no_code": 0, "no_output": 1, "invalid_package": 1}
+                                "no_code": 0, "no_output": 1, "invalid_package": 1,
+                                "not_graded": 0}
     assert beta["eval_error_criteria"] == 2 and beta["eval_error_generations"] == 1
     assert beta["eval_points"] == 100
     ev = A.evaluator_errors(res)

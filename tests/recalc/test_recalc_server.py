@@ -146,10 +146,18 @@ def test_nothing_outlives_a_killed_batch(tmp_path):
     raise AssertionError("the service or its LibreOffice survived the killed batch")
 
 
+def _copy(doc: Path, folder: Path) -> str:
+    """A copy of ``doc`` by the manifest (an output must stay in the manifest's folder and
+    is never the task's own reference)."""
+    made = folder / f"made-{doc.parent.name}{doc.suffix}"
+    made.write_bytes(doc.read_bytes())
+    return str(made)
+
+
 def test_batch_workers_share_the_service(tmp_path):
     tasks = ["excel-l1-grades", "excel-l2-sales", "word-l1-notice"]
-    lines = [{"task": t, "model": "m", "sample": i, "output": str(next(
-        (REPO / "samples" / t).glob("reference.*")))} for t in tasks for i in (1, 2, 3)]
+    lines = [{"task": t, "model": "m", "sample": i, "output": _copy(next(
+        (REPO / "samples" / t).glob("reference.*")), tmp_path)} for t in tasks for i in (1, 2, 3)]
     manifest = tmp_path / "m.jsonl"
     manifest.write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
     res = run_batch(manifest, tmp_path / "out", BatchOptions(
@@ -178,8 +186,8 @@ def test_batch_workers_share_the_service(tmp_path):
 
 def test_a_rerun_takes_recalculated_workbooks_from_the_batch_cache(tmp_path):
     ref = REPO / "samples" / "excel-l1-purchase" / "reference.xlsx"
-    lines = [{"task": "excel-l1-purchase", "model": "m", "sample": i, "output": str(ref)}
-             for i in (1, 2)]
+    lines = [{"task": "excel-l1-purchase", "model": "m", "sample": i,
+              "output": _copy(ref, tmp_path)} for i in (1, 2)]
     manifest = tmp_path / "m.jsonl"
     manifest.write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
     opts = dict(jobs=2, tasks=(str(REPO / "rubrics"),), keep_outputs=False)

@@ -70,6 +70,15 @@ def test_lost_chart_stacks_the_three_kinds():
     assert "6.0" in "".join(svg.itertext())
 
 
+def test_lost_chart_shows_unevaluable_points_apart_when_there_are_some():
+    m = model("a", 0.5)
+    m["lost_unevaluable_per_gen"] = 4.0
+    svg = parse(charts.lost_chart([m, model("b", 0.5)], "model", "model"))
+    fills = [r.get("fill") for r in svg.iter(SVG + "rect") if r.find(SVG + "title") is not None]
+    assert fills.count(STATUS["unevaluable"]) == 2  # a segment per bar (b's is empty)
+    assert "unevaluable" in "".join(svg.itertext())
+
+
 def test_lost_chart_with_nothing_lost_does_not_divide_by_zero():
     m = model("a", 1.0)
     m.update(lost_execution_per_gen=0, lost_not_found_per_gen=0, lost_wrong_per_gen=0)

@@ -19,6 +19,8 @@ FENCE = "```"
 
 def lines(task_root: Path) -> list[dict]:
     ref = task_root / "files" / "reference.docx"
+    made = task_root / "agent-output.docx"  # a document an agent made (here: as good)
+    made.write_bytes(ref.read_bytes())
     return [
         {"task": "mini-word", "model": "sim-a", "sample": 1, "code": GOOD},
         {"task": "mini-word", "model": "sim-a", "sample": 2, "code": PARTIAL},
@@ -30,8 +32,10 @@ def lines(task_root: Path) -> list[dict]:
         "this is not json",
         {"task": "no-such-task", "model": "sim-c", "sample": 3, "code": GOOD},
         {"task": "mini-word", "model": "sim-a", "sample": 1, "code": PARTIAL},  # duplicate
-        {"task": "mini-word", "model": "agent", "sample": 1, "output": str(ref)},
+        {"task": "mini-word", "model": "agent", "sample": 1, "output": str(made)},
         {"task": "mini-word", "model": "agent", "sample": 2, "output": "missing.docx"},
+        # the task's own reference is never a candidate's document
+        {"task": "mini-word", "model": "agent", "sample": 3, "output": str(ref)},
     ]
 
 
@@ -64,10 +68,11 @@ def test_batch_grades_every_line_and_reports_bad_ones(task_root, tmp_path):
         ("sim-b", 1): ("exec_error", 0.0), ("sim-b", 2): ("no_output", 0.0),
         ("sim-c", 1): ("ok", 100.0), ("sim-c", 2): ("no_code", 0.0),
         ("agent", 1): ("ok", 100.0), ("agent", 2): ("no_output", 0.0)}
-    assert [line for line, _ in res.manifest_issues] == [7, 8, 9]
+    assert [line for line, _ in res.manifest_issues] == [7, 8, 9, 12]
     con = sqlite3.connect(out / "results.sqlite")
     stored = con.execute("SELECT line, message FROM manifest_issues ORDER BY line").fetchall()
-    assert [s[0] for s in stored] == [7, 8, 9]
+    assert [s[0] for s in stored] == [7, 8, 9, 12]
+    assert "the task's own reference file" in stored[3][1]
     assert "unknown task 'no-such-task'" in stored[1][1]
     assert "duplicate generation" in stored[2][1]
     # criteria and checks rows, the sandbox record, rubric hash and engine version

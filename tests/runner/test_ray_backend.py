@@ -51,7 +51,9 @@ def test_a_local_ray_cluster_shares_the_recalculation_service(tmp_path):
         pytest.skip("LibreOffice (soffice) absent")
     repo = Path(__file__).resolve().parents[2]
     ref = repo / "samples" / "excel-l1-purchase" / "reference.xlsx"
-    lines = [{"task": "excel-l1-purchase", "model": "m", "sample": i, "output": str(ref)}
+    made = tmp_path / "made.xlsx"  # a copy: outputs live by the manifest, never the task's own
+    made.write_bytes(ref.read_bytes())
+    lines = [{"task": "excel-l1-purchase", "model": "m", "sample": i, "output": str(made)}
              for i in (1, 2, 3)]
     m = tmp_path / "m.jsonl"
     m.write_text("".join(json.dumps(x) + "\n" for x in lines))

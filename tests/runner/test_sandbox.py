@@ -182,7 +182,8 @@ def test_the_machine_still_forks_afterwards():
 
 
 def test_stale_run_directories_are_swept(tmp_path):
-    from officeeval.runner.sandbox import RUN_PREFIX, sweep_stale_runs
+    from officeeval.runner.sandbox import RUN_PREFIX
+    from officeeval.runner.sweep import sweep
     gone = subprocess.Popen(["true"])
     gone.wait()
     old = time.time() - 7200
@@ -198,10 +199,10 @@ def test_stale_run_directories_are_swept(tmp_path):
     stale = run_dir(gone.pid, age_s=7200)
     recent = run_dir(gone.pid, name="recent")              # its process is gone, but not long
     live = run_dir(os.getpid(), age_s=7200)                 # an old run of a live process
-    other = tmp_path / "officeeval-recalc-abc"              # not a run directory
+    other = tmp_path / "officeeval-results"                 # not ours to sweep
     other.mkdir()
     os.utime(other, (old, old))
-    assert sweep_stale_runs(str(tmp_path)) == 1
+    assert sweep(str(tmp_path), pipes=tmp_path) == 1  # pipes: none here (not /tmp's)
     assert not stale.exists()
     assert recent.exists() and live.exists() and other.exists()
 
