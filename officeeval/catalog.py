@@ -67,3 +67,52 @@ def resolve(name: str, target: Target, ctx: ResolveContext | None = None) -> Obs
         raise LookupError(f"property {name} does not apply to {target.kind} targets "
                           f"(it applies to: {', '.join(sorted(binding.kinds))})")
     return binding.fn(target, ctx or ResolveContext())
+
+
+def markdown() -> str:
+    """The catalog as Markdown (``docs/properties.md``, ``officeeval properties
+    --markdown``): one table per family of names (``font``, ``paragraph`` …), each name with
+    its apps, value type, the targets it applies to, its meaning, and why an app cannot
+    write it when it cannot."""
+    reg = catalog()
+    app_names = list(apps.APPS)
+    lines = [
+        "# Property catalog",
+        "",
+        "Generated from the registry by `officeeval properties --markdown`; do not edit by "
+        "hand (a test fails when this file is stale). Every name is a contract with rubric "
+        "authors: names are never renamed without keeping the old one as an alias. How to "
+        "add one: [extending.md](extending.md).",
+        "",
+        f"{len(reg.all())} properties; "
+        + ", ".join(f"{apps.app(a).title} {len(reg.names(a))}" for a in app_names) + ".",
+        "",
+    ]
+    families: dict[str, list[PropertyDef]] = {}
+    for p in reg.all():
+        families.setdefault(p.name.split(".", 1)[0], []).append(p)
+    for family, props in families.items():
+        lines += [f"## {family}", "",
+                  "| property | apps | value | targets | meaning |",
+                  "| --- | --- | --- | --- | --- |"]
+        for p in props:
+            bound = p.apps() or app_names
+            types = sorted({p.type_for(a).name for a in bound})
+            targets = "; ".join(f"{a}: {', '.join(sorted(p.bindings[a].kinds))}"
+                                for a in p.apps()) or "any selection"
+            meaning = p.doc
+            read_only = [f"{a}: {p.bindings[a].read_only}" for a in p.apps()
+                         if p.bindings[a].read_only]
+            if read_only:
+                meaning += " *Not written (" + "; ".join(read_only) + ").*"
+            if p.aliases:
+                meaning += " Also: " + ", ".join(f"`{x}`" for x in p.aliases) + "."
+            lines.append(f"| `{p.name}` | {', '.join(bound)} | {', '.join(types)} | "
+                         f"{targets} | {_cell(meaning)} |")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def _cell(text: str) -> str:
+    """Text safe in a Markdown table cell."""
+    return text.replace("|", "\\|").replace("\n", " ")

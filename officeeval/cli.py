@@ -300,14 +300,20 @@ def inspect(document: Path = typer.Argument(..., help="The document to read."),
 def properties(app_name: Optional[str] = typer.Option(None, "--app", metavar="APP",
                                                       help="Only the properties of word, "
                                                       "excel or ppt. Default: all."),
-               as_json: bool = typer.Option(False, "--json", help=_JSON_HELP)) -> None:
+               as_json: bool = typer.Option(False, "--json", help=_JSON_HELP),
+               as_markdown: bool = typer.Option(False, "--markdown",
+                                                help="The whole catalog as Markdown (what "
+                                                "docs/properties.md holds).")) -> None:
     """List the property catalog: name, apps, value type, unit, description.
 
     Exit 2 for an unknown app."""
     from rich.table import Table
 
     from officeeval import apps as app_specs
-    from officeeval.catalog import catalog
+    from officeeval.catalog import catalog, markdown
+    if as_markdown:
+        sys.stdout.write(markdown() + "\n")
+        return
     APPS = app_specs.names()
     if app_name is not None and app_name not in APPS:
         import difflib

@@ -112,12 +112,32 @@ def title_nodes(root: etree._Element) -> list[etree._Element]:
     return list(tx.iter(_A + "t")) if tx is not None else []
 
 
+def rich_title(text: str) -> etree._Element:
+    """A ``c:title`` holding ``text`` as rich text."""
+    title = etree.Element(_C + "title")
+    rich = etree.SubElement(etree.SubElement(title, _C + "tx"), _C + "rich")
+    etree.SubElement(rich, _A + "bodyPr")
+    r = etree.SubElement(etree.SubElement(rich, _A + "p"), _A + "r")
+    etree.SubElement(r, _A + "t").text = text
+    etree.SubElement(title, _C + "overlay", val="0")
+    return title
+
+
 def set_title(root: etree._Element, value: Any) -> str:
+    """The chart's own title (one made when the chart has none, or an automatic one)."""
     nodes = title_nodes(root)
-    if not nodes:
-        raise NotApplicable("no title")
-    set_text(nodes, str(value))
-    return f"title {value!r}"
+    if nodes:
+        set_text(nodes, str(value))
+        return f"title {value!r}"
+    chart = root.find(_C + "chart")
+    old = chart.find(_C + "title")
+    if old is not None:
+        chart.remove(old)
+    chart.insert(0, rich_title(str(value)))
+    atd = chart.find(_C + "autoTitleDeleted")
+    if atd is not None:
+        atd.set("val", "0")
+    return f"title {value!r} added"
 
 
 def _series(root: etree._Element) -> list[etree._Element]:
@@ -135,17 +155,20 @@ def set_series_count(root: etree._Element, value: Any) -> str:
 
 
 def set_series_names(root: etree._Element, value: Any) -> str:
-    """Series names (cached), in order; a name written as a value drops its reference."""
+    """Series names, in order, where ``value`` names them differently: written as the
+    series' own text (``c:tx/c:v``), its reference dropped."""
     note = ""
     for ser, name in zip(_series(root), list(value)):
         tx = ser.find(_C + "tx")
         v = next(tx.iter(_C + "v"), None) if tx is not None else None
-        if v is None or v.text == str(name):
+        if v is not None and v.text == str(name):
             continue
-        f = next(tx.iter(_C + "f"), None)
-        if f is not None:
-            f.getparent().remove(f)
-        v.text = str(name)
+        if tx is not None:
+            ser.remove(tx)
+        tx = etree.Element(_C + "tx")
+        etree.SubElement(tx, _C + "v").text = str(name)
+        order = ser.find(_C + "order")
+        ser.insert(ser.index(order) + 1 if order is not None else 0, tx)
         note = f"series name {name!r}"
     if not note:
         raise NotApplicable("no cached series name to change")
@@ -187,12 +210,40 @@ def _cache_points(root: etree._Element, tag: str, first_only: bool = True
 
 
 def _set_cache(tag: str, first_only: bool = True) -> Callable[[etree._Element, Any], str]:
+    """The cached values of the first (or every) series' ``tag`` (``val``/``cat``), in
+    order; a series whose reference has no cache gets one."""
     def write(root: etree._Element, value: Any) -> str:
-        vs = _cache_points(root, tag, first_only)
-        if not vs:
-            raise NotApplicable(f"no cached {tag} values")
-        for v, new in zip(vs, list(value)):
-            v.text = str(new)
+        values = list(value)
+        series = _series(root)
+        for n, ser in enumerate(series):
+            src = ser.find(_C + tag)
+            ref = next((el for el in src if isinstance(el.tag, str)), None) \
+                if src is not None else None
+            if ref is None:
+                raise NotApplicable(f"a series without {tag} values")
+            cache = next((el for el in ref if isinstance(el.tag, str)
+                          and etree.QName(el).localname.endswith("Cache")), None)
+            if cache is None:
+                kind = "numCache" if etree.QName(ref).localname == "numRef" else "strCache"
+                cache = etree.SubElement(ref, _C + kind)
+            points = cache.findall(_C + "pt")
+            if not first_only:
+                # Each series keeps its number of points; a series without a cache gets
+                # its share of what is left.
+                count = len(points) or -(-len(values) // (len(series) - n))
+                take, values = values[:count], values[count:]
+            else:
+                take = values
+            for pt in points:
+                cache.remove(pt)
+            for old in cache.findall(_C + "ptCount"):
+                cache.remove(old)
+            etree.SubElement(cache, _C + "ptCount", val=str(len(take)))
+            for i, new in enumerate(take):
+                pt = etree.SubElement(cache, _C + "pt", idx=str(i))
+                etree.SubElement(pt, _C + "v").text = str(new)
+            if first_only:
+                break
         return f"cached {tag} values"
     return write
 
@@ -245,13 +296,27 @@ def axis_title_nodes(root: etree._Element) -> list[etree._Element]:
 
 def _axis_title(which: str) -> Callable[[etree._Element, Any], str]:
     def write(root: etree._Element, value: Any) -> str:
-        titles = [ax.find(_C + "title") for w, ax in shown_axes(_plot_area(root))
-                  if w == which and ax.find(_C + "title") is not None]
-        nodes = list(titles[0].iter(_A + "t")) if titles else []
-        if not nodes:
-            raise NotApplicable(f"no {which} axis title")
-        set_text(nodes, str(value))
-        return f"{which} axis title {value!r}"
+        axes = [ax for w, ax in shown_axes(_plot_area(root)) if w == which] or [
+            ax for w, ax in shown_axes(_plot_area(root), deleted=True) if w == which]
+        if not axes:
+            raise NotApplicable(f"no {which} axis")
+        hidden = axes[0].find(_C + "delete")
+        if hidden is not None:
+            hidden.set("val", "0")
+        titled = [ax for ax in axes if ax.find(_C + "title") is not None]
+        nodes = list(titled[0].find(_C + "title").iter(_A + "t")) if titled else []
+        if nodes:
+            set_text(nodes, str(value))
+            return f"{which} axis title {value!r}"
+        ax = titled[0] if titled else axes[0]
+        old = ax.find(_C + "title")
+        if old is not None:
+            ax.remove(old)
+        # c:title follows axId, scaling, delete, axPos and the gridlines (CT_CatAx …).
+        before = [c for c in ax if isinstance(c.tag, str) and etree.QName(c).localname in (
+            "axId", "scaling", "delete", "axPos", "majorGridlines", "minorGridlines")]
+        ax.insert(ax.index(before[-1]) + 1 if before else 0, rich_title(str(value)))
+        return f"{which} axis title {value!r} added"
     return write
 
 

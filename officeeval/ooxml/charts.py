@@ -193,9 +193,11 @@ def _style(root: etree._Element) -> int | None:
     return None
 
 
-def shown_axes(plot: etree._Element) -> list[tuple[str, etree._Element]]:
-    """The axes of a plot area a reader sees, each as ``x`` (horizontal, as drawn) or ``y``
-    (vertical): by ``axPos``, else by kind (bar charts swap category and value axes)."""
+def shown_axes(plot: etree._Element, deleted: bool = False
+               ) -> list[tuple[str, etree._Element]]:
+    """The axes of a plot area a reader sees (``deleted``: and the hidden ones too), each
+    as ``x`` (horizontal, as drawn) or ``y`` (vertical): by ``axPos``, else by kind (bar
+    charts swap category and value axes)."""
     bar_horizontal = any(_val(el, "barDir") == "bar" for el in plot
                          if el.tag in (_C + "barChart", _C + "bar3DChart"))
     out = []
@@ -203,7 +205,7 @@ def shown_axes(plot: etree._Element) -> list[tuple[str, etree._Element]]:
         if not isinstance(ax.tag, str) or ax.tag not in (_C + "catAx", _C + "valAx",
                                                          _C + "dateAx", _C + "serAx"):
             continue
-        if _on(_val(ax, "delete"), False) and ax.find(_C + "title") is None:
+        if not deleted and _on(_val(ax, "delete"), False) and ax.find(_C + "title") is None:
             continue
         pos = _val(ax, "axPos")
         if pos in ("b", "t"):

@@ -63,9 +63,16 @@ def set_nodes(data_root: etree._Element, value: Any) -> str:
 
 
 def set_geometry(sp_pr: etree._Element, value: Any) -> str:
+    """The preset geometry; a shape that inherits its geometry (a placeholder) gets its own,
+    a freeform (``a:custGeom``) is not made a preset."""
     geom = sp_pr.find(_A + "prstGeom")
     if geom is None:
-        raise NotApplicable("not a preset shape")
+        if sp_pr.find(_A + "custGeom") is not None:
+            raise NotApplicable("a freeform, not a preset shape")
+        geom = etree.Element(_A + "prstGeom")
+        etree.SubElement(geom, _A + "avLst")
+        xfrm = sp_pr.find(_A + "xfrm")
+        sp_pr.insert(sp_pr.index(xfrm) + 1 if xfrm is not None else 0, geom)
     geom.set("prst", str(value))
     return f"prstGeom={value}"
 

@@ -136,7 +136,8 @@ def font_color(chain: TextChain) -> Observation | None:
     return chain.color()
 
 
-@binds("font.highlight", kinds=TEXT_KINDS)
+# PowerPoint highlights any colour (a:highlight holds a colour, not Word's named set).
+@binds("font.highlight", kinds=TEXT_KINDS, vtype=T.COLOR)
 @run_property()
 def font_highlight(chain: TextChain) -> Observation | None:
     return chain.highlight()

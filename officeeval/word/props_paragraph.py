@@ -18,7 +18,7 @@ from officeeval.properties.define import PropertySet
 from officeeval.ooxml.units import to_int, twips_to_pt
 from officeeval.values import Border, Measure, Observation, aggregate
 from officeeval.word import runs as R
-from officeeval.word.paragraphs import first
+from officeeval.word.paragraphs import first, flag
 from officeeval.word.props_section import border_of
 from officeeval.word.resolvers import PARA_KINDS, content_paragraphs, para_property
 from officeeval.word.targets import ParagraphTarget, StyleTarget
@@ -217,6 +217,15 @@ def border_left(t, levels, direct):
 def border_right(t, levels, direct):
     """Right border of the paragraph."""
     return _border_side(levels, direct, "right")
+
+
+@prop("paragraph.widow_control", T.BOOL, kinds=PARA_KINDS)
+@para_property
+def widow_control(t, levels, direct):
+    """Widow/orphan control (孤行控制): the first and last line of the paragraph are never
+    left alone at the bottom or top of a page. Off when no level sets it (w:widowControl,
+    ISO 29500 17.3.1.44)."""
+    return flag(levels, "widowControl", direct)
 
 
 @prop("paragraph.shading", T.COLOR, kinds=PARA_KINDS)

@@ -98,6 +98,7 @@ MISTAKES = {
     "paragraph.outline_level": (choices("body_text", "1", "2"), 1),
     "paragraph.keep_with_next": (flip, 1),
     "paragraph.page_break_before": (flip, 1),
+    "paragraph.widow_control": (flip, 1),
     "page.size": (_page_sizes, 1),
     "page.width": (shift(2 * CM), 1),
     "page.height": (shift(2 * CM), 1),

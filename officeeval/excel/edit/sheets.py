@@ -225,6 +225,19 @@ def _outline_columns(root: etree._Element, v: Any) -> str:
     return f"column outline to level {target}"
 
 
+def _outline_both(root: etree._Element, v: Any) -> str:
+    """Rows and columns cut to outline level ``v``."""
+    notes = []
+    for cut in (_outline_rows, _outline_columns):
+        try:
+            notes.append(cut(root, v))
+        except NotApplicable:
+            continue
+    if not notes:
+        raise NotApplicable("no outline")
+    return "; ".join(notes)
+
+
 _on_part("sheet.tab_color", _tab_color)
 _on_part("sheet.freeze", _freeze)
 _on_part("sheet.autofilter", _autofilter)
@@ -235,7 +248,7 @@ _on_part("sheet.print.orientation", _orient)
 _on_part("sheet.print.paper", _paper)
 _on_part("sheet.print.fit", _fit)
 _on_part("sheet.outline.rows", _outline_rows)
-_on_part("sheet.outline", _outline_rows)
+_on_part("sheet.outline", lambda root, v: _outline_both(root, v))
 _on_part("sheet.outline.columns", _outline_columns)
 
 
@@ -287,10 +300,23 @@ def _print_name(prop: str, which: str) -> None:
         sheet = _sheet(target)
         el = _defined_name(session, f"_xlnm.{which}", sheet.index - 1)
         if el is None:
-            raise NotApplicable(f"no {which}")
+            el = _new_defined_name(session, f"_xlnm.{which}", sheet.index - 1)
         quoted = "'" + sheet.name.replace("'", "''") + "'"
         el.text = ",".join(f"{quoted}!{_absolute(p.strip())}" for p in str(value).split(","))
         return f"{which} -> {el.text}"
+
+
+def _new_defined_name(session: Session, name: str, sheet_index: int) -> etree._Element:
+    root = session.doc.root_el  # type: ignore[attr-defined]
+    names = root.find(_S + "definedNames")
+    if names is None:
+        names = etree.Element(_S + "definedNames")
+        sheets = root.find(_S + "sheets")
+        sheets.addnext(names)
+    el = etree.SubElement(names, _S + "definedName", name=name,
+                          localSheetId=str(sheet_index))
+    session.touch(el)
+    return el
 
 
 def _absolute(ref: str) -> str:

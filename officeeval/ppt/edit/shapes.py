@@ -78,9 +78,27 @@ for _i, _name in enumerate(("shape.left", "shape.top", "shape.width", "shape.hei
     _box_writer(_name, _i)
 
 
+def _own_box(shape) -> etree._Element:
+    """The shape's own transform holding its whole box (an inherited placeholder box made
+    its own)."""
+    from officeeval.ppt.sheets import effective_box
+    xfrm = own_xfrm(shape)
+    if xfrm.find(_A + "off") is None or xfrm.find(_A + "ext") is None:
+        got = effective_box(shape)
+        if got is None:
+            raise NotApplicable("the shape has no box")
+        box = got[0]
+        for child in list(xfrm):
+            if child.tag in (_A + "off", _A + "ext"):
+                xfrm.remove(child)
+        etree.SubElement(xfrm, _A + "off", x=str(int(box.x)), y=str(int(box.y)))
+        etree.SubElement(xfrm, _A + "ext", cx=str(int(box.cx)), cy=str(int(box.cy)))
+    return xfrm
+
+
 @WRITERS.writer("shape.rotation")
 def rotation(session: Session, target: Target, value: Any) -> str:
-    xfrm = own_xfrm(_shape(target))
+    xfrm = _own_box(_shape(target))
     xfrm.set("rot", str(int(round(float(value) * 60000))))
     session.touch(xfrm)
     return f"rot={xfrm.get('rot')}"
@@ -189,10 +207,11 @@ def table_style(session: Session, target: Target, value: Any) -> str:
     guid = str(value)
     if not guid.startswith("{"):
         from officeeval.vocabulary import get as vocab
-        token = vocab("ppt_table_style").canonical(guid)
-        if token is None or not token.startswith("{"):
+        styles = vocab("ppt_table_style")
+        token = styles.canonical(guid)
+        guid = next((x for x in styles.entries.get(token or "", ()) if x.startswith("{")), "")
+        if not guid:
             raise NotApplicable(f"no table style {value!r}")
-        guid = token
     session.touch(tbl_pr)
     sid = tbl_pr.find(_A + "tableStyleId")
     if sid is None:

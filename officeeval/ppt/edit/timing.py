@@ -192,6 +192,14 @@ def animation_by_paragraph(session: Session, target: Target, value: Any) -> str:
             b.set("build", "p" if value else "whole")
             session.touch(b)
             changed = True
+    if value and not changed and timing is not None and spid:
+        lst = timing.find(_P + "bldLst")
+        if lst is None:
+            lst = etree.SubElement(timing, _P + "bldLst")
+        grp = next(ctn.iter(_P + "cTn"), ctn).get("grpId") or ctn.get("grpId") or "0"
+        etree.SubElement(lst, _P + "bldP", spid=spid, grpId=grp, build="p")
+        session.touch(lst)
+        changed = True
     if not value:
         for tx in list(ctn.iter(_P + "txEl")):
             tx.getparent().remove(tx)

@@ -174,8 +174,59 @@ def field_instruction(session: Session, target: Target, value: Any) -> str:
 
 @WRITERS.writer("field.switches")
 def field_switches(session: Session, target: Target, value: Any) -> str:
-    return _rewrite(session, target, target.info.switches, str(value),  # type: ignore
-                    "switches")
+    """Everything from the instruction's first switch to its end replaced by ``value``."""
+    ss = _field_slots(session, target)
+    start, _ = field_span(target, ss)
+    joined = "".join(s.text for s in ss)
+    raw = "".join(target.info.instruction_parts).strip()  # type: ignore[attr-defined]
+    i = joined.find(raw, start) if raw else -1
+    k = raw.find("\\")
+    if i < 0 or k < 0:
+        raise NotApplicable("the field's switches are not written as read")
+    _replace(ss, i + k, raw[k:], str(value))
+    return f"switches {raw[k:]!r} -> {value!r}"
+
+
+def result_nodes(t: Target) -> list[etree._Element]:
+    """The ``w:t`` elements showing a field's result: inside a ``w:fldSimple``, or in the
+    runs between its ``separate`` and ``end`` field characters."""
+    p = field_paragraph(t)
+    ss = slots(p)
+    start, _ = field_span(t, ss)
+    pos = 0
+    for s in ss:
+        if pos <= start < pos + len(s.text):
+            if s.simple:
+                return list(s.el.iter(_W + "t"))
+            run = s.el.getparent()
+            siblings = list(run.getparent())
+            out, depth, seen_sep = [], 0, False
+            for el in siblings[siblings.index(run):]:
+                if _has_char(el, "begin"):
+                    depth += 1
+                if _has_char(el, "end"):
+                    if depth == 0:
+                        break
+                    depth -= 1
+                if _has_char(el, "separate") and depth == 0:
+                    seen_sep = True
+                    continue
+                if seen_sep:
+                    out += list(el.iter(_W + "t"))
+            return out
+        pos += len(s.text)
+    return []
+
+
+@WRITERS.writer("field.result")
+def field_result(session: Session, target: Target, value: Any) -> str:
+    from officeeval.ooxml.editing import set_text
+    nodes = result_nodes(target)
+    if not nodes:
+        raise NotApplicable("the field shows no result text")
+    set_text(nodes, str(value))
+    session.touch(nodes[0])
+    return f"result {value!r}"
 
 
 # ------------------------------------------------------------------ tables of contents

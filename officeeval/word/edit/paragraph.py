@@ -11,9 +11,8 @@ from lxml import etree
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
 from officeeval.values import Border, Measure
-from officeeval.word.edit.font import toggle
 from officeeval.word.edit.levels import FRAME, PARA, on_level
-from officeeval.word.edit.xml import _W, points, twips, wchild, wset
+from officeeval.word.edit.xml import _W, insert_ppr_child, points, twips, wchild, wset
 
 WRITERS = WriterSet()
 writes = on_level(WRITERS)
@@ -107,10 +106,26 @@ def outline_level(ppr: etree._Element, v: Any) -> str:
     return f"w:outlineLvl={val}"
 
 
+def ppr_toggle(ppr: etree._Element, tag: str, value: Any) -> str:
+    """``w:tag`` of a paragraph's properties set on or off explicitly, where the schema
+    orders it among the other ``w:pPr`` children."""
+    el = ppr.find(_W + tag)
+    if el is None:
+        el = etree.Element(_W + tag)
+        insert_ppr_child(ppr, el)
+    el.set(_W + "val", "1" if value else "0")
+    return f"w:{tag}={'1' if value else '0'}"
+
+
 writes("paragraph.keep_with_next", PARA, "keepNext")(
-    lambda ppr, v: toggle(ppr, "keepNext", v))
+    lambda ppr, v: ppr_toggle(ppr, "keepNext", v))
 writes("paragraph.page_break_before", PARA, "pageBreakBefore")(
-    lambda ppr, v: toggle(ppr, "pageBreakBefore", v))
+    lambda ppr, v: ppr_toggle(ppr, "pageBreakBefore", v))
+
+
+@writes("paragraph.widow_control", PARA, "widowControl")
+def widow_control(ppr: etree._Element, v: Any) -> str:
+    return ppr_toggle(ppr, "widowControl", v)
 
 
 # ------------------------------------------------------------------ borders and shading

@@ -33,6 +33,13 @@ def _pg(sect: etree._Element) -> tuple[float, float]:
 
 @writes("page.size", SECTION, "pgSz")
 def page_size(sect: etree._Element, v: Any) -> str:
+    """A ``PageSize``, or a paper's name (A4, B5 …) in portrait."""
+    if not hasattr(v, "width"):
+        from officeeval.values import PAPER_SIZES, PageSize
+        size = PAPER_SIZES.get(str(v).strip()) or PAPER_SIZES.get(str(v).strip().upper())
+        if size is None:
+            raise NotApplicable(f"no paper {v!r}")
+        v = PageSize(*size)
     wset(sect, "pgSz", w=twips(v.width), h=twips(v.height))
     return f"w:pgSz {twips(v.width)}x{twips(v.height)}"
 

@@ -60,7 +60,6 @@ def _text_writer(name: str) -> None:
 
 _text_writer("text")
 _text_writer("cell.text")
-_text_writer("field.result")
 
 
 # ------------------------------------------------------------------ deletion
