@@ -36,7 +36,9 @@ from officeeval.runner.batch import BatchOptions, Progress, run_batch  # noqa: E
 from officeeval.runner.limits import Limits  # noqa: E402
 from officeeval.runner.sandbox import Sandbox, SandboxConfig, SandboxError  # noqa: E402
 from officeeval.runner.tasks import TaskRegistry  # noqa: E402
-from officeeval.scoring import evaluate  # noqa: E402
+from officeeval.scoring import Grader  # noqa: E402
+
+evaluate = Grader().grade  # one Grader for the run, as a batch worker holds one
 
 PROGRAMS = {
     "empty program": "pass\n",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from officeeval.backends import NO_BACKENDS
 from officeeval.errors import OfficeEvalError
 from officeeval.properties import catalog
 from officeeval.properties.registry import ResolveContext, resolve
@@ -32,8 +33,9 @@ def observe(prop: str, target: Target, direct: bool = False) -> dict[str, Any]:
     vtype = pdef.type_for(target.doc.app) if pdef else None
     row: dict[str, Any] = {"target": target.locator, "property": prop}
     try:
-        obs = resolve(prop, target, ResolveContext(direct=direct,
-                                                   options=getattr(target.doc, "options", {})))
+        obs = resolve(prop, target, ResolveContext(
+            direct=direct, options=getattr(target.doc, "options", {}),
+            backends=getattr(target.doc, "backends", NO_BACKENDS)))
     except OfficeEvalError as exc:
         row.update(value=None, source="", error=f"{type(exc).__name__}: {exc}")
         return row

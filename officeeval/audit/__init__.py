@@ -49,7 +49,13 @@ def audit(rubrics: RubricLike | Iterable[RubricLike], *, reference: str | Path |
                   keep_mutants=keep_mutants)
     jobs = max(1, min(jobs, len(items)))
     if jobs == 1:
-        results = [audit_rubric(r, **kwargs) for r in items]
+        # One recalculation backend for every rubric of the run.
+        from officeeval import recalc
+        backends = recalc.backends((options or {}).get("recalc"))
+        try:
+            results = [audit_rubric(r, **kwargs, backends=backends) for r in items]
+        finally:
+            backends.close()
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             results = list(pool.map(_audit_one, [(r, kwargs) for r in items]))

@@ -12,6 +12,7 @@ import difflib
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from officeeval.backends import NO_BACKENDS, Backends
 from officeeval.properties.types import ValueType
 from officeeval.targets import Target
 from officeeval.values import Observation
@@ -22,11 +23,14 @@ APPS = ("word", "excel", "ppt")
 @dataclass(frozen=True)
 class ResolveContext:
     """How to resolve: ``direct`` reads only what is set on the element itself (no styles,
-    defaults, theme, layout or master); ``options`` carries app settings (e.g. the Excel
-    recalculation backend)."""
+    defaults, theme, layout or master); ``options`` carries the document's app settings
+    (e.g. ``recalc`` on/off); ``backends`` the engines the caller handed in (``backends.py``:
+    recalculation, and layout to come). A grading's contexts are built by its
+    ``scoring.Grader``."""
 
     direct: bool = False
     options: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+    backends: Backends = field(default=NO_BACKENDS, hash=False, compare=False)
 
 
 Resolver = Callable[[Target, ResolveContext], "Observation | None"]

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from officeeval.backends import NO_BACKENDS, Backends
 from officeeval.audit.mutators import excel_cells as XC
 from officeeval.audit.mutators import excel_charts as XCH
 from officeeval.audit.mutators import excel_formats as XF
@@ -89,12 +90,14 @@ def _delete(ctx: PlanContext, check: Check, targets: list[Target], force: bool =
 
 
 # ------------------------------------------------------------------ formula results
-def prepare(reference: str, options: dict, workdir: Path) -> tuple[str, str]:
+def prepare(reference: str, options: dict, workdir: Path,
+            backends: Backends = NO_BACKENDS) -> tuple[str, str]:
     """The reference with every uncached formula result written as its cached value (and
     ``fullCalcOnLoad`` dropped), or the reference itself when nothing needs it. Returns
-    ``(path, note)``. Values the engine cannot compute are left uncached."""
+    ``(path, note)``. Values the engine cannot compute (with ``backends``) are left
+    uncached."""
     from officeeval.excel.cells import cell_value
-    ws = Workspace(reference, "excel", options)
+    ws = Workspace(reference, "excel", options, backends=backends)
     edit = ws.begin()
     doc = edit.doc
     written = 0
