@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from officeeval.cache import memo_value
 from officeeval.values import Observation
 from officeeval.word.docinfo import CORE_FIELDS, background_color, core_property, mail_merge
 from officeeval.word.targets import DocumentTarget, StyleTarget
@@ -18,11 +19,7 @@ def _doc(read: Callable) -> Callable:
 
 
 def _watermark(doc):
-    cached = doc.__dict__.get("_watermark", ...)
-    if cached is ...:
-        cached = find_watermark(doc)
-        doc.__dict__["_watermark"] = cached
-    return cached
+    return memo_value(doc, "_officeeval_watermark", lambda: find_watermark(doc))
 
 
 def watermark_attr(attr: str, none_kind: bool = False):

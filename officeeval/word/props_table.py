@@ -13,6 +13,7 @@ from typing import Callable
 from lxml import etree
 
 from officeeval import vocabulary
+from officeeval.cache import memo_value
 from officeeval.ooxml.ns import W
 from officeeval.ooxml.units import twips_to_pt
 from officeeval.values import Border, Measure, Observation, aggregate
@@ -26,11 +27,7 @@ _W = f"{{{W}}}"
 
 
 def _edges(table: TableTarget):
-    cached = table.__dict__.get("_edges")
-    if cached is None:
-        cached = TableBorders(table).edges()
-        table.__dict__["_edges"] = cached
-    return cached
+    return memo_value(table, "_officeeval_table_edges", lambda: TableBorders(table).edges())
 
 
 def _border_group(positions: tuple[str, ...]):

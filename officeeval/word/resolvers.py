@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from officeeval.cache import memo_value
 from officeeval.ooxml.ns import W
 from officeeval.ooxml.units import twips_to_pt
 from officeeval.values import Observation, aggregate
@@ -127,12 +128,10 @@ RUN_RESOLVERS: dict[str, Callable] = {
 
 def content_paragraphs(target) -> list[ParagraphTarget]:
     """The paragraphs of a container that show content (all of them when none does)."""
-    cached = target.__dict__.get("_content_paragraphs")
-    if cached is None:
+    def find() -> list[ParagraphTarget]:
         paragraphs = list(getattr(target, "paragraphs", None) or [])
-        cached = [p for p in paragraphs if p.shows_content] or paragraphs
-        target.__dict__["_content_paragraphs"] = cached
-    return cached
+        return [p for p in paragraphs if p.shows_content] or paragraphs
+    return memo_value(target, "_officeeval_content_paragraphs", find)
 
 
 def text(target, ctx) -> Observation | None:
