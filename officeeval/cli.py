@@ -29,8 +29,6 @@ from officeeval.errors import OfficeEvalError, PackageError, RubricError, Select
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_RUBRIC, EXIT_DOCUMENT, EXIT_EVAL_ERROR = 0, 1, 2, 3, 4, 5
 EXIT_INTERNAL = 70
 
-APPS = ("word", "excel", "ppt")
-
 
 class _Params:
     """Help without type placeholders (mixed into typer's command and group classes): a
@@ -257,7 +255,7 @@ def query(document: Path = typer.Argument(..., help="The document to read."),
     Exit 2 for a bad selector or property, or when the selector selects nothing (saying
     why); 4 when the document cannot be read."""
     from officeeval.inspection import query as run_query
-    from officeeval.properties import catalog
+    from officeeval.catalog import catalog
     from officeeval.report.console import print_rows
     from officeeval.selectors import explain_empty, validate_selector
     doc = _open(document)
@@ -320,7 +318,9 @@ def properties(app_name: Optional[str] = typer.Option(None, "--app", metavar="AP
     Exit 2 for an unknown app."""
     from rich.table import Table
 
-    from officeeval.properties import catalog
+    from officeeval import apps as app_specs
+    from officeeval.catalog import catalog
+    APPS = app_specs.names()
     if app_name is not None and app_name not in APPS:
         import difflib
         hint = difflib.get_close_matches(app_name, APPS, n=1)
@@ -328,7 +328,7 @@ def properties(app_name: Optional[str] = typer.Option(None, "--app", metavar="AP
               + (f" (did you mean {hint[0]!r}?)" if hint else ""))
     rows = []
     for p in catalog().all():
-        apps = p.apps() if p.name != "count" else ["word", "excel", "ppt"]
+        apps = p.apps() if p.name != "count" else list(APPS)
         if app_name and app_name not in apps:
             continue
         types = {a: p.type_for(a) for a in apps} or {"": p.vtype}

@@ -25,11 +25,20 @@ BASE = {"errors", "values", "targets", "vocabulary", "cache", "version", "backen
 # import one another at all.
 LAYERS: list[set[str]] = [
     {"ooxml"},                                  # packages, parts, XML, units
+    # The property model: value types, the ``@prop`` decorator and the registry's classes,
+    # writers' model. The format packages define their properties with it.
+    {"properties"},
     {"word", "excel", "ppt"},                   # read-only views + resolvers per format
-    # The catalog, selectors and comparators over the views; ``formats`` opens a view for a
-    # file; ``recalc`` is a service (LibreOffice) that no view may import: placing it here
-    # makes a view's import of it a violation.
-    {"properties", "selectors", "comparators", "formats", "recalc"},
+    # Over the views: the selector grammar, predicates and each app's steps; comparators;
+    # ``recalc``, a service (LibreOffice) that no view may import (placed here, a view's
+    # import of it is a violation).
+    {"selectors", "comparators", "recalc"},
+    # One ``AppSpec`` per application: its view, property and writer modules, selector
+    # steps, vocabularies.
+    {"apps"},
+    # What needs the applications: the property catalog built from them, ``formats``
+    # (which view opens a file), and selection (``selectors.select``: the app's steps).
+    {"catalog", "formats", "selection"},
     {"rubric"},                                 # rubric model + loader
     # Grading and the read-only tools beside it: ``inspection`` (query/inspect) and
     # ``outline`` (what the generation prompt shows of an input document) read documents
@@ -44,11 +53,16 @@ LAYERS: list[set[str]] = [
     {"report"},                                 # reports over the analysis
     {"cli", "__main__", "__init__"},            # the commands; the package's lazy API
 ]
+# Modules that are a unit of their own inside a package: selection needs the applications
+# (``apps``), which need the selector steps below them.
+UNITS = {"officeeval.selectors": "selection", "officeeval.selectors.evaluate": "selection"}
 SIBLINGS = [{"word", "excel", "ppt"}]
 
 
 def _unit(module: str) -> str:
     """The layer unit of a module name: ``officeeval.word.styles`` -> ``word``."""
+    if module in UNITS:
+        return UNITS[module]
     parts = module.split(".")
     return parts[1] if len(parts) > 1 else "__init__"
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from officeeval import apps
 from officeeval.audit import model as M
 from officeeval.audit.lint import lint
 from officeeval.audit.mutators import equivalent, for_app, neutral
@@ -22,7 +23,7 @@ from officeeval.audit.mutators.base import Mutation, PlanContext
 from officeeval.audit.workspace import NotApplicable, Workspace
 from officeeval.backends import Backends
 from officeeval.errors import OfficeEvalError, PackageError, RubricError
-from officeeval.formats import EXTENSIONS, open_document
+from officeeval.formats import open_document
 from officeeval.rubric import load_rubric
 from officeeval.rubric.model import Rubric
 from officeeval.scoring import Grader
@@ -182,7 +183,7 @@ def _run_all(planned: dict[str, _Planned], ws: Workspace, rubric: Rubric, ref: s
              options: dict, ref_card: ScoreCard, audits: dict[str, M.CriterionAudit],
              result: M.RubricAudit, cards: list[ScoreCard], out_dir: Path, keep: bool,
              grader: Grader) -> None:
-    ext = EXTENSIONS.get(rubric.app, ".zip")
+    ext = apps.APPS[rubric.app].extension if rubric.app in apps.APPS else ".zip"
     out_dir.mkdir(parents=True, exist_ok=True)
     for n, p in enumerate(planned.values(), start=1):
         mid = f"m{n:03d}"

@@ -25,7 +25,8 @@ from typing import Any
 from officeeval.backends import NO_BACKENDS, Backends
 from officeeval.errors import PackageError, UnevaluableDocument
 from officeeval.formats import open_document
-from officeeval.properties.registry import ResolveContext, resolve
+from officeeval.catalog import resolve
+from officeeval.properties.registry import ResolveContext
 from officeeval.rubric.model import Check, Rubric
 from officeeval.scoring.criteria import EvalError, score_criterion
 from officeeval.scoring.outcomes import CriterionStatus as S

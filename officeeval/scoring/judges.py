@@ -25,7 +25,7 @@ from lxml import etree
 from officeeval.comparators.registry import Comparator, ComparatorKind as K, Verdict, \
     render_expected
 from officeeval.ooxml.ns import NSMAP
-from officeeval.properties import catalog
+from officeeval.catalog import catalog
 from officeeval.properties.types import BOOL, INTEGER, NUMBER, TEXT, CompareContext, \
     ValueType, compare_number, parse_comparison
 from officeeval.rubric.model import Check

@@ -21,7 +21,7 @@ from officeeval.ppt.targets import (
     SlideTarget, shape_locator,
 )
 from officeeval.selectors.grammar import Step
-from officeeval.selectors.registry import StepSpec, register
+from officeeval.selectors.registry import StepSpec, StepTable
 from officeeval.targets import Target
 
 SHAPE_KINDS = frozenset({"shape", "picture", "table", "chart", "smartart", "media"})
@@ -89,8 +89,8 @@ def _layouts(parent: Target, step: Step) -> list[Target]:
     else:
         found = list(doc.layout_targets)
     if step.args:
-        from officeeval.selectors.evaluate import apply_predicates
         from officeeval.selectors.grammar import Predicate
+        from officeeval.selectors.predicates import apply_predicates
         found = apply_predicates(found, (Predicate("=", step.args[0], "layout"),))
     return found
 
@@ -198,9 +198,12 @@ _PRES = frozenset({"presentation"})
 _IN_SHEET = frozenset({"slide", "layout", "master", "shape"})
 
 
+STEPS = StepTable("ppt")
+
+
 def _reg(name: str, kind: str, fn, doc: str, parents, min_args: int = 0,
          max_args: int = 0) -> None:
-    register("ppt", StepSpec(name, kind, fn, doc, frozenset(parents), min_args, max_args))
+    STEPS.add(StepSpec(name, kind, fn, doc, frozenset(parents), min_args, max_args))
 
 
 _reg("presentation", "presentation", _presentation, "The presentation itself.", _PRES)

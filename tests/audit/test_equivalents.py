@@ -13,7 +13,7 @@ from officeeval.audit.mutators import word_equiv as WE
 from officeeval.audit.mutators import word_equiv_values as WV
 from officeeval.audit.workspace import NotApplicable, Workspace
 from officeeval.formats import open_document
-from officeeval.properties.registry import resolve
+from officeeval.catalog import resolve
 from officeeval.selectors import select
 from tests.builders import docx, p, style, theme_xml
 

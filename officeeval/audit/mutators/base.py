@@ -15,8 +15,9 @@ from lxml import etree
 
 from officeeval.audit.workspace import Edit, NotApplicable, Workspace
 from officeeval.comparators import get_comparator
-from officeeval.properties import catalog
-from officeeval.properties.registry import ResolveContext, resolve
+from officeeval.catalog import catalog
+from officeeval.catalog import resolve
+from officeeval.properties.registry import ResolveContext
 from officeeval.properties.types import CompareContext, ValueType
 from officeeval.rubric.model import Check, Criterion, Rubric
 from officeeval.selectors import select

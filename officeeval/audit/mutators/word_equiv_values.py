@@ -15,7 +15,8 @@ from officeeval.audit.mutators.equivalent import equivalent
 from officeeval.audit.mutators.word_equiv import body_paragraphs, insert_ppr_child
 from officeeval.ooxml.colors import normalize_hex
 from officeeval.ooxml.ns import A, R, W, WP
-from officeeval.properties.registry import ResolveContext, resolve
+from officeeval.catalog import resolve
+from officeeval.properties.registry import ResolveContext
 from officeeval.values import Measure
 
 _W, _A, _WP, _R = f"{{{W}}}", f"{{{A}}}", f"{{{WP}}}", f"{{{R}}}"
