@@ -232,23 +232,12 @@ def _judge_against_other(run: CheckRun, which: str) -> list[_Judged]:
     for t, other in zip(run.targets, pairs):
         obs = run.grading.resolve(check, t)
         if other is None:
-            if not is_input:
-                raise EvalError(f"the {check.expected_from} document has no target "
-                                f"{t.locator} for {check.select!r}")
-            ok = comparator.name == "changed"
-            per.append((t, Verdict(ok, "(as in input)", "(not in the input)",
-                                   "" if ok else "added: the input has no such target"), obs))
+            per.append((t, _no_counterpart(run, t, is_input), obs))
             continue
         other_obs = run.grading.resolve_other(check, other)
         if other_obs is None and not is_input:
-            if obs is None and comparator.name in _SAME_WHEN_BOTH_ABSENT:
-                # Neither document has a value: the candidate's is the reference's.
-                ok = _SAME_WHEN_BOTH_ABSENT[comparator.name]
-                per.append((t, Verdict(ok, f"(none, as in the {check.expected_from})",
-                                       "(none)", "" if ok else "both have no value"), obs))
-                continue
-            raise EvalError(f"the {check.expected_from} document has no value for "
-                            f"{check.property} at {other.locator}")
+            per.append((t, _no_expected_value(run, other, obs), obs))
+            continue
         expected = other_obs.value if other_obs is not None else None
         if other_obs is not None and other_obs.parts and other_obs.value is None:
             expected = tuple(p.value for _, p in other_obs.parts)
@@ -260,6 +249,29 @@ def _judge_against_other(run: CheckRun, which: str) -> list[_Judged]:
                             "deleted: the graded document has no such target"), None)
                 for o in others if id(o) not in paired]
     return per
+
+
+def _no_counterpart(run: CheckRun, t: Target, is_input: bool) -> Verdict:
+    """A target the other document lacks: added (for ``unchanged`` / ``changed``), or the
+    rubric's problem (``expected-from``: ``EvalError``)."""
+    if not is_input:
+        raise EvalError(f"the {run.check.expected_from} document has no target {t.locator} "
+                        f"for {run.check.select!r}")
+    ok = run.comparator.name == "changed"
+    return Verdict(ok, "(as in input)", "(not in the input)",
+                   "" if ok else "added: the input has no such target")
+
+
+def _no_expected_value(run: CheckRun, other: Target, obs: Observation | None) -> Verdict:
+    """``expected-from`` where the other document has no value: equal when the candidate's
+    has none either (whether that passes), else the rubric's problem (``EvalError``)."""
+    check, name = run.check, run.comparator.name
+    if obs is None and name in _SAME_WHEN_BOTH_ABSENT:
+        ok = _SAME_WHEN_BOTH_ABSENT[name]
+        return Verdict(ok, f"(none, as in the {check.expected_from})", "(none)",
+                       "" if ok else "both have no value")
+    raise EvalError(f"the {check.expected_from} document has no value for {check.property} "
+                    f"at {other.locator}")
 
 
 def _pair(targets: list[Target], others: list[Target]) -> list[Target | None]:
@@ -339,9 +351,10 @@ def _holds(match: str, n_pass: int, n: int) -> bool:
 
 
 def _aggregate(run: CheckRun, per: list[_Judged]) -> CheckResult:
-    m = run.check.match
+    """The check's result from every target's verdict, judged by ``match``: ``not_found``
+    when it fails and no target had a value (``presence`` comparators judge that itself)."""
     n_pass = sum(1 for _, v, _ in per if v.passed)
-    ok = _holds(m, n_pass, len(per))
+    ok = _holds(run.check.match, n_pass, len(per))
     all_missing = run.comparator.kind is not K.PRESENCE and all(o is None for _, _, o in per)
     status = S.PASS if ok else (S.NOT_FOUND if all_missing else S.FAIL)
     if len(per) == 1:
@@ -349,6 +362,12 @@ def _aggregate(run: CheckRun, per: list[_Judged]) -> CheckResult:
         return run.result(expected=v.expected, actual=v.actual, source=o.source if o else "",
                           passed=ok, status=status,
                           detail="" if ok else f"{t.locator}: {v.explanation}")
+    return _aggregate_several(run, per, ok, status, n_pass)
+
+
+def _aggregate_several(run: CheckRun, per: list[_Judged], ok: bool, status: S,
+                       n_pass: int) -> CheckResult:
+    m = run.check.match
     shown = [TargetResult(t.locator, v.actual, o.source if o else "", v.passed)
              for t, v, o in per[:MAX_TARGETS_SHOWN]]
     detail = f"{n_pass} of {len(per)} targets pass (match={m})"
