@@ -274,7 +274,8 @@ def _check(el: etree._Element, app: str, cid: str, issues: list[RubricIssue]) ->
                 issues.append(RubricIssue(line, f"{where}: property {prop_name} does not apply "
                                           f"to {kind} targets (it applies to: "
                                           f"{', '.join(sorted(binding.kinds))})"))
-    elif comparator is None or comparator.kind not in (ComparatorKind.COUNT, ComparatorKind.PRESENCE):
+    elif comparator is None or comparator.kind not in (ComparatorKind.COUNT,
+                                                       ComparatorKind.PRESENCE):
         issues.append(RubricIssue(line, f"{where}: a check needs a property (or part+xpath); "
                                   f"only op=\"count\", \"exists\" and \"absent\" (which judge "
                                   f"the selection itself) may omit it"))
@@ -294,7 +295,8 @@ def _check(el: etree._Element, app: str, cid: str, issues: list[RubricIssue]) ->
         elif expected is not None:
             issues.append(RubricIssue(line, f"{where}: op={comparator.name!r} takes no "
                                       f"expected value"))
-        if expected is not None and (vtype is not None or comparator.kind is ComparatorKind.COUNT):
+        if expected is not None and (vtype is not None
+                                     or comparator.kind is ComparatorKind.COUNT):
             try:
                 expected_value = comparator.parse(expected, vtype)
             except ValueParseError as exc:
