@@ -33,8 +33,8 @@ def evaluate(rubric: Rubric, document: str | Path, input: str | Path | None = No
     """
     own = backends is None
     if backends is None:
-        from officeeval import recalc
-        backends = recalc.backends((options or {}).get("recalc"))
+        from officeeval.recalc import backends as recalc_backends
+        backends = recalc_backends((options or {}).get("recalc"))
     try:
         with Grader(backends) as grader:
             return grader.grade(rubric, document, input=input, reference=reference,
