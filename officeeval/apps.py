@@ -19,8 +19,14 @@ from types import ModuleType
 
 from officeeval.excel import resolve_cells, resolve_objects, resolve_pivots, resolve_rules
 from officeeval.excel import resolve_sheets
+from officeeval.excel.edit import cells as excel_cells, charts as excel_charts
+from officeeval.excel.edit import formats as excel_formats, objects as excel_objects
+from officeeval.excel.edit import sheets as excel_sheets
 from officeeval.excel.workbook import ExcelDocument
 from officeeval.ppt import resolvers_chart, resolvers_shape, resolvers_slide, resolvers_text
+from officeeval.ppt.edit import design as ppt_design, presentation as ppt_presentation
+from officeeval.ppt.edit import shapes as ppt_shapes, slides as ppt_slides
+from officeeval.ppt.edit import text as ppt_text, timing as ppt_timing
 from officeeval.ppt.presentation import PptDocument
 from officeeval.properties.define import PropertySet
 from officeeval.properties.writing import WriterSet
@@ -35,6 +41,11 @@ from officeeval.vocabulary import word as word_vocabulary
 from officeeval.word import props_chart, props_document, props_font, props_objects
 from officeeval.word import props_paragraph, props_section, props_table, resolvers
 from officeeval.word.document import WordDocument
+from officeeval.word.edit import document as word_document, fields as word_fields
+from officeeval.word.edit import font as word_font, numbering as word_numbering
+from officeeval.word.edit import objects as word_objects, paragraph as word_paragraph
+from officeeval.word.edit import parts as word_parts, section as word_section
+from officeeval.word.edit import structure as word_structure, table as word_table
 
 
 @dataclass(frozen=True)
@@ -66,7 +77,10 @@ WORD = AppSpec(
     properties=(resolvers.PROPERTIES, props_font.PROPERTIES, props_paragraph.PROPERTIES,
                 props_section.PROPERTIES, props_table.PROPERTIES, props_objects.PROPERTIES,
                 props_document.PROPERTIES, props_chart.PROPERTIES),
-    writers=(),
+    writers=(word_font.WRITERS, word_paragraph.WRITERS, word_section.WRITERS,
+             word_table.WRITERS, word_numbering.WRITERS, word_parts.WRITERS,
+             word_fields.WRITERS, word_objects.WRITERS, word_document.WRITERS,
+             word_structure.WRITERS),
     steps=word_steps.STEPS, vocabulary=word_vocabulary,
     standard_targets=("document", "section", "paragraph", "table", "header", "footer",
                       "image", "textbox", "field", "footnote", "hyperlink"),
@@ -78,7 +92,8 @@ EXCEL = AppSpec(
     properties=(resolve_cells.PROPERTIES, resolve_sheets.PROPERTIES,
                 resolve_objects.PROPERTIES, resolve_pivots.PROPERTIES,
                 resolve_rules.PROPERTIES),
-    writers=(),
+    writers=(excel_cells.WRITERS, excel_formats.WRITERS, excel_sheets.WRITERS,
+             excel_objects.WRITERS, excel_charts.WRITERS),
     steps=excel_steps.STEPS, vocabulary=excel_vocabulary,
     standard_targets=("workbook", "sheet", "chart", "pivot", "table", "conditional_format",
                       "validation", "name", "sheet/A1:E10", "sheet/column", "sheet/row"),
@@ -89,7 +104,8 @@ PPT = AppSpec(
     root_kind="presentation",
     properties=(resolvers_text.PROPERTIES, resolvers_slide.PROPERTIES,
                 resolvers_shape.PROPERTIES, resolvers_chart.PROPERTIES),
-    writers=(),
+    writers=(ppt_text.WRITERS, ppt_slides.WRITERS, ppt_shapes.WRITERS, ppt_design.WRITERS,
+             ppt_presentation.WRITERS, ppt_timing.WRITERS),
     steps=ppt_steps.STEPS, vocabulary=ppt_vocabulary,
     standard_targets=("presentation", "slide", "slide/shape", "slide/animation", "layout",
                       "master", "slide/table", "slide/table/cell", "slide/chart",

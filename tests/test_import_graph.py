@@ -17,8 +17,11 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1] / "officeeval"
 
-# Base modules: usable by every layer; they import only one another.
-BASE = {"errors", "values", "targets", "vocabulary", "cache", "version", "backends"}
+# Base modules: usable by every layer; they import only one another. ``writing`` is the
+# writers' protocol (``properties/writing.py``: ``Session``, ``WriterSet``,
+# ``NotApplicable``), which the format-neutral writers in ``ooxml/`` use as the views do.
+BASE = {"errors", "values", "targets", "vocabulary", "cache", "version", "backends",
+        "writing"}
 
 # Layers, lowest first. A unit may import base modules, units of earlier layers and units
 # of its own layer (without a cycle), never a later layer. ``SIBLINGS`` below must not
@@ -55,7 +58,8 @@ LAYERS: list[set[str]] = [
 ]
 # Modules that are a unit of their own inside a package: selection needs the applications
 # (``apps``), which need the selector steps below them.
-UNITS = {"officeeval.selectors": "selection", "officeeval.selectors.evaluate": "selection"}
+UNITS = {"officeeval.selectors": "selection", "officeeval.selectors.evaluate": "selection",
+         "officeeval.properties.writing": "writing"}
 SIBLINGS = [{"word", "excel", "ppt"}]
 
 

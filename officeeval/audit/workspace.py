@@ -17,11 +17,10 @@ from lxml import etree
 
 from officeeval.backends import NO_BACKENDS, Backends
 from officeeval.formats import open_document
+from officeeval.properties.writing import NotApplicable
 from officeeval.targets import Document
 
-
-class NotApplicable(Exception):
-    """This mutation cannot be made on this document (nothing of the kind to edit)."""
+__all__ = ["Edit", "NotApplicable", "Workspace", "reindent", "serialize"]
 
 
 _XML_SUFFIXES = (".xml", ".rels", ".vml")
@@ -35,9 +34,11 @@ class Member:
 
 @dataclass
 class Edit:
-    """One mutant in the making: the fresh document, and what changed in it."""
+    """One mutant in the making: the fresh document, and what changed in it. It is the
+    ``Session`` the formats' writers edit through (``officeeval.properties.writing``)."""
 
     doc: Document
+    ws: "Workspace | None" = None
     touched: dict[str, etree._Element] = field(default_factory=dict)
     replaced: dict[str, bytes] = field(default_factory=dict)
     removed: set[str] = field(default_factory=set)
@@ -47,6 +48,23 @@ class Edit:
     # A last step over the finished members ``{name: bytes}`` (in zip order): renaming
     # parts and renumbering relationships, which touch names, not trees.
     repackage: Callable[[dict[str, bytes]], dict[str, bytes]] | None = None
+
+    def touch(self, el: etree._Element) -> None:
+        """Mark the part holding ``el`` as changed (``NotApplicable`` for an element in no
+        part)."""
+        if self.ws is None:
+            raise NotApplicable("this edit has no workspace to find parts in")
+        self.ws.touch(self, el)
+
+    def part(self, name: str) -> etree._Element:
+        """The parsed root of part ``name``, marked as changed."""
+        root = self.doc.package.xml(name)
+        self.touched[name] = root
+        return root
+
+    def put(self, name: str, data: bytes) -> None:
+        """Write part ``name`` (a new one, or replacing one) as ``data``."""
+        self.replaced[name] = data
 
 
 class Workspace:
@@ -72,7 +90,7 @@ class Workspace:
     def begin(self) -> Edit:
         """A fresh engine view of the reference to edit."""
         return Edit(open_document(self.reference, self.app, options=self.options,
-                                  backends=self.backends))
+                                  backends=self.backends), self)
 
     def part_of(self, edit: Edit, el: etree._Element) -> str:
         """The part whose parsed tree holds ``el``; raises ``NotApplicable`` for an element
@@ -96,9 +114,7 @@ class Workspace:
 
     def touch_part(self, edit: Edit, name: str) -> etree._Element:
         """The parsed root of part ``name``, marked as changed."""
-        root = edit.doc.package.xml(name)
-        edit.touched[name] = root
-        return root
+        return edit.part(name)
 
     def write(self, edit: Edit, path: str | Path, pretty: bool = False) -> Path:
         """Write the mutant zip to ``path`` and close the edit's document."""

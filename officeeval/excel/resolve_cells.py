@@ -106,7 +106,8 @@ def has_formula(t: CellTarget, ctx) -> Observation | None:
     return Observation(got is not None, "direct")
 
 
-@prop("cell.functions", T.FUNCTIONS, kinds=CELL)
+@prop("cell.functions", T.FUNCTIONS, kinds=CELL,
+      read_only="derived from the formula: write cell.formula")
 def functions(t: CellTarget, ctx) -> Observation | None:
     """Functions the formula uses, upper case, _xlfn. prefixes removed (RANK.EQ, SUMIFS); an
     empty list for a constant."""
@@ -114,7 +115,8 @@ def functions(t: CellTarget, ctx) -> Observation | None:
     return Observation(F.functions(got[0]) if got else [], "direct")
 
 
-@prop("cell.references", X.REFS, kinds=CELL)
+@prop("cell.references", X.REFS, kinds=CELL,
+      read_only="derived from the formula: write cell.formula")
 def references(t: CellTarget, ctx) -> Observation | None:
     """Cell and range references the formula uses ($ removed, sheet-qualified when the
     formula names a sheet), then defined names."""

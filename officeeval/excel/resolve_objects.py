@@ -167,7 +167,8 @@ def chart_anchor(t: ChartTarget, ctx) -> Observation | None:
     return _obs(t.placed.anchor)
 
 
-@prop("chart.sheet", T.TEXT, kinds=CHART)
+@prop("chart.sheet", T.TEXT, kinds=CHART,
+      read_only="where the chart's drawing is: moving it to another sheet is moving a part")
 def chart_sheet(t: ChartTarget, ctx) -> Observation | None:
     """Name of the sheet the chart is on (a chart sheet's own name)."""
     return _obs(t.sheet.name)

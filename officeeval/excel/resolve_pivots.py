@@ -44,7 +44,8 @@ def pivot_range(t: PivotTarget, ctx) -> Observation | None:
     return _obs(t.pivot.location)
 
 
-@prop("pivot.sheet", T.TEXT, kinds=PIVOT)
+@prop("pivot.sheet", T.TEXT, kinds=PIVOT,
+      read_only="where the pivot table's part is related from: moving it is moving a part")
 def pivot_sheet(t: PivotTarget, ctx) -> Observation | None:
     """Name of the sheet holding the pivot table."""
     return _obs(t.sheet.name)

@@ -275,7 +275,8 @@ def paper(t: SheetTarget, ctx) -> Observation | None:
     return Observation(_PAPER.get(code.strip(), f"paper {code}"), "direct")
 
 
-@prop("sheet.used_range", X.REF, kinds=SHEET)
+@prop("sheet.used_range", X.REF, kinds=SHEET,
+      read_only="computed from the cells that hold something: write cell values")
 def used_range(t: SheetTarget, ctx) -> Observation | None:
     """The rectangle of cells holding values or formulas."""
     a = t.sheet.used_area()

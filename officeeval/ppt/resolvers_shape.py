@@ -25,7 +25,8 @@ PROPERTIES = PropertySet()
 prop, binds = PROPERTIES.prop, PROPERTIES.binds
 
 
-@prop("shape.kind", T.EnumType("shape_kind"), kinds=SHAPE_KINDS)
+@prop("shape.kind", T.EnumType("shape_kind"), kinds=SHAPE_KINDS,
+      read_only="what the shape is (its element and placeholder): not a value written on it")
 def shape_kind(target: ShapeTarget, ctx) -> Observation | None:
     """What the shape is: title, subtitle, body, content, date, footer, slide_number
     (placeholders by type), textbox, autoshape, picture, table, chart, smartart, group,
@@ -206,7 +207,8 @@ def cell_text(target, ctx) -> Observation | None:
     return None
 
 
-@binds("cell.span", kinds="cell")
+@binds("cell.span", kinds="cell",
+       read_only="merging reshapes the table (cells are absorbed), not one cell's value")
 def cell_span(target: CellTarget, ctx) -> Observation | None:
     tc = target.el
     rows = max(to_int(tc.get("rowSpan")) or 1, 1)
@@ -256,7 +258,8 @@ def smartart_nodes(target: ShapeTarget, ctx) -> Observation | None:
     return Observation([n.text for n in smartart.nodes(target.shape)], "direct")
 
 
-@prop("smartart.categories", T.LIST, kinds=SMARTART)
+@prop("smartart.categories", T.LIST, kinds=SMARTART,
+      read_only="the layout definition's gallery categories: write smartart.layout")
 def smartart_categories(target: ShapeTarget, ctx) -> Observation | None:
     """The SmartArt layout's gallery categories (list, process, cycle, hierarchy …)."""
     if target.shape.kind != "smartart":

@@ -88,7 +88,8 @@ def slide_section(target, ctx) -> Observation | None:
     return Observation(name, "direct") if name is not None else None
 
 
-@prop("picture.count", T.INTEGER, kinds=(PRES, SLIDE))
+@prop("picture.count", T.INTEGER, kinds=(PRES, SLIDE),
+      read_only="counted: add or delete pictures")
 def picture_count(target, ctx) -> Observation | None:
     """Number of pictures on the slide (or in the presentation), inside groups too; media
     are not counted."""
@@ -435,7 +436,8 @@ def animation_by_paragraph(target: AnimationTarget, ctx) -> Observation | None:
     return Observation(False, "direct" if e.build else "default")
 
 
-@prop("animation.order", T.INTEGER, kinds=ANIM)
+@prop("animation.order", T.INTEGER, kinds=ANIM,
+      read_only="the effect's position in the timing tree: computed from where it is")
 def animation_order(target: AnimationTarget, ctx) -> Observation | None:
     """1-based position of the effect in playback order."""
     return Observation(target.index, "computed")

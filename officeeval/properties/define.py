@@ -48,6 +48,7 @@ class Definition:
     doc: str = ""
     aliases: tuple[str, ...] = ()
     app_type: ValueType | None = None
+    read_only: str = ""
 
     @property
     def defines(self) -> bool:
@@ -77,11 +78,12 @@ class PropertySet:
         self.definitions: list[Definition] = []
 
     def prop(self, name: str, vtype: ValueType, *, kinds: str | tuple[str, ...],
-             aliases: tuple[str, ...] = (), doc: str | None = None
+             aliases: tuple[str, ...] = (), doc: str | None = None, read_only: str = ""
              ) -> Callable[[Resolver], Resolver]:
         """Define catalog entry ``name`` with resolver the decorated function for target
         ``kinds``. The catalog text is the docstring's first paragraph, or ``doc`` for a
-        resolver a factory made (it has no docstring of its own). Raises ``ValueError``
+        resolver a factory made (it has no docstring of its own). ``read_only`` says why
+        this app has no writer of it (a value computed from others). Raises ``ValueError``
         when there is no text."""
         def decorate(fn: Resolver) -> Resolver:
             text = " ".join(doc.split()) if doc is not None else catalog_text(fn.__doc__)
@@ -89,17 +91,19 @@ class PropertySet:
                 raise ValueError(f"property {name} ({getattr(fn, '__qualname__', fn)}) has "
                                  f"no documentation: give its resolver a docstring")
             self.definitions.append(Definition(name, fn, _kinds(kinds), vtype, text,
-                                               tuple(aliases)))
+                                               tuple(aliases), read_only=read_only))
             return fn
         return decorate
 
     def binds(self, name: str, *, kinds: str | tuple[str, ...],
-              vtype: ValueType | None = None) -> Callable[[Resolver], Resolver]:
+              vtype: ValueType | None = None, read_only: str = ""
+              ) -> Callable[[Resolver], Resolver]:
         """Bind the decorated function as this app's resolver of ``name``, defined
         elsewhere, for target ``kinds``; ``vtype``: this app's own value type when it
-        differs from the catalog's."""
+        differs from the catalog's; ``read_only`` as for ``prop``."""
         def decorate(fn: Resolver) -> Resolver:
-            self.definitions.append(Definition(name, fn, _kinds(kinds), app_type=vtype))
+            self.definitions.append(Definition(name, fn, _kinds(kinds), app_type=vtype,
+                                               read_only=read_only))
             return fn
         return decorate
 

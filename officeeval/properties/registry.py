@@ -46,6 +46,7 @@ class Binding:
     vtype: ValueType | None = None
     writer: Writer | None = None
     where: str = ""
+    read_only: str = ""  # why this app has no writer (a value computed from others)
 
 
 @dataclass
@@ -135,7 +136,8 @@ class Registry:
             if app in pdef.bindings:
                 raise ValueError(f"property {d.name} has two {app} resolvers "
                                  f"({pdef.bindings[app].where} and {d.where})")
-            pdef.bindings[app] = Binding(app, d.kinds, d.fn, vtype=d.app_type, where=d.where)
+            pdef.bindings[app] = Binding(app, d.kinds, d.fn, vtype=d.app_type, where=d.where,
+                                         read_only=d.read_only)
         self._pending = []
         return self
 
@@ -153,6 +155,9 @@ class Registry:
                 if binding.writer is not None:
                     raise ValueError(f"property {w.name} has two {app} writers "
                                      f"({binding.writer.where} and {w.where})")
+                if binding.read_only:
+                    raise ValueError(f"{w.where} writes {w.name!r}, which {app} declares "
+                                     f"read-only ({binding.read_only})")
                 pdef.bindings[app] = replace(binding, writer=w)
 
     def writer(self, name: str, app: str) -> Writer | None:

@@ -228,14 +228,16 @@ def toc_page_numbers(t, ctx):
     return Observation(n is None, "direct")
 
 
-@prop("toc.entries", T.INTEGER, kinds=TOC_KINDS)
+@prop("toc.entries", T.INTEGER, kinds=TOC_KINDS,
+      read_only="the entries Word generated when the field was last updated")
 def toc_entries(t, ctx):
     """Number of entries (paragraphs with text) in the TOC's current result."""
     toc = _first_toc(t)
     return Observation(toc.entries(), "computed") if toc else None
 
 
-@prop("toc.kind", T.TEXT, kinds=TOC_KINDS)
+@prop("toc.kind", T.TEXT, kinds=TOC_KINDS,
+      read_only="how the table of contents is stored (a content control or a bare field)")
 def toc_kind(t, ctx):
     """How the TOC is held: content_control (Word's TOC gallery) or field."""
     toc = _first_toc(t)
@@ -290,14 +292,16 @@ def _anchor(t, ctx):
     return None
 
 
-@prop("footnote.anchor", T.TEXT, kinds=NOTE_KINDS)
+@prop("footnote.anchor", T.TEXT, kinds=NOTE_KINDS,
+      read_only="the text before the note's reference mark: write that paragraph's text")
 def note_anchor(t, ctx):
     """Text of the referencing paragraph before the note's reference mark (the note is
     attached after it)."""
     return _anchor(t, ctx)
 
 
-@prop("comment.anchor", T.TEXT, kinds="comment")
+@prop("comment.anchor", T.TEXT, kinds="comment",
+      read_only="the text the comment's range covers: write that text")
 def comment_anchor(t, ctx):
     """The text a comment's range covers."""
     return _anchor(t, ctx)

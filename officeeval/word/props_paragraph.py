@@ -96,7 +96,9 @@ def numbering_start(t, ref, level):
     return level.start_override if level.start_override is not None else level.start
 
 
-@prop("paragraph.numbering.label", T.TEXT, kinds=PARA_KINDS)
+@prop("paragraph.numbering.label", T.TEXT, kinds=PARA_KINDS,
+      read_only="counted from the level text and the items before it: write "
+                "paragraph.numbering.text or .start")
 @numbering_property()
 def numbering_label(target, ref, level):
     """The list label a reader sees ('第一章', '1.2', '(b)'), counted over the document in

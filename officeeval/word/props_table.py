@@ -309,7 +309,8 @@ def cell_valign(t, ctx):
     return Observation(vocabulary.get("vertical_alignment").canonical(raw) or raw, hit[1])
 
 
-@prop("cell.span", T.TEXT, kinds="cell")
+@prop("cell.span", T.TEXT, kinds="cell",
+      read_only="merging reshapes the table (cells are absorbed), not one cell's value")
 def cell_span(t, ctx):
     """Merged span of a cell as ROWSxCOLS (1x1 when not merged)."""
     if not isinstance(t, CellTarget):

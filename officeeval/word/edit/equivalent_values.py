@@ -1,7 +1,8 @@
-"""Word equivalent variants that write the same values another way: indents in characters
-or as the equivalent absolute length, paragraph spacing in lines or points, lengths off by
-the twip other writers round to, an empty header part where there was none, colours as the
-theme slot they resolve to (or the reverse), and runs split in two.
+"""Word values written another way, as other writers write them: indents in characters or
+as the equivalent absolute length, paragraph spacing in lines or points, lengths off by the
+twip other writers round to, an empty header part where there was none, colours as the theme
+slot they resolve to (or the reverse), and runs split in two. Each function edits a
+session's document and returns a note, or raises ``NotApplicable``.
 """
 
 from __future__ import annotations
@@ -10,24 +11,25 @@ import copy
 
 from lxml import etree
 
-from officeeval.audit.mutators.base import Mutation, NotApplicable, PlanContext
-from officeeval.audit.mutators.equivalent import equivalent
-from officeeval.audit.mutators.word_equiv import body_paragraphs, insert_ppr_child
 from officeeval.ooxml.colors import normalize_hex
+from officeeval.ooxml.editing import add_override, add_relationship, rels_part
 from officeeval.ooxml.ns import A, R, W, WP
-from officeeval.catalog import resolve
 from officeeval.properties.registry import ResolveContext
+from officeeval.properties.writing import NotApplicable, Session
 from officeeval.values import Measure
+from officeeval.word import resolvers as WR
+from officeeval.word.edit.equivalents import body_paragraphs
+from officeeval.word.edit.xml import insert_ppr_child
 
 _W, _A, _WP, _R = f"{{{W}}}", f"{{{A}}}", f"{{{WP}}}", f"{{{R}}}"
 _XML_NS = "{http://www.w3.org/XML/1998/namespace}"
 # (property, absolute attribute, character/line attribute) per indent or spacing side.
-INDENTS = (("paragraph.indent.left", "left", "leftChars"),
-           ("paragraph.indent.right", "right", "rightChars"),
-           ("paragraph.indent.first_line", "firstLine", "firstLineChars"),
-           ("paragraph.indent.hanging", "hanging", "hangingChars"))
-SPACINGS = (("paragraph.space_before", "before", "beforeLines"),
-            ("paragraph.space_after", "after", "afterLines"))
+INDENTS = ((WR.indent_left, "left", "leftChars"),
+           (WR.indent_right, "right", "rightChars"),
+           (WR.indent_first_line, "firstLine", "firstLineChars"),
+           (WR.indent_hanging, "hanging", "hangingChars"))
+SPACINGS = ((WR.space_before, "before", "beforeLines"),
+            (WR.space_after, "after", "afterLines"))
 # Theme colours as Word names them in w:themeColor (text1 is dk1, background1 lt1 …).
 THEME_SLOTS = ("accent1", "accent2", "accent3", "accent4", "accent5", "accent6", "text1",
                "background1", "text2", "background2")
@@ -38,34 +40,31 @@ HF_TYPES = {"header": "application/vnd.openxmlformats-officedocument.wordprocess
 REL_TYPE = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/"
 
 
-def _measure(prop: str, p) -> Measure | None:
-    try:
-        obs = resolve(prop, p, ResolveContext())
-    except LookupError:
-        return None
+def _measure(resolver, p) -> Measure | None:
+    obs = resolver(p, ResolveContext())
     v = obs.value if obs is not None else None
     return v if isinstance(v, Measure) else None
 
 
-def _ppr(ws, edit, p) -> etree._Element:
+def _ppr(session: Session, p) -> etree._Element:
     ppr = p.ppr
     if ppr is None:
         ppr = etree.Element(_W + "pPr")
         p.el.insert(0, ppr)
-    ws.touch(edit, p.el)
+    session.touch(p.el)
     return ppr
 
 
-def _units(table, to_units: bool):
+def units(table, to_units: bool):
     """Indents (``INDENTS``) or spacing (``SPACINGS``) rewritten on every paragraph: stored
     in characters/lines -> the equivalent absolute value, set directly with the unit
     attribute zeroed (``to_units=False``); absolute -> characters/lines where it is a whole
     or half number of them, the absolute value kept beside (``to_units=True``)."""
-    def apply(ws, edit) -> str:
+    def apply(session: Session) -> str:
         plans = []
-        for p in body_paragraphs(edit.doc):
-            for prop, abs_attr, unit_attr in table:
-                m = _measure(prop, p)
+        for p in body_paragraphs(session.doc):
+            for resolver, abs_attr, unit_attr in table:
+                m = _measure(resolver, p)
                 if m is None or not m.unit_pt or not m.points() or m.points() < 0:
                     continue
                 units = m.chars if m.chars is not None else m.lines
@@ -79,7 +78,7 @@ def _units(table, to_units: bool):
         if not plans:
             raise NotApplicable("no paragraph stores such a value in that form")
         for p, abs_attr, unit_attr, twips, units in plans:
-            ppr = _ppr(ws, edit, p)
+            ppr = _ppr(session, p)
             tag = "ind" if table is INDENTS else "spacing"
             el = ppr.find(_W + tag)
             if el is None:
@@ -104,13 +103,13 @@ _UNIT_OF = {"left": "leftChars", "right": "rightChars", "firstLine": "firstLineC
             "before": "beforeLines", "after": "afterLines"}
 
 
-def _rounded(ws, edit) -> str:
+def rounded(session: Session) -> str:
     """Every stored length a little longer, as another writer rounds it: page size and
     margins two twips (0.0035 cm), indents, spacing and table lengths one (2.5 cm is
     1417.3 twips: one writer stores 1417, another 1418), drawing extents 360 EMU (0.01 mm,
     LibreOffice's unit)."""
-    pkg = edit.doc.package
-    parts = [edit.doc.main] + [n for n in pkg.part_names() if n.lower().endswith(".xml") and
+    pkg = session.doc.package
+    parts = [session.doc.main] + [n for n in pkg.part_names() if n.lower().endswith(".xml") and
                                ("/header" in n.lower() or "/footer" in n.lower()
                                 or n.lower().endswith("styles.xml"))]
     n = 0
@@ -141,19 +140,19 @@ def _rounded(ws, edit) -> str:
                     n += 1
                     touched = True
         if touched:
-            ws.touch_part(edit, part)
+            session.part(part)
     if not n:
         raise NotApplicable("no stored lengths")
     return f"{n} lengths"
 
 
 # ------------------------------------------------------------------ empty header parts
-def _empty_parts(ws, edit) -> str:
+def empty_parts(session: Session) -> str:
     """An empty header and footer part (one empty paragraph) given to the first section
     that shows none of that kind: its pages, and those inheriting from it, still show
     nothing there."""
     from officeeval.word.headers import reference_part
-    doc = edit.doc
+    doc = session.doc
     pkg = doc.package
     added = []
     for which in ("header", "footer"):
@@ -164,44 +163,35 @@ def _empty_parts(ws, edit) -> str:
         name = f"word/{which}_eq.xml"
         rid = f"rIdEq{which.title()}"
         tag = "hdr" if which == "header" else "ftr"
-        edit.replaced[name] = (f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
+        session.put(name, (f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
                                f'<w:{tag} xmlns:w="{W}" xmlns:r="{R}"><w:p/></w:{tag}>'
-                               ).encode("utf-8")
-        rels_part = _rels_of(doc.main)
-        rels = ws.touch_part(edit, rels_part) if pkg.has_part(rels_part) else None
+                               ).encode("utf-8"))
+        rels = rels_part(doc.main)
+        rels = session.part(rels) if pkg.has_part(rels) else None
         if rels is None:
             raise NotApplicable("the main part has no relationships")
-        etree.SubElement(rels, "{http://schemas.openxmlformats.org/package/2006/"
-                               "relationships}Relationship",
-                         {"Id": rid, "Type": REL_TYPE + which,
-                          "Target": f"{which}_eq.xml"})
-        ct = ws.touch_part(edit, "[Content_Types].xml")
-        etree.SubElement(ct, "{http://schemas.openxmlformats.org/package/2006/content-types}"
-                             "Override", {"PartName": "/" + name,
-                                          "ContentType": HF_TYPES[which]})
+        add_relationship(rels, rid, REL_TYPE + which, f"{which}_eq.xml")
+        add_override(session.part("[Content_Types].xml"), name, HF_TYPES[which])
         sp = sec.sect_pr
         if sp.getparent() is None:
             doc.body.append(sp)
         sp.insert(0 if which == "header" else len(sp.findall(_W + "headerReference")),
                   etree.Element(f"{_W}{which}Reference", {_W + "type": "default",
                                                           _R + "id": rid}))
-        ws.touch(edit, sp)
+        session.touch(sp)
         added.append(f"{which} for {sec.locator}")
     if not added:
         raise NotApplicable("every section shows a header and a footer")
     return ", ".join(added)
 
 
-def _rels_of(part: str) -> str:
-    folder, _, base = part.rpartition("/")
-    return f"{folder}/_rels/{base}.rels" if folder else f"_rels/{base}.rels"
-
-
 # ------------------------------------------------------------------ colours
-def _theme_colours(to_theme: bool):
-    def apply(ws, edit) -> str:
+def theme_colours(to_theme: bool):
+    """Colours equal to a theme colour written as that theme colour (``to_theme``), or
+    theme colours written as the RGB they resolve to."""
+    def apply(session: Session) -> str:
         from officeeval.word.theme_colors import theme_or_stored
-        doc = edit.doc
+        doc = session.doc
         theme = doc.theme
         slots: dict[str, str] = {}
         for slot in THEME_SLOTS:
@@ -232,7 +222,7 @@ def _theme_colours(to_theme: bool):
                     n += 1
                     touched = True
             if touched:
-                ws.touch_part(edit, part)
+                session.part(part)
         if not n:
             raise NotApplicable("no colour " + ("equals a theme colour" if to_theme
                                                 else "names a theme slot"))
@@ -241,9 +231,10 @@ def _theme_colours(to_theme: bool):
 
 
 # ------------------------------------------------------------------ split runs
-def _split_runs(ws, edit) -> str:
+def split_runs(session: Session) -> str:
+    """Every run of plain text split in two with the same formatting."""
     n = 0
-    for p in body_paragraphs(edit.doc):
+    for p in body_paragraphs(session.doc):
         for r in p.runs:
             kids = [c for c in r.el if isinstance(c.tag, str)]
             texts = [c for c in kids if c.tag == _W + "t"]
@@ -260,43 +251,8 @@ def _split_runs(ws, edit) -> str:
             t2.text = text[half:]
             t2.set(_XML_NS + "space", "preserve")
             r.el.addnext(second)
-            ws.touch(edit, r.el)
+            session.touch(r.el)
             n += 1
     if not n:
         raise NotApplicable("no run holds two characters of plain text")
     return f"{n} runs split"
-
-
-def plan_values(ctx: PlanContext) -> list[Mutation]:
-    return [
-        equivalent("word|chars-to-abs", "indent-chars-to-absolute",
-                   "indents stored in characters written as the equivalent absolute length "
-                   "(firstLineChars=200 -> firstLine=420 at 10.5 pt)",
-                   _units(INDENTS, to_units=False)),
-        equivalent("word|abs-to-chars", "indent-absolute-to-chars",
-                   "absolute indents of whole or half characters also stored in characters",
-                   _units(INDENTS, to_units=True)),
-        equivalent("word|lines-to-pt", "spacing-lines-to-points",
-                   "paragraph spacing stored in lines written in points (0.5 line = 6 pt "
-                   "without a document grid)", _units(SPACINGS, to_units=False)),
-        equivalent("word|pt-to-lines", "spacing-points-to-lines",
-                   "paragraph spacing of whole or half lines also stored in lines",
-                   _units(SPACINGS, to_units=True)),
-        equivalent("word|rounded", "lengths-rounded",
-                   "lengths rounded as other writers round: page setup two twips more, "
-                   "paragraph and table lengths one, drawing extents 0.01 mm more",
-                   _rounded),
-        equivalent("word|empty-parts", "empty-header-part",
-                   "an empty header and footer part where a section showed none",
-                   _empty_parts),
-        equivalent("word|rgb-to-theme", "colour-rgb-to-theme",
-                   "colours equal to a theme colour written as that theme colour (000000 as "
-                   "text1 …)",
-                   _theme_colours(to_theme=True)),
-        equivalent("word|theme-to-rgb", "colour-theme-to-rgb",
-                   "theme colours written as the RGB they resolve to",
-                   _theme_colours(to_theme=False)),
-        equivalent("word|split-runs", "run-split", "every run of plain text split in two "
-                   "with the same formatting", _split_runs),
-    ]
-

@@ -1,5 +1,7 @@
-"""Equivalent variants build documents that show the same: each rewrite is checked on small
-inline documents by what the engine (and the XML) then says, independently of any rubric."""
+"""Word written another way (``officeeval.word.edit.equivalents`` and ``equivalent_values``,
+the rewrites of the audit's equivalent variants) shows the same: each rewrite is checked on
+small inline documents by what the engine (and the XML) then says, independently of any
+rubric."""
 
 from __future__ import annotations
 
@@ -8,9 +10,9 @@ import zipfile
 import pytest
 from lxml import etree
 
-from officeeval.audit.mutators import repackage as RP
-from officeeval.audit.mutators import word_equiv as WE
-from officeeval.audit.mutators import word_equiv_values as WV
+from officeeval.ooxml import repackage as RP
+from officeeval.word.edit import equivalent_values as WV
+from officeeval.word.edit import equivalents as WE
 from officeeval.audit.workspace import NotApplicable, Workspace
 from officeeval.formats import open_document
 from officeeval.catalog import resolve
@@ -25,7 +27,7 @@ BOLD_BODY = style("Body", "正文粗", '<w:rPr><w:b/><w:sz w:val="24"/></w:rPr>'
 def _apply(tmp_path, ref, fn, name="v.docx"):
     ws = Workspace(ref, "word")
     edit = ws.begin()
-    note = fn(ws, edit)
+    note = fn(edit)
     out = ws.write(edit, tmp_path / name)
     return out, note
 
@@ -49,7 +51,7 @@ def test_direct_run_formatting_moves_into_a_character_style_with_toggles_compens
             '<w:r><w:rPr><w:b/><w:color w:val="FF0000"/><w:sz w:val="28"/></w:rPr>'
             '<w:t>乙</w:t></w:r><w:r><w:t>丙</w:t></w:r></w:p>')
     ref = docx(tmp_path, body, styles=NORMAL + BOLD_BODY, name="ref.docx")
-    out, note = _apply(tmp_path, ref, WE._char_style)
+    out, note = _apply(tmp_path, ref, WE.direct_to_character_styles)
     assert note == "2 runs, 2 character styles"
     for prop in ("font.bold", "font.color", "font.size"):
         assert _values(out, "paragraph[1]/run", prop) == _values(ref, "paragraph[1]/run", prop)
@@ -66,7 +68,7 @@ def test_direct_paragraph_formatting_moves_into_a_new_style_based_on_the_old(tmp
     ppr = '<w:pStyle w:val="Body"/><w:spacing w:after="120"/><w:ind w:firstLineChars="200"/>' \
           '<w:jc w:val="center"/>'
     ref = docx(tmp_path, p("正文", ppr) + p("二"), styles=NORMAL + BOLD_BODY, name="ref.docx")
-    out, note = _apply(tmp_path, ref, WE._para_style(set()))
+    out, note = _apply(tmp_path, ref, WE.direct_to_paragraph_styles(set()))
     assert note == "1 paragraphs, 1 paragraph styles"
     for prop in ("paragraph.alignment", "paragraph.space_after", "paragraph.indent.first_line",
                  "font.bold", "font.size"):
@@ -74,7 +76,7 @@ def test_direct_paragraph_formatting_moves_into_a_new_style_based_on_the_old(tmp
     assert _values(out, "paragraph[1]", "paragraph.style") == ["Eq Para 1"]
     # A paragraph whose style the rubric reads is left alone.
     with pytest.raises(NotApplicable):
-        _apply(tmp_path, ref, WE._para_style({"paragraph[1]"}), "w.docx")
+        _apply(tmp_path, ref, WE.direct_to_paragraph_styles({"paragraph[1]"}), "w.docx")
 
 
 def test_defaults_and_the_default_style_trade_fonts_slot_by_slot(tmp_path):
@@ -85,7 +87,7 @@ def test_defaults_and_the_default_style_trade_fonts_slot_by_slot(tmp_path):
                       '<w:sz w:val="24"/></w:rPr>', default=True) + BOLD_BODY)
     ref = docx(tmp_path, p("正文") + p("二", '<w:pStyle w:val="Body"/>'), styles=styles,
                theme=theme_xml(), name="ref.docx")
-    out, note = _apply(tmp_path, ref, WE._defaults)
+    out, note = _apply(tmp_path, ref, WE.style_to_defaults)
     assert note == "rFonts, sz: Normal -> docDefaults"
     for prop in ("font.name", "font.east_asia", "font.size"):
         assert _values(out, "paragraph", prop) == _values(ref, "paragraph", prop), prop
@@ -96,13 +98,13 @@ def test_indents_and_spacing_in_units_become_absolute_and_back(tmp_path):
     ppr = '<w:spacing w:beforeLines="50"/><w:ind w:firstLineChars="200"/>'
     ref = docx(tmp_path, p("正文", ppr, rpr='<w:sz w:val="21"/>'), styles=NORMAL,
                name="ref.docx")
-    out, _ = _apply(tmp_path, ref, WV._units(WV.INDENTS, to_units=False))
-    out2, _ = _apply(tmp_path, out, WV._units(WV.SPACINGS, to_units=False), "v2.docx")
+    out, _ = _apply(tmp_path, ref, WV.units(WV.INDENTS, to_units=False))
+    out2, _ = _apply(tmp_path, out, WV.units(WV.SPACINGS, to_units=False), "v2.docx")
     with zipfile.ZipFile(out2) as z:
         xml = z.read("word/document.xml").decode()
     assert 'w:firstLine="420"' in xml and 'w:firstLineChars="0"' in xml
     assert 'w:before="120"' in xml and 'w:beforeLines="0"' in xml
-    back, _ = _apply(tmp_path, out2, WV._units(WV.INDENTS, to_units=True), "v3.docx")
+    back, _ = _apply(tmp_path, out2, WV.units(WV.INDENTS, to_units=True), "v3.docx")
     assert [m.chars for m in _values(back, "paragraph[1]", "paragraph.indent.first_line")] \
         == [2.0]
     for prop in ("paragraph.indent.first_line", "paragraph.space_before"):
@@ -116,7 +118,7 @@ def test_lengths_rounded_like_another_writer(tmp_path):
             'w:gutter="0"/></w:sectPr>')
     ref = docx(tmp_path, p("x", '<w:ind w:left="420"/>') + sect, styles=NORMAL,
                name="ref.docx")
-    out, note = _apply(tmp_path, ref, WV._rounded)
+    out, note = _apply(tmp_path, ref, WV.rounded)
     with zipfile.ZipFile(out) as z:
         xml = z.read("word/document.xml").decode()
     assert 'w:top="1419"' in xml and 'w:w="11908"' in xml and 'w:left="421"' in xml
@@ -125,7 +127,7 @@ def test_lengths_rounded_like_another_writer(tmp_path):
 
 def test_an_empty_header_part_for_a_section_without_one(tmp_path):
     ref = docx(tmp_path, p("正文"), styles=NORMAL, name="ref.docx")
-    out, note = _apply(tmp_path, ref, WV._empty_parts)
+    out, note = _apply(tmp_path, ref, WV.empty_parts)
     assert note == "header for section[1], footer for section[1]"
     assert _values(out, "section[1]/header", "text") == [""]       # a part now, empty
     assert _values(out, "section[1]", "header.visible") == [False]
@@ -134,7 +136,7 @@ def test_an_empty_header_part_for_a_section_without_one(tmp_path):
 
 def test_runs_split_in_two(tmp_path):
     ref = docx(tmp_path, p("关于举办读书节的通知", rpr="<w:b/>"), styles=NORMAL, name="ref.docx")
-    out, note = _apply(tmp_path, ref, WV._split_runs)
+    out, note = _apply(tmp_path, ref, WV.split_runs)
     assert note == "1 runs split"
     assert _values(out, "paragraph[1]/run", "text") == ["关于举办读", "书节的通知"]
     assert _values(out, "paragraph[1]", "text") == ["关于举办读书节的通知"]
@@ -144,10 +146,10 @@ def test_runs_split_in_two(tmp_path):
 def test_theme_colours_written_as_rgb_and_back(tmp_path):
     rpr = '<w:color w:val="4472C4" w:themeColor="accent1"/>'
     ref = docx(tmp_path, p("蓝", rpr=rpr), styles=NORMAL, theme=theme_xml(), name="ref.docx")
-    out, _ = _apply(tmp_path, ref, WV._theme_colours(to_theme=False))
+    out, _ = _apply(tmp_path, ref, WV.theme_colours(to_theme=False))
     with zipfile.ZipFile(out) as z:
         assert b"themeColor" not in z.read("word/document.xml")
-    back, _ = _apply(tmp_path, out, WV._theme_colours(to_theme=True), "b.docx")
+    back, _ = _apply(tmp_path, out, WV.theme_colours(to_theme=True), "b.docx")
     with zipfile.ZipFile(back) as z:
         assert b'w:themeColor="accent1"' in z.read("word/document.xml")
     assert _values(out, "paragraph[1]", "font.color") == ["4472C4"] == \
