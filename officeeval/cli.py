@@ -220,11 +220,23 @@ def audit(rubrics: list[Path] = typer.Argument(..., help="Rubric XML files."),
 
 
 def _open(document: Path):
+    """The document, with a recalculation backend of this command's own (nothing started
+    unless a formula value needs it); ``_close`` closes both."""
+    from officeeval import recalc
     from officeeval.formats import open_document
+    backends = recalc.backends()
     try:
-        return open_document(document)
+        return open_document(document, backends=backends)
     except PackageError as exc:
+        backends.close()
         _fail(EXIT_DOCUMENT, f"cannot read {document}: {exc}")
+
+
+def _close(doc) -> None:
+    try:
+        doc.close()
+    finally:
+        doc.backends.close()
 
 
 @app.command()
@@ -268,7 +280,7 @@ def query(document: Path = typer.Argument(..., help="The document to read."),
             _fail(EXIT_USAGE, f"--select {select!r} selects nothing: "
                               f"{explain_empty(doc, select or '')}")
     finally:
-        doc.close()
+        _close(doc)
     if as_json:
         _json(rows)
     else:
@@ -289,7 +301,7 @@ def inspect(document: Path = typer.Argument(..., help="The document to read."),
     try:
         rows = run_inspect(doc, limit)
     finally:
-        doc.close()
+        _close(doc)
     if as_json:
         _json(rows)
     else:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from officeeval import apps
+from officeeval.backends import NO_BACKENDS
 from officeeval.catalog import catalog, resolve
 from officeeval.errors import OfficeEvalError
 from officeeval.properties.registry import ResolveContext
@@ -21,8 +22,9 @@ def observe(prop: str, target: Target, direct: bool = False) -> dict[str, Any]:
     vtype = pdef.type_for(target.doc.app) if pdef else None
     row: dict[str, Any] = {"target": target.locator, "property": prop}
     try:
-        obs = resolve(prop, target, ResolveContext(direct=direct,
-                                                   options=getattr(target.doc, "options", {})))
+        obs = resolve(prop, target, ResolveContext(
+            direct=direct, options=getattr(target.doc, "options", {}),
+            backends=getattr(target.doc, "backends", NO_BACKENDS)))
     except OfficeEvalError as exc:
         row.update(value=None, source="", error=f"{type(exc).__name__}: {exc}")
         return row

@@ -15,6 +15,7 @@ from typing import Callable
 
 from lxml import etree
 
+from officeeval.backends import NO_BACKENDS, Backends
 from officeeval.formats import open_document
 from officeeval.properties.writing import NotApplicable
 from officeeval.targets import Document
@@ -73,8 +74,10 @@ class Workspace:
     """
 
     def __init__(self, reference: str | Path, app: str, options: dict | None = None,
-                 original: str | Path | None = None) -> None:
+                 original: str | Path | None = None,
+                 backends: Backends = NO_BACKENDS) -> None:
         self.reference = str(reference)
+        self.backends = backends  # the audit's, for the views it opens (recalculation)
         # The rubric's own reference when ``reference`` is a prepared copy of it.
         self.original = str(original) if original else self.reference
         self.app = app
@@ -86,7 +89,8 @@ class Workspace:
     # ------------------------------------------------------------------ one mutant
     def begin(self) -> Edit:
         """A fresh engine view of the reference to edit."""
-        return Edit(open_document(self.reference, self.app, options=self.options), self)
+        return Edit(open_document(self.reference, self.app, options=self.options,
+                                  backends=self.backends), self)
 
     def part_of(self, edit: Edit, el: etree._Element) -> str:
         """The part whose parsed tree holds ``el``; raises ``NotApplicable`` for an element

@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 from typing import Any, Callable
 
+from officeeval.cache import memo_table
 from officeeval.excel import cells as C
 from officeeval.excel import formulas as F
 from officeeval.excel import value_types as X
@@ -53,7 +54,7 @@ def _per_style(fn: Callable[[CellTarget, Any], Observation | None]
     """``fn`` remembered per workbook and style index. ``fn`` must read the cell only
     through ``_xf`` (its style); what it raises is not remembered."""
     def resolve(t: CellTarget, ctx) -> Observation | None:
-        memo = t.sheet.book.__dict__.setdefault(_STYLE_MEMO_ATTR, {})
+        memo = memo_table(t.sheet.book, _STYLE_MEMO_ATTR)
         key = (resolve, t.sheet.style_at(t.row, t.col))
         try:
             return memo[key]

@@ -14,6 +14,7 @@ import difflib
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
+from officeeval.backends import NO_BACKENDS, Backends
 from officeeval.properties.define import Definition, PropertySet
 from officeeval.properties.types import ValueType
 from officeeval.properties.writing import Writer, WriterSet
@@ -23,11 +24,14 @@ from officeeval.values import Observation
 @dataclass(frozen=True)
 class ResolveContext:
     """How to resolve: ``direct`` reads only what is set on the element itself (no styles,
-    defaults, theme, layout or master); ``options`` carries app settings (e.g. the Excel
-    recalculation backend)."""
+    defaults, theme, layout or master); ``options`` carries the document's app settings
+    (e.g. ``recalc`` on/off); ``backends`` the engines the caller handed in (``backends.py``:
+    recalculation, and layout to come). A grading's contexts are built by its
+    ``scoring.Grader``."""
 
     direct: bool = False
     options: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+    backends: Backends = field(default=NO_BACKENDS, hash=False, compare=False)
 
 
 Resolver = Callable[[Target, ResolveContext], "Observation | None"]

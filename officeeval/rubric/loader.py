@@ -17,7 +17,7 @@ from lxml import etree
 
 from officeeval import apps
 from officeeval.comparators import get_comparator
-from officeeval.comparators.registry import comparator_names
+from officeeval.comparators.registry import ComparatorKind, comparator_names
 from officeeval.errors import RubricError, RubricIssue, ValueParseError
 from officeeval.ooxml.ns import NSMAP
 from officeeval.catalog import catalog
@@ -274,14 +274,15 @@ def _check(el: etree._Element, app: str, cid: str, issues: list[RubricIssue]) ->
                 issues.append(RubricIssue(line, f"{where}: property {prop_name} does not apply "
                                           f"to {kind} targets (it applies to: "
                                           f"{', '.join(sorted(binding.kinds))})"))
-    elif comparator is None or comparator.kind not in ("count", "presence"):
+    elif comparator is None or comparator.kind not in (ComparatorKind.COUNT,
+                                                       ComparatorKind.PRESENCE):
         issues.append(RubricIssue(line, f"{where}: a check needs a property (or part+xpath); "
                                   f"only op=\"count\", \"exists\" and \"absent\" (which judge "
                                   f"the selection itself) may omit it"))
     expected_value = None
     tolerance_value = None
     if comparator is not None:
-        if comparator.kind == "count":
+        if comparator.kind is ComparatorKind.COUNT:
             from officeeval.properties.types import INTEGER
             vtype = vtype or INTEGER
         if comparator.needs_expected:
@@ -294,7 +295,8 @@ def _check(el: etree._Element, app: str, cid: str, issues: list[RubricIssue]) ->
         elif expected is not None:
             issues.append(RubricIssue(line, f"{where}: op={comparator.name!r} takes no "
                                       f"expected value"))
-        if expected is not None and (vtype is not None or comparator.kind == "count"):
+        if expected is not None and (vtype is not None
+                                     or comparator.kind is ComparatorKind.COUNT):
             try:
                 expected_value = comparator.parse(expected, vtype)
             except ValueParseError as exc:

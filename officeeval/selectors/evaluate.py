@@ -12,6 +12,7 @@ from __future__ import annotations
 import difflib
 
 from officeeval import apps
+from officeeval.cache import memo_table
 from officeeval.errors import SelectorSyntaxError
 from officeeval.selectors.grammar import Predicate, Selector, Step, parse_selector
 from officeeval.selectors.predicates import apply_predicates
@@ -30,7 +31,7 @@ def select(doc: Document, selector: str | Selector | None) -> list[Target]:
     if selector is None or (isinstance(selector, str) and not selector.strip()):
         return [doc.root()]
     text = selector if isinstance(selector, str) else selector.text
-    cache = doc.__dict__.setdefault(_CACHE_ATTR, {})
+    cache = memo_table(doc, _CACHE_ATTR)
     if text in cache:
         return cache[text]
     sel = parse_selector(text) if isinstance(selector, str) else selector

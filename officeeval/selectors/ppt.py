@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from officeeval.cache import memo_table
 from officeeval.ppt.animations import read_effects
 from officeeval.ppt.shapes import Shape
 from officeeval.ppt.sheets import Sheet
@@ -29,7 +30,7 @@ _CACHE = "_officeeval_ppt_targets"
 
 
 def _cached(doc, key: tuple, make: Callable[[], Target]) -> Target:
-    cache = doc.__dict__.setdefault(_CACHE, {})
+    cache = memo_table(doc, _CACHE)
     found = cache.get(key)
     if found is None:
         found = make()

@@ -4,6 +4,7 @@ value table shared with PowerPoint (``officeeval.ooxml.chart_values``)."""
 
 from __future__ import annotations
 
+from officeeval.cache import memo_value
 from officeeval.ooxml.chart_values import cached_chart_resolvers
 from officeeval.ooxml.charts import read_chart
 from officeeval.properties.define import PropertySet
@@ -15,13 +16,11 @@ PROPERTIES = PropertySet()
 def _info(target):
     if not isinstance(target, DrawingTarget) or target.kind != "chart":
         return None
-    cached = target.__dict__.get("_chart", ...)
-    if cached is ...:
+    def read():
         part = target.chart_part()
         root = target.doc.package.xml_or_none(part) if part else None
-        cached = read_chart(root) if root is not None else None
-        target.__dict__["_chart"] = cached
-    return cached
+        return read_chart(root) if root is not None else None
+    return memo_value(target, "_officeeval_chart", read)
 
 
 # The values a chart part caches are one format-neutral reader shared with PowerPoint; the

@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 from typing import Callable
 
+from officeeval.cache import memo_value
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
 from officeeval.values import Observation
@@ -29,11 +30,7 @@ def document_property(read: Callable) -> Callable:
 
 
 def _watermark(doc):
-    cached = doc.__dict__.get("_watermark", ...)
-    if cached is ...:
-        cached = find_watermark(doc)
-        doc.__dict__["_watermark"] = cached
-    return cached
+    return memo_value(doc, "_officeeval_watermark", lambda: find_watermark(doc))
 
 
 def _watermark_attr(doc, attr: str, none_kind: bool = False):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from lxml import etree
 
 from officeeval import vocabulary
+from officeeval.cache import memo_value
 from officeeval.ooxml.ns import W
 from officeeval.ooxml.units import twips_to_pt
 from officeeval.properties import types as T
@@ -29,11 +30,7 @@ prop, binds = PROPERTIES.prop, PROPERTIES.binds
 
 
 def _edges(table: TableTarget):
-    cached = table.__dict__.get("_edges")
-    if cached is None:
-        cached = TableBorders(table).edges()
-        table.__dict__["_edges"] = cached
-    return cached
+    return memo_value(table, "_officeeval_table_edges", lambda: TableBorders(table).edges())
 
 
 def _border_group(target, ctx, positions: tuple[str, ...]):

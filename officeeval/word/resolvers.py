@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 from typing import Any, Callable
 
+from officeeval.cache import memo_value
 from officeeval.ooxml.ns import W
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
@@ -98,12 +99,10 @@ def _lift_run(reader: Reader, default: Any = None) -> Callable:
 
 def content_paragraphs(target) -> list[ParagraphTarget]:
     """The paragraphs of a container that show content (all of them when none does)."""
-    cached = target.__dict__.get("_content_paragraphs")
-    if cached is None:
+    def find() -> list[ParagraphTarget]:
         paragraphs = list(getattr(target, "paragraphs", None) or [])
-        cached = [p for p in paragraphs if p.shows_content] or paragraphs
-        target.__dict__["_content_paragraphs"] = cached
-    return cached
+        return [p for p in paragraphs if p.shows_content] or paragraphs
+    return memo_value(target, "_officeeval_content_paragraphs", find)
 
 
 @prop("text", T.TEXT, kinds=TEXT_KINDS)

@@ -26,6 +26,7 @@ from officeeval.audit.mutators.base import (
 from officeeval.audit.mutators.plan import Policy, plan_check as plan
 from officeeval.audit.mutators.texts import typo
 from officeeval.audit.workspace import Workspace
+from officeeval.backends import NO_BACKENDS, Backends
 from officeeval.excel.edit.cells import cache_formula_results, constant_cells
 from officeeval.rubric.model import Check
 from officeeval.targets import Target
@@ -215,11 +216,13 @@ def shift_reference(text: str) -> str | None:
 
 
 # ------------------------------------------------------------------ formula results
-def prepare(reference: str, options: dict, workdir: Path) -> tuple[str, str]:
+def prepare(reference: str, options: dict, workdir: Path,
+            backends: Backends = NO_BACKENDS) -> tuple[str, str]:
     """The reference with every uncached formula result written as its cached value (and
     ``fullCalcOnLoad`` dropped), or the reference itself when nothing needs it. Returns
-    ``(path, note)``. Values the engine cannot compute are left uncached."""
-    ws = Workspace(reference, "excel", options)
+    ``(path, note)``. Values the engine cannot compute (with ``backends``) are left
+    uncached."""
+    ws = Workspace(reference, "excel", options, backends=backends)
     edit = ws.begin()
     try:
         written = cache_formula_results(edit)

@@ -29,13 +29,12 @@ def _sheet_names(ws, edit) -> str:
 
 
 def plan_equivalent(ctx: PlanContext) -> list[Mutation]:
-    from officeeval import recalc
     out = []
     if ctx.ws.reference != ctx.ws.original:
         out.append(equivalent("excel|cached", "cached-results",
                               "the workbook with its formula results cached (as Excel saves "
                               "it); the reference had none", lambda ws, edit: None))
-    elif recalc.available() and ctx.ws.options.get("recalc") is not False:
+    elif ctx.ws.backends.recalc is not None and ctx.ws.options.get("recalc") is not False:
         out.append(equivalent("excel|uncached", "uncached-results",
                               "the workbook without its cached formula results (as openpyxl "
                               "writes it), graded by recalculation", _on(XE.uncached)))
