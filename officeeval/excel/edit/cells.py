@@ -157,9 +157,10 @@ def formula(session: Session, target: Target, new: Any) -> str:
     if f is None:
         f = etree.Element(_S + "f")
         c.insert(0, f)
+    before = f"={f.text} -> " if f.text else ""
     f.attrib.clear()
     f.text = str(new).lstrip("=")
-    return f"formula {f.text}"
+    return f"{before}={f.text}"
 
 
 @WRITERS.writer("cell.has_formula")
