@@ -518,6 +518,69 @@ def batch(manifest: Path = typer.Argument(..., help="Manifest (JSON Lines: task,
 
 
 @app.command()
+def serve(task_dirs: Optional[list[Path]] = typer.Option(None, "--tasks", help="Rubric "
+                                                         "directory or file (repeatable; "
+                                                         "default: rubrics/)."),
+          host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on "
+                                   "(not loopback: --token-env is required)."),
+          port: int = typer.Option(8000, "--port", help="Port (0: any free one, printed "
+                                   "when ready)."),
+          jobs: int = typer.Option(2, "--jobs", "-j", help="Grading worker processes."),
+          queue: int = typer.Option(32, "--queue", help="Requests that may wait for a "
+                                    "worker; beyond that, 429 with Retry-After."),
+          max_body: str = typer.Option("32M", "--max-body", help="Largest request body "
+                                       "(413 beyond)."),
+          read_timeout: float = typer.Option(30.0, "--read-timeout", help="Seconds a "
+                                             "client may take to send its body (408)."),
+          grade_timeout: float = typer.Option(120.0, "--grade-timeout", help="Seconds a "
+                                              "worker may grade one document, plus the "
+                                              "program's time limit for /v1/run (504)."),
+          token_env: Optional[str] = typer.Option(None, "--token-env", help="Environment "
+                                                  "variable holding the bearer token "
+                                                  "every request must carry."),
+          expose_rubrics: bool = typer.Option(False, "--expose-rubrics", help="Show checks, "
+                                              "expected values and the reference in "
+                                              "/v1/tasks."),
+          store: Optional[Path] = typer.Option(None, "--store", help="Write every graded "
+                                               "request to DIR/results.sqlite (officeeval "
+                                               "report DIR)."),
+          keep_documents: bool = typer.Option(False, "--keep-documents", help="Keep graded "
+                                              "documents in STORE/documents."),
+          timeout: Optional[float] = typer.Option(None, "--timeout", help="Wall-clock "
+                                                  "seconds per program (default 60)."),
+          cpu: Optional[float] = typer.Option(None, "--cpu", help="CPU seconds per program "
+                                              "(default 60)."),
+          memory: Optional[str] = typer.Option(None, "--memory", help="Address-space limit "
+                                               "per program, e.g. 2G (default)."),
+          isolation: str = typer.Option("auto", "--isolation", help="auto, bwrap or "
+                                        "rlimits."),
+          python: Optional[str] = typer.Option(None, "--python", help="Interpreter for the "
+                                               "programs (default: this one)."),
+          recalc: Optional[bool] = typer.Option(None, "--recalc/--no-recalc",
+                                                help=_RECALC_HELP)) -> None:
+    """Serve grading over HTTP for RL and agent loops: POST /v1/score, POST /v1/run,
+    GET /v1/tasks, /healthz, /metrics, /openapi.json. Stops on Ctrl-C or SIGTERM."""
+    try:
+        from officeeval.service.options import OptionsError
+        from officeeval.service.server import run_server, serve_options
+    except ImportError as exc:
+        _fail(EXIT_USAGE, f"serve needs the serve extra ({exc.name} is missing): "
+                          "pip install 'officeeval[serve]'")
+    try:
+        options = serve_options(
+            tasks=task_dirs, host=host, port=port, jobs=jobs, queue=queue,
+            max_body=max_body, read_timeout=read_timeout, grade_timeout=grade_timeout,
+            token_env=token_env, expose_rubrics=expose_rubrics, store=store,
+            keep_documents=keep_documents,
+            limits={"timeout": timeout, "cpu": cpu, "memory": memory},
+            isolation=isolation, python=python, recalc=recalc)
+        code = run_server(options)
+    except (OptionsError, TaskError) as exc:
+        _fail(EXIT_USAGE, str(exc))
+    raise typer.Exit(code)
+
+
+@app.command()
 def outline(document: Path = typer.Argument(..., help="A .docx, .xlsx or .pptx file."),
             tokens: int = typer.Option(1500, "--tokens", help="Budget in estimated "
                                        "tokens.")) -> None:

@@ -54,7 +54,9 @@ LAYERS: list[set[str]] = [
     # with a Grader per worker.
     {"analysis", "generation", "service"},
     {"report"},                                 # reports over the analysis
-    {"cli", "__main__", "__init__"},            # the commands; the package's lazy API
+    # The commands; the package's lazy API; ``client``, the HTTP client of ``serve`` (for
+    # reward functions in other programs: it imports only ``errors``, tested below).
+    {"cli", "__main__", "__init__", "client"},
 ]
 # Modules that are a unit of their own inside a package: selection needs the applications
 # (``apps``), which need the selector steps below them.
@@ -221,3 +223,9 @@ def test_the_graph_is_read_from_the_source():
     # Nothing of a view reaches the recalculation service.
     assert not any(_unit(t) == "recalc" for m, imports in GRAPH.items()
                    if _unit(m) in ("word", "excel", "ppt") for t, _, _ in imports)
+
+
+def test_the_service_client_imports_only_errors():
+    # A reward function imports officeeval.client into a training job: nothing of the engine
+    # (lxml, the views, LibreOffice) may come with it.
+    assert {t for t, _, _ in GRAPH["officeeval.client"]} <= {"officeeval.errors"}

@@ -4,7 +4,9 @@ The batch starts it with ``ServiceProcess.start`` when it has Excel work; it lis
 Unix socket in a private directory (mode 0700) and answers one JSON line per request line:
 ``{"path": "/abs/book.xlsx"}`` -> ``{"ok": true, "out": "/abs/recalculated.xlsx"}`` or
 ``{"ok": false, "error": "...", "document": true|false}`` (``document``: LibreOffice failed on
-this workbook, a ``DocumentRecalcError``; else the service's own failure). Workers reach it through ``officeeval.recalc.client``.
+this workbook, a ``DocumentRecalcError``; else the service's own failure);
+``{"op": "stats"}`` -> ``{"ok": true, "stats": {...}}`` (what it did so far, as below).
+Workers reach it through ``officeeval.recalc.client``.
 
 It ends, stopping every LibreOffice it started, when its stdin closes: the batch closes it
 when it is done, and the kernel does when the batch dies however it died (``kill -9``
@@ -47,8 +49,11 @@ def _handler(service: RecalcService) -> type[socketserver.StreamRequestHandler]:
                     return
                 try:
                     req = json.loads(line)
-                    out = service.recalculate(Path(req["path"]))
-                    reply = {"ok": True, "out": str(out)}
+                    if req.get("op") == "stats":
+                        reply = {"ok": True, "stats": _stats(service)}
+                    else:
+                        out = service.recalculate(Path(req["path"]))
+                        reply = {"ok": True, "out": str(out)}
                 except RecalcError as exc:
                     reply = {"ok": False, "error": str(exc),
                              "document": isinstance(exc, DocumentRecalcError)}
@@ -57,6 +62,11 @@ def _handler(service: RecalcService) -> type[socketserver.StreamRequestHandler]:
                 self.wfile.write(json.dumps(reply).encode() + b"\n")
                 self.wfile.flush()
     return Handler
+
+
+def _stats(service: RecalcService) -> dict[str, int]:
+    return {"instances": service.started, "recalculations": service.recalculations,
+            "reused": service.store.reused if service.store is not None else 0}
 
 
 class _Server(socketserver.ThreadingUnixStreamServer):
@@ -75,8 +85,7 @@ def serve(socket_path: str, service: RecalcService) -> None:
     finally:
         server.shutdown()
         server.server_close()
-        stats = {"instances": service.started, "recalculations": service.recalculations,
-                 "reused": service.store.reused if service.store is not None else 0}
+        stats = _stats(service)
         service.close()
         # The directory is the batch's to remove, but a batch that was killed cannot.
         where = Path(socket_path).parent
@@ -148,6 +157,23 @@ class ServiceProcess:
             handle.close()
             return None
         return handle
+
+    def query_stats(self, wait: float = 2.0) -> dict[str, int] | None:
+        """What the running service has done so far (instances started, recalculations,
+        results reused from the store); ``None`` when it does not answer within ``wait``
+        seconds."""
+        import socket
+        try:
+            with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
+                sock.settimeout(wait)
+                sock.connect(self.address)
+                sock.sendall(b'{"op": "stats"}\n')
+                line = sock.makefile("rb").readline(MAX_REQUEST)
+            reply = json.loads(line)
+        except (OSError, ValueError):
+            return None
+        stats = reply.get("stats") if isinstance(reply, dict) else None
+        return stats if isinstance(stats, dict) else None
 
     def close(self) -> None:
         """Stop the service (it stops its LibreOffice instances), read what it did into

@@ -43,6 +43,7 @@ class WorkItem:
     recalc_service: tuple[str, float] | None = None  # the batch's (address, wait), if any
     turns: tuple[str, ...] = ()      # the replies of a multi-turn generation, in order
     outputs_root: str | None = None  # an ``output`` must resolve inside this folder
+    serialize: bool = True           # the card's JSON made here (serve may not need it)
 
 
 @dataclass
@@ -127,7 +128,8 @@ def grade_item(item: WorkItem) -> ItemResult:
     except SandboxError as exc:
         return ItemResult(item.key, error=f"sandbox: {exc}",
                           seconds=time.perf_counter() - started)
-    text = json.dumps(safe_tree(card.to_dict()), ensure_ascii=False)
+    text = json.dumps(safe_tree(card.to_dict()), ensure_ascii=False) if item.serialize \
+        else None
     return ItemResult(item.key, card, sandbox, seconds=time.perf_counter() - started,
                       cpu=time.process_time() - cpu, scorecard_json=text, turns=turns)
 

@@ -80,6 +80,25 @@ def prewarm() -> None:
         forkserver.ensure_running()
 
 
+def start_worker(fn: Callable[[Any], Any], ctx: Any = None) -> tuple[Any, Connection]:
+    """Start one worker process running ``fn`` (a module-level function) and return it with
+    the connection that feeds it: send an item, receive ``(True, value)`` or ``(False,
+    traceback text)``; send ``None`` to end it. It is forked from the fork server (warm),
+    dies with its parent and ignores Ctrl-C. The pools of ``batch`` and ``serve`` use it."""
+    ctx = ctx or _context()
+    here, there = ctx.Pipe(duplex=True)
+    p = ctx.Process(target=_worker_main, args=(there, fn), daemon=True)
+    p.start()
+    there.close()
+    return p, here
+
+
+def stop_worker(process: Any) -> None:
+    """Kill a worker started by ``start_worker`` (its sandboxed program dies with it) and
+    reap it; never raises."""
+    _kill(process)
+
+
 class LocalPool:
     """``jobs`` worker processes running ``fn``. Use ``imap_unordered``; always ``close``."""
 
@@ -90,12 +109,7 @@ class LocalPool:
         self.workers: list[_Worker] = []
 
     def _start(self) -> _Worker:
-        here, there = self.ctx.Pipe(duplex=True)
-        p = self.ctx.Process(target=_worker_main, args=(there, self.fn),
-                             daemon=True)
-        p.start()
-        there.close()
-        return _Worker(p, here)
+        return _Worker(*start_worker(self.fn, self.ctx))
 
     def imap_unordered(self, items: Iterable[Any],
                        deadline: Callable[[Any], float | None] = lambda _: None

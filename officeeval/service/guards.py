@@ -1,0 +1,126 @@
+"""ASGI middleware in front of every route: count and time each request (metrics), require
+the bearer token, bound the request body (size: 413; time to send it: 408).
+
+The body limits apply while the body streams in, whatever the route does with it: a
+``Content-Length`` over the limit is refused before a byte is read, and a chunked body is
+cut off as soon as it passes the limit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import json
+import time
+from typing import Any, Awaitable, Callable
+
+from starlette.exceptions import HTTPException
+
+from officeeval.service.metrics import Metrics
+
+PUBLIC = frozenset({"/healthz", "/openapi.json"})
+_TEMPLATES = ("/v1/score", "/v1/run", "/v1/tasks", "/healthz", "/metrics", "/openapi.json")
+
+Scope = dict[str, Any]
+Receive = Callable[[], Awaitable[dict[str, Any]]]
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+def endpoint_label(path: str) -> str:
+    """The route template a path belongs to (a bounded set of metric labels)."""
+    if path in _TEMPLATES:
+        return path
+    if path.startswith("/v1/tasks/"):
+        return "/v1/tasks/{id}/files/{name}" if "/files/" in path else "/v1/tasks/{id}"
+    return "other"
+
+
+class Guard:
+    """The middleware. ``token``: required as ``Authorization: Bearer <token>`` on every
+    path but ``PUBLIC`` (``None``: no authentication)."""
+
+    def __init__(self, app: Any, *, metrics: Metrics, token: str | None, max_body: int,
+                 read_timeout: float) -> None:
+        self.app = app
+        self.metrics = metrics
+        self.expected = f"Bearer {token}".encode() if token else None
+        self.max_body = max_body
+        self.read_timeout = read_timeout
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = time.perf_counter()
+        label = endpoint_label(scope.get("path", ""))
+        status = [500]
+
+        async def sending(message: dict[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                status[0] = message["status"]
+            await send(message)
+
+        try:
+            refusal = self._refusal(scope)
+            if refusal is not None:
+                await _answer(sending, *refusal)
+            else:
+                await self.app(scope, self._limited(receive), sending)
+        finally:
+            self.metrics.requests.inc(label, str(status[0]))
+            self.metrics.latency.observe(time.perf_counter() - started, label)
+
+    def _refusal(self, scope: Scope) -> tuple[int, dict[str, Any], list] | None:
+        headers = dict(scope.get("headers") or [])
+        if self.expected is not None and scope.get("path") not in PUBLIC:
+            given = headers.get(b"authorization", b"")
+            if not hmac.compare_digest(given, self.expected):
+                return 401, {"error": "unauthorized",
+                             "detail": "send Authorization: Bearer <token>"}, \
+                    [(b"www-authenticate", b'Bearer realm="officeeval"')]
+        length = headers.get(b"content-length")
+        if length is not None:
+            try:
+                n = int(length)
+            except ValueError:
+                return 400, {"error": "bad_request", "detail": "bad Content-Length"}, []
+            if n > self.max_body:
+                return 413, _too_large(self.max_body), []
+        return None
+
+    def _limited(self, receive: Receive) -> Receive:
+        seen = 0
+        done = False
+        deadline = time.monotonic() + self.read_timeout
+
+        async def limited() -> dict[str, Any]:
+            nonlocal seen, done
+            if done:  # the body is in: later reads wait for a disconnect, unbounded
+                return await receive()
+            left = deadline - time.monotonic()
+            try:
+                message = await asyncio.wait_for(receive(), timeout=max(left, 0.001))
+            except asyncio.TimeoutError:
+                raise HTTPException(408, json.dumps({
+                    "error": "request_timeout",
+                    "detail": f"the body was not received within {self.read_timeout:g} s"})
+                ) from None
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.max_body:
+                    raise HTTPException(413, json.dumps(_too_large(self.max_body)))
+                done = not message.get("more_body", False)
+            return message
+        return limited
+
+
+def _too_large(limit: int) -> dict[str, Any]:
+    return {"error": "too_large", "detail": f"the request body is larger than {limit} bytes"}
+
+
+async def _answer(send: Send, status: int, body: dict[str, Any], headers: list) -> None:
+    data = json.dumps(body).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"),
+                            (b"content-length", str(len(data)).encode()), *headers]})
+    await send({"type": "http.response.body", "body": data})

@@ -1,0 +1,99 @@
+"""What ``officeeval serve`` is told on its command line, checked before anything starts."""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+from dataclasses import dataclass, field
+
+from officeeval.runner.limits import Limits
+from officeeval.runner.sandbox import SandboxConfig
+
+MIB = 1024 * 1024
+DETAILS = ("summary", "criteria", "checks")
+
+
+class OptionsError(ValueError):
+    """The options cannot work together (the CLI maps this to a usage error)."""
+
+
+@dataclass(frozen=True)
+class ServeOptions:
+    """How the service runs.
+
+    ``tasks``: rubric directories or files (default ``rubrics/``). ``jobs``: grading worker
+    processes. ``queue``: requests that may wait for a worker beyond those being graded
+    (more: ``429`` with ``Retry-After``). ``max_body``: largest request body in bytes
+    (``413``); ``read_timeout``: seconds a client may take to send its body (``408``);
+    ``grade_timeout``: seconds a worker may spend on one document, plus the program's own
+    time limit for ``/v1/run`` (``504``, and the worker is replaced). ``token``: the bearer
+    token every request but ``/healthz`` and ``/openapi.json`` must carry (``None``: no
+    authentication, allowed on loopback only). ``store``: a results directory
+    (``results.sqlite``, the batch's schema) every graded request is written to.
+    ``limits``: the default and the maximum limits of a program (a request may lower them,
+    never raise them). ``recalc``: ``None`` lets the engine decide (LibreOffice when
+    installed)."""
+
+    tasks: tuple[str, ...] = ()
+    host: str = "127.0.0.1"
+    port: int = 8000
+    jobs: int = 2
+    queue: int = 32
+    max_body: int = 32 * MIB
+    read_timeout: float = 30.0
+    grade_timeout: float = 120.0
+    token: str | None = None
+    expose_rubrics: bool = False
+    store: str | None = None
+    keep_documents: bool = False
+    limits: Limits = field(default_factory=Limits)
+    sandbox: SandboxConfig = field(default_factory=SandboxConfig)
+    recalc: bool | None = None
+    graceful_timeout: float = 30.0
+
+    def check(self) -> None:
+        """Raise ``OptionsError`` for options that cannot work, the first one found."""
+        if self.jobs < 1:
+            raise OptionsError("--jobs must be at least 1")
+        if self.queue < 0:
+            raise OptionsError("--queue must not be negative")
+        if not 0 <= self.port < 65536:
+            raise OptionsError(f"--port must be 0-65535, not {self.port}")
+        for name, value in (("--read-timeout", self.read_timeout),
+                            ("--grade-timeout", self.grade_timeout)):
+            if not value > 0:
+                raise OptionsError(f"{name} must be positive")
+        if self.max_body < 1024:
+            raise OptionsError("--max-body must be at least 1K")
+        if self.token is None and not is_loopback(self.host):
+            raise OptionsError(
+                f"listening on {self.host} (not loopback) needs a bearer token: set one "
+                "in an environment variable and pass --token-env VAR")
+        if self.token is not None and len(self.token) < 16:
+            raise OptionsError("the bearer token must be at least 16 characters")
+
+    @property
+    def grading_options(self) -> dict:
+        return {} if self.recalc is None else {"recalc": self.recalc}
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` names only this machine (``localhost``, 127.0.0.0/8, ``::1``).
+    ``0.0.0.0`` and ``::`` listen everywhere: not loopback."""
+    if host.strip().lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def token_from_env(var: str | None) -> str | None:
+    """The token held by environment variable ``var`` (``None`` when no variable is
+    named). Raises ``OptionsError`` when it is named but unset or empty."""
+    if not var:
+        return None
+    value = os.environ.get(var, "").strip()
+    if not value:
+        raise OptionsError(f"--token-env {var}: the environment variable is unset or empty")
+    return value

@@ -1,0 +1,260 @@
+"""The service's side of the grading workers: the batch's worker processes
+(``runner.pool.start_worker``), fed from an asyncio event loop.
+
+* A bounded queue: a request is accepted while a worker is idle or fewer than ``queue``
+  requests wait; otherwise ``submit`` raises ``QueueFull`` at once (the server answers 429
+  with ``Retry-After``), so load beyond capacity costs the server almost nothing.
+* Deadlines: a job still running after its time limit has its worker killed (its sandboxed
+  program dies with it) and replaced; the job fails with ``JobLost``.
+* A worker that dies (a crash in a native library, the OOM killer) is replaced and only its
+  job fails. Results are read when the worker's pipe is readable (``loop.add_reader``), so
+  there is no thread and no polling.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from officeeval.runner.pool import start_worker, stop_worker
+
+
+class QueueFull(Exception):
+    """Every worker is busy and the queue is full; ``retry_after`` is a fair wait in
+    whole seconds."""
+
+    def __init__(self, retry_after: int) -> None:
+        super().__init__(f"queue full; retry after {retry_after} s")
+        self.retry_after = retry_after
+
+
+class JobLost(Exception):
+    """The job's worker died, or was killed at the job's deadline (``timed_out``)."""
+
+    def __init__(self, message: str, timed_out: bool = False) -> None:
+        super().__init__(message)
+        self.timed_out = timed_out
+
+
+class JobFailed(Exception):
+    """The job's function raised in the worker (a fault of ours); the message holds the
+    worker's traceback."""
+
+
+class PoolClosed(Exception):
+    """The pool is shutting down."""
+
+
+@dataclass(eq=False)
+class _Job:
+    item: Any
+    future: asyncio.Future
+    limit: float
+    on_finish: Callable[[], None] | None = None
+    queued: float = field(default_factory=time.monotonic)
+
+    def finish(self) -> None:
+        """The worker is done with the item (or it never reached one): call ``on_finish``
+        once. Cancelling the future does not: a worker may still be reading the item."""
+        done, self.on_finish = self.on_finish, None
+        if done is not None:
+            done()
+
+
+@dataclass(eq=False)
+class _Slot:
+    process: Any
+    conn: Any
+    job: _Job | None = None
+    timer: asyncio.TimerHandle | None = None
+    started: float = 0.0
+
+
+class AsyncPool:
+    """``jobs`` workers running ``fn``; at most ``queue`` jobs wait. Call ``start`` inside
+    the event loop, ``submit`` to grade, ``close`` at the end."""
+
+    def __init__(self, fn: Callable[[Any], Any], jobs: int, queue: int) -> None:
+        self.fn = fn
+        self.jobs = max(1, jobs)
+        self.queue = max(0, queue)
+        self.waiting: deque[_Job] = deque()
+        self.slots: list[_Slot] = []
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.closed = False
+        self.restarts = 0
+        self.timeouts = 0
+        self._mean_seconds = 0.0  # moving mean of a job's time in a worker
+
+    async def start(self) -> None:
+        """Start the workers (forked from the warm fork server; the first start waits for
+        its preload, ≈ 0.5-1 s)."""
+        self.loop = asyncio.get_running_loop()
+        started = await self.loop.run_in_executor(
+            None, lambda: [start_worker(self.fn) for _ in range(self.jobs)])
+        for process, conn in started:
+            slot = _Slot(process, conn)
+            self.slots.append(slot)
+            self._watch(slot)
+
+    # ------------------------------------------------------------------ public
+    @property
+    def running(self) -> int:
+        return sum(1 for s in self.slots if s.job is not None)
+
+    @property
+    def depth(self) -> int:
+        """Jobs waiting for a worker."""
+        return len(self.waiting)
+
+    def submit(self, item: Any, limit: float,
+               on_finish: Callable[[], None] | None = None) -> asyncio.Future:
+        """Queue ``item``; the future gets the function's value, or ``JobLost`` /
+        ``JobFailed`` / ``PoolClosed``. ``on_finish`` is called once no worker will touch
+        the item any more (e.g. to remove its files), even when the future was cancelled.
+        Raises ``QueueFull`` (nothing queued) or ``PoolClosed`` at once."""
+        if self.closed or self.loop is None:
+            raise PoolClosed("the service is shutting down")
+        idle = next((s for s in self.slots if s.job is None), None)
+        if idle is None and len(self.waiting) >= self.queue:
+            raise QueueFull(self.retry_after())
+        job = _Job(item, self.loop.create_future(), limit, on_finish)
+        if idle is not None and not self.waiting:
+            self._dispatch(idle, job)
+        else:
+            self.waiting.append(job)
+        return job.future
+
+    def retry_after(self) -> int:
+        """Seconds until a place is likely free: the work ahead over the workers, at the
+        recent mean time per job; at least 1."""
+        ahead = len(self.waiting) + self.running
+        return max(1, min(60, math.ceil(self._mean_seconds * ahead / self.jobs)))
+
+    async def close(self) -> None:
+        """Fail the waiting jobs, end the workers (idle ones politely, busy ones killed)."""
+        self.closed = True
+        while self.waiting:
+            job = self.waiting.popleft()
+            if not job.future.done():
+                job.future.set_exception(PoolClosed("the service is shutting down"))
+            job.finish()
+        slots, self.slots = self.slots, []
+        for slot in slots:
+            self._unwatch(slot)
+            if slot.job is not None and not slot.job.future.done():
+                slot.job.future.set_exception(PoolClosed("the service is shutting down"))
+            try:
+                if slot.job is None:
+                    slot.conn.send(None)
+            except (OSError, ValueError):
+                pass
+        assert self.loop is not None
+        await self.loop.run_in_executor(None, _end, slots)
+        for slot in slots:
+            if slot.job is not None:
+                slot.job.finish()
+
+    # ------------------------------------------------------------------ internals
+    def _watch(self, slot: _Slot) -> None:
+        assert self.loop is not None
+        self.loop.add_reader(slot.conn.fileno(), self._readable, slot)
+        self.loop.add_reader(slot.process.sentinel, self._exited, slot)
+
+    def _unwatch(self, slot: _Slot) -> None:
+        assert self.loop is not None
+        for fd in (slot.conn.fileno(), slot.process.sentinel):
+            try:
+                self.loop.remove_reader(fd)
+            except (OSError, ValueError):
+                pass
+        if slot.timer is not None:
+            slot.timer.cancel()
+            slot.timer = None
+
+    def _dispatch(self, slot: _Slot, job: _Job) -> None:
+        assert self.loop is not None
+        slot.job, slot.started = job, time.monotonic()
+        slot.timer = self.loop.call_later(job.limit, self._expired, slot, job)
+        try:
+            slot.conn.send(job.item)
+        except (OSError, ValueError):
+            self._lose(slot, "the worker could not take the job (it died)")
+
+    def _next(self, slot: _Slot) -> None:
+        while self.waiting and not self.closed:
+            job = self.waiting.popleft()
+            if not job.future.done():  # a cancelled request is not graded
+                self._dispatch(slot, job)
+                return
+            job.finish()
+
+    def _readable(self, slot: _Slot) -> None:
+        try:
+            ok, value = slot.conn.recv()
+        except (EOFError, OSError):
+            self._lose(slot, f"worker died (exit {slot.process.exitcode})")
+            return
+        except Exception as exc:  # noqa: BLE001 - an unpicklable answer: still one job lost
+            self._lose(slot, f"unreadable answer from the worker: {exc}")
+            return
+        job, slot.job = slot.job, None
+        if slot.timer is not None:
+            slot.timer.cancel()
+            slot.timer = None
+        if job is not None:
+            job.finish()
+            spent = time.monotonic() - slot.started
+            self._mean_seconds = spent if not self._mean_seconds else \
+                0.9 * self._mean_seconds + 0.1 * spent
+            if not job.future.done():
+                if ok:
+                    job.future.set_result(value)
+                else:
+                    job.future.set_exception(JobFailed(str(value)))
+        self._next(slot)
+
+    def _exited(self, slot: _Slot) -> None:
+        self._lose(slot, f"worker died (exit {slot.process.exitcode})")
+
+    def _expired(self, slot: _Slot, job: _Job) -> None:
+        if slot.job is job:
+            self.timeouts += 1
+            self._lose(slot, f"no result within {job.limit:g} s: the worker was killed",
+                       timed_out=True)
+
+    def _lose(self, slot: _Slot, why: str, timed_out: bool = False) -> None:
+        """Kill ``slot``'s worker, fail its job, start a fresh worker in its place."""
+        self._unwatch(slot)
+        stop_worker(slot.process)
+        try:
+            slot.conn.close()
+        except OSError:
+            pass
+        job, slot.job = slot.job, None
+        if job is not None:
+            job.finish()
+            if not job.future.done():
+                job.future.set_exception(JobLost(why, timed_out))
+        if self.closed:
+            return
+        slot.process, slot.conn = start_worker(self.fn)
+        self.restarts += 1
+        self._watch(slot)
+        self._next(slot)
+
+
+def _end(slots: list[_Slot]) -> None:
+    deadline = time.monotonic() + 2.0
+    for slot in slots:
+        if slot.job is None:
+            slot.process.join(max(0.0, deadline - time.monotonic()))
+        stop_worker(slot.process)
+        try:
+            slot.conn.close()
+        except OSError:
+            pass

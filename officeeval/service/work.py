@@ -1,0 +1,216 @@
+"""The job a grading worker runs for the service: grade (``runner.grading.grade_item``, the
+batch's unit of work), write the result to the results store when the server keeps one,
+and render the JSON answer at the detail the client asked for.
+
+This runs in the worker processes, never in the server: the document and the program are
+hostile. Everything in and out is picklable; the answer travels back already serialized, so
+the server process only copies bytes.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import shutil
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from officeeval.errors import RubricError
+from officeeval.rubric import load_rubric
+from officeeval.runner.escaping import safe_tree
+from officeeval.runner.grading import WorkItem, grade_item
+from officeeval.runner.manifest import ManifestLine
+from officeeval.runner.store import GenerationMeta, Store
+from officeeval.runner.turns import turn_rows
+
+_STORES: dict[tuple[str, int], tuple[Store, int]] = {}
+_INLINE: dict[str, tuple[str, str, str] | str] = {}
+_INLINE_MEMO = 256  # inline rubrics remembered per worker (their files are content-named)
+
+
+@dataclass(frozen=True)
+class Job:
+    """One request for a worker. ``kind``: ``score`` or ``run``; ``detail``: ``summary``,
+    ``criteria`` or ``checks``; ``shown``: the document name the ScoreCard shows;
+    ``inline``: the rubric came with the request (it may not name files); ``store``: the
+    results directory, with ``meta`` the row's identity; ``keep``: copy the graded
+    document into ``store/documents``."""
+
+    item: WorkItem
+    kind: str
+    detail: str
+    shown: str
+    inline: bool = False
+    store: str | None = None
+    meta: GenerationMeta | None = None
+    keep: bool = False
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What comes back. ``status``: ``ok``, ``invalid_rubric`` (the inline rubric; the body
+    lists its problems) or ``sandbox_error`` (the sandbox could not start: ours, not
+    stored). ``body``: the JSON answer. The other fields feed the server's metrics."""
+
+    status: str
+    body: bytes
+    app: str = ""
+    outcome: str = ""
+    eval_errors: int = 0
+    recalculated: int = 0
+    stored: bool = False
+
+
+def serve_job(job: Job) -> Reply:
+    """Run one job. Never raises for anything the document or the program does (the engine
+    and the sandbox classify that); a fault of ours raises and the pool reports it."""
+    if job.inline:
+        found = _inline_rubric(job.item.rubric_path)
+        if isinstance(found, str):
+            return Reply("invalid_rubric", found.encode("utf-8"))
+        tid, app, level = found
+        job = replace(job, item=replace(job.item, task=tid),
+                      meta=replace(job.meta, task=tid, app=app, level=level)
+                      if job.meta is not None else None)
+    if job.keep and job.store and job.item.source == "output":
+        job = _keep_upload(job)
+    result = grade_item(job.item)
+    if result.error or result.card is None:
+        body = {"error": "sandbox_unavailable", "detail": result.error or "no result"}
+        return Reply("sandbox_error", _dumps(body))
+    card = result.card
+    full = result.scorecard_json  # made by the worker only when stored or asked for
+    if job.item.source == "output" or not job.keep:
+        # The card names the spooled copy or the sandbox's output: show the client's name.
+        if full is not None:
+            full = _renamed(full, card.document, job.shown)
+        card.document = job.shown
+    stored = False
+    if job.store and job.meta is not None:
+        store, lock = _store(job.store)
+        # The workers take turns through a lock that wakes the next one at once; SQLite's
+        # own busy handler would let a waiting worker sleep 1-100 ms between its tries.
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            store.record_many([(job.meta, card, result.sandbox, full,
+                                _turns(job, result.turns))])
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+        stored = True
+    if job.detail == "checks":
+        card_text = full or _dumps_text(card.to_dict())
+    else:
+        card_text = _dumps_text(_at_detail(card, job.detail))
+    if job.kind == "run":
+        run = _dumps_text(result.sandbox)
+        text = f'{{"scorecard": {card_text}, "run": {run}}}'
+    else:
+        text = card_text
+    return Reply("ok", text.encode("utf-8"), card.app, card.outcome, card.eval_errors,
+                 int(card.value_sources.get("recalculated", 0) or 0), stored)
+
+
+def _turns(job: Job, grades: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
+    """The ``turns`` rows of a run (one turn: its program or answer), as ``batch`` stores
+    them for a manifest line; none for a scored document."""
+    meta = job.meta
+    assert meta is not None
+    line = ManifestLine(0, meta.task, meta.model, meta.sample, job.item.source,
+                        job.item.payload, meta.key)
+    return turn_rows(line, grades)
+
+
+def _at_detail(card: Any, detail: str) -> dict[str, Any]:
+    """The card's JSON without checks (``criteria``) or without criteria (``summary``)."""
+    d = card.to_dict() if detail == "checks" else _head(card)
+    if detail == "criteria":
+        d["criteria"] = [{"id": c.id, "skill": c.skill, "points": c.points,
+                          "earned": c.earned, "status": c.status,
+                          "failure_class": c.failure_class, "description": c.description,
+                          "preservation": c.preservation} for c in card.criteria]
+    return d
+
+
+def _head(card: Any) -> dict[str, Any]:
+    return {"task": card.task, "app": card.app, "document": card.document,
+            "outcome": card.outcome, "outcome_detail": card.outcome_detail,
+            "score": card.score, "total": card.total, "pass_mark": card.pass_mark,
+            "passed": card.passed, "eval_errors": card.eval_errors,
+            "rubric_total": card.rubric_total, "rubric_sha256": card.rubric_sha256,
+            "engine_version": card.engine_version, "value_sources": card.value_sources,
+            "seconds": round(card.seconds, 4)}
+
+
+def _renamed(text: str, old: str, new: str) -> str:
+    """``text`` (a ScoreCard's JSON) with its ``document`` field set to ``new``: one
+    targeted replacement instead of serializing the card a second time."""
+    key = '"document": '
+    before, after = key + json.dumps(old, ensure_ascii=False), \
+        key + json.dumps(new, ensure_ascii=False)
+    return text.replace(before, after, 1) if before in text else text
+
+
+def _inline_rubric(path: str) -> tuple[str, str, str] | str:
+    """``(id, app, level)`` of the inline rubric at ``path`` when it loads and names no
+    files; else the JSON error answer. A rubric sent over HTTP may not name files: its
+    paths would be read on the server (a reference named ``/etc/...`` would be graded and
+    its values shown)."""
+    if path in _INLINE:
+        return _INLINE[path]
+    found: tuple[str, str, str] | str
+    try:
+        rubric = load_rubric(path)
+    except RubricError as exc:
+        found = _dumps_text({"error": "invalid_rubric",
+                             "detail": f"{len(exc.issues)} problem(s)",
+                             "issues": [str(i) for i in exc.issues]})
+    else:
+        files = rubric.files
+        named = [n for n, v in (("input", files.input), ("reference", files.reference),
+                                ("attachments", files.attachments)) if v]
+        found = (rubric.id, rubric.app, rubric.level) if not named else _dumps_text({
+            "error": "invalid_rubric",
+            "detail": f"a rubric sent with the request may not name files ({', '.join(named)}"
+                      "); serve it as a task (--tasks) instead",
+            "issues": []})
+    if len(_INLINE) >= _INLINE_MEMO:
+        _INLINE.clear()
+    _INLINE[path] = found
+    return found
+
+
+def _keep_upload(job: Job) -> Job:
+    """Copy the uploaded document to ``store/documents/<key><ext>`` (what the report's
+    grade sheets link to) and grade that copy."""
+    assert job.store is not None and job.meta is not None
+    src = Path(job.item.payload)
+    kept = Path(job.store) / "documents" / f"{job.meta.key}{src.suffix}"
+    try:
+        kept.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(src, kept)
+    except OSError:
+        return job  # keeping a copy is a convenience; grading goes on
+    return replace(job, item=replace(job.item, payload=str(kept)), shown=str(kept))
+
+
+def _store(directory: str) -> tuple[Store, int]:
+    """This worker's connection to the results store (one per process), and the file
+    descriptor of the lock the service's workers write under."""
+    key = (directory, os.getpid())
+    if key not in _STORES:
+        store = Store(directory)
+        lock = os.open(str(store.path) + ".serve-lock", os.O_RDWR | os.O_CREAT, 0o600)
+        _STORES[key] = (store, lock)
+    return _STORES[key]
+
+
+def _dumps(obj: Any) -> bytes:
+    return _dumps_text(obj).encode("utf-8")
+
+
+def _dumps_text(obj: Any) -> str:
+    # Whatever a program printed or raised is escaped (runner.escaping): a lone surrogate
+    # in an exception message must not make the answer unencodable.
+    return json.dumps(safe_tree(obj), ensure_ascii=False)
