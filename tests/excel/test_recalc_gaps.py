@@ -5,9 +5,7 @@ one is in test_excel_modern_functions.py)."""
 
 from __future__ import annotations
 
-import pytest
-
-from officeeval import recalc
+from officeeval.backends import Backends
 from officeeval.excel.recalc_gaps import RecalcGaps
 from officeeval.formats import open_document
 from officeeval.rubric.loader import load_rubric_text
@@ -163,17 +161,16 @@ CELLS = [("E1", "_xlfn.XLOOKUP(D1,A1:A3,B1:B3)", "20", ""), ("E2", "E1*2", "40",
          ("E3", "SUM(B1:B3)", "60", ""), ("E4", "_xlfn.XLOOKUPP(D1,A1:A3,B1:B3)", "#NAME?", "e")]
 
 
-def _grade(tmp_path, monkeypatch, version):
+def _grade(tmp_path, version):
     candidate = _book(tmp_path, *[_c(r, f) for r, f, _, _ in CELLS], name="candidate.xlsx")
     computed = _book(tmp_path, *[_c(r, f, v, t) for r, f, v, t in CELLS], cached=True,
                      name="computed.xlsx")
-    backend = StandIn(computed, version)
-    monkeypatch.setattr(recalc, "get_backend", lambda: backend)
-    return evaluate(load_rubric_text(RUBRIC), candidate)
+    return evaluate(load_rubric_text(RUBRIC), candidate,
+                    backends=Backends(recalc=StandIn(computed, version)))
 
 
-def test_an_older_backend_makes_xlookup_an_evaluator_error(tmp_path, monkeypatch):
-    card = _grade(tmp_path, monkeypatch, V74)
+def test_an_older_backend_makes_xlookup_an_evaluator_error(tmp_path):
+    card = _grade(tmp_path, V74)
     status = {c.id: c.status for c in card.criteria}
     assert status == {"c1": "eval_error", "c2": "eval_error", "c3": "pass", "c4": "fail"}
     detail = card.criteria[0].checks[0].detail
@@ -185,16 +182,17 @@ def test_an_older_backend_makes_xlookup_an_evaluator_error(tmp_path, monkeypatch
     assert card.to_dict()["backends"] == {"recalc": V74}
 
 
-def test_a_current_backend_grades_xlookup(tmp_path, monkeypatch):
-    card = _grade(tmp_path, monkeypatch, V252)
+def test_a_current_backend_grades_xlookup(tmp_path):
+    card = _grade(tmp_path, V252)
     assert {c.id: c.status for c in card.criteria} == {"c1": "pass", "c2": "pass",
                                                        "c3": "pass", "c4": "fail"}
     assert card.eval_errors == 0 and card.backends == {"recalc": V252}
 
 
-def test_a_card_without_recalculation_names_no_backend(tmp_path, monkeypatch):
+def test_a_card_without_recalculation_names_no_backend(tmp_path):
     computed = _book(tmp_path, *[_c(r, f, v, t) for r, f, v, t in CELLS], cached=True)
-    monkeypatch.setattr(recalc, "get_backend", lambda: pytest.fail("no recalculation needed"))
-    card = evaluate(load_rubric_text(RUBRIC), computed)
+    backend = StandIn(None, V74)
+    card = evaluate(load_rubric_text(RUBRIC), computed, backends=Backends(recalc=backend))
+    assert backend.calls == 0  # every value was cached: no recalculation
     assert card.backends == {} and card.eval_errors == 0
     assert [c.status for c in card.criteria] == ["pass", "pass", "pass", "fail"]

@@ -30,9 +30,14 @@ def results(tmp_path_factory):
     for row, spelling in enumerate(spellings, start=1):
         ws.cell(row, 1, f"={spelling}()")
     wb.save(path)
-    out = recalc.get_backend().recalculate(path)
-    values = openpyxl.load_workbook(out, data_only=True).active
-    got = {spelling: values.cell(row, 1).value for row, spelling in enumerate(spellings, 1)}
+    owner = recalc.Recalculation()
+    try:
+        out = owner.recalculate(path)
+        values = openpyxl.load_workbook(out, data_only=True).active
+        got = {spelling: values.cell(row, 1).value
+               for row, spelling in enumerate(spellings, 1)}
+    finally:
+        owner.close()
     return soffice_version(recalc.find_soffice()), got
 
 
