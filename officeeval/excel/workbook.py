@@ -216,11 +216,14 @@ class ExcelDocument:
 
     @property
     def backend_versions(self) -> dict[str, str]:
-        """``{"recalc": version}`` once a recalculated copy of this workbook was used;
-        ``{}`` before."""
-        if not isinstance(self._recalc, ExcelDocument):
-            return {}
-        return {"recalc": self.recalc_version or "LibreOffice (version unknown)"}
+        """``{"recalc": version}`` once the backend recalculated this workbook, or failed on
+        it (a timeout: the version is part of what made the value ``unevaluable``); ``{}``
+        before, or when no backend was reached."""
+        if self.recalc_version is not None:
+            return {"recalc": self.recalc_version}
+        if isinstance(self._recalc, ExcelDocument):
+            return {"recalc": "LibreOffice (version unknown)"}
+        return {}
 
     def recalculated_raw(self, sheet: Sheet, row: int, col: int, where) -> RawCell | None:
         """The cell as LibreOffice computed it. Raises ``UnverifiableValue`` when
@@ -274,6 +277,7 @@ class ExcelDocument:
                 except (UnevaluableDocument, PackageError) as exc:
                     # LibreOffice failed on this workbook (timeout, killed, refused), or its
                     # recalculated copy exceeds our limits: the workbook's doing.
+                    self.recalc_version = getattr(backend, "version", None)
                     self._recalc = UnevaluableDocument(
                         f"LibreOffice recalculation failed on this workbook: {exc}")
                     self.note_source(where, "unevaluable")

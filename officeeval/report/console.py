@@ -37,6 +37,8 @@ def print_scorecard(card: ScoreCard, console: Console | None = None) -> None:
     extra = f"  ({card.eval_errors} evaluator error(s) left out)" if card.eval_errors else ""
     console.print(f"score [bold]{card.score:g}[/] / {card.total:g}  pass mark "
                   f"{card.pass_mark:g}  {verdict}{extra}")
+    if card.backends.get("recalc"):
+        console.print(f"formulas recalculated by {escape(card.backends['recalc'])}")
 
 
 def _mark(k) -> str:  # noqa: ANN001 - a CheckResult
