@@ -63,6 +63,18 @@ EMPHASIS_MARK = define("emphasis_mark", {
     "underDot": ("下点",),
 })
 
+NUMBER_SUFFIX = define("number_suffix", {
+    "tab": ("制表符", "tab character"),
+    "space": ("空格", "space character"),
+    "nothing": ("不特别标注", "无", "none", "不标注"),
+})
+
+GUTTER_POSITION = define("gutter_position", {
+    "left": ("靠左", "左", "左侧"),
+    "top": ("靠上", "上", "顶部", "上侧"),
+    "right": ("靠右", "右", "右侧"),
+})
+
 DROP_CAP = define("drop_cap", {
     "none": ("无",),
     "drop": ("下沉", "dropped", "首字下沉"),

@@ -96,6 +96,17 @@ def numbering_start(t, ref, level):
     return level.start_override if level.start_override is not None else level.start
 
 
+@prop("paragraph.numbering.suffix", T.EnumType("number_suffix"), kinds=PARA_KINDS)
+@numbering_property()
+def numbering_suffix(t, ref, level):
+    """What follows the list number (编号之后): tab (制表符), space (空格) or nothing (不特别标注),
+    of the paragraph's list level; tab when the level does not say (w:suff, ISO 29500
+    17.9.29)."""
+    el = level.el.find(_W + "suff") if level.el is not None else None
+    val = el.get(_W + "val") if el is not None else None
+    return val if val in ("tab", "space", "nothing") else "tab"
+
+
 @prop("paragraph.numbering.label", T.TEXT, kinds=PARA_KINDS,
       read_only="counted from the level text and the items before it: write "
                 "paragraph.numbering.text or .start")

@@ -52,6 +52,7 @@ _add("word", WN, "section[1]", {
     "page.size": "A3", "page.width": "20cm", "page.height": "25cm",
     "page.orientation": "landscape", "page.margin.top": "1cm", "page.margin.bottom": "1cm",
     "page.margin.left": "1cm", "page.margin.right": "1cm", "page.margin.gutter": "1cm",
+    "page.margin.gutter_position": "top",
     "page.header_distance": "2cm", "page.footer_distance": "2cm", "page.border": "double",
     "page.border.top": "single", "page.border.bottom": "single",
     "page.border.left": "single", "page.border.right": "single", "columns.count": "3",
@@ -83,6 +84,7 @@ _add("word", WA, "table[1]/column[2]", {"column.width": "5cm"})
 _add("word", W, "paragraph[3]", {
     "paragraph.numbering": "upperRoman", "paragraph.numbering.text": "第%1条",
     "paragraph.numbering.start": "3", "paragraph.numbering.level": "2",
+    "paragraph.numbering.suffix": "space",
 })
 _add("word", W, "paragraph[4]", {"paragraph.drop_cap": "margin",
                                  "paragraph.drop_cap.lines": "2",
