@@ -36,8 +36,10 @@ _SPECS = [
              "Block-level paragraphs of the parent in order: the body's (content controls and "
              "tracked insertions included; a drop cap is part of the paragraph it starts), a "
              "section's, a table cell's (table[1]/cell(1,1)/paragraph[1]), a header's, a "
-             "note's, a text box's; under a table, row or column, those of its cells.",
-             parents=N.PARAGRAPH_PARENTS),
+             "note's, a text box's; under a table, row or column, those of its cells; "
+             "under a picture, chart or SmartArt graphic, the paragraph holding it "
+             "(chart[1]/paragraph: its alignment, its position in the text).",
+             parents=N.PARAGRAPH_PARENTS | N.HELD_KINDS),
     StepSpec("run", "run", lambda p, s: N.runs(p),
              "Text runs (deleted runs and field instructions excluded), under any paragraph "
              "holder.", parents=N.PARAGRAPH_PARENTS | {"paragraph"}),

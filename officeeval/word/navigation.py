@@ -23,10 +23,44 @@ PARAGRAPH_PARENTS = frozenset({"document", "section", "table", "row", "column"}
 STORY_PARENTS = frozenset({"document", "section", "paragraph"}) | CONTAINER_KINDS
 
 
+# Drawing objects that hold no text of their own: ``paragraph`` under one is the paragraph
+# that holds it (chart[1]/paragraph), not paragraphs inside it as for a text box.
+HELD_KINDS = frozenset({"image", "chart", "smartart"})
+
+
 def paragraphs(parent: Target) -> list[ParagraphTarget]:
-    """Block-level paragraphs of the parent (a table's: those of its cells, row by row)."""
+    """Block-level paragraphs of the parent (a table's: those of its cells, row by row); for
+    a picture, chart or SmartArt graphic, the paragraph holding it."""
+    if parent.kind in HELD_KINDS:
+        return holding_paragraph(parent)
     got = getattr(parent, "paragraphs", None)
     return list(got) if got is not None else []
+
+
+def holding_paragraph(drawing: Target) -> list[ParagraphTarget]:
+    """The paragraph (with its locator in its story: ``paragraph[5]``, a cell's, a header's)
+    that holds a drawing object; ``[]`` when it is none of the body's, a table cell's, a
+    header's or footer's (a drawing inside a text box or a note)."""
+    el = getattr(drawing, "paragraph_el", None)
+    if el is None:
+        return []
+    doc = drawing.doc
+    found = _paragraph_index(doc).get(id(el))
+    return [found] if found is not None else []
+
+
+def _paragraph_index(doc) -> dict[int, ParagraphTarget]:
+    from officeeval.cache import memo_value
+
+    def build() -> dict[int, ParagraphTarget]:
+        out: dict[int, ParagraphTarget] = {}
+        stories = [doc.root()] + document_headers(doc, "header") + document_headers(
+            doc, "footer")
+        for story in stories:
+            for para in all_paragraphs(story):
+                out.setdefault(id(para.el), para)
+        return out
+    return memo_value(doc, "_officeeval_paragraph_by_element", build)
 
 
 def all_paragraphs(parent: Target) -> list[ParagraphTarget]:
