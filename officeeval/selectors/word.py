@@ -7,7 +7,8 @@ from officeeval.selectors.grammar import Step
 from officeeval.selectors.registry import StepSpec, StepTable
 from officeeval.targets import Target
 from officeeval.word import navigation as N
-from officeeval.word.fields import bookmarks_of, fields_of, hyperlinks_of, tocs_of
+from officeeval.word.fields import (bookmarks_of, fields_of, hyperlinks_of, toc_entries_of,
+                                    tocs_of)
 from officeeval.word.targets import StyleTarget
 
 _TOP = frozenset({"document"})
@@ -84,8 +85,16 @@ _SPECS = [
     StepSpec("field", "field", lambda p, s: fields_of(p),
              "Fields, simple and complex, nested included, in order: field[type='MERGEFIELD'] "
              "or field[PAGE].", parents=_STORY),
+    StepSpec("target", "paragraph", lambda p, s: N.cross_reference_target(p),
+             "field[type='REF'][1]/target: the paragraph where the bookmark a cross-"
+             "reference (REF, PAGEREF, NOTEREF) points to begins — the caption or heading "
+             "it refers to; nothing for another field or a missing bookmark.",
+             parents=frozenset({"field"})),
     StepSpec("toc", "toc", lambda p, s: tocs_of(p),
              "Tables of contents (TOC fields, in a content control or not).", parents=_BODY),
+    StepSpec("entry", "toc_entry", lambda p, s: toc_entries_of(p),
+             "toc[1]/entry[2]: the entries of a table of contents as its field result shows "
+             "them (entry[text*='引言'], entry[level='2']).", parents=frozenset({"toc"})),
     StepSpec("caption", "paragraph", lambda p, s: N.captions(p),
              "Caption paragraphs: the Caption style (题注) or a SEQ field.", parents=_BODY),
     StepSpec("footnote", "footnote", lambda p, s: N.notes(p, "footnote"),

@@ -189,3 +189,22 @@ def captions(parent: Target) -> list[ParagraphTarget]:
 def notes(parent: Target, kind: str) -> list:
     n = parent.doc.notes  # type: ignore[attr-defined]
     return list({"footnote": n.footnotes, "endnote": n.endnotes, "comment": n.comments}[kind])
+
+
+# Fields whose argument is the bookmark they point to (cross-references).
+REFERENCE_FIELDS = ("REF", "PAGEREF", "NOTEREF")
+
+
+def cross_reference_target(field: Target) -> list[ParagraphTarget]:
+    """The paragraph where the bookmark a cross-reference field (REF, PAGEREF, NOTEREF)
+    points to begins: the caption or heading it refers to; ``[]`` for another field, or
+    when the bookmark is missing or not in the body, a table cell, a header or footer."""
+    info = getattr(field, "info", None)
+    if info is None or info.type not in REFERENCE_FIELDS or not info.argument:
+        return []
+    doc = field.doc
+    rng = doc.story_index(doc.main).bookmarks.get(info.argument)  # type: ignore[attr-defined]
+    if rng is None or rng.paragraph is None:
+        return []
+    found = _paragraph_index(doc).get(id(rng.paragraph))
+    return [found] if found is not None else []

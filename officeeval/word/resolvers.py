@@ -36,7 +36,7 @@ CONTAINER_KINDS = ("table", "row", "column", "cell", "header", "footer", "footno
 RUN_KINDS = ("run", "span", "paragraph", "style", *CONTAINER_KINDS)
 PARA_KINDS = ("paragraph", "style", *CONTAINER_KINDS)
 TEXT_KINDS = ("paragraph", "run", "span", "section", "document", *CONTAINER_KINDS, "field",
-              "toc", "hyperlink", "bookmark", "image", "chart", "smartart")
+              "toc", "toc_entry", "hyperlink", "bookmark", "image", "chart", "smartart")
 
 Reader = Callable[[RunChain], "Observation | None"]
 

@@ -35,7 +35,9 @@ READ_AT = {
 READ_ONLY = {
     ("word", "cell.span"), ("ppt", "cell.span"), ("word", "comment.anchor"),
     ("word", "footnote.anchor"), ("word", "paragraph.numbering.label"),
-    ("word", "toc.entries"), ("word", "toc.kind"), ("excel", "cell.functions"),
+    ("word", "toc.entries"), ("word", "toc.kind"), ("word", "field.target_text"),
+    ("word", "toc_entry.text"), ("word", "toc_entry.level"), ("word", "toc_entry.page"),
+    ("excel", "cell.functions"),
     ("excel", "cell.references"), ("excel", "chart.sheet"), ("excel", "pivot.sheet"),
     ("excel", "sheet.used_range"), ("ppt", "animation.order"), ("ppt", "picture.count"),
     ("ppt", "shape.kind"), ("ppt", "smartart.categories"),
