@@ -82,6 +82,13 @@ class Comparator:
         try:
             ok = bool(self.judge_fn(actual, expected, vtype, ctx))
             why = "" if ok else _why(self, exp_s, act_s)
+            if not ok and self.judge_fn is _equals:
+                # A long text (the whole document's) is compared in full but shown cut:
+                # say where it differs.
+                diff = getattr(vtype, "first_difference", None)
+                where = diff(actual, expected, ctx) if diff is not None else None
+                if where:
+                    why = f"{why}; {where}"
         except (TypeError, ValueError, re.error, AttributeError) as exc:
             ok, why = False, f"cannot compare: {exc}"
         return Verdict(ok, exp_s, act_s, why)

@@ -71,6 +71,26 @@ class TextType(ValueType):
         return normalize_text(str(actual), ctx.normalize) == normalize_text(str(expected),
                                                                            ctx.normalize)
 
+    def first_difference(self, actual: Any, expected: Any, ctx: CompareContext) -> str | None:
+        """Where two texts too long to show whole (the rendering cuts at 120 characters)
+        first differ, after the comparison's normalization: the character and line, and a
+        little of each around it; ``None`` for short or equal texts."""
+        if actual is None or expected is None:
+            return None
+        a = normalize_text(str(actual), ctx.normalize)
+        e = normalize_text(str(expected), ctx.normalize)
+        if a == e or (len(a) <= 120 and len(e) <= 120):
+            return None
+        i = 0
+        for x, y in zip(a, e):
+            if x != y:
+                break
+            i += 1
+        line = e.count("\n", 0, i) + 1
+        start = max(0, i - 20)
+        return (f"first difference at character {i + 1} (line {line}) of {len(e)} expected, "
+                f"{len(a)} found: expected {e[start:i + 40]!r}, found {a[start:i + 40]!r}")
+
     def as_text(self, value: Any) -> str:
         return "" if value is None else str(value)
 
