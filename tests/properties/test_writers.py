@@ -18,6 +18,7 @@ from officeeval.properties.types import CompareContext
 from officeeval.selectors import select
 from tests.properties import writer_fixtures as F
 from tests.properties.writer_cases import CASES
+from tests.word.wrefs import word_references
 
 # Read back somewhere else when the write moves or renames what the selector finds.
 READ_AT = {
@@ -78,6 +79,8 @@ def _document(tmp_path: Path, app: str, doc: str) -> Path:
         return F.word_objects(tmp_path)
     if doc == "X":
         return F.excel_objects(tmp_path)
+    if doc == "WX":
+        return word_references(tmp_path)
     return F.sample(doc)
 
 

@@ -131,6 +131,7 @@ _add("word", WM, "paragraph[2]/field[type='IF']", {
     "field.type": "SET", "field.instruction": 'IF { MERGEFIELD 性别 } = "女" "先生" "女士"',
 })
 _add("word", WM, "paragraph[2]/field[1]", {"field.argument": "名字", "field.result": "«名»"})
+_add("word", "WX", "chart[1]", {"chart.cache_matches_workbook": "false"})  # tests/word/wrefs
 _add("word", WR, "toc[1]", {"toc.levels": "3", "toc.hyperlinks": "false",
                             "toc.page_numbers": "false", "field.switches": '\\o 1-2 \\h'})
 _add("word", WN, "style('Normal')", {"style.based_on": "标题 1", "style.custom": "true",

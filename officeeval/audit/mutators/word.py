@@ -130,6 +130,7 @@ MISTAKES = {
     **{f"paragraph.border.{s}": (_border_values, 1) for s in SIDES},
     "paragraph.shading": (choices("none", "FFFF00", "D9D9D9"), 1),
     "paragraph.numbering.suffix": (choices("tab", "space", "nothing"), 1),
+    "chart.cache_matches_workbook": (flip, 1),
     "paragraph.drop_cap": (choices("margin", "drop"), 1),
     "paragraph.drop_cap.lines": (_drop_cap_lines, 1),
     "paragraph.drop_cap.distance": (shift(CM / 2), 1),
