@@ -9,6 +9,7 @@ from officeeval.targets import Target
 from officeeval.word import navigation as N
 from officeeval.word.fields import (bookmarks_of, fields_of, hyperlinks_of, toc_entries_of,
                                     tocs_of)
+from officeeval.word.numbering import list_levels
 from officeeval.word.targets import StyleTarget
 
 _TOP = frozenset({"document"})
@@ -95,6 +96,11 @@ _SPECS = [
     StepSpec("entry", "toc_entry", lambda p, s: toc_entries_of(p),
              "toc[1]/entry[2]: the entries of a table of contents as its field result shows "
              "them (entry[text*='引言'], entry[level='2']).", parents=frozenset({"toc"})),
+    StepSpec("level", "list_level", lambda p, s: list_levels(p),
+             "paragraph[3]/level[2], style('标题 1')/level[2]: a level of the list the "
+             "paragraph or style uses, whatever level it is at itself (the paragraph."
+             "numbering.* properties then read that level's definition; .label its first "
+             "item's label).", parents=frozenset({"paragraph", "style"})),
     StepSpec("caption", "paragraph", lambda p, s: N.captions(p),
              "Caption paragraphs: the Caption style (题注) or a SEQ field.", parents=_BODY),
     StepSpec("footnote", "footnote", lambda p, s: N.notes(p, "footnote"),
