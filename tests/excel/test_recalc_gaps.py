@@ -5,8 +5,10 @@ one is in test_excel_modern_functions.py)."""
 
 from __future__ import annotations
 
+import pytest
+
 from officeeval.backends import Backends
-from officeeval.excel.recalc_gaps import RecalcGaps
+from officeeval.excel.recalc_gaps import RecalcGaps, _calls_any
 from officeeval.formats import open_document
 from officeeval.rubric.loader import load_rubric_text
 from officeeval.scoring import evaluate
@@ -196,3 +198,17 @@ def test_a_card_without_recalculation_names_no_backend(tmp_path):
     assert backend.calls == 0  # every value was cached: no recalculation
     assert card.backends == {} and card.eval_errors == 0
     assert [c.status for c in card.criteria] == ["pass", "pass", "pass", "fail"]
+
+
+# ------------------------------------------------------------------ the literal prefilter
+@pytest.mark.parametrize("formula, calls", [
+    ("=_XLFN.TEXTSPLIT(A1)", True), ("=_XLFN.TEXTSPLIT (A1)", True),
+    ("=X_XLFN.TEXTSPLIT(A1)", False), ("=SORTD(1)", False), ("=RTD(1)", True),
+    ("=A.RTD(1)", False), ('=IF(1,RTD("x"),2)', True), ("=CUBEVALUES(1)", False),
+    ('="RTD("', True),  # a false positive is fine: the tokenizer decides after it
+    ("=_XLFN.XLOOKUP(A1,B:B,C:C)", False),
+])
+def test_the_prefilter_never_misses_a_call(formula, calls):
+    names = ["_XLFN.TEXTSPLIT", "CUBEVALUE", "RTD"]
+    assert _calls_any(formula, names) is calls
+    assert _calls_any(formula.encode(), [n.encode() for n in names]) is calls
