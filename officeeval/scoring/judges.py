@@ -143,7 +143,7 @@ def judge_values(run: CheckRun) -> CheckResult:
         return _nothing_selected(run)
     if run.vtype.listy:
         return _judge_targets(run, None)
-    seen: dict[str, Target] = {}
+    seen: dict[str, tuple[Target, str]] = {}
     repeats: list[tuple[Target, Target, str]] = []
     n = 0
     for t in run.targets:
@@ -155,9 +155,10 @@ def judge_values(run: CheckRun) -> CheckResult:
             run.vtype.as_text(obs.value)
         key = normalize_text(shown, run.check.normalize)
         if key in seen:
-            repeats.append((seen[key], t, shown))
+            first, first_shown = seen[key]
+            repeats.append((first, t, first_shown))
         else:
-            seen[key] = t
+            seen[key] = (t, shown)
     if n == 0:
         return run.result(expected="distinct values", actual="(none)", source="",
                           passed=False, status=S.NOT_FOUND,

@@ -286,7 +286,7 @@ class _Parser:
         if self.peek() == end:
             if "." in key:
                 raise self.err(f"a property predicate needs an operator and a value: "
-                               f"[{key}=…]", start + 1)
+                               f"[{key}=…]", start)
             self.i += 1
             return Predicate("flag", key, column=start + 1)
         for op in _OPS:
@@ -298,7 +298,7 @@ class _Parser:
                            f"{end!r}")
         if op in ORDERING_OPS and "." not in key:
             raise self.err(f"{op!r} compares a property's value ([font.size>=14]); [{key}…] "
-                           f"takes =, !=, ^=, $=, *= or ~=", start + 1)
+                           f"takes =, !=, ^=, $=, *= or ~=", start)
         self.skip_ws()
         if self.peek() in ("'", '"'):
             value = self.string()
