@@ -11,8 +11,6 @@ text breaks without being counted.
 
 from __future__ import annotations
 
-from lxml import etree
-
 from officeeval.cache import memo_value
 from officeeval.ooxml.ns import W
 from officeeval.properties import types as T
