@@ -9,6 +9,7 @@ its targets' values and the comparator add up to.
 * ``input`` (``unchanged``, ``changed``): each target's value against its counterpart in
   the input document; targets the candidate deleted or added count.
 * ``count``: the number of targets (that have a value, with a property).
+* ``values`` (``distinct``): the targets' values together, or each target's list.
 
 An empty selection is ``not_found`` — never a pass — unless the check asks for absence
 (``absent``, ``match="none"``). Raising ``EvalError`` makes the check an ``eval_error``
@@ -27,7 +28,7 @@ from officeeval.comparators.registry import Comparator, ComparatorKind as K, Ver
 from officeeval.ooxml.ns import NSMAP
 from officeeval.catalog import catalog
 from officeeval.properties.types import BOOL, INTEGER, NUMBER, TEXT, CompareContext, \
-    ValueType, compare_number, parse_comparison
+    ValueType, compare_number, normalize_text, parse_comparison
 from officeeval.rubric.model import Check
 from officeeval.scoring.criteria import EvalError
 from officeeval.scoring.display import display_type, expected_display, expected_text, \
@@ -84,7 +85,7 @@ def judge_check(check: Check, comparator: Comparator, grading: "Grading",
                    display_type(check, _value_type(check, doc.app)),
                    select(doc, check.select),
                    CompareContext(check.tolerance_value, check.normalize,
-                                  getattr(doc, "theme_color", None)))
+                                  getattr(doc, "theme_color", None), check.threshold))
     return _JUDGES[comparator.kind](run)
 
 
@@ -134,9 +135,48 @@ def judge_count(run: CheckRun) -> CheckResult:
                       status=status, detail=v.explanation or f"{n} target(s) selected")
 
 
+def judge_values(run: CheckRun) -> CheckResult:
+    """``distinct``: for a list-valued property each target's list (judged by ``match``),
+    else the selected targets' values together: no two are the same as they are shown
+    (text normalized as ``normalize=`` says). Targets without a value are left out."""
+    if not run.targets:
+        return _nothing_selected(run)
+    if run.vtype.listy:
+        return _judge_targets(run, None)
+    seen: dict[str, tuple[Target, str]] = {}
+    repeats: list[tuple[Target, Target, str]] = []
+    n = 0
+    for t in run.targets:
+        obs = run.grading.resolve(run.check, t)
+        if obs is None or (obs.value is None and not obs.parts):
+            continue
+        n += 1
+        shown = render_observation(obs, run.vtype) if obs.value is None else \
+            run.vtype.as_text(obs.value)
+        key = normalize_text(shown, run.check.normalize)
+        if key in seen:
+            first, first_shown = seen[key]
+            repeats.append((first, t, first_shown))
+        else:
+            seen[key] = (t, shown)
+    if n == 0:
+        return run.result(expected="distinct values", actual="(none)", source="",
+                          passed=False, status=S.NOT_FOUND,
+                          detail=f"no target of {run.check.select!r} has a value")
+    ok = not repeats
+    detail = ""
+    if repeats:
+        a, b, shown = repeats[0]
+        detail = (f"{len(repeats)} value(s) repeat; e.g. {shown!r} at {a.locator} and "
+                  f"{b.locator}")
+    return run.result(expected="distinct values", actual=f"{len(seen)} distinct of {n}",
+                      source="computed", passed=ok, status=S.PASS if ok else S.FAIL,
+                      detail=detail)
+
+
 _JUDGES: dict[K, Callable[[CheckRun], CheckResult]] = {
     K.VALUE: judge_value, K.PRESENCE: judge_presence, K.INPUT: judge_input,
-    K.COUNT: judge_count}
+    K.COUNT: judge_count, K.VALUES: judge_values}
 
 
 # ------------------------------------------------------------------------------ selections
@@ -336,7 +376,8 @@ def _input_verdict(run: CheckRun, obs: Observation | None, expected: Any) -> Ver
 
 
 _VERDICTS: dict[K, Callable[[CheckRun, "Observation | None", Any], Verdict]] = {
-    K.VALUE: _value_verdict, K.PRESENCE: _presence_verdict, K.INPUT: _input_verdict}
+    K.VALUE: _value_verdict, K.PRESENCE: _presence_verdict, K.INPUT: _input_verdict,
+    K.VALUES: _value_verdict}
 
 
 # ------------------------------------------------------------------------------ aggregate
@@ -413,7 +454,7 @@ def _judge_xpath(check: Check, comparator: Comparator, doc: Any, base: dict) -> 
     obs = Observation(value, "direct") if value is not None else None
     run = CheckRun(check, comparator, None, base, vtype, [],  # type: ignore[arg-type]
                    CompareContext(check.tolerance_value, check.normalize,
-                                  getattr(doc, "theme_color", None)))
+                                  getattr(doc, "theme_color", None), check.threshold))
     v = _VERDICTS.get(comparator.kind, _value_verdict)(run, obs, check.expected_value)
     status = S.PASS if v.passed else (S.NOT_FOUND if obs is None else S.FAIL)
     return CheckResult(**base, expected=v.expected, actual=v.actual, source="direct",

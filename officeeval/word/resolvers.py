@@ -276,8 +276,3 @@ def keep_with_next(t, levels, direct):
     return P.flag(levels, "keepNext", direct)
 
 
-@prop("paragraph.page_break_before", T.BOOL, kinds=PARA_KINDS)
-@para_property
-def page_break_before(t, levels, direct):
-    """Page break before (段前分页)."""
-    return P.flag(levels, "pageBreakBefore", direct)

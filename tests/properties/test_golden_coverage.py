@@ -33,6 +33,8 @@ GOLDEN = {
     ("word", "comment.anchor"): ("W", "comment[1]", "第一段文字"),  # the commentRange text
     ("word", "footnote.anchor"): ("W", "footnote[1]", "第一段文字"),  # text before the mark
     ("word", "paragraph.numbering.label"): ("W", "paragraph[3]", "1."),  # lvlText "%1."
+    ("word", "page_breaks.count"): ("word-l2-report/reference.docx", "document", "2"),
+    # ^ three w:sectPr: sections 2 and 3 start on a new page (nextPage, the default), no w:br
     ("word", "toc.entries"): ("word-l2-report/reference.docx", "toc[1]", "0"),  # no result
     ("word", "toc.kind"): ("word-l2-report/reference.docx", "toc[1]", "field"),  # no w:sdt
     # WX: tests/word/wrefs.py, a TOC with a result and cross-references.

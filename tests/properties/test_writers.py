@@ -41,7 +41,7 @@ READ_ONLY = {
     ("excel", "cell.functions"),
     ("excel", "cell.references"), ("excel", "chart.sheet"), ("excel", "pivot.sheet"),
     ("excel", "sheet.used_range"), ("ppt", "animation.order"), ("ppt", "picture.count"),
-    ("ppt", "shape.kind"), ("ppt", "smartart.categories"),
+    ("ppt", "shape.kind"), ("ppt", "smartart.categories"), ("word", "page_breaks.count"),
 }
 # Writes that remove the value: read back, there is none (or an empty list).
 REMOVED = {("excel", "sheet.autofilter"), ("excel", "sheet.sort"),

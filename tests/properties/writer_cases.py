@@ -43,6 +43,7 @@ _add("word", WN, "paragraph[2]", {
     "paragraph.page_break_before": "true", "paragraph.shading": "D9D9D9",
     "paragraph.space_after": "1line", "paragraph.space_before": "6pt",
     "paragraph.indent.special": "hanging", "paragraph.widow_control": "true",
+    "paragraph.tab_stops": "right 6in dot | left 2cm",
     "text": "改写的一段",
 })
 _add("word", WN, "paragraph[3]", {"font.superscript": "true",

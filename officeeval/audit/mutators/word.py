@@ -30,7 +30,7 @@ from officeeval.audit.mutators.plan import (
 )
 from officeeval.rubric.model import Check
 from officeeval.targets import Target
-from officeeval.values import Border, LineSpacing, Measure, PageSize, PAPER_SIZES
+from officeeval.values import Border, LineSpacing, Measure, PageSize, PAPER_SIZES, TabStop
 from officeeval.word.edit import structure as WS
 
 INHERITED = Inherited(
@@ -70,6 +70,18 @@ def _drop_cap_lines(ref: list) -> list:
     return [n + 1 if n < 10 else n - 1]
 
 
+def _tab_stop_values(ref: list) -> list:
+    """Other tab stops: the reference's moved by 1 cm with the other alignment, or one
+    right-aligned stop when it has none; and none at all."""
+    stops = next((v for v in ref if isinstance(v, list) and v), None)
+    if not stops:
+        return [[TabStop("right", Measure(pt=15 * CM), "dot")]]
+    moved = [TabStop("left" if s.alignment != "left" else "right",
+                     Measure(pt=(s.position.points() or 0.0) + CM), s.leader)
+             for s in stops if isinstance(s, TabStop)]
+    return [moved, []]
+
+
 _IND_ZERO_ALT = Measure(pt=None, chars=2.0)
 SIDES = ("top", "left", "bottom", "right")
 # Property -> (mistakes to try given the reference's values, how many to make).
@@ -99,6 +111,7 @@ MISTAKES = {
     "paragraph.keep_with_next": (flip, 1),
     "paragraph.page_break_before": (flip, 1),
     "paragraph.widow_control": (flip, 1),
+    "paragraph.tab_stops": (_tab_stop_values, 1),
     "page.size": (_page_sizes, 1),
     "page.width": (shift(2 * CM), 1),
     "page.height": (shift(2 * CM), 1),

@@ -28,7 +28,8 @@ _CJK_SPACE = re.compile(r"(?<=[\u3000-\u9fff\uff00-\uffef]) (?=\S)|(?<=\S) (?=[\
 def normalize_text(text: str, options: frozenset[str] = frozenset()) -> str:
     """Trim and NFC always; ``space`` collapses whitespace (and drops it beside CJK),
     ``case`` folds case, ``width`` folds full-width forms (NFKC), ``punct`` maps Chinese
-    punctuation to ASCII."""
+    punctuation to ASCII, ``blank_lines`` drops empty lines, ``line_order`` sorts the lines
+    (so their order does not count)."""
     # Short texts repeat (the expected value of a check, cell values of a range): memoized.
     # Long ones are not, so a hostile document cannot fill the cache with megabytes.
     if len(text) <= 256 and isinstance(options, frozenset):
@@ -47,6 +48,13 @@ def _normalize(text: str, options: frozenset[str]) -> str:
         t = unicodedata.normalize("NFKC", t)
     if "punct" in options:
         t = t.translate(_PUNCT_MAP)
+    if "blank_lines" in options or "line_order" in options:
+        lines = t.splitlines()
+        if "blank_lines" in options:
+            lines = [x for x in lines if x.strip()]
+        if "line_order" in options:
+            lines = sorted(lines)
+        t = "\n".join(lines).strip()
     if "space" in options:
         t = _WS.sub(" ", t.replace("\u3000", " ")).strip()
         t = _CJK_SPACE.sub("", t)
@@ -114,6 +122,8 @@ style_key = vocabulary.style_key
 class ListType(ValueType):
     """A list of texts (functions used, series names, field names). ``contains`` means "has
     this item"; equality is as an ordered sequence when ``ordered`` else as a set."""
+
+    listy = True
 
     def __init__(self, name: str = "list", ordered: bool = False, fold_case: bool = False,
                  description: str = "a list: items separated by | (or commas)") -> None:
