@@ -29,6 +29,7 @@ from officeeval.catalog import resolve
 from officeeval.properties.registry import ResolveContext
 from officeeval.rubric.model import Check, Rubric
 from officeeval.scoring.criteria import EvalError, score_criterion
+from officeeval.selectors.evaluate import plan
 from officeeval.scoring.outcomes import CriterionStatus as S
 from officeeval.scoring.outcomes import TaskOutcome
 from officeeval.scoring.scorecard import CriterionResult, ScoreCard
@@ -50,6 +51,7 @@ class _Kept:
 
     doc: Document
     observations: dict[tuple, Observation | None] = field(default_factory=dict)
+    planned: bool = False  # the selectors of the rubric that first used it were announced
 
 
 class Grader:
@@ -103,7 +105,8 @@ class Grader:
             return card
         grading = Grading(self, doc, str(input) if input else rubric.files.input,
                           str(reference) if reference else rubric.files.reference,
-                          rubric.app, options)
+                          rubric.app, options, rubric)
+        plan(doc, planned_selectors(rubric, None))
         try:
             results = [score_criterion(c, grading) for c in rubric.criteria]
         finally:
@@ -140,8 +143,10 @@ class Grading:
     when a check first needs them, kept by the Grader), and the resolve contexts."""
 
     def __init__(self, grader: Grader, main: Document, input_path: str | None,
-                 reference_path: str | None, app: str, options: dict[str, Any]) -> None:
+                 reference_path: str | None, app: str, options: dict[str, Any],
+                 rubric: Rubric | None = None) -> None:
         self.grader = grader
+        self.rubric = rubric
         self.main = main
         self.app = app
         self.options = options
@@ -164,6 +169,9 @@ class Grading:
             else:
                 try:
                     kept = self.grader._open_kept(path, self.app, self.options)
+                    if not kept.planned and self.rubric is not None:
+                        kept.planned = True
+                        plan(kept.doc, planned_selectors(self.rubric, which))
                     self._others[which] = kept
                     self._kept_obs[id(kept.doc)] = kept.observations
                 except PackageError as exc:
@@ -203,6 +211,33 @@ class Grading:
         if cache is not None and len(cache) < _KEPT_OBS_MAX:
             cache[key] = obs
         return obs
+
+
+def planned_selectors(rubric: Rubric, which: str | None) -> list[str]:
+    """The selectors the rubric's checks evaluate on the graded document (``which`` is
+    ``None``) or on its ``input`` / ``reference`` document, in rubric order, each once."""
+    memo = _PLANNED.get(id(rubric))
+    if memo is None or memo[0] is not rubric:
+        from officeeval.comparators import get_comparator
+        from officeeval.comparators.registry import ComparatorKind
+        out: dict[str | None, dict[str, None]] = {None: {}, "input": {}, "reference": {}}
+        for c in rubric.criteria:
+            for k in c.checks:
+                if not k.select or (k.xpath and k.part):
+                    continue
+                out[None][k.select] = None
+                comparator = get_comparator(k.op)
+                if comparator is not None and comparator.kind is ComparatorKind.INPUT:
+                    out["input"][k.select] = None
+                if k.expected_from in ("input", "reference"):
+                    out[k.expected_from][k.select] = None
+        memo = _PLANNED[id(rubric)] = (rubric, {w: list(v) for w, v in out.items()})
+        while len(_PLANNED) > 64:
+            _PLANNED.pop(next(iter(_PLANNED)))
+    return memo[1].get(which, [])
+
+
+_PLANNED: dict[int, tuple[Rubric, dict]] = {}
 
 
 def card_of_outcome(rubric: Rubric, outcome: TaskOutcome | str, document: str = "",
