@@ -258,8 +258,9 @@ class CellStore:
         self._row_attrs(row_el, r)
         pending = self._pending
         prev_col = 0
+        row_text = str(r)
         for c in row_el.iterchildren(_C):
-            col = column_of(c.get("r"), prev_col)
+            col = column_in_row(c.get("r"), row_text, prev_col)
             if col > MAX_COL:
                 break
             prev_col = col

@@ -55,6 +55,10 @@ def flag(v: str | None) -> bool:
 def inline_text(is_el: etree._Element) -> str:
     """Text of an ``is`` (or shared-string ``si``) element: its ``t`` and the ``t`` of each
     rich-text run, phonetic runs left out."""
+    if len(is_el) == 1:  # the common form: one plain t
+        child = is_el[0]
+        if child.tag == _T:
+            return child.text or ""
     parts = []
     for child in is_el:
         if child.tag == _T:

@@ -52,6 +52,9 @@ class _Kept:
     doc: Document
     observations: dict[tuple, Observation | None] = field(default_factory=dict)
     planned: bool = False  # the selectors of the rubric that first used it were announced
+    # Per kept observation: its value said for people, and verdicts of cell values against
+    # it (``judges._judge_against_other``); bounded there.
+    rendered: dict[tuple, tuple] = field(default_factory=dict)
 
 
 class Grader:
@@ -153,6 +156,7 @@ class Grading:
         self._paths = {"input": input_path, "reference": reference_path}
         self._others: dict[str, _Kept | EvalError] = {}
         self._kept_obs: dict[int, dict] = {}
+        self._rendered: dict[int, dict] = {}
         # Every target resolves with one of these two contexts.
         self._contexts = {direct: ResolveContext(direct=direct, options=options,
                                                  backends=grader.backends)
@@ -174,6 +178,7 @@ class Grading:
                         plan(kept.doc, planned_selectors(self.rubric, which))
                     self._others[which] = kept
                     self._kept_obs[id(kept.doc)] = kept.observations
+                    self._rendered[id(kept.doc)] = kept.rendered
                 except PackageError as exc:
                     self._others[which] = EvalError(f"the {which} document is unreadable: "
                                                     f"{exc}")
@@ -181,6 +186,11 @@ class Grading:
         if isinstance(got, EvalError):
             raise got
         return got.doc
+
+    def rendered_memo(self, doc: Document) -> dict | None:
+        """Where expected values taken from the kept ``doc`` are remembered as said for
+        people; ``None`` for a document that is not kept."""
+        return self._rendered.get(id(doc))
 
     def resolve(self, check: Check, target: Target) -> Observation | None:
         """The check's property on ``target``. Raises ``EvalError`` for a property that does

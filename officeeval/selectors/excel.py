@@ -203,6 +203,8 @@ def plan_reads(doc, selectors) -> None:
     """Announce to each sheet's cell store the cells the rubric's selectors will read, so a
     large sheet is streamed once for all of them (``CellStore.plan``). Reads nothing now;
     a selector it cannot plan is simply read when selected."""
+    if not any(s.store is not None and s.store.large for s in doc.sheets):
+        return  # small sheets are parsed whole and indexed: nothing to plan
     by_sheet: dict[int, tuple[object, list]] = {}
     for text in selectors:
         for sheet, area in _planned_areas(doc, text):
