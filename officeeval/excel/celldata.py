@@ -213,8 +213,8 @@ class CellStore:
         their shared-formula masters noted. Grows ``bounds`` with every cell holding content
         when given. Returns the row's outline level."""
         lvl = self._row_attrs(row_el, r)
-        cells = list(row_el.iterchildren(_C))
-        if bounds is not None and cells:
+        cells = list(row_el.iterchildren(_C)) if bounds is not None else None
+        if cells:
             # Cells come in column order: the row's content spans its first and last
             # cells holding something.
             first = next((c for c in cells if has_content(c)), None)
@@ -239,7 +239,7 @@ class CellStore:
         one = spans[0] if len(spans) == 1 else None
         row_text = str(r)
         shared = self._shared
-        for c in cells:
+        for c in (cells if cells is not None else row_el.iterchildren(_C)):
             col = column_in_row(c.get("r"), row_text, prev_col)
             if col > cmax or col > MAX_COL:
                 break
