@@ -64,6 +64,8 @@ class Grader:
         self.backends = backends
         self.keep = keep
         self._kept: "OrderedDict[tuple, _Kept]" = OrderedDict()
+        # id(rubric) -> (rubric, its planned selectors): see ``planned_selectors``.
+        self._plans: dict[int, tuple[Rubric, dict]] = {}
 
     def __enter__(self) -> "Grader":
         return self
@@ -109,7 +111,7 @@ class Grader:
         grading = Grading(self, doc, str(input) if input else rubric.files.input,
                           str(reference) if reference else rubric.files.reference,
                           rubric.app, options, rubric)
-        plan(doc, planned_selectors(rubric, None))
+        plan(doc, self._plan_of(rubric)[None])
         try:
             results = [score_criterion(c, grading) for c in rubric.criteria]
         finally:
@@ -119,6 +121,15 @@ class Grader:
         card.value_sources = sources
         card.seconds = time.perf_counter() - started
         return card
+
+    def _plan_of(self, rubric: Rubric) -> dict[str | None, list[str]]:
+        """``planned_selectors(rubric)``, kept for the last few rubrics graded."""
+        got = self._plans.get(id(rubric))
+        if got is None or got[0] is not rubric:
+            got = self._plans[id(rubric)] = (rubric, planned_selectors(rubric))
+            while len(self._plans) > 16:
+                self._plans.pop(next(iter(self._plans)))
+        return got[1]
 
     def _open_kept(self, path: str, app: str, options: dict[str, Any]) -> _Kept:
         """The kept view of ``path``, opened (and the oldest closed) when its content is not
@@ -175,7 +186,7 @@ class Grading:
                     kept = self.grader._open_kept(path, self.app, self.options)
                     if not kept.planned and self.rubric is not None:
                         kept.planned = True
-                        plan(kept.doc, planned_selectors(self.rubric, which))
+                        plan(kept.doc, self.grader._plan_of(self.rubric)[which])
                     self._others[which] = kept
                     self._kept_obs[id(kept.doc)] = kept.observations
                     self._rendered[id(kept.doc)] = kept.rendered
@@ -223,31 +234,23 @@ class Grading:
         return obs
 
 
-def planned_selectors(rubric: Rubric, which: str | None) -> list[str]:
-    """The selectors the rubric's checks evaluate on the graded document (``which`` is
-    ``None``) or on its ``input`` / ``reference`` document, in rubric order, each once."""
-    memo = _PLANNED.get(id(rubric))
-    if memo is None or memo[0] is not rubric:
-        from officeeval.comparators import get_comparator
-        from officeeval.comparators.registry import ComparatorKind
-        out: dict[str | None, dict[str, None]] = {None: {}, "input": {}, "reference": {}}
-        for c in rubric.criteria:
-            for k in c.checks:
-                if not k.select or (k.xpath and k.part):
-                    continue
-                out[None][k.select] = None
-                comparator = get_comparator(k.op)
-                if comparator is not None and comparator.kind is ComparatorKind.INPUT:
-                    out["input"][k.select] = None
-                if k.expected_from in ("input", "reference"):
-                    out[k.expected_from][k.select] = None
-        memo = _PLANNED[id(rubric)] = (rubric, {w: list(v) for w, v in out.items()})
-        while len(_PLANNED) > 64:
-            _PLANNED.pop(next(iter(_PLANNED)))
-    return memo[1].get(which, [])
-
-
-_PLANNED: dict[int, tuple[Rubric, dict]] = {}
+def planned_selectors(rubric: Rubric) -> dict[str | None, list[str]]:
+    """The selectors the rubric's checks evaluate on the graded document (key ``None``) and
+    on its ``input`` / ``reference`` document, in rubric order, each once."""
+    from officeeval.comparators import get_comparator
+    from officeeval.comparators.registry import ComparatorKind
+    out: dict[str | None, dict[str, None]] = {None: {}, "input": {}, "reference": {}}
+    for c in rubric.criteria:
+        for k in c.checks:
+            if not k.select or (k.xpath and k.part):
+                continue
+            out[None][k.select] = None
+            comparator = get_comparator(k.op)
+            if comparator is not None and comparator.kind is ComparatorKind.INPUT:
+                out["input"][k.select] = None
+            if k.expected_from in ("input", "reference"):
+                out[k.expected_from][k.select] = None
+    return {w: list(v) for w, v in out.items()}
 
 
 def card_of_outcome(rubric: Rubric, outcome: TaskOutcome | str, document: str = "",
