@@ -59,6 +59,19 @@ def select(doc: Document, selector: str | Selector | None) -> list[Target]:
     return current
 
 
+def plan(doc: Document, selectors: list[str]) -> None:
+    """Tell ``doc`` which selectors are about to be evaluated on it (the app's planner, when
+    it has one: Excel streams each large sheet once for all of them). Never raises: a
+    planning failure leaves the reads to the selections themselves."""
+    planner = apps.app(doc.app).steps.planner
+    if planner is None or not selectors:
+        return
+    try:
+        planner(doc, selectors)
+    except Exception:  # noqa: BLE001 - the selections read (and report) on their own
+        pass
+
+
 def explain_empty(doc: Document, selector: str) -> str:
     """Why ``selector`` selects nothing in ``doc``, for people: the first step that leaves
     nothing and what was there before it (``paragraph[99] is past the end: there are 12
