@@ -62,7 +62,9 @@ def test_every_binding_has_a_writer_or_a_reason_and_the_reasons_are_few():
             assert b.writer is None and len(b.read_only) > 15, (app, pdef.name)
             read_only.add((app, pdef.name))
     assert read_only == READ_ONLY
-    assert len(READ_ONLY) <= 20
+    # Few: a property the audit cannot break is one whose criteria it cannot prove. Derived
+    # readings (a field's result, a count) may stay read-only; at most one binding in 16.
+    assert len(READ_ONLY) * 16 <= len(_bindings())
     unbound = [p.name for p in catalog().all() if not p.bindings]
     assert unbound == ["count"]  # judged by the engine over the selection
 
