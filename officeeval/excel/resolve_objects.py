@@ -112,10 +112,23 @@ def series_count(t: ChartTarget, ctx) -> Observation | None:
     return _obs(len(t.info.series))
 
 
+def _series_name(t: ChartTarget, series) -> tuple[str, bool]:
+    """(name, read from cells): the cached or literal name, else the text of the cells
+    its reference names (several cells joined by a space, as Excel shows them)."""
+    if series.name or not series.name_ref:
+        return series.name or "", False
+    cells = ref_cells(t.doc, series.name_ref)
+    texts = [cell_text_at(sh, r, c) for sh, r, c in cells]
+    return " ".join(x for x in texts if x), True
+
+
 @prop("chart.series.names", X.ORDERED, kinds=CHART)
 def series_names(t: ChartTarget, ctx) -> Observation | None:
-    """Series names in order."""
-    return _obs([s.name or "" for s in t.info.series])
+    """Series names in order: the chart's cached names or, when a series names its title by
+    a cell reference without a cache (openpyxl writes none), the text of the referenced
+    cells (source cells)."""
+    got = [_series_name(t, s) for s in t.info.series]
+    return _obs([name for name, _ in got], "cells" if any(c for _, c in got) else "direct")
 
 
 @prop("chart.series.value_refs", X.REFS, kinds=CHART)

@@ -170,24 +170,34 @@ _add("excel", XG, "sheet('期末成绩')/conditional_format[1]", {
 _add("excel", X, "sheet('数据')/conditional_format[1]", {"cf.colors": "FF0000|00FF00"})
 _add("excel", X, "sheet('数据')/conditional_format[2]", {"cf.icon_set": "3Arrows"})
 _add("excel", X, "sheet('数据')/conditional_format[3]", {"cf.rank": "7"})
-_add("excel", X, "sheet('数据')/conditional_format[4]", {"cf.text": "乙"})
+_add("excel", X, "sheet('数据')/conditional_format[4]", {"cf.text": "乙",
+                                                          "cf.cells": "A3:A4"})
 _add("excel", XS, "sheet('销售数据')/validation[1]", {
     "validation.type": "whole", "validation.range": "C2:C10", "validation.list": "甲|乙",
     "validation.formula": "1", "validation.formula2": "100",
-    "validation.operator": "greaterThan",
+    "validation.operator": "greaterThan", "validation.list.ordered": "华北|华东",
+    "validation.input.show": "true", "validation.input.title": "提示",
+    "validation.input.message": "请从列表中选择地区", "validation.error.show": "true",
+    "validation.error.style": "warning", "validation.error.title": "输入有误",
+    "validation.error.message": "只能输入列表中的地区",
 })
 _add("excel", XS, "pivot[1]", {
     "pivot.name": "透视2", "pivot.location": "B5", "pivot.range": "B5:F12",
     "pivot.source": "'销售数据'!A1:F10", "pivot.rows": "", "pivot.columns": "",
-    "pivot.filters": "", "pivot.values": "销售额:count",
+    "pivot.filters": "", "pivot.values": "销售额:count", "pivot.values.captions": "销售总额",
+    "pivot.values.functions": "平均值", "pivot.values.number_formats": "0.0%",
 })
 _add("excel", X, "table", {"table.name": "成绩2", "table.range": "A1:C3",
                            "table.style": "TableStyleLight9", "table.total_row": "true",
                            "table.header_row": "false",
-                           "table.column_names": "名字|语文|数学"})
+                           "table.column_names": "名字|语文|数学",
+                           "table.banded_rows": "false", "table.banded_columns": "true",
+                           "table.first_column": "true", "table.last_column": "true"})
 _add("excel", X, "name", {"name.refers_to": "'数据'!$C$2:$C$4", "name.scope": "数据"})
 _add("excel", X, "sheet[1]", {"sheet.outline.rows": "0", "sheet.outline": "0",
-                              "sheet.outline.columns": "0"})
+                              "sheet.outline.columns": "0",
+                              "sheet.outline.summary_below": "false",
+                              "sheet.outline.summary_right": "false"})
 _add("excel", XP, "sheet('采购清单')", {
     "sheet.name": "清单", "sheet.hidden": "true", "sheet.tab_color": "00B050",
     "sheet.freeze": "B3", "sheet.protected": "true", "sheet.print.orientation": "portrait",
@@ -196,6 +206,8 @@ _add("excel", XP, "sheet('采购清单')", {
 })
 _add("excel", X, "sheet('筛选')", {"sheet.autofilter": "none",
                                   "sheet.autofilter.criteria": "", "sheet.sort": "none"})
+_add("excel", X, "sheet('筛选') ", {"sheet.sort.range": "A2:B5",
+                                   "sheet.sort.custom_lists": "B: 高,中,低"})
 _add("excel", XP, "workbook", {"workbook.sheet_names": "甲|乙", "workbook.sheet_count": "1",
                                "workbook.date1904": "true"})
 _add("excel", XG, "sheet('期末成绩')/column('B')", {"column.width": "30",
