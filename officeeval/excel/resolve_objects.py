@@ -143,6 +143,15 @@ def series_category_refs(t: ChartTarget, ctx) -> Observation | None:
     return _obs([s.categories_ref for s in t.info.series if s.categories_ref])
 
 
+@prop("chart.series.markers", X.MARKERS, kinds=CHART)
+def series_markers(t: ChartTarget, ctx) -> Observation | None:
+    """Data markers (数据标记) of each line, scatter or radar series in order: the symbol
+    (circle 圆形, square, diamond 菱形, triangle, x, star, none 无 …) or auto when the series
+    leaves it to the application; no value for a chart without such series."""
+    marks = [s.marker for s in t.info.series if s.marker is not None]
+    return _obs(marks or None)
+
+
 @prop("chart.legend.position", T.EnumType("legend_position"), kinds=CHART)
 def legend_position(t: ChartTarget, ctx) -> Observation | None:
     """Legend position: right, left, top, bottom, top_right, or none."""

@@ -76,6 +76,8 @@ def _document(tmp_path: Path, app: str, doc: str) -> Path:
         return F.word_objects(tmp_path)
     if doc == "X":
         return F.excel_objects(tmp_path)
+    if doc == "P":
+        return F.ppt_objects(tmp_path)
     return F.sample(doc)
 
 

@@ -3,8 +3,8 @@ a value (a literal of the property's value type, as a rubric writes it) that dif
 what the document shows. ``test_writers.py`` writes the value with the writer, saves, reads
 it back with the resolver and compares; a writer without a case fails the coverage test.
 
-Documents: ``W``/``X`` are the packages ``writer_fixtures`` builds (Word objects, Excel
-objects); the others are the shipped samples' reference outputs."""
+Documents: ``W``/``X``/``P`` are the packages ``writer_fixtures`` builds (Word objects, Excel
+objects, PowerPoint objects); the others are the shipped samples' reference outputs."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ XG, XS, XP, XI = ("excel-l1-grades/reference.xlsx", "excel-l2-sales/reference.xl
                   "excel-l1-purchase/reference.xlsx", "excel-l2-import/reference.xlsx")
 PC, PT, PM, PR = ("ppt-l1-campus/reference.pptx", "ppt-l1-travel/reference.pptx",
                   "ppt-l2-museum/reference.pptx", "ppt-l2-report/reference.pptx")
-W, X = "W", "X"
+W, X, P = "W", "X", "P"
 
 Case = tuple[str, str, str]
 CASES: dict[tuple[str, str], Case] = {}
@@ -281,3 +281,16 @@ _add("ppt", PR, "slide/chart[1]", {
 })
 _add("ppt", PC, "slide[4]/shape[name='Content Placeholder 2']", {
     "hyperlink.target": "http://example.com/x", "hyperlink.action": "next_slide"})
+_add("ppt", P, "slide[1]/animation[2]", {"animation.trigger_shape": "圆形"})
+_add("ppt", P, "slide[1]/shape[name='按钮']", {"shape.outline.kind": "none",
+                                              "shape.outline.color": "FF0000",
+                                              "shape.outline.width": "3pt"})
+_add("ppt", P, "slide[2]", {"slide.date.kind": "fixed", "slide.date.text": "2026年12月3日",
+                            "slide.hide_background_graphics": "true"})
+_add("ppt", P, "presentation", {"presentation.custom_shows": "短版|长版",
+                                "presentation.show.slides": "2-3",
+                                "presentation.show.custom_show": "精简版",
+                                "presentation.advance": "manual"})
+_add("ppt", P, "custom_show[1]", {"custom_show.name": "新放映", "custom_show.slides": "2|3"})
+_add("ppt", P, "slide[3]/chart[1]", {"chart.series.markers": "circle|square"})
+_add("excel", X, "sheet('筛选')/chart[1]", {"chart.series.markers": "diamond|none"})
