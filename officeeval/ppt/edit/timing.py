@@ -160,7 +160,7 @@ def animation_direction(session: Session, target: Target, value: Any) -> str:
 def animation_duration(session: Session, target: Target, value: Any) -> str:
     """The effect made to last ``value`` seconds as PowerPoint's duration box does it: every
     behaviour's duration and start delay scaled by one factor (a pulse's reversing half
-    stays half, a visibility switch at the end stays at the end)."""
+    stays half, a 1 ms visibility switch stays 1 ms and at the end)."""
     from officeeval.ppt.animations import behaviour_span
     ctn = _ctn(session, target)
     old = target.effect.duration  # type: ignore[attr-defined]
@@ -174,8 +174,10 @@ def animation_duration(session: Session, target: Target, value: Any) -> str:
         for cond in el.findall(f"{_P}stCondLst/{_P}cond"):
             if (cond.get("delay") or "").isdigit():
                 cond.set("delay", str(int(round(int(cond.get("delay")) * factor))))
-        if (el.get("dur") or "").isdigit() and behaviour_span(el) is not None:
-            el.set("dur", str(max(1, int(round(int(el.get("dur")) * factor)))))
+        # A 1 ms behaviour is a switch (visibility set at the start or end): it stays one.
+        if (el.get("dur") or "").isdigit() and int(el.get("dur")) > 1 and \
+                behaviour_span(el) is not None:
+            el.set("dur", str(max(2, int(round(int(el.get("dur")) * factor)))))
             changed += 1
     if not changed:
         raise NotApplicable("no behaviour with a duration")
