@@ -107,14 +107,17 @@ def cf_cells(t: CfTarget, ctx) -> Observation | None:
     """The cells of the rule's range it formats, judged per cell as Excel judges them (a
     blank is 0 beside a number, texts without case), so a correct rule written another way
     (cellIs, an expression such as $B2>90, top 10, above average) gives the same cells;
-    compared as a set, ranges in the expected value expanded (B2:B4|D7).
+    compared as a set, ranges in the expected value expanded (B2:B4|D7). Rules not followed
+    exactly here (time periods, functions that read the clock or look things up) make the
+    check an evaluator error, never the candidate's failure.
 
-    Evaluated: cellIs; expressions of comparisons, AND, OR, NOT over constants and single
-    cells; top10; aboveAverage (without stdDev); duplicate/unique values; contains / not
-    contains / begins / ends with text; blanks; errors (officeeval.excel.cf_effect). Other
-    rules (timePeriod, colour scales, data bars, icon sets, expressions with other
-    functions) raise UnverifiableValue: the check is an evaluator error, not the
-    candidate's."""
+    Evaluated: cellIs and expressions (comparisons, arithmetic, &, and pure functions such
+    as AND, OR, IF, MOD, ROW, LEN, AVERAGE over ranges); top10; aboveAverage (without
+    stdDev); duplicate/unique values; contains / not contains / begins / ends with text;
+    blanks; errors; colour scales, data bars and icon sets (every number of the range) —
+    officeeval.excel.cf_effect lists them. Other rules (timePeriod, functions that read the
+    clock or look things up) raise UnverifiableValue: the check is an evaluator error, not
+    the candidate's."""
     try:
         cells = formatted_cells(t.rule)
     except Unsupported as e:

@@ -74,6 +74,23 @@ CASES = [
      '</formula></cfRule>', ["B2", "B3", "B4", "B5", "B6", "B8"]),
     ('<cfRule type="containsErrors" dxfId="0" priority="1"><formula>ISERROR(B2)</formula>'
      '</cfRule>', ["B7"]),
+    # Expressions with arithmetic and pure functions.
+    ('<cfRule type="expression" dxfId="0" priority="1"><formula>MOD(ROW(),2)=0</formula>'
+     '</cfRule>', ["B2", "B4", "B6", "B8"]),
+    ('<cfRule type="expression" dxfId="0" priority="1"><formula>AND(ISNUMBER($B2),$B2&gt;'
+     'AVERAGE($B$2:$B$8))</formula></cfRule>', []),  # the #N/A makes AVERAGE an error
+    ('<cfRule type="expression" dxfId="0" priority="1"><formula>IF(ISNUMBER(B2),B2&gt;='
+     '$C$2*1.5,FALSE)</formula></cfRule>', ["B2", "B8"]),
+    ('<cfRule type="expression" dxfId="0" priority="1"><formula>LEN(TRIM(B2)&amp;"")=0'
+     '</formula></cfRule>', ["B4"]),
+    ('<cfRule type="cellIs" dxfId="0" priority="1" operator="lessThan"><formula>$C$2-0.4'
+     '</formula></cfRule>', ["B6"]),
+    ('<cfRule type="expression" dxfId="0" priority="1"><formula>ROUND(B2,0)=60</formula>'
+     '</cfRule>', ["B3", "B6"]),
+    # Colour scales, data bars and icon sets give every number a colour, bar or icon.
+    ('<cfRule type="colorScale" priority="1"><colorScale><cfvo type="min"/><cfvo type="max"/>'
+     '<color rgb="FFF8696B"/><color rgb="FF63BE7B"/></colorScale></cfRule>',
+     ["B2", "B3", "B6", "B8"]),
 ]
 
 
@@ -127,13 +144,13 @@ def test_rules_written_differently_compare_equal_and_ranges_expand(tmp_path):
 @pytest.mark.parametrize("xml,why", [
     ('<cfRule type="timePeriod" dxfId="0" priority="1" timePeriod="today"><formula>'
      'FLOOR(B2,1)=TODAY()</formula></cfRule>', "timePeriod"),
-    ('<cfRule type="expression" dxfId="0" priority="1"><formula>MOD(ROW(),2)=0</formula>'
-     '</cfRule>', "MOD"),
-    ('<cfRule type="colorScale" priority="1"><colorScale><cfvo type="min"/><cfvo type="max"/>'
-     '<color rgb="FFF8696B"/><color rgb="FF63BE7B"/></colorScale></cfRule>', "colorScale"),
+    ('<cfRule type="expression" dxfId="0" priority="1"><formula>B2=TODAY()</formula>'
+     '</cfRule>', "TODAY"),
+    ('<cfRule type="expression" dxfId="0" priority="1"><formula>B2&gt;参数!A1</formula>'
+     '</cfRule>', "another sheet"),
     ('<cfRule type="aboveAverage" dxfId="0" priority="1" stdDev="1"/>', "standard deviation"),
-    ('<cfRule type="cellIs" dxfId="0" priority="1" operator="greaterThan"><formula>B2+1'
-     '</formula></cfRule>', "cannot evaluate"),
+    ('<cfRule type="cellIs" dxfId="0" priority="1" operator="greaterThan"><formula>B2:B3'
+     '</formula></cfRule>', "a range outside a function"),
 ])
 def test_rules_not_evaluated_are_the_evaluators_problem(tmp_path, xml, why):
     doc = _book(tmp_path, rule(xml))
