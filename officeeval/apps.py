@@ -23,7 +23,9 @@ from officeeval.excel.edit import cells as excel_cells, charts as excel_charts
 from officeeval.excel.edit import formats as excel_formats, objects as excel_objects
 from officeeval.excel.edit import sheets as excel_sheets
 from officeeval.excel.workbook import ExcelDocument
-from officeeval.ppt import resolvers_chart, resolvers_shape, resolvers_slide, resolvers_text
+from officeeval.ppt import (
+    resolvers_chart, resolvers_shape, resolvers_show, resolvers_slide, resolvers_text,
+)
 from officeeval.ppt.edit import design as ppt_design, presentation as ppt_presentation
 from officeeval.ppt.edit import shapes as ppt_shapes, slides as ppt_slides
 from officeeval.ppt.edit import text as ppt_text, timing as ppt_timing
@@ -106,7 +108,8 @@ PPT = AppSpec(
     name="ppt", title="PowerPoint", extensions=(".pptx",), view=PptDocument,
     root_kind="presentation",
     properties=(resolvers_text.PROPERTIES, resolvers_slide.PROPERTIES,
-                resolvers_shape.PROPERTIES, resolvers_chart.PROPERTIES),
+                resolvers_shape.PROPERTIES, resolvers_chart.PROPERTIES,
+                resolvers_show.PROPERTIES),
     writers=(ppt_text.WRITERS, ppt_slides.WRITERS, ppt_shapes.WRITERS, ppt_design.WRITERS,
              ppt_presentation.WRITERS, ppt_timing.WRITERS),
     steps=ppt_steps.STEPS, vocabulary=ppt_vocabulary,

@@ -46,6 +46,8 @@ class CfRule:
     colors: list[ColorSpec] = field(default_factory=list)
     icon_set: str | None = None
     extended: bool = False  # read from the x14 extension list
+    percent: bool = False   # top10: rank is a percentage
+    std_dev: int | None = None  # aboveAverage: standard deviations from the average
 
 
 def _operator(rule: etree._Element, rtype: str) -> str | None:
@@ -112,7 +114,9 @@ def sheet_rules(sheet: "Sheet") -> list[CfRule]:
                        [f.text or "" for f in rule.findall(_S + "formula")],
                        styles.dxf(to_int(rule.get("dxfId"))), rule.get("text"),
                        to_int(rule.get("rank")), to_int(rule.get("priority")),
-                       (rule.get("stopIfTrue") or "") in ("1", "true"), colors, icon)
+                       (rule.get("stopIfTrue") or "") in ("1", "true"), colors, icon,
+                       percent=(rule.get("percent") or "") in ("1", "true"),
+                       std_dev=to_int(rule.get("stdDev")))
             for xid in rule.iter(_X14 + "id"):
                 if xid.text:
                     ext_ids[xid.text.strip()] = r
@@ -136,7 +140,9 @@ def sheet_rules(sheet: "Sheet") -> list[CfRule]:
                               _dxf_inline(rule.find(_X14 + "dxf")), rule.get("text"),
                               to_int(rule.get("rank")), to_int(rule.get("priority")),
                               (rule.get("stopIfTrue") or "") in ("1", "true"), colors, icon,
-                              extended=True))
+                              extended=True,
+                              percent=(rule.get("percent") or "") in ("1", "true"),
+                              std_dev=to_int(rule.get("stdDev"))))
     return out
 
 

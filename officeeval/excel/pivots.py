@@ -33,6 +33,8 @@ class PivotInfo:
     columns: list[str] = field(default_factory=list)
     values: list[str] = field(default_factory=list)
     value_names: list[str] = field(default_factory=list)
+    value_functions: list[str] = field(default_factory=list)
+    value_format_ids: list[int | None] = field(default_factory=list)
     filters: list[str] = field(default_factory=list)
 
 
@@ -77,6 +79,8 @@ def read_pivot(sheet: "Sheet", part: str) -> PivotInfo:
             continue
         info.values.append(f"{info.fields[fld]}:{df.get('subtotal') or 'sum'}")
         info.value_names.append(df.get("name") or info.fields[fld])
+        info.value_functions.append(df.get("subtotal") or "sum")
+        info.value_format_ids.append(to_int(df.get("numFmtId")))
     return info
 
 

@@ -112,10 +112,23 @@ def series_count(t: ChartTarget, ctx) -> Observation | None:
     return _obs(len(t.info.series))
 
 
+def _series_name(t: ChartTarget, series) -> tuple[str, bool]:
+    """(name, read from cells): the cached or literal name, else the text of the cells
+    its reference names (several cells joined by a space, as Excel shows them)."""
+    if series.name or not series.name_ref:
+        return series.name or "", False
+    cells = ref_cells(t.doc, series.name_ref)
+    texts = [cell_text_at(sh, r, c) for sh, r, c in cells]
+    return " ".join(x for x in texts if x), True
+
+
 @prop("chart.series.names", X.ORDERED, kinds=CHART)
 def series_names(t: ChartTarget, ctx) -> Observation | None:
-    """Series names in order."""
-    return _obs([s.name or "" for s in t.info.series])
+    """Series names in order: the chart's cached names or, when a series names its title by
+    a cell reference without a cache (openpyxl writes none), the text of the referenced
+    cells (source cells)."""
+    got = [_series_name(t, s) for s in t.info.series]
+    return _obs([name for name, _ in got], "cells" if any(c for _, c in got) else "direct")
 
 
 @prop("chart.series.value_refs", X.REFS, kinds=CHART)
@@ -128,6 +141,15 @@ def series_value_refs(t: ChartTarget, ctx) -> Observation | None:
 def series_category_refs(t: ChartTarget, ctx) -> Observation | None:
     """Each series' category (or x) reference."""
     return _obs([s.categories_ref for s in t.info.series if s.categories_ref])
+
+
+@prop("chart.series.markers", X.MARKERS, kinds=CHART)
+def series_markers(t: ChartTarget, ctx) -> Observation | None:
+    """Data markers (数据标记) of each line, scatter or radar series in order: the symbol
+    (circle 圆形, square, diamond 菱形, triangle, x, star, none 无 …) or auto when the series
+    leaves it to the application; no value for a chart without such series."""
+    marks = [s.marker for s in t.info.series if s.marker is not None]
+    return _obs(marks or None)
 
 
 @prop("chart.legend.position", T.EnumType("legend_position"), kinds=CHART)

@@ -69,6 +69,32 @@ def pivot_values(t: PivotTarget, ctx) -> Observation | None:
     return _obs(list(t.pivot.values))
 
 
+@prop("pivot.values.captions", X.ORDERED, kinds=PIVOT)
+def pivot_value_captions(t: PivotTarget, ctx) -> Observation | None:
+    """The value fields' captions as the pivot table shows them (自定义名称: 求和项:销售额,
+    总销售额), in order; no value without value fields."""
+    return _obs(list(t.pivot.value_names) or None)
+
+
+@prop("pivot.values.functions", X.PIVOT_FUNCTIONS, kinds=PIVOT)
+def pivot_value_functions(t: PivotTarget, ctx) -> Observation | None:
+    """The value fields' summary functions in order (值汇总方式: sum 求和, count 计数, average
+    平均值, max, min …; sum when a field names none)."""
+    return _obs(list(t.pivot.value_functions) or None)
+
+
+@prop("pivot.values.number_formats", X.NUMBER_FORMATS, kinds=PIVOT)
+def pivot_value_number_formats(t: PivotTarget, ctx) -> Observation | None:
+    """The value fields' number formats in order (数字格式: dataField/@numFmtId through the
+    workbook's formats; General when a field sets none)."""
+    ids = t.pivot.value_format_ids
+    if not ids:
+        return None
+    styles = t.doc.styles
+    codes = [(styles.number_format(i) if i is not None else None) or "General" for i in ids]
+    return Observation(codes, "direct" if any(i is not None for i in ids) else "default")
+
+
 @prop("pivot.filters", X.ORDERED, kinds=PIVOT)
 def pivot_filters(t: PivotTarget, ctx) -> Observation | None:
     """Filter (page) fields."""
@@ -103,6 +129,37 @@ def table_total_row(t: TableTarget, ctx) -> Observation | None:
 def table_header_row(t: TableTarget, ctx) -> Observation | None:
     """Whether the header row is shown."""
     return _obs(t.table.header_row)
+
+
+def _style_option(t: TableTarget, attr: str) -> Observation | None:
+    v = t.table.options.get(attr)
+    return Observation(False, "default") if v is None else Observation(v, "direct")
+
+
+@binds("table.banded_rows", kinds=TABLE)
+def table_banded_rows(t: TableTarget, ctx) -> Observation | None:
+    return _style_option(t, "showRowStripes")
+
+
+@prop("table.banded_columns", T.BOOL, kinds=TABLE)
+def table_banded_columns(t: TableTarget, ctx) -> Observation | None:
+    """Table style option: banded columns (镶边列; Excel tableStyleInfo/@showColumnStripes,
+    off when absent)."""
+    return _style_option(t, "showColumnStripes")
+
+
+@prop("table.first_column", T.BOOL, kinds=TABLE)
+def table_first_column(t: TableTarget, ctx) -> Observation | None:
+    """Table style option: first column (第一列; Excel tableStyleInfo/@showFirstColumn, off
+    when absent)."""
+    return _style_option(t, "showFirstColumn")
+
+
+@prop("table.last_column", T.BOOL, kinds=TABLE)
+def table_last_column(t: TableTarget, ctx) -> Observation | None:
+    """Table style option: last column (最后一列; Excel tableStyleInfo/@showLastColumn, off
+    when absent)."""
+    return _style_option(t, "showLastColumn")
 
 
 @prop("table.column_names", X.ORDERED, kinds=TABLE)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from officeeval.errors import UnverifiableValue
 from officeeval.excel import value_types as X
+from officeeval.excel.cf_effect import Unsupported, formatted_cells
 from officeeval.excel.conditional import dxf_fill_color
 from officeeval.excel.resolve_objects import cell_text_at, ref_cells
 from officeeval.excel.targets import CfTarget, ValidationTarget
@@ -100,6 +102,29 @@ def cf_icon_set(t: CfTarget, ctx) -> Observation | None:
     return _obs(t.rule.icon_set)
 
 
+@prop("cf.cells", X.CELL_SET, kinds=CF)
+def cf_cells(t: CfTarget, ctx) -> Observation | None:
+    """The cells of the rule's range it formats, judged per cell as Excel judges them (a
+    blank is 0 beside a number, texts without case), so a correct rule written another way
+    (cellIs, an expression such as $B2>90, top 10, above average) gives the same cells;
+    compared as a set, ranges in the expected value expanded (B2:B4|D7). Rules not followed
+    exactly here (time periods, functions that read the clock or look things up) make the
+    check an evaluator error, never the candidate's failure.
+
+    Evaluated: cellIs and expressions (comparisons, arithmetic, &, and pure functions such
+    as AND, OR, IF, MOD, ROW, LEN, AVERAGE over ranges); top10; aboveAverage (without
+    stdDev); duplicate/unique values; contains / not contains / begins / ends with text;
+    blanks; errors; colour scales, data bars and icon sets (every number of the range) —
+    officeeval.excel.cf_effect lists them. Other rules (timePeriod, functions that read the
+    clock or look things up) raise UnverifiableValue: the check is an evaluator error, not
+    the candidate's."""
+    try:
+        cells = formatted_cells(t.rule)
+    except Unsupported as e:
+        raise UnverifiableValue(f"which cells the rule formats is not evaluated for {e}")
+    return Observation(cells, "computed")
+
+
 # ------------------------------------------------------------------ validations
 @prop("validation.type", T.EnumType("validation_type"), kinds=VALIDATION)
 def validation_type(t: ValidationTarget, ctx) -> Observation | None:
@@ -146,3 +171,65 @@ def validation_formula2(t: ValidationTarget, ctx) -> Observation | None:
 def validation_operator(t: ValidationTarget, ctx) -> Observation | None:
     """The comparison operator (between when not set)."""
     return _obs(t.rule.operator) if t.rule.operator else Observation("between", "default")
+
+
+@prop("validation.list.ordered", X.ORDERED, kinds=VALIDATION)
+def validation_list_ordered(t: ValidationTarget, ctx) -> Observation | None:
+    """Items a list rule offers, in the order the drop-down shows them (equal only in that
+    order; validation.list compares them as a set)."""
+    return validation_list(t, ctx)
+
+
+# The input message (输入信息) and error alert (出错警告) tabs of the data validation dialog.
+def _shown(v: bool) -> Observation:
+    return Observation(True, "direct") if v else Observation(False, "default")
+
+
+@prop("validation.input.show", T.BOOL, kinds=VALIDATION)
+def validation_input_show(t: ValidationTarget, ctx) -> Observation | None:
+    """Whether the input message is shown when a cell is selected (选定单元格时显示输入信息;
+    showInputMessage, off when absent)."""
+    return _shown(t.rule.show_input)
+
+
+@prop("validation.input.title", T.TEXT, kinds=VALIDATION)
+def validation_input_title(t: ValidationTarget, ctx) -> Observation | None:
+    """Title of the input message (输入信息 / 标题; promptTitle); no value when none is
+    written."""
+    return _obs(t.rule.prompt_title or None)
+
+
+@prop("validation.input.message", T.TEXT, kinds=VALIDATION)
+def validation_input_message(t: ValidationTarget, ctx) -> Observation | None:
+    """Text of the input message (输入信息; prompt); no value when none is written."""
+    return _obs(t.rule.prompt or None)
+
+
+@prop("validation.error.show", T.BOOL, kinds=VALIDATION)
+def validation_error_show(t: ValidationTarget, ctx) -> Observation | None:
+    """Whether an error alert is shown after invalid data is entered (输入无效数据时显示出错
+    警告; showErrorMessage, off when absent: without it Excel accepts any entry)."""
+    return _shown(t.rule.show_error)
+
+
+@prop("validation.error.style", T.EnumType("validation_error_style"), kinds=VALIDATION)
+def validation_error_style(t: ValidationTarget, ctx) -> Observation | None:
+    """Style of the error alert: stop 停止 (the default), warning 警告, information 信息
+    (errorStyle)."""
+    style = t.rule.error_style
+    if style in ("stop", "warning", "information"):
+        return Observation(style, "direct")
+    return Observation("stop", "default")
+
+
+@prop("validation.error.title", T.TEXT, kinds=VALIDATION)
+def validation_error_title(t: ValidationTarget, ctx) -> Observation | None:
+    """Title of the error alert (出错警告 / 标题; errorTitle); no value when none is
+    written."""
+    return _obs(t.rule.error_title or None)
+
+
+@prop("validation.error.message", T.TEXT, kinds=VALIDATION)
+def validation_error_message(t: ValidationTarget, ctx) -> Observation | None:
+    """Text of the error alert (错误信息; error); no value when none is written."""
+    return _obs(t.rule.error or None)

@@ -167,6 +167,55 @@ def sort(t: SheetTarget, ctx) -> Observation | None:
     return Observation(out, "direct") if out else None
 
 
+@prop("sheet.sort.range", X.REF, kinds=SHEET)
+def sort_range(t: SheetTarget, ctx) -> Observation | None:
+    """The range a saved sort covers (sortState/@ref, header row excluded as Excel writes
+    it: A2:F31); no value when none is saved."""
+    ss = t.sheet.sort_state
+    if ss is None or not (ss.get("ref") or "").strip():
+        return None
+    return Observation(ss.get("ref").strip(), "direct")
+
+
+@prop("sheet.sort.custom_lists", X.SORT_LISTS, kinds=SHEET)
+def sort_custom_lists(t: SheetTarget, ctx) -> Observation | None:
+    """The sort keys ordered by a custom list (自定义序列), in key order, as 'D: 高,中,低';
+    an empty list when a sort is saved without one, no value when none is saved."""
+    ss = t.sheet.sort_state
+    if ss is None:
+        return None
+    out = []
+    for cond in ss.findall(_S + "sortCondition"):
+        area = parse_area(cond.get("ref"))
+        custom = cond.get("customList")
+        if area is not None and custom:
+            out.append(f"{col_letters(area.c1)}: {custom}")
+    return Observation(out, "direct")
+
+
+def _summary(t: SheetTarget, attr: str) -> Observation | None:
+    pr = t.sheet.head_child("sheetPr")
+    op = pr.find(_S + "outlinePr") if pr is not None else None
+    v = op.get(attr) if op is not None else None
+    if v is None or v.strip() not in ("0", "1", "true", "false"):
+        return Observation(True, "default")
+    return Observation(v.strip() in ("1", "true"), "direct")
+
+
+@prop("sheet.outline.summary_below", T.BOOL, kinds=SHEET)
+def outline_summary_below(t: SheetTarget, ctx) -> Observation | None:
+    """Outline summary rows below the detail (汇总结果显示在数据下方; sheetPr/outlinePr/
+    @summaryBelow); true by default, false when summaries are above."""
+    return _summary(t, "summaryBelow")
+
+
+@prop("sheet.outline.summary_right", T.BOOL, kinds=SHEET)
+def outline_summary_right(t: SheetTarget, ctx) -> Observation | None:
+    """Outline summary columns right of the detail (outlinePr/@summaryRight); true by
+    default."""
+    return _summary(t, "summaryRight")
+
+
 def _outline(t: SheetTarget, which: str) -> Observation | None:
     rows, cols = t.sheet.outline_levels()
     v = {"both": max(rows, cols), "rows": rows, "columns": cols}[which]

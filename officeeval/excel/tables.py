@@ -26,6 +26,20 @@ class TableInfo:
     header_row: bool
     total_row: bool
     columns: list[str] = field(default_factory=list)
+    # tableStyleInfo's style options (表格样式选项): showRowStripes, showColumnStripes,
+    # showFirstColumn, showLastColumn; None when the attribute is absent (Excel: off).
+    options: dict[str, bool | None] = field(default_factory=dict)
+
+
+STYLE_OPTIONS = ("showRowStripes", "showColumnStripes", "showFirstColumn", "showLastColumn")
+
+
+def _options(tsi) -> dict[str, bool | None]:
+    out: dict[str, bool | None] = {}
+    for attr in STYLE_OPTIONS:
+        v = tsi.get(attr) if tsi is not None else None
+        out[attr] = None if v is None else v.strip() in ("1", "true")
+    return out
 
 
 def sheet_tables(sheet: "Sheet") -> list[TableInfo]:
@@ -42,5 +56,6 @@ def sheet_tables(sheet: "Sheet") -> list[TableInfo]:
             sheet, part, root.get("name") or "", root.get("displayName") or root.get("name")
             or "", root.get("ref"), tsi.get("name") if tsi is not None else None,
             headers is None or headers > 0, totals > 0,
-            [c.get("name") or "" for c in root.iterfind(f"{_S}tableColumns/{_S}tableColumn")]))
+            [c.get("name") or "" for c in root.iterfind(f"{_S}tableColumns/{_S}tableColumn")],
+            _options(tsi)))
     return out

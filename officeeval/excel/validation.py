@@ -33,6 +33,18 @@ class ValidationRule:
     error: str | None
     error_style: str | None
     extended: bool = False
+    prompt_title: str | None = None
+    error_title: str | None = None
+    show_input: bool = False
+    show_error: bool = False
+
+
+def _messages(dv) -> dict:
+    """The input message and error alert settings of a rule element (base or x14: the
+    attributes are the same)."""
+    return {"prompt_title": dv.get("promptTitle"), "error_title": dv.get("errorTitle"),
+            "show_input": (dv.get("showInputMessage") or "") in ("1", "true"),
+            "show_error": (dv.get("showErrorMessage") or "") in ("1", "true")}
 
 
 def sheet_validations(sheet: "Sheet") -> list[ValidationRule]:
@@ -43,7 +55,7 @@ def sheet_validations(sheet: "Sheet") -> list[ValidationRule]:
             sheet, (dv.get("sqref") or "").strip(), dv.get("type") or "any", dv.get("operator"),
             dv.findtext(_S + "formula1"), dv.findtext(_S + "formula2"),
             (dv.get("allowBlank") or "") in ("1", "true"), dv.get("prompt"), dv.get("error"),
-            dv.get("errorStyle")))
+            dv.get("errorStyle"), **_messages(dv)))
     ext = sheet.tail_child("extLst")
     if ext is not None:
         for dv in ext.iter(_X14 + "dataValidation"):
@@ -54,7 +66,7 @@ def sheet_validations(sheet: "Sheet") -> list[ValidationRule]:
                 dv.get("operator"), f1.findtext(_XM + "f") if f1 is not None else None,
                 f2.findtext(_XM + "f") if f2 is not None else None,
                 (dv.get("allowBlank") or "") in ("1", "true"), dv.get("prompt"),
-                dv.get("error"), dv.get("errorStyle"), extended=True))
+                dv.get("error"), dv.get("errorStyle"), extended=True, **_messages(dv)))
     return out
 
 

@@ -102,6 +102,44 @@ class RefListType(T.ListType):
         return canonical_ref(str(item)).casefold()
 
 
+class CellSetType(T.ListType):
+    """A set of cells: ranges in the expected value are expanded (``B2:B4|D7`` = ``B2|B3|B4|
+    D7``), so two lists naming the same cells are equal whatever their spelling."""
+
+    MAX = 100_000
+
+    def _cells(self, items: Any) -> set[str] | None:
+        if not isinstance(items, (list, tuple)):
+            return None
+        out: set[str] = set()
+        for item in items:
+            area = parse_area(str(item).replace("$", "").strip())
+            if area is None or area.kind not in ("cell", "range"):
+                out.add(str(item).strip().upper())
+                continue
+            if area.rows * area.cols > self.MAX - len(out):
+                return None
+            out.update(f"{r},{c}" for r in range(area.r1, area.r2 + 1)
+                       for c in range(area.c1, area.c2 + 1))
+        return out
+
+    def equals(self, actual: Any, expected: Any, ctx: T.CompareContext) -> bool:
+        a, e = self._cells(actual), self._cells(expected)
+        return a is not None and a == e
+
+    def _k(self, item: Any) -> str:
+        area = parse_area(str(item).replace("$", "").strip())
+        return f"{area.r1},{area.c1}" if area is not None and area.kind == "cell" else \
+            str(item).strip().upper()
+
+
+class PipeListType(T.ListType):
+    """A list whose items may hold commas: items are separated by ``|`` only."""
+
+    def parse(self, literal: str) -> list[str]:
+        return [p.strip() for p in literal.split("|") if p.strip()]
+
+
 class FreezeType(T.TextType):
     name = "freeze"
     description = "the top-left cell of the scrolling pane (C3), or none"
@@ -189,6 +227,29 @@ class PivotValuesType(T.ListType):
         return f"{name.strip()}:{canon}".casefold()
 
 
+class PivotFunctionListType(T.ListType):
+    """Summary functions in order; they compare by meaning (``求和`` = ``sum``)."""
+
+    def _k(self, item: Any) -> str:
+        text = T.normalize_text(str(item))
+        return (vocabulary.get("pivot_function").canonical(text) or text).casefold()
+
+
+class MarkerListType(T.ListType):
+    """Marker symbols in series order; they compare by meaning (``圆形`` = ``circle``)."""
+
+    def _k(self, item: Any) -> str:
+        text = T.normalize_text(str(item))
+        return (vocabulary.get("marker_symbol").canonical(text) or text).casefold()
+
+
+class NumberFormatListType(T.ListType):
+    """Number format codes in order, each compared as ``number_format`` is."""
+
+    def _k(self, item: Any) -> str:
+        return _fmt_key(str(item))
+
+
 _TABLE_STYLE = re.compile(r"^(?:tablestyle|表样式|表格样式)?\s*(light|medium|dark|浅色|中等深浅|"
                           r"中等色|中等|深色)\s*(\d+)$", re.I)
 
@@ -219,11 +280,25 @@ REF = RefType()
 REFS = RefListType(name="references", fold_case=True,
                    description="references, e.g. B2:B31|成绩!D2 ($ and quotes ignored)")
 FREEZE = FreezeType()
+SORT_LISTS = PipeListType(name="sort_lists", ordered=True,
+                          description="'column: custom list' per key, separated by |, "
+                                      "e.g. B: 高,中,低|D: 一月,二月")
+CELL_SET = CellSetType(name="cells", description="cells, e.g. B3|B7 or B2:B4|D7 (ranges are "
+                       "expanded; compared as a set)")
 ANCHOR = AnchorType()
 COLUMN_WIDTH = ColumnWidthType()
 CELL_BORDER = ExcelBorderType()
 PIVOT_VALUES = PivotValuesType(name="pivot_values",
                                description="value fields as 字段:函数, e.g. 销售额:sum|数量:计数")
 TABLE_STYLE = TableStyleType()
+PIVOT_FUNCTIONS = PivotFunctionListType(
+    name="pivot_functions", ordered=True,
+    description="summary functions in order, e.g. sum|average (求和|平均值 accepted)")
+MARKERS = MarkerListType(name="markers", ordered=True,
+                         description="marker symbols in series order, e.g. circle|none "
+                                     "(圆形, 无 accepted)")
+NUMBER_FORMATS = NumberFormatListType(
+    name="number_formats", ordered=True,
+    description="number format codes in order, e.g. #,##0|0.00% (常规 = General)")
 TEXT_LIST = T.ListType(name="list", description="items separated by |")
 ORDERED = T.ORDERED_LIST

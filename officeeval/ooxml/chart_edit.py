@@ -329,6 +329,34 @@ def set_style(root: etree._Element, value: Any) -> str:
     return f"style={int(value)}"
 
 
+# CT_LineSer / CT_ScatterSer / CT_RadarSer: c:marker follows idx, order, tx and spPr.
+_BEFORE_MARKER = ("idx", "order", "tx", "spPr")
+
+
+def set_markers(root: etree._Element, value: Any) -> str:
+    """Each line, scatter or radar series' marker symbol (``c:marker/c:symbol``), in series
+    order; ``auto`` removes the series' own marker."""
+    symbols = [str(v) for v in value]
+    sers = [ser for plot in _plot_area(root) if isinstance(plot.tag, str)
+            and etree.QName(plot).localname in ("lineChart", "line3DChart", "scatterChart",
+                                                "radarChart")
+            for ser in plot.findall(_C + "ser")]
+    if not sers:
+        raise NotApplicable("no series with markers")
+    for ser, symbol in zip(sers, symbols):
+        old = ser.find(_C + "marker")
+        if old is not None:
+            ser.remove(old)
+        if symbol == "auto":
+            continue
+        marker = etree.Element(_C + "marker")
+        etree.SubElement(marker, _C + "symbol", val=symbol)
+        before = [c for c in ser if isinstance(c.tag, str)
+                  and etree.QName(c).localname in _BEFORE_MARKER]
+        ser.insert(ser.index(before[-1]) + 1 if before else 0, marker)
+    return "markers " + "|".join(symbols[:len(sers)])
+
+
 SETTERS: dict[str, Callable[[etree._Element, Any], str]] = {
     "chart.type": set_type, "chart.types": set_types, "chart.grouping": set_grouping,
     "chart.three_d": set_three_d, "chart.title": set_title,
@@ -338,7 +366,7 @@ SETTERS: dict[str, Callable[[etree._Element, Any], str]] = {
     "chart.series.all_values": _set_cache("val", first_only=False),
     "chart.legend.position": set_legend, "chart.data_labels": set_data_labels,
     "chart.axis.x.title": _axis_title("x"), "chart.axis.y.title": _axis_title("y"),
-    "chart.style": set_style,
+    "chart.style": set_style, "chart.series.markers": set_markers,
 }
 
 

@@ -60,6 +60,7 @@ class Series:
     categories: list[str | None] = field(default_factory=list)
     plot_type: str = ""
     data_labels: bool = False
+    marker: str | None = None  # line, scatter, radar: the marker symbol (auto, none, circle …)
 
 
 @dataclass
@@ -173,7 +174,27 @@ def _series(ser: etree._Element, plot_type: str) -> Series:
     s.categories_ref, cats = _data_source(cat, numeric=False)
     s.categories = cats
     s.data_labels = _labels_on(ser.find(_C + "dLbls"))
+    s.marker = _marker(ser, plot_type)
     return s
+
+
+def _marker(ser: etree._Element, plot_type: str) -> str | None:
+    """The series' marker symbol (``c:marker/c:symbol``); without one, ``auto`` (the
+    application picks) unless the line plot turns markers off (``c:marker val=0``);
+    ``None`` for plot types without markers."""
+    if plot_type not in ("line", "scatter", "radar"):
+        return None
+    symbol = _val(ser.find(_C + "marker"), "symbol")
+    if symbol:
+        return symbol
+    plot = ser.getparent()
+    shown = _val(plot, "marker") if plot is not None else None
+    if shown is not None and not _on(shown):
+        return "none"
+    if plot is not None and plot.tag == _C + "scatterChart" and \
+            _val(plot, "scatterStyle") in ("line", "smooth"):
+        return "none"
+    return "auto"
 
 
 def _style(root: etree._Element) -> int | None:

@@ -96,3 +96,39 @@ def set_solid_fill(sp_pr: etree._Element, value: Any) -> str:
         at = sp_pr.index(geom) + 1 if geom is not None else len(sp_pr)
     sp_pr.insert(at, fill)
     return f"fill {value}"
+
+
+_AFTER_LN = ("effectLst", "effectDag", "scene3d", "sp3d", "extLst")
+_LINE_FILLS = ("noFill", "solidFill", "gradFill", "pattFill")
+
+
+def line_el(sp_pr: etree._Element) -> etree._Element:
+    """The shape's own outline (``a:ln``), made where CT_ShapeProperties puts it (after the
+    fill, before effects) when absent."""
+    ln = sp_pr.find(_A + "ln")
+    if ln is not None:
+        return ln
+    ln = etree.Element(_A + "ln")
+    later = [c for c in sp_pr if isinstance(c.tag, str)
+             and etree.QName(c).localname in _AFTER_LN]
+    if later:
+        later[0].addprevious(ln)
+    else:
+        sp_pr.append(ln)
+    return ln
+
+
+def set_line_fill(sp_pr: etree._Element, value: Any) -> str:
+    """The outline a solid line of RRGGBB ``value`` (``none``: no line), in place of any line
+    fill (the fill is the first child of ``a:ln``)."""
+    ln = line_el(sp_pr)
+    for tag in _LINE_FILLS:
+        for el in ln.findall(_A + tag):
+            ln.remove(el)
+    if str(value) == "none":
+        fill = etree.Element(_A + "noFill")
+    else:
+        fill = etree.Element(_A + "solidFill")
+        etree.SubElement(fill, _A + "srgbClr", val=str(value))
+    ln.insert(0, fill)
+    return f"line {value}"

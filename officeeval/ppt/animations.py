@@ -8,7 +8,9 @@ interactive sequences (effects triggered by clicking a shape) follow the main se
 For each effect: class (entrance/emphasis/exit/path), effect name from presetClass +
 presetID (``vocabulary.ppt.PRESET_EFFECTS``), direction from presetSubtype for directional
 effects, trigger from ``nodeType`` (clickEffect / withEffect / afterEffect), delay from the
-effect's start condition, duration as the longest of its behaviours (delay + dur), target
+effect's start condition, duration as the longest of its behaviours (delay + dur, doubled
+for ``autoRev`` and times a finite ``repeatCount``), the trigger shape of an interactive
+sequence (the shape whose click starts it), target
 shape id (and paragraph for text built by paragraph), and the build type from
 ``p:bldLst`` (``p`` = by paragraph). ``mc:AlternateContent`` inside timing is resolved to
 the understood branch so nothing is counted twice.
@@ -50,6 +52,7 @@ class Effect:
     build: str | None           # p:bldP/@build of the target (p, whole, allAtOnce, cust)
     sequence: str               # main | interactive
     group_id: str | None
+    trigger_shape_id: str | None = None  # interactive: the shape whose click starts it
 
 
 def walk(el: etree._Element | None) -> Iterator[etree._Element]:
@@ -87,13 +90,28 @@ def _start_delay(ctn: etree._Element) -> float:
     return 0.0
 
 
+def behaviour_span(ctn: etree._Element) -> float | None:
+    """Seconds a behaviour's time node runs: ``dur``, twice that when it plays back in
+    reverse (``autoRev``, as emphasis effects such as pulse do), times a finite
+    ``repeatCount`` (thousandths); ``None`` without a finite ``dur``."""
+    dur = _ms(ctn.get("dur"))
+    if dur is None:
+        return None
+    if (ctn.get("autoRev") or "") in ("1", "true"):
+        dur *= 2
+    repeat = to_float(ctn.get("repeatCount"))
+    if repeat is not None and 0 < repeat <= 1_000_000:
+        dur *= repeat / 1000.0
+    return dur
+
+
 def _duration(effect_ctn: etree._Element) -> float | None:
     best: float | None = None
     kids = effect_ctn.find(p("childTnLst"))
     for el in walk(kids):
         if el.tag != p("cTn") or el is effect_ctn:
             continue
-        dur = _ms(el.get("dur"))
+        dur = behaviour_span(el)
         if dur is None:
             continue
         total = _start_delay(el) + dur
@@ -129,6 +147,18 @@ def _builds(timing: etree._Element) -> dict[tuple[str, str], str]:
             kind = "whole" if b.find(p("bldAsOne")) is not None else "sub"
             out[(b.get("spid") or "", b.get("grpId") or "0")] = kind
     return out
+
+
+def trigger_shape_id(seq: etree._Element) -> str | None:
+    """The id of the shape whose click starts an interactive sequence (its ``onClick``
+    start condition's target)."""
+    ctn = seq.find(p("cTn"))
+    conds = ctn.find(p("stCondLst")) if ctn is not None else None
+    for cond in conds.findall(p("cond")) if conds is not None else []:
+        tgt = cond.find(f"{p('tgtEl')}/{p('spTgt')}")
+        if tgt is not None and tgt.get("spid"):
+            return tgt.get("spid")
+    return None
 
 
 def _sequences(timing: etree._Element) -> list[tuple[str, etree._Element]]:
@@ -180,7 +210,8 @@ def read_effects(slide_root: etree._Element) -> list[Effect]:
             grp = el.get("grpId")
             build = builds.get((shape_id or "", grp or "0")) if shape_id else None
             out.append(Effect(cls, pid, sub, effect, direction, trigger, _start_delay(el),
-                              _duration(el), shape_id, paragraph, build, seq_kind, grp))
+                              _duration(el), shape_id, paragraph, build, seq_kind, grp,
+                              trigger_shape_id(seq) if seq_kind == "interactive" else None))
     return out
 
 

@@ -7,6 +7,7 @@ from officeeval.ooxml.chart_values import cached_chart_resolvers
 from officeeval.ppt.slide_charts import chart_info
 from officeeval.ppt.targets import ShapeTarget
 from officeeval.properties.define import PropertySet
+from officeeval.values import Observation
 
 CHART_KINDS = ("chart", "shape")
 
@@ -21,3 +22,10 @@ PROPERTIES = PropertySet()
 # are defined (documented, typed) by Excel's chart resolvers.
 for _name, _resolver in cached_chart_resolvers(_info).items():
     PROPERTIES.binds(_name, kinds=CHART_KINDS)(_resolver)
+
+
+@PROPERTIES.binds("chart.series.markers", kinds=CHART_KINDS)
+def series_markers(target, ctx):
+    info = _info(target)
+    marks = [s.marker for s in info.series if s.marker is not None] if info else []
+    return Observation(marks, "direct") if marks else None

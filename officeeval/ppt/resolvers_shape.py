@@ -152,6 +152,90 @@ def fill_color(target: ShapeTarget, ctx) -> Observation | None:
     return Observation(fill.color, source) if fill.color else None
 
 
+# ------------------------------------------------------------------ outlines
+def _theme_list(sheet, tag: str) -> list:
+    root = sheet.theme_root
+    elems = root.find(a("themeElements")) if root is not None else None
+    fmt = elems.find(a("fmtScheme")) if elems is not None else None
+    lst = fmt.find(a(tag)) if fmt is not None else None
+    return [c for c in lst if isinstance(c.tag, str)] if lst is not None else []
+
+
+def _outline(target: ShapeTarget) -> tuple[object, float | None, str, str] | None:
+    """(fill of the line, width in points, fill source, width source) of the shape's
+    outline: its own ``a:ln``, else the theme line its style's ``lnRef`` picks; ``None``
+    when neither says anything."""
+    shape = target.shape
+    sheet = shape.sheet
+    ln = shape.sp_pr.find(a("ln")) if shape.sp_pr is not None else None
+    fill = read_fill(find_fill(ln), sheet.scheme_color) if ln is not None else None
+    w = to_int(ln.get("w")) if ln is not None else None
+    width = w / 12700.0 if w is not None and 0 <= w <= 20_116_800 else None
+    sources = ["direct" if fill is not None else "", "direct" if width is not None else ""]
+    style = shape.style
+    ref = style.find(a("lnRef")) if style is not None else None
+    idx = to_int(ref.get("idx")) if ref is not None else None
+    if (fill is None or width is None) and idx is not None and idx >= 1:
+        lines = _theme_list(sheet, "lnStyleLst")
+        if idx <= len(lines):
+            theme_ln = lines[idx - 1]
+            if fill is None:
+                fill = read_fill(find_fill(theme_ln), sheet.scheme_color,
+                                 sheet.color(first_color(ref)))
+                sources[0] = "style" if fill is not None else ""
+            if width is None:
+                tw = to_int(theme_ln.get("w"))
+                if tw is not None and 0 <= tw <= 20_116_800:
+                    width, sources[1] = tw / 12700.0, "style"
+    if fill is None and width is None:
+        return None
+    return fill, width, sources[0], sources[1]
+
+
+def _no_line(target: ShapeTarget, ctx) -> Observation | None:
+    """A shape that says nothing of its outline draws none (pictures, text boxes)."""
+    return None if ctx.direct else Observation("none", "default")
+
+
+@prop("shape.outline.kind", T.EnumType("outline_kind"), kinds=SHAPE_KINDS)
+def outline_kind(target: ShapeTarget, ctx) -> Observation | None:
+    """Shape outline (形状轮廓): solid (实线), gradient, pattern or none (无线条), from the
+    shape's a:ln or its style's lnRef into the theme; none when neither sets one."""
+    got = _outline(target)
+    if got is None or got[0] is None:
+        return _no_line(target, ctx)
+    if ctx.direct and got[2] != "direct":
+        return None
+    return Observation(got[0].kind, got[2])
+
+
+@prop("shape.outline.color", T.COLOR, kinds=SHAPE_KINDS)
+def outline_color(target: ShapeTarget, ctx) -> Observation | None:
+    """Colour of the shape's outline as RGB (theme colours resolved), none when the shape
+    has no line."""
+    got = _outline(target)
+    if got is None or got[0] is None:
+        return _no_line(target, ctx)
+    if ctx.direct and got[2] != "direct":
+        return None
+    fill = got[0]
+    if fill.kind == "none":
+        return Observation("none", got[2])
+    return Observation(fill.color, got[2]) if fill.color else None
+
+
+@prop("shape.outline.width", T.LENGTH_ABS, kinds=SHAPE_KINDS)
+def outline_width(target: ShapeTarget, ctx) -> Observation | None:
+    """Width (粗细) of the shape's outline in points (a:ln/@w, else the theme line of its
+    style); no value when the shape draws no line."""
+    got = _outline(target)
+    if got is None or got[1] is None or (got[0] is not None and got[0].kind == "none"):
+        return None
+    if ctx.direct and got[3] != "direct":
+        return None
+    return Observation(Measure(pt=round(got[1], 3)), got[3])
+
+
 # ------------------------------------------------------------------ tables
 def _table(target):
     shape = target.shape if isinstance(target, (ShapeTarget, CellTarget)) else None

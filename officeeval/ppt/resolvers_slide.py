@@ -4,7 +4,7 @@ animations and notes."""
 from __future__ import annotations
 
 from officeeval.ppt import backgrounds, content
-from officeeval.ppt.markup import body_text, on
+from officeeval.ppt.markup import a, body_text, on
 from officeeval.ppt.sheets import Sheet
 from officeeval.ppt.targets import (
     AnimationTarget, NotesTarget, PresentationTarget, SheetTarget, SlideTarget,
@@ -226,6 +226,45 @@ def date_visible(target, ctx) -> Observation | None:
     return _placeholder_visible(target, ctx, "dt")
 
 
+def _date_field(target):
+    """(is a field, shown text) of the date placeholder on the slide, layout or master;
+    ``None`` without one."""
+    shape = _placeholder_on(target.sheet, "dt")
+    if shape is None or shape.tx_body is None:
+        return None
+    fields = [f for f in shape.tx_body.iter(a("fld"))
+              if (f.get("type") or "").startswith("datetime")]
+    return bool(fields), body_text(shape.tx_body).strip()
+
+
+@prop("slide.date.kind", T.EnumType("date_kind"), kinds=SHEET_KINDS)
+def date_kind(target, ctx) -> Observation | None:
+    """Whether the date and time placeholder holds a date field that updates (自动更新: a
+    datetime field) or fixed text (固定); no value without a date placeholder."""
+    got = _date_field(target)
+    if got is None:
+        return None
+    return Observation("field" if got[0] else "fixed", "direct")
+
+
+@prop("slide.date.text", T.TEXT, kinds=SHEET_KINDS)
+def date_text(target, ctx) -> Observation | None:
+    """The text the date and time placeholder shows (a field's last shown value, or the
+    fixed text)."""
+    got = _date_field(target)
+    return Observation(got[1], "direct") if got is not None else None
+
+
+@prop("slide.hide_background_graphics", T.BOOL, kinds=("slide", "layout"))
+def hide_background_graphics(target, ctx) -> Observation | None:
+    """Hide background graphics (隐藏背景图形): the master's (or layout's) shapes are not
+    drawn on this slide or layout (showMasterSp="0"); false by default."""
+    v = target.sheet.root.get("showMasterSp")
+    if v is None:
+        return None if ctx.direct else Observation(False, "default")
+    return Observation(not on(v, True), "direct")
+
+
 @binds("footer.text", kinds=SHEET_KINDS)
 def footer_text(target, ctx) -> Observation | None:
     shape = _placeholder_on(target.sheet, "ftr")
@@ -387,7 +426,9 @@ def animation_trigger(target: AnimationTarget, ctx) -> Observation | None:
 
 @prop("animation.duration", T.DURATION, kinds=ANIM)
 def animation_duration(target: AnimationTarget, ctx) -> Observation | None:
-    """Effect duration in seconds (the longest behaviour)."""
+    """Effect duration in seconds, as the duration box shows it for every class of effect,
+    emphasis included: the longest behaviour (its delay plus its duration, doubled when it
+    plays back in reverse, times its repeat count)."""
     return _effect_value(target, "duration")
 
 
@@ -434,6 +475,15 @@ def animation_by_paragraph(target: AnimationTarget, ctx) -> Observation | None:
     if e.paragraph is not None or e.build == "p":
         return Observation(True, "direct")
     return Observation(False, "direct" if e.build else "default")
+
+
+@prop("animation.trigger_shape", T.TEXT, kinds=ANIM)
+def animation_trigger_shape(target: AnimationTarget, ctx) -> Observation | None:
+    """Name of the shape whose click starts the effect (触发器: 单击下列对象时启动动画效果);
+    no value for effects of the main sequence."""
+    sid = target.effect.trigger_shape_id
+    shape = target.slide.sheet.shape_by_id(sid) if sid else None
+    return Observation(shape.name, "direct") if shape is not None else None
 
 
 @prop("animation.order", T.INTEGER, kinds=ANIM,

@@ -58,6 +58,19 @@ class PresentationTarget(Target):
         super().__init__(doc, "presentation")
 
 
+class CustomShowTarget(Target):
+    """A custom show (自定义放映), ``custom_show('名称')`` / ``custom_show[n]``."""
+
+    kind = "custom_show"
+
+    def __init__(self, doc: "PptDocument", show, index: int) -> None:
+        super().__init__(doc, f"custom_show[{index}]")
+        self.show = show
+
+    def predicate_value(self, key: str) -> Any:
+        return self.show.name if key in ("name", "text") else None
+
+
 class SheetTarget(Target):
     """A layout or master (``kind`` ``layout`` / ``master``)."""
 

@@ -95,6 +95,16 @@ def _layouts(parent: Target, step: Step) -> list[Target]:
     return found
 
 
+def _custom_shows(parent: Target, step: Step) -> list[Target]:
+    from officeeval.ppt.shows import custom_shows
+    from officeeval.ppt.targets import CustomShowTarget
+    found: list[Target] = [CustomShowTarget(parent.doc, s, i)  # type: ignore[arg-type]
+                           for i, s in enumerate(custom_shows(parent.doc), start=1)]
+    if step.args:
+        found = [t for t in found if t.show.name == step.args[0]]  # type: ignore[attr-defined]
+    return found
+
+
 def _masters(parent: Target, step: Step) -> list[Target]:
     doc = parent.doc
     if isinstance(parent, (SlideTarget, SheetTarget)):
@@ -215,6 +225,9 @@ _reg("layout", "layout", _layouts, "layout('Title Slide'): slide layouts by name
      {"presentation", "slide", "master"}, max_args=1)
 _reg("master", "master", _masters, "Slide masters in order; under a slide or layout, its "
      "master.", {"presentation", "slide", "layout"})
+_reg("custom_show", "custom_show", _custom_shows, "custom_show('名称'): the presentation's "
+     "custom shows (自定义放映) by name; without an argument, all in order.", _PRES,
+     max_args=1)
 _reg("notes", "notes", _notes, "The speaker notes page of a slide.", {"presentation", "slide"})
 _reg("shape", "shape", _top_shapes, "Top-level shapes in z-order (a group's members under "
      "the group). Predicates: [name='…'], [type='…'] (kind, placeholder type or geometry), "

@@ -99,6 +99,12 @@ VALIDATION_TYPE = define("validation_type", {
     "any": ("任何值", "none", "any value"),
 })
 
+VALIDATION_ERROR_STYLE = define("validation_error_style", {
+    "stop": ("停止",),
+    "warning": ("警告",),
+    "information": ("信息", "info"),
+})
+
 EXCEL_BORDER_STYLE = define("excel_border_style", {
     "none": ("无", "无边框", "no border", "nil"),
     "thin": ("细实线", "实线", "单实线", "细线", "single", "solid"),

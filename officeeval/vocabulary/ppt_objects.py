@@ -363,3 +363,32 @@ LEGEND_POSITION = define("ppt_legend_position", {
     "top_right": ("右上", "tr"),
     "none": ("无", "无图例"),
 })
+SHOW_ADVANCE = define("show_advance", {
+    "manual": ("手动", "手动换片", "manually"),
+    "timings": ("如果出现计时，则使用它", "如果存在排练时间，则使用它", "使用计时", "排练计时",
+                "use timings", "using timings", "timings if present"),
+})
+DATE_KIND = define("date_kind", {
+    "field": ("自动更新", "automatic", "auto", "update automatically", "datetime"),
+    "fixed": ("固定", "fixed text"),
+})
+OUTLINE_KIND = define("outline_kind", {
+    "solid": ("实线", "纯色", "solid line", "solidFill"),
+    "gradient": ("渐变线", "渐变", "gradient line", "gradFill"),
+    "pattern": ("图案", "pattFill"),
+    "none": ("无线条", "无轮廓", "无", "noFill", "no line", "no outline"),
+})
+MARKER_SYMBOL = define("marker_symbol", {
+    "auto": ("自动", "automatic"),
+    "none": ("无", "无标记", "no marker"),
+    "circle": ("圆形", "圆"),
+    "square": ("正方形", "方形"),
+    "diamond": ("菱形",),
+    "triangle": ("三角形",),
+    "x": ("叉形", "×"),
+    "star": ("星形",),
+    "dot": ("点",),
+    "dash": ("短划线",),
+    "plus": ("加号", "+"),
+    "picture": ("图片",),
+})

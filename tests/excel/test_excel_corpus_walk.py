@@ -1,6 +1,7 @@
 """Every corpus workbook opens, goes through ``officeeval.inspection.inspect``, and every
 bound Excel property resolves on every target kind without an evaluator error (no
-exception, no UnverifiableValue: every formula in the corpus has its cached value)."""
+exception, no UnverifiableValue: every formula in the corpus has its cached value), except
+the conditional formats ``cf.cells`` says it does not follow (``_unexpected``)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,14 @@ FILES = corpus_names("xlsx")
 CELLS_PER_SHEET = 400
 
 
+def _unexpected(row: dict) -> bool:
+    """An evaluator error other than the one cf.cells documents: a rule it does not follow
+    exactly (a time period, a function reading the clock, a range beyond its bound)."""
+    return bool(row.get("error")) and not (
+        row.get("property") == "cf.cells" and "UnverifiableValue" in str(row.get("error"))
+        and "is not evaluated for" in str(row.get("error")))
+
+
 @pytest.mark.parametrize("name", FILES)
 def test_inspect_has_no_errors(corpus, name):
     doc = open_document(corpus / "xlsx" / name, options={"recalc": False})
@@ -25,7 +34,7 @@ def test_inspect_has_no_errors(corpus, name):
     finally:
         doc.close()
     assert rows
-    errors = [r for r in rows if r.get("error")]
+    errors = [r for r in rows if _unexpected(r)]
     assert not errors, errors[:5]
 
 
@@ -56,7 +65,7 @@ def test_every_bound_property_resolves(corpus, name):
                 if t.kind not in reg.get(prop).bindings["excel"].kinds:
                     continue
                 row = observe(prop, t)
-                if row.get("error"):
+                if _unexpected(row):
                     bad.append(row)
     finally:
         doc.close()

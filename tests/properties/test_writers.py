@@ -83,6 +83,8 @@ def _document(tmp_path: Path, app: str, doc: str) -> Path:
         return F.excel_objects(tmp_path)
     if doc == "WX":
         return word_references(tmp_path)
+    if doc == "P":
+        return F.ppt_objects(tmp_path)
     return F.sample(doc)
 
 

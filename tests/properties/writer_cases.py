@@ -3,8 +3,8 @@ a value (a literal of the property's value type, as a rubric writes it) that dif
 what the document shows. ``test_writers.py`` writes the value with the writer, saves, reads
 it back with the resolver and compares; a writer without a case fails the coverage test.
 
-Documents: ``W``/``X`` are the packages ``writer_fixtures`` builds (Word objects, Excel
-objects); the others are the shipped samples' reference outputs."""
+Documents: ``W``/``X``/``P`` are the packages ``writer_fixtures`` builds (Word objects, Excel
+objects, PowerPoint objects); the others are the shipped samples' reference outputs."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ XG, XS, XP, XI = ("excel-l1-grades/reference.xlsx", "excel-l2-sales/reference.xl
                   "excel-l1-purchase/reference.xlsx", "excel-l2-import/reference.xlsx")
 PC, PT, PM, PR = ("ppt-l1-campus/reference.pptx", "ppt-l1-travel/reference.pptx",
                   "ppt-l2-museum/reference.pptx", "ppt-l2-report/reference.pptx")
-W, X = "W", "X"
+W, X, P = "W", "X", "P"
 
 Case = tuple[str, str, str]
 CASES: dict[tuple[str, str], Case] = {}
@@ -174,24 +174,34 @@ _add("excel", XG, "sheet('期末成绩')/conditional_format[1]", {
 _add("excel", X, "sheet('数据')/conditional_format[1]", {"cf.colors": "FF0000|00FF00"})
 _add("excel", X, "sheet('数据')/conditional_format[2]", {"cf.icon_set": "3Arrows"})
 _add("excel", X, "sheet('数据')/conditional_format[3]", {"cf.rank": "7"})
-_add("excel", X, "sheet('数据')/conditional_format[4]", {"cf.text": "乙"})
+_add("excel", X, "sheet('数据')/conditional_format[4]", {"cf.text": "乙",
+                                                          "cf.cells": "A3:A4"})
 _add("excel", XS, "sheet('销售数据')/validation[1]", {
     "validation.type": "whole", "validation.range": "C2:C10", "validation.list": "甲|乙",
     "validation.formula": "1", "validation.formula2": "100",
-    "validation.operator": "greaterThan",
+    "validation.operator": "greaterThan", "validation.list.ordered": "华北|华东",
+    "validation.input.show": "true", "validation.input.title": "提示",
+    "validation.input.message": "请从列表中选择地区", "validation.error.show": "true",
+    "validation.error.style": "warning", "validation.error.title": "输入有误",
+    "validation.error.message": "只能输入列表中的地区",
 })
 _add("excel", XS, "pivot[1]", {
     "pivot.name": "透视2", "pivot.location": "B5", "pivot.range": "B5:F12",
     "pivot.source": "'销售数据'!A1:F10", "pivot.rows": "", "pivot.columns": "",
-    "pivot.filters": "", "pivot.values": "销售额:count",
+    "pivot.filters": "", "pivot.values": "销售额:count", "pivot.values.captions": "销售总额",
+    "pivot.values.functions": "平均值", "pivot.values.number_formats": "0.0%",
 })
 _add("excel", X, "table", {"table.name": "成绩2", "table.range": "A1:C3",
                            "table.style": "TableStyleLight9", "table.total_row": "true",
                            "table.header_row": "false",
-                           "table.column_names": "名字|语文|数学"})
+                           "table.column_names": "名字|语文|数学",
+                           "table.banded_rows": "false", "table.banded_columns": "true",
+                           "table.first_column": "true", "table.last_column": "true"})
 _add("excel", X, "name", {"name.refers_to": "'数据'!$C$2:$C$4", "name.scope": "数据"})
 _add("excel", X, "sheet[1]", {"sheet.outline.rows": "0", "sheet.outline": "0",
-                              "sheet.outline.columns": "0"})
+                              "sheet.outline.columns": "0",
+                              "sheet.outline.summary_below": "false",
+                              "sheet.outline.summary_right": "false"})
 _add("excel", XP, "sheet('采购清单')", {
     "sheet.name": "清单", "sheet.hidden": "true", "sheet.tab_color": "00B050",
     "sheet.freeze": "B3", "sheet.protected": "true", "sheet.print.orientation": "portrait",
@@ -200,6 +210,8 @@ _add("excel", XP, "sheet('采购清单')", {
 })
 _add("excel", X, "sheet('筛选')", {"sheet.autofilter": "none",
                                   "sheet.autofilter.criteria": "", "sheet.sort": "none"})
+_add("excel", X, "sheet('筛选') ", {"sheet.sort.range": "A2:B5",
+                                   "sheet.sort.custom_lists": "B: 高,中,低"})
 _add("excel", XP, "workbook", {"workbook.sheet_names": "甲|乙", "workbook.sheet_count": "1",
                                "workbook.date1904": "true"})
 _add("excel", XG, "sheet('期末成绩')/column('B')", {"column.width": "30",
@@ -273,3 +285,16 @@ _add("ppt", PR, "slide/chart[1]", {
 })
 _add("ppt", PC, "slide[4]/shape[name='Content Placeholder 2']", {
     "hyperlink.target": "http://example.com/x", "hyperlink.action": "next_slide"})
+_add("ppt", P, "slide[1]/animation[2]", {"animation.trigger_shape": "圆形"})
+_add("ppt", P, "slide[1]/shape[name='按钮']", {"shape.outline.kind": "none",
+                                              "shape.outline.color": "FF0000",
+                                              "shape.outline.width": "3pt"})
+_add("ppt", P, "slide[2]", {"slide.date.kind": "fixed", "slide.date.text": "2026年12月3日",
+                            "slide.hide_background_graphics": "true"})
+_add("ppt", P, "presentation", {"presentation.custom_shows": "短版|长版",
+                                "presentation.show.slides": "2-3",
+                                "presentation.show.custom_show": "精简版",
+                                "presentation.advance": "manual"})
+_add("ppt", P, "custom_show[1]", {"custom_show.name": "新放映", "custom_show.slides": "2|3"})
+_add("ppt", P, "slide[3]/chart[1]", {"chart.series.markers": "circle|square"})
+_add("excel", X, "sheet('筛选')/chart[1]", {"chart.series.markers": "diamond|none"})

@@ -144,7 +144,7 @@ def excel_objects(tmp_path: Path) -> Path:
     A1:C4), a workbook-level defined name, a row and column outline, a formula with its
     cached result (D2 = 170), a bar chart of the scores, conditional formats of four kinds (a colour scale, an icon
     set, a top-5 rule, a contains-text rule) and, on sheet ``筛选``, an AutoFilter with a
-    criterion and a saved sort."""
+    criterion, a saved sort and a line chart of two series."""
     import zipfile
 
     from openpyxl import Workbook
@@ -187,6 +187,11 @@ def excel_objects(tmp_path: Path) -> Path:
     other.auto_filter.ref = "A1:B3"
     other.auto_filter.add_filter_column(0, ["华东"])
     other.auto_filter.add_sort_condition("B2:B3", descending=True)
+    from openpyxl.chart import LineChart
+    line = LineChart()
+    line.add_data(Reference(other, min_col=2, min_row=1, max_row=3), titles_from_data=True)
+    line.add_data(Reference(ws, min_col=2, min_row=1, max_row=4), titles_from_data=True)
+    other.add_chart(line, "D2")
     path = tmp_path / "objects.xlsx"
     wb.save(path)
     # A cached formula result, as Excel saves one (openpyxl writes none).
@@ -201,6 +206,102 @@ def excel_objects(tmp_path: Path) -> Path:
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
         for name, data in members.items():
             zf.writestr(name, data)
+    return path
+
+
+P_NS = "http://schemas.openxmlformats.org/presentationml/2006/main"
+_TRIGGER_TIMING = (
+    '<p:timing><p:tnLst><p:par><p:cTn id="1" dur="indefinite" restart="never" '
+    'nodeType="tmRoot"><p:childTnLst>'
+    '<p:seq concurrent="1" nextAc="seek"><p:cTn id="2" dur="indefinite" nodeType="mainSeq">'
+    '<p:childTnLst><p:par><p:cTn id="3" fill="hold"><p:stCondLst><p:cond delay="indefinite"/>'
+    '</p:stCondLst><p:childTnLst><p:par><p:cTn id="4" fill="hold"><p:stCondLst>'
+    '<p:cond delay="0"/></p:stCondLst><p:childTnLst><p:par><p:cTn id="5" presetID="8" '
+    'presetClass="emph" presetSubtype="0" fill="hold" nodeType="clickEffect"><p:stCondLst>'
+    '<p:cond delay="0"/></p:stCondLst><p:childTnLst><p:animRot by="21600000"><p:cBhvr>'
+    '<p:cTn id="6" dur="2000" fill="hold"/><p:tgtEl><p:spTgt spid="4"/></p:tgtEl>'
+    '<p:attrNameLst><p:attrName>r</p:attrName></p:attrNameLst></p:cBhvr></p:animRot>'
+    '</p:childTnLst></p:cTn></p:par></p:childTnLst></p:cTn></p:par></p:childTnLst></p:cTn>'
+    '</p:par></p:childTnLst></p:cTn><p:prevCondLst><p:cond evt="onPrev" delay="0"><p:tgtEl>'
+    '<p:sldTgt/></p:tgtEl></p:cond></p:prevCondLst><p:nextCondLst><p:cond evt="onNext" '
+    'delay="0"><p:tgtEl><p:sldTgt/></p:tgtEl></p:cond></p:nextCondLst></p:seq>'
+    '<p:seq concurrent="1" nextAc="seek"><p:cTn id="7" restart="whenNotActive" fill="hold" '
+    'evtFilter="cancelBubble" nodeType="interactiveSeq"><p:stCondLst><p:cond evt="onClick" '
+    'delay="0"><p:tgtEl><p:spTgt spid="3"/></p:tgtEl></p:cond></p:stCondLst>'
+    '<p:endSync evt="end" delay="0"><p:rtn val="all"/></p:endSync><p:childTnLst><p:par>'
+    '<p:cTn id="8" fill="hold"><p:stCondLst><p:cond delay="0"/></p:stCondLst><p:childTnLst>'
+    '<p:par><p:cTn id="9" presetID="26" presetClass="emph" presetSubtype="0" fill="hold" '
+    'nodeType="clickEffect"><p:stCondLst><p:cond delay="0"/></p:stCondLst><p:childTnLst>'
+    '<p:animEffect transition="out" filter="fade"><p:cBhvr><p:cTn id="10" dur="500" '
+    'tmFilter="0, 0; .2, .5; .8, .5; 1, 0"/><p:tgtEl><p:spTgt spid="4"/></p:tgtEl></p:cBhvr>'
+    '</p:animEffect><p:animScale><p:cBhvr><p:cTn id="11" dur="250" autoRev="1" fill="hold"/>'
+    '<p:tgtEl><p:spTgt spid="4"/></p:tgtEl></p:cBhvr><p:by x="105000" y="105000"/>'
+    '</p:animScale></p:childTnLst></p:cTn></p:par></p:childTnLst></p:cTn></p:par>'
+    '</p:childTnLst></p:cTn><p:nextCondLst><p:cond evt="onNext" delay="0"><p:tgtEl>'
+    '<p:sldTgt/></p:tgtEl></p:cond></p:nextCondLst></p:seq></p:childTnLst></p:cTn></p:par>'
+    '</p:tnLst></p:timing>')
+_DATE_PLACEHOLDER = (
+    '<p:sp><p:nvSpPr><p:cNvPr id="10" name="日期占位符 9"/><p:cNvSpPr><a:spLocks noGrp="1"/>'
+    '</p:cNvSpPr><p:nvPr><p:ph type="dt" sz="half" idx="10"/></p:nvPr></p:nvSpPr><p:spPr/>'
+    '<p:txBody><a:bodyPr/><a:lstStyle/><a:p><a:fld id="{5C1D3A40-8E6B-4F7A-9C1E-2B3D4E5F6A7B}" '
+    'type="datetime1"><a:rPr lang="zh-CN"/><a:t>2026/12/3</a:t></a:fld>'
+    '<a:endParaRPr lang="zh-CN"/></a:p></p:txBody></p:sp>')
+
+
+def ppt_objects(tmp_path: Path) -> Path:
+    """A presentation written by python-pptx with what the PowerPoint samples lack: on
+    slide 1 a title, a rectangle ``按钮`` (id 3) and an ellipse ``圆形`` (id 4) with a spin in
+    the main sequence and a pulse started by clicking ``按钮`` (a trigger); on slide 2 a
+    date placeholder holding a datetime field; on slide 3 a line chart with markers; two
+    custom shows (``精简版``: slides 3, 1; ``完整版``: 1, 2, 3) and slide-show settings
+    playing all slides."""
+    import zipfile
+
+    from pptx import Presentation
+    from pptx.chart.data import CategoryChartData
+    from pptx.enum.chart import XL_CHART_TYPE
+    from pptx.enum.shapes import MSO_SHAPE
+    from pptx.util import Cm
+    prs = Presentation()
+    s1 = prs.slides.add_slide(prs.slide_layouts[5])
+    s1.shapes.title.text = "触发器"
+    s1.shapes.add_shape(MSO_SHAPE.RECTANGLE, Cm(2), Cm(5), Cm(4), Cm(2)).name = "按钮"
+    s1.shapes.add_shape(MSO_SHAPE.OVAL, Cm(10), Cm(5), Cm(4), Cm(4)).name = "圆形"
+    s2 = prs.slides.add_slide(prs.slide_layouts[5])
+    s2.shapes.title.text = "日期"
+    s3 = prs.slides.add_slide(prs.slide_layouts[5])
+    s3.shapes.title.text = "图表"
+    data = CategoryChartData()
+    data.categories = ["一月", "二月", "三月"]
+    data.add_series("甲", (1, 3, 2))
+    data.add_series("乙", (2, 2, 4))
+    s3.shapes.add_chart(XL_CHART_TYPE.LINE_MARKERS, Cm(2), Cm(4), Cm(16), Cm(9), data)
+    rids = [sld.rId for sld in prs.slides._sldIdLst]
+    path = tmp_path / "objects.pptx"
+    prs.save(path)
+    with zipfile.ZipFile(path) as zf:
+        members = {i.filename: zf.read(i) for i in zf.infolist()}
+
+    def edit(name: str, old: str, new: str) -> None:
+        text = members[name].decode("utf-8")
+        assert old in text, (name, old)
+        members[name] = text.replace(old, new, 1).encode("utf-8")
+
+    shows = ('<p:custShowLst><p:custShow name="精简版" id="0"><p:sldLst>'
+             f'<p:sld r:id="{rids[2]}"/><p:sld r:id="{rids[0]}"/></p:sldLst></p:custShow>'
+             '<p:custShow name="完整版" id="1"><p:sldLst>'
+             + "".join(f'<p:sld r:id="{r}"/>' for r in rids)
+             + "</p:sldLst></p:custShow></p:custShowLst>")
+    text = members["ppt/presentation.xml"].decode("utf-8")
+    cut = text.index("/>", text.index("<p:notesSz")) + 2
+    members["ppt/presentation.xml"] = (text[:cut] + shows + text[cut:]).encode("utf-8")
+    edit("ppt/presProps.xml", "<p:extLst>",
+         '<p:showPr showNarration="1"><p:present/><p:sldAll/></p:showPr><p:extLst>')
+    edit("ppt/slides/slide1.xml", "</p:sld>", _TRIGGER_TIMING + "</p:sld>")
+    edit("ppt/slides/slide2.xml", "</p:spTree>", _DATE_PLACEHOLDER + "</p:spTree>")
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, data_ in members.items():
+            zf.writestr(name, data_)
     return path
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
+from officeeval.audit.mutators import settings
 from officeeval.audit.mutators.base import (
     Mutation, NotApplicable, PlanContext, chosen_indexes, locators, mutation, refind,
     render, vtype_of, write_each,
@@ -577,6 +578,7 @@ OBJECT_PLANNERS: dict[str, Planner] = {
                                "pivot.sheet", "pivot.rows", "pivot.columns", "pivot.values",
                                "pivot.filters")},
     "name.refers_to": plan_name,
+    **settings.planners("excel"),
 }
 
 _ = put_typo

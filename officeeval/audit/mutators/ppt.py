@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from officeeval.audit.mutators import ppt_more as PM
+from officeeval.audit.mutators import settings
 from officeeval.audit.mutators.base import Mutation, PlanContext, locators, refind
 from officeeval.audit.mutators.mistakes import choices, flip, fonts, lengths, sizes
 from officeeval.audit.mutators.plan import Inherited, Policy, plan_check as plan, plan_values
@@ -80,7 +81,7 @@ def _value(ctx: PlanContext, check: Check, targets: list[Target]
     if prop == "hyperlink.target":
         from officeeval.audit.mutators.word_more import plan_hyperlink
         return plan_hyperlink(ctx, check, targets, "ppt"), ""
-    planners = [t[prop] for t in (PM.PLANNERS, PM.DESIGN_PLANNERS) if prop in t]
+    planners = [t[prop] for t in (PM.PLANNERS, PM.DESIGN_PLANNERS, SETTINGS) if prop in t]
     if planners:
         return [m for p in planners for m in p(ctx, check, targets)], ""
     return [], f"no PowerPoint mutator for {prop}"
@@ -90,6 +91,7 @@ def _structure(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mu
     return plan_delete(ctx, check, targets) + plan_reorder(ctx, check, targets)
 
 
+SETTINGS = settings.planners("ppt")
 POLICY = Policy("PowerPoint", _count, _value, _structure)
 
 

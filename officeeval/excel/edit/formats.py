@@ -206,24 +206,31 @@ def locked(session: Session, target: Target, value: Any) -> str:
     return restyle(session, target, change)
 
 
+def format_id(styles: etree._Element, code: str) -> int:
+    """The ``numFmtId`` of a format code: a built-in's id (or an id given as digits), else a
+    custom ``numFmt`` added to the styles part."""
+    num = BUILTIN_IDS.get(code)
+    if num is None and code.isdigit():
+        num = int(code)
+    if num is None:
+        fmts = styles.find(_S + "numFmts")
+        if fmts is None:
+            fmts = etree.Element(_S + "numFmts")
+            styles.insert(0, fmts)
+        taken = [int(f.get("numFmtId")) for f in fmts if (f.get("numFmtId") or "").isdigit()]
+        num = max([163, *taken]) + 1
+        etree.SubElement(fmts, _S + "numFmt", numFmtId=str(num), formatCode=code)
+        fmts.set("count", str(len(fmts)))
+    return num
+
+
 @WRITERS.writer("cell.number_format")
 def number_format(session: Session, target: Target, value: Any) -> str:
     """A built-in format by its code (``0.00``) or id, else a custom format added."""
     code = str(value)
 
     def change(xf: etree._Element, styles: etree._Element) -> str:
-        num = BUILTIN_IDS.get(code)
-        if num is None and code.isdigit():
-            num = int(code)
-        if num is None:
-            fmts = styles.find(_S + "numFmts")
-            if fmts is None:
-                fmts = etree.Element(_S + "numFmts")
-                styles.insert(0, fmts)
-            taken = [int(f.get("numFmtId")) for f in fmts if (f.get("numFmtId") or "").isdigit()]
-            num = max([163, *taken]) + 1
-            etree.SubElement(fmts, _S + "numFmt", numFmtId=str(num), formatCode=code)
-            fmts.set("count", str(len(fmts)))
+        num = format_id(styles, code)
         xf.set("numFmtId", str(num))
         xf.set("applyNumberFormat", "1")
         return f"numFmtId={num}"

@@ -11,7 +11,7 @@ from typing import Any, Callable
 from lxml import etree
 
 from officeeval.excel.edit.cells import sheet_root
-from officeeval.excel.edit.formats import styles_root
+from officeeval.excel.edit.formats import format_id, styles_root
 from officeeval.ooxml.editing import rels_part
 from officeeval.ooxml.ns import S
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
@@ -83,6 +83,25 @@ def _formulas(el: etree._Element, tag: str, texts: list[str]) -> str:
     return f"formula={found[0].text}"
 
 
+@WRITERS.writer("cf.cells")
+def cf_cells(session: Session, target: Target, value: Any) -> str:
+    """The rule made to format exactly the given cells: its range set to them and the rule
+    an expression that is always true (its format kept)."""
+    el = rule_el(session, target)
+    cells = " ".join(str(v).replace("$", "") for v in value)
+    if not cells:
+        raise NotApplicable("a rule formats at least one cell")
+    el.getparent().set("sqref", cells)
+    for attr in ("operator", "text", "rank", "percent", "bottom", "aboveAverage",
+                 "equalAverage", "stdDev", "timePeriod"):
+        el.attrib.pop(attr, None)
+    for child in list(el):
+        el.remove(child)
+    el.set("type", "expression")
+    etree.SubElement(el, _S + "formula").text = "TRUE"
+    return f"expression TRUE over {cells}"
+
+
 @WRITERS.writer("cf.formula")
 def cf_formula(session: Session, target: Target, value: Any) -> str:
     return _formulas(rule_el(session, target), "formula", list(value))
@@ -113,6 +132,32 @@ def validation_list(session: Session, target: Target, value: Any) -> str:
         f = etree.SubElement(el, _S + "formula1")
     f.text = '"' + ",".join(str(x) for x in value) + '"'
     return f"formula1={f.text}"
+
+
+def _validation_flag(name: str, attr: str) -> None:
+    @WRITERS.writer(name)
+    def write(session: Session, target: Target, value: Any) -> str:
+        el = rule_el(session, target)
+        if value:
+            el.set(attr, "1")
+        else:
+            el.attrib.pop(attr, None)
+        return f"{attr} {'on' if value else 'off'}"
+
+
+_validation_flag("validation.input.show", "showInputMessage")
+_validation_flag("validation.error.show", "showErrorMessage")
+_rule_attr("validation.input.title", "promptTitle")
+_rule_attr("validation.input.message", "prompt")
+_rule_attr("validation.error.title", "errorTitle")
+_rule_attr("validation.error.message", "error")
+_rule_attr("validation.error.style", "errorStyle")
+
+
+@WRITERS.writer("validation.list.ordered")
+def validation_list_ordered(session: Session, target: Target, value: Any) -> str:
+    """The items in the order given, as a literal list."""
+    return validation_list(session, target, value)
 
 
 def _new_dxf(session: Session, rule: etree._Element, fill: str | None = None,
@@ -225,6 +270,24 @@ _table_flag("table.total_row", "totalsRowCount", "0")
 _table_flag("table.header_row", "headerRowCount", "0")
 
 
+def _style_option(name: str, attr: str) -> None:
+    @WRITERS.writer(name)
+    def write(session: Session, target: Target, value: Any) -> str:
+        """A table style option on ``tableStyleInfo`` (the element made if absent)."""
+        root = _table_root(session, target)
+        info = root.find(_S + "tableStyleInfo")
+        if info is None:
+            info = etree.SubElement(root, _S + "tableStyleInfo", name="TableStyleMedium2")
+        info.set(attr, "1" if value else "0")
+        return f"{attr}={info.get(attr)}"
+
+
+_style_option("table.banded_rows", "showRowStripes")
+_style_option("table.banded_columns", "showColumnStripes")
+_style_option("table.first_column", "showFirstColumn")
+_style_option("table.last_column", "showLastColumn")
+
+
 @WRITERS.writer("table.column_names")
 def table_column_names(session: Session, target: Target, value: Any) -> str:
     """The table's column names (``tableColumn/@name``), in order."""
@@ -266,6 +329,43 @@ def pivot_values(session: Session, target: Target, value: Any) -> str:
     if not note:
         raise NotApplicable("no function differs")
     return note
+
+
+def _data_fields(session: Session, target: Target) -> list[etree._Element]:
+    dfs = list(_pivot_root(session, target).iter(_S + "dataField"))
+    if not dfs:
+        raise NotApplicable("no data field")
+    return dfs
+
+
+@WRITERS.writer("pivot.values.captions")
+def pivot_value_captions(session: Session, target: Target, value: Any) -> str:
+    """The data fields' captions (``dataField/@name``), in order."""
+    dfs = _data_fields(session, target)
+    for df, caption in zip(dfs, list(value)):
+        df.set("name", str(caption))
+    return "captions " + "|".join(str(v) for v in value)
+
+
+@WRITERS.writer("pivot.values.functions")
+def pivot_value_functions(session: Session, target: Target, value: Any) -> str:
+    """The data fields' functions (``dataField/@subtotal``), in order."""
+    from officeeval.vocabulary import get as vocab
+    dfs = _data_fields(session, target)
+    for df, fn in zip(dfs, list(value)):
+        df.set("subtotal", vocab("pivot_function").canonical(str(fn)) or str(fn))
+    return "subtotals " + "|".join(df.get("subtotal") or "" for df in dfs)
+
+
+@WRITERS.writer("pivot.values.number_formats")
+def pivot_value_number_formats(session: Session, target: Target, value: Any) -> str:
+    """The data fields' number formats (``dataField/@numFmtId``; a custom code added to the
+    styles part), in order."""
+    dfs = _data_fields(session, target)
+    styles = styles_root(session)
+    for df, code in zip(dfs, list(value)):
+        df.set("numFmtId", str(format_id(styles, str(code))))
+    return "numFmtIds " + "|".join(df.get("numFmtId") or "" for df in dfs)
 
 
 def _pivot_fields(name: str, tag: str) -> None:

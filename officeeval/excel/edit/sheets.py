@@ -10,6 +10,7 @@ from typing import Any, Callable
 from lxml import etree
 
 from officeeval.excel.edit.cells import cell_el, sheet_root, write_value
+from officeeval.excel.refs import cell_ref, col_index, col_letters, parse_area
 from officeeval.ooxml.ns import S
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
@@ -238,11 +239,104 @@ def _outline_both(root: etree._Element, v: Any) -> str:
     return "; ".join(notes)
 
 
+def _sort_state(root: etree._Element) -> etree._Element:
+    found = next(root.iter(_S + "sortState"), None)
+    if found is None:
+        raise NotApplicable("no saved sort to change")
+    return found
+
+
+def _sort(root: etree._Element, v: Any) -> str:
+    """Empty: the saved sort removed. Keys ('D descending|B ascending'): the sort state's
+    conditions replaced, each over its column of the sort's rows."""
+    keys = [k for k in (v or []) if str(k).strip()] if not isinstance(v, str) else (
+        [] if v in ("", "none") else [v])
+    if not keys:
+        return _remove("sortState", deep=True)(root, None)
+    ss = _sort_state(root)
+    area = parse_area(ss.get("ref"))
+    if area is None:
+        raise NotApplicable("the saved sort has no range")
+    for old in ss.findall(_S + "sortCondition"):
+        ss.remove(old)
+    for key in keys:
+        col, _, way = str(key).strip().partition(" ")
+        c = col_index(col.upper())
+        if c is None:
+            raise NotApplicable(f"not a column: {col!r}")
+        cond = etree.SubElement(ss, _S + "sortCondition",
+                                ref=f"{col.upper()}{area.r1}:{col.upper()}{area.r2}")
+        if way.strip().lower() in ("descending", "降序", "desc"):
+            cond.set("descending", "1")
+    return f"sort {', '.join(str(k) for k in keys)}"
+
+
+def _sort_ref(root: etree._Element, v: Any) -> str:
+    """The saved sort's range, its conditions moved to the new rows."""
+    ss = _sort_state(root)
+    new = parse_area(str(v).replace("$", ""))
+    if new is None:
+        raise NotApplicable(f"not a range: {v!r}")
+    ss.set("ref", str(v).replace("$", ""))
+    for cond in ss.findall(_S + "sortCondition"):
+        old = parse_area(cond.get("ref"))
+        if old is not None:
+            cond.set("ref", f"{cell_ref(new.r1, old.c1)}:{cell_ref(new.r2, old.c1)}")
+    return f"sortState ref={ss.get('ref')}"
+
+
+def _sort_custom(root: etree._Element, v: Any) -> str:
+    """Custom lists per key ('D: 高,中,低'); keys not named lose theirs."""
+    ss = _sort_state(root)
+    wanted = {}
+    for item in (v or []):
+        col, _, lst = str(item).partition(":")
+        wanted[col.strip().upper()] = lst.strip()
+    note = []
+    for cond in ss.findall(_S + "sortCondition"):
+        area = parse_area(cond.get("ref"))
+        letter = col_letters(area.c1) if area is not None else ""
+        if wanted.get(letter):
+            cond.set("customList", wanted[letter])
+            cond.attrib.pop("descending", None)
+            note.append(f"{letter}: {wanted[letter]}")
+        elif cond.get("customList") is not None:
+            cond.attrib.pop("customList")
+            note.append(f"{letter} plain")
+    if not note:
+        raise NotApplicable("no key to change")
+    return "customList " + "; ".join(note)
+
+
+def _summary(attr: str) -> Callable[[etree._Element, Any], str]:
+    def put(root: etree._Element, v: Any) -> str:
+        pr = root.find(_S + "sheetPr")
+        if pr is None:
+            pr = etree.Element(_S + "sheetPr")
+            root.insert(0, pr)
+        op = pr.find(_S + "outlinePr")
+        if op is None:
+            # CT_SheetPr: tabColor, outlinePr, pageSetUpPr.
+            op = etree.Element(_S + "outlinePr")
+            tab = pr.find(_S + "tabColor")
+            if tab is not None:
+                tab.addnext(op)
+            else:
+                pr.insert(0, op)
+        op.set(attr, "1" if v else "0")
+        return f"{attr}={op.get(attr)}"
+    return put
+
+
 _on_part("sheet.tab_color", _tab_color)
 _on_part("sheet.freeze", _freeze)
 _on_part("sheet.autofilter", _autofilter)
 _on_part("sheet.autofilter.criteria", _criteria)
-_on_part("sheet.sort", _remove("sortState", deep=True))
+_on_part("sheet.sort", _sort)
+_on_part("sheet.sort.range", _sort_ref)
+_on_part("sheet.sort.custom_lists", _sort_custom)
+_on_part("sheet.outline.summary_below", _summary("summaryBelow"))
+_on_part("sheet.outline.summary_right", _summary("summaryRight"))
 _on_part("sheet.protected", _protect)
 _on_part("sheet.print.orientation", _orient)
 _on_part("sheet.print.paper", _paper)

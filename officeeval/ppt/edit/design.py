@@ -135,6 +135,69 @@ def hidden(session: Session, target: Target, value: Any) -> str:
     return f"@show={root.get('show')}"
 
 
+@WRITERS.writer("slide.hide_background_graphics")
+def hide_background_graphics(session: Session, target: Target, value: Any) -> str:
+    if target.kind not in ("slide", "layout"):
+        raise NotApplicable(f"not a slide or layout: {target.kind}")
+    root = _sheet(target).root
+    session.touch(root)
+    if value:
+        root.set("showMasterSp", "0")
+    else:
+        root.attrib.pop("showMasterSp", None)
+    return f"showMasterSp {'0' if value else 'removed'}"
+
+
+def _date_body(session: Session, target: Target) -> etree._Element:
+    sheet = _sheet(target)
+    for s in sheet.all_shapes():
+        if s.placeholder is not None and s.placeholder.type == "dt" and s.tx_body is not None:
+            session.touch(s.tx_body)
+            return s.tx_body
+    raise NotApplicable("no date placeholder")
+
+
+def _date_para(body: etree._Element, text: str, field: bool) -> str:
+    """The placeholder's text replaced by one paragraph holding a datetime field (showing
+    ``text``) or the fixed ``text``."""
+    paras = body.findall(_A + "p")
+    for extra in paras[1:]:
+        body.remove(extra)
+    para = paras[0] if paras else etree.SubElement(body, _A + "p")
+    end = para.find(_A + "endParaRPr")
+    ppr = para.find(_A + "pPr")
+    for child in list(para):
+        if child is not end and child is not ppr:
+            para.remove(child)
+    if field:
+        run = etree.Element(_A + "fld", id="{B3D7BD04-3C67-4D0E-9F0D-ACB8A3E0C2A1}",
+                            type="datetime1")
+    else:
+        run = etree.Element(_A + "r")
+    etree.SubElement(run, _A + "rPr", lang="zh-CN")
+    etree.SubElement(run, _A + "t").text = text
+    if end is not None:
+        end.addprevious(run)
+    else:
+        para.append(run)
+    return ("datetime field" if field else "fixed date") + f" {text!r}"
+
+
+@WRITERS.writer("slide.date.kind")
+def date_kind(session: Session, target: Target, value: Any) -> str:
+    """``field``: a date field that updates; ``fixed``: the text it shows, fixed."""
+    from officeeval.ppt.markup import body_text
+    body = _date_body(session, target)
+    shown = body_text(body).strip() or "2026/1/1"
+    return _date_para(body, shown, str(value) == "field")
+
+
+@WRITERS.writer("slide.date.text")
+def date_text(session: Session, target: Target, value: Any) -> str:
+    """The date placeholder showing ``value`` as fixed text."""
+    return _date_para(_date_body(session, target), str(value), False)
+
+
 def _placeholder_visible(name: str, ph_type: str) -> None:
     @WRITERS.writer(name)
     def write(session: Session, target: Target, value: Any) -> str:

@@ -148,6 +148,42 @@ def fill_kind(session: Session, target: Target, value: Any) -> str:
     return note
 
 
+@WRITERS.writer("shape.outline.color")
+def outline_color(session: Session, target: Target, value: Any) -> str:
+    """A solid outline of the colour (``none``: no outline) on the shape itself."""
+    sp = _sp_pr(_shape(target))
+    note = drawing_edit.set_line_fill(sp, value)
+    session.touch(sp)
+    return note
+
+
+@WRITERS.writer("shape.outline.kind")
+def outline_kind(session: Session, target: Target, value: Any) -> str:
+    """``none`` (no line) or ``solid`` (black); other kinds are not made up."""
+    sp = _sp_pr(_shape(target))
+    if str(value) not in ("none", "solid"):
+        raise NotApplicable(f"a {value} outline is not made up")
+    note = drawing_edit.set_line_fill(sp, "none" if str(value) == "none" else "000000")
+    session.touch(sp)
+    return note
+
+
+@WRITERS.writer("shape.outline.width")
+def outline_width(session: Session, target: Target, value: Any) -> str:
+    """The outline's width (``a:ln/@w``); a shape without a visible line gets a black one."""
+    from officeeval.ppt.resolvers_shape import outline_kind as read_kind
+    from officeeval.properties.registry import ResolveContext
+    sp = _sp_pr(_shape(target))
+    shown = read_kind(target, ResolveContext())
+    if shown is None or shown.value == "none":
+        drawing_edit.set_line_fill(sp, "000000")
+    ln = drawing_edit.line_el(sp)
+    pt = value.points() if isinstance(value, Measure) else float(value)
+    ln.set("w", str(int(round(pt * EMU_PER_PT))))
+    session.touch(sp)
+    return f"a:ln/@w={ln.get('w')}"
+
+
 @WRITERS.writer("shape.placeholder_type")
 def placeholder_type(session: Session, target: Target, value: Any) -> str:
     shape = _shape(target)
@@ -331,7 +367,7 @@ def chart_part(session: Session, t: Target) -> str:
     return graphic_part(session, t, _C + "chart", _R + "id")
 
 
-chart_writers(WRITERS, chart_part, names=CACHED_NAMES)
+chart_writers(WRITERS, chart_part, names=(*CACHED_NAMES, "chart.series.markers"))
 
 
 # ------------------------------------------------------------------ click actions

@@ -158,17 +158,51 @@ def animation_direction(session: Session, target: Target, value: Any) -> str:
 
 @WRITERS.writer("animation.duration")
 def animation_duration(session: Session, target: Target, value: Any) -> str:
-    """Every behaviour of the effect lasting ``value`` seconds."""
+    """The effect made to last ``value`` seconds as PowerPoint's duration box does it: every
+    behaviour's duration and start delay scaled by one factor (a pulse's reversing half
+    stays half, a 1 ms visibility switch stays 1 ms and at the end)."""
+    from officeeval.ppt.animations import behaviour_span
     ctn = _ctn(session, target)
-    ms = str(int(round(float(value) * 1000)))
+    old = target.effect.duration  # type: ignore[attr-defined]
+    if not old:
+        raise NotApplicable("no behaviour with a duration")
+    factor = float(value) / old
     changed = 0
     for el in ctn.iter(_P + "cTn"):
-        if el is not ctn and (el.get("dur") or "").isdigit():
-            el.set("dur", ms)
+        if el is ctn:
+            continue
+        for cond in el.findall(f"{_P}stCondLst/{_P}cond"):
+            if (cond.get("delay") or "").isdigit():
+                cond.set("delay", str(int(round(int(cond.get("delay")) * factor))))
+        # A 1 ms behaviour is a switch (visibility set at the start or end): it stays one.
+        if (el.get("dur") or "").isdigit() and int(el.get("dur")) > 1 and \
+                behaviour_span(el) is not None:
+            el.set("dur", str(max(2, int(round(int(el.get("dur")) * factor)))))
             changed += 1
     if not changed:
         raise NotApplicable("no behaviour with a duration")
-    return f"durations {ms} ms"
+    return f"durations scaled by {factor:g} to {float(value):g} s"
+
+
+@WRITERS.writer("animation.trigger_shape")
+def animation_trigger_shape(session: Session, target: Target, value: Any) -> str:
+    """An interactive effect started by a click on the shape named ``value`` (the
+    sequence's start condition); effects of the main sequence are not moved."""
+    ctn = _ctn(session, target)
+    seq = ctn
+    while seq is not None and seq.tag != _P + "seq":
+        seq = seq.getparent()
+    tgt = None
+    if seq is not None:
+        tgt = seq.find(f"{_P}cTn/{_P}stCondLst/{_P}cond/{_P}tgtEl/{_P}spTgt")
+    if tgt is None:
+        raise NotApplicable("not an effect of a trigger (interactive) sequence")
+    shape = next((s for s in target.slide.sheet.all_shapes()  # type: ignore[attr-defined]
+                  if s.id and s.name == str(value)), None)
+    if shape is None:
+        raise NotApplicable(f"no shape {value!r} to click")
+    tgt.set("spid", shape.id)
+    return f"triggered by shape id {shape.id}"
 
 
 @WRITERS.writer("animation.delay")
