@@ -14,8 +14,8 @@ application:
   page its paragraph starts on, the page it ends on and whether it is the first thing on
   its page (``marks``).
 * Calc: per sheet the pages it prints to (``sheets``) and the cells whose displayed text
-  does not fit its column (``overflow``), measured with LibreOffice's text width under
-  the cell's font.
+  does not fit its column (``overflow``), measured with LibreOffice's glyph advances under
+  the cell's font, in the whole screen pixels Excel draws them in.
 * Impress: per slide and shape whether the text fits the shape at its size (``slides``).
 
 Every app: the font names the document asks for that are not installed (``missing_fonts``).
@@ -29,6 +29,10 @@ MAX_MARKS = 20000
 MAX_CELLS = 50000
 MAX_SHAPES = 5000
 MAX_FONT_PARAS = 5000
+MEASURE_SECONDS = 20.0  # a workbook's cells are measured for at most this long
+SCALE = 20  # device units per point when measuring: a tall font keeps rounding small
+PX_PER_MM100 = 96 / 2540  # screen pixels (96 dpi) per 1/100 mm
+PAD_PX = 3  # the room Excel keeps between a cell's text and its borders, in pixels
 
 
 def _props(**kw):
@@ -91,6 +95,7 @@ class _FontProbe:
         self._known = None
         self._ctx = ctx
         self._device = None
+        self._fonts = {}
 
     def device(self):
         if self._device is None:
@@ -109,20 +114,26 @@ class _FontProbe:
             if one and one.lower() not in self._known:
                 self.missing.add(one)
 
-    def width_pt(self, text, name, size_pt, bold=False, italic=False):
-        """The advance of ``text`` in points under that font (LibreOffice's metrics of the
-        font it uses for ``name``)."""
-        from com.sun.star.awt import FontDescriptor
-        fd = FontDescriptor()
-        fd.Name = name or ""
-        scale = 20  # device units per point: a tall font keeps rounding small
-        fd.Height = max(1, int(round((size_pt or 11) * scale)))
-        fd.Weight = 150.0 if bold else 100.0
-        if italic:
-            from com.sun.star.awt.FontSlant import ITALIC
-            fd.Slant = ITALIC
-        font = self.device().getFont(fd)
-        return font.getStringWidth(text) / scale
+    def width_px(self, text, name, size_pt, bold=False):
+        """The width of ``text`` on a 96-dpi screen at 100 % as Excel draws it: each
+        character's advance (LibreOffice's metrics of the font it uses for ``name``)
+        rounded to whole pixels, as hinted screen fonts are."""
+        key = (name or "", float(size_pt or 11), bool(bold))
+        font = self._fonts.get(key)
+        if font is None:
+            from com.sun.star.awt import FontDescriptor
+            fd = FontDescriptor()
+            fd.Name = name or ""
+            fd.Height = max(1, int(round(key[1] * SCALE)))
+            fd.Weight = 150.0 if bold else 100.0
+            font = self._fonts[key] = [self.device().getFont(fd), {}]
+        total = 0
+        for ch in text[:256]:
+            adv = font[1].get(ch)
+            if adv is None:
+                adv = font[1][ch] = round(font[0].getStringWidth(ch) / SCALE * 96 / 72)
+            total += adv
+        return total
 
 
 # ---------------------------------------------------------------------- Writer
@@ -244,46 +255,48 @@ def _calc(doc, fonts):
 
 
 def _overflow(sheet, fonts, budget):
-    """Cells (``A1`` names) whose displayed text is wider than the room it has: a number
-    or date wider than its column (Excel shows ``####``), a text wider than its column and
-    the empty cells it may spill into. Returns (overflow, cells checked, budget left)."""
-    from com.sun.star.table.CellContentType import EMPTY, FORMULA, VALUE
+    """Cells (``A1`` names: ``[needed px, room px, text]``) whose displayed text is wider
+    than the room it has: a number or date wider than its column (Excel shows ``####``), a
+    text wider than its column and the empty cells it may spill into. Returns (overflow,
+    cells checked, budget left)."""
+    from com.sun.star.table.CellContentType import FORMULA, VALUE
+    import time
     cursor = sheet.createCursor()
     cursor.gotoEndOfUsedArea(False)
     last_col = cursor.getRangeAddress().EndColumn
-    last_row = cursor.getRangeAddress().EndRow
     columns = sheet.getColumns()
     widths = {}
     overflow = {}
     checked = 0
-    for row in range(0, last_row + 1):
-        for col in range(0, last_col + 1):
-            if budget <= 0:
-                return overflow, checked, 0
-            cell = sheet.getCellByPosition(col, row)
-            kind = cell.getType()
-            if kind == EMPTY:
-                continue
-            text = cell.getString()
-            if not text:
-                continue
-            budget -= 1
-            checked += 1
-            numeric = kind == VALUE or (kind == FORMULA and cell.getError() == 0
-                                        and _get(cell, "FormulaResultType2") == 1)
-            if _get(cell, "IsTextWrapped", False) and not numeric:
-                continue
-            asian = any(unicodedata.east_asian_width(c) in "WF" for c in text)
-            font = _get(cell, "CharFontNameAsian" if asian else "CharFontName") or ""
-            fonts.note(font)
-            width_pt = fonts.width_pt(text, font, _get(cell, "CharHeight", 11.0),
-                                      (_get(cell, "CharWeight", 100.0) or 100.0) > 100.0)
-            room = _room(sheet, columns, widths, col, row, last_col, numeric)
-            # LibreOffice keeps about 0.35 mm of padding on each side of a cell's text.
-            need_mm100 = width_pt * 2540 / 72 + 2 * 35 + _get(cell, "ParaIndent", 0)
-            if need_mm100 > room:
-                name = cell.AbsoluteName.split(".")[-1].replace("$", "")
-                overflow[name] = [round(need_mm100 / 100, 2), round(room / 100, 2), text[:40]]
+    deadline = time.monotonic() + MEASURE_SECONDS
+    # VALUE | STRING | FORMULA: only cells holding something are visited.
+    cells = sheet.queryContentCells(1 | 4 | 16).getCells().createEnumeration()
+    while cells.hasMoreElements():
+        if budget <= 0 or time.monotonic() > deadline:
+            return overflow, checked, 0
+        cell = cells.nextElement()
+        kind = cell.getType()
+        addr = cell.getCellAddress()
+        col, row = addr.Column, addr.Row
+        text = cell.getString()
+        if not text:
+            continue
+        budget -= 1
+        checked += 1
+        numeric = kind == VALUE or (kind == FORMULA and cell.getError() == 0
+                                    and _get(cell, "FormulaResultType2") == 1)
+        if _get(cell, "IsTextWrapped", False) and not numeric:
+            continue
+        asian = any(unicodedata.east_asian_width(c) in "WF" for c in text)
+        font = _get(cell, "CharFontNameAsian" if asian else "CharFontName") or ""
+        fonts.note(font)
+        need = fonts.width_px(text, font, _get(cell, "CharHeight", 11.0),
+                              (_get(cell, "CharWeight", 100.0) or 100.0) > 100.0)
+        need += PAD_PX + _get(cell, "ParaIndent", 0) * PX_PER_MM100
+        room = _room(sheet, columns, widths, col, row, last_col, numeric) * PX_PER_MM100
+        if need > room + 0.5:
+            name = cell.AbsoluteName.split(".")[-1].replace("$", "")
+            overflow[name] = [round(need, 1), round(room, 1), text[:40]]
     return overflow, checked, budget
 
 
