@@ -197,8 +197,6 @@ def _walk_paragraphs(doc, vc, shown, restarts, fonts):
             page = shown.get(vc.getPage())
             if page is not None and page not in restarts:
                 restarts[page] = offset
-        for key in ("CharFontName", "CharFontNameAsian"):
-            fonts.note(_get(el, key))
         portions = el.createEnumeration()
         count = 0
         while portions.hasMoreElements() and count < 50:

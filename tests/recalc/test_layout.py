@@ -14,7 +14,7 @@ import pytest
 from officeeval import recalc
 from officeeval.ooxml.package import Package
 from officeeval.recalc.libreoffice import LibreOfficeBackend, find_soffice
-from officeeval.recalc.rendered import Rendered, format_page_number
+from officeeval.rendered import Rendered, format_page_number
 from officeeval.recalc.service import RecalcService
 from officeeval.word.document import WordDocument
 from officeeval.word.layout_marks import MARK_PREFIX, mark_index, marked_copy

@@ -5,7 +5,9 @@ with the questions the graders ask of them.
 ``LibreOfficeBackend.layout`` (or the service). Pages are Word's pages (1-based, without the
 blank pages LibreOffice inserts by itself). Every lookup returns ``None`` for what the
 layout does not know (a paragraph LibreOffice could not place, a page past the end);
-nothing here raises on a malformed file but ``load`` itself (``RecalcError``).
+nothing here raises on a malformed file but ``load`` itself (``UnverifiableValue``: the
+layout is ours, not the document's). A base module: the format views read layouts through
+it, whatever backend made them (``recalc`` drives LibreOffice).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from officeeval.recalc.libreoffice import RecalcError
+from officeeval.errors import UnverifiableValue
 
 _ROMAN = ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
           (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"))
@@ -37,6 +39,36 @@ def format_page_number(number: int, numbering: str) -> str:
     return str(number)
 
 
+# Fonts LibreOffice replaces by one with the same advance widths (its own replacement
+# table; the Debian packages in the README install them), and the CJK fonts whose
+# ideographs Noto CJK draws at the same advance (1 em) though with other line heights.
+METRIC_COMPATIBLE = {
+    "calibri": "Carlito", "cambria": "Caladea", "arial": "Liberation Sans",
+    "helvetica": "Liberation Sans", "times new roman": "Liberation Serif",
+    "times": "Liberation Serif", "courier new": "Liberation Mono",
+    "courier": "Liberation Mono", "arial narrow": "Liberation Sans Narrow"}
+CJK_SANS = ("黑体", "simhei", "微软雅黑", "microsoft yahei", "等线", "dengxian", "ｍｓ ゴシック",
+            "ms gothic", "游ゴシック", "yu gothic", "맑은 고딕", "malgun gothic")
+CJK_SERIF = ("宋体", "simsun", "新宋体", "nsimsun", "仿宋", "fangsong", "楷体", "kaiti",
+             "新細明體", "pmingliu", "mingliu", "ｍｓ 明朝", "ms mincho", "游明朝", "yu mincho",
+             "batang", "바탕")
+
+
+def font_substitution(name: str) -> dict[str, str]:
+    """How a font the document asks for and the machine lacks is drawn: ``{"font",
+    "rendered_with", "metrics"}`` with ``metrics`` ``compatible`` (same advance widths:
+    pages break as in Office), ``ideographs`` (CJK: same advance for ideographs, other
+    line heights) or ``different`` (a fallback font: line and page breaks may move)."""
+    key = name.strip().lower()
+    if key in METRIC_COMPATIBLE:
+        return {"font": name, "rendered_with": METRIC_COMPATIBLE[key], "metrics": "compatible"}
+    if key in CJK_SANS:
+        return {"font": name, "rendered_with": "Noto Sans CJK", "metrics": "ideographs"}
+    if key in CJK_SERIF:
+        return {"font": name, "rendered_with": "Noto Serif CJK", "metrics": "ideographs"}
+    return {"font": name, "rendered_with": "a fallback font", "metrics": "different"}
+
+
 @dataclass
 class Rendered:
     """The layout of one document (see the module docstring). ``version`` is the
@@ -51,14 +83,14 @@ class Rendered:
 
     @classmethod
     def load(cls, folder: Path, version: str | None = None) -> "Rendered":
-        """Read ``folder/layout.json``; raises ``RecalcError`` when it is missing or not a
-        layout."""
+        """Read ``folder/layout.json``; raises ``UnverifiableValue`` when it is missing or
+        not a layout."""
         try:
             facts = json.loads((Path(folder) / "layout.json").read_text("utf-8"))
         except (OSError, ValueError) as exc:
-            raise RecalcError(f"no layout in {folder}: {exc}") from exc
+            raise UnverifiableValue(f"no layout in {folder}: {exc}") from exc
         if not isinstance(facts, dict) or facts.get("app") not in ("word", "excel", "ppt"):
-            raise RecalcError(f"not a layout: {folder}")
+            raise UnverifiableValue(f"not a layout: {folder}")
         marks = facts.get("marks") if isinstance(facts.get("marks"), dict) else {}
         return cls(facts["app"], facts, Path(folder), version or "LibreOffice", marks)
 
@@ -75,6 +107,19 @@ class Rendered:
     def missing_fonts(self) -> list[str]:
         fonts = self.facts.get("missing_fonts")
         return [f for f in fonts if isinstance(f, str)] if isinstance(fonts, list) else []
+
+    @property
+    def substitutions(self) -> list[dict[str, str]]:
+        """``font_substitution`` of every missing font, in name order."""
+        return [font_substitution(f) for f in self.missing_fonts]
+
+    @property
+    def reliable(self) -> bool:
+        """Whether every font the document asks for was drawn with Office's advance
+        widths (installed, or replaced by a metric-compatible font): the condition under
+        which LibreOffice's page breaks were measured to agree with Word's
+        (``bench/RESULTS.md``)."""
+        return all(s["metrics"] == "compatible" for s in self.substitutions)
 
     # ------------------------------------------------------------------ Word
     @property
