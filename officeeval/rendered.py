@@ -13,11 +13,15 @@ it, whatever backend made them (``recalc`` drives LibreOffice).
 from __future__ import annotations
 
 import json
+import shutil
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
-from officeeval.errors import UnverifiableValue
+from officeeval.errors import OfficeEvalError, UnevaluableDocument, UnverifiableValue
+
+UNAVAILABLE = "layout backend unavailable"
 
 _ROMAN = ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
           (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"))
@@ -185,3 +189,43 @@ class Rendered:
             return shapes[index]
         named = [s for s in shapes if s[0] == name]
         return named[0] if len(named) == 1 else None
+
+
+def obtain(doc: Any, layouter: Any, data: Callable[[], bytes], suffix: str,
+           mark_prefix: str = "") -> Rendered:
+    """The layout of the view ``doc`` by ``layouter`` (an object with ``layout(path,
+    mark_prefix) -> Rendered``; the grader hands it in), made from ``data()`` (the
+    package's bytes, marked or not) written to a private file named ``*suffix``, once per
+    view (remembered on it, failures too). Raises ``UnverifiableValue`` ("layout backend
+    unavailable") without a backend or when it fails for a reason of its own,
+    ``UnevaluableDocument`` when the document itself defeats LibreOffice."""
+    known = doc.__dict__.get("_rendered")
+    if isinstance(known, Rendered):
+        return known
+    if isinstance(known, OfficeEvalError):
+        raise known
+    try:
+        if layouter is None:
+            raise UnverifiableValue(UNAVAILABLE)
+        folder = Path(tempfile.mkdtemp(prefix="officeeval-layout-"))
+        try:
+            path = folder / f"document{suffix}"
+            path.write_bytes(data())
+            result = layouter.layout(path, mark_prefix)
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+    except (UnevaluableDocument, UnverifiableValue) as exc:
+        doc.__dict__["_rendered"] = exc
+        raise
+    except OfficeEvalError as exc:
+        err = UnverifiableValue(f"{UNAVAILABLE}: {exc}")
+        doc.__dict__["_rendered"] = err
+        raise err from exc
+    doc.__dict__["_rendered"] = result
+    return result
+
+
+def already(doc: Any) -> Rendered | None:
+    """The layout ``obtain`` made for ``doc``, if it made one (nothing is started)."""
+    known = doc.__dict__.get("_rendered")
+    return known if isinstance(known, Rendered) else None

@@ -14,12 +14,12 @@ the bytes of the marked package (every other member copied as it is).
 
 from __future__ import annotations
 
-import io
-import zipfile
+import copy
 
 from lxml import etree
 
 from officeeval.ooxml.ns import W
+from officeeval.ooxml.repack import package_bytes
 
 _W = f"{{{W}}}"
 MARK_PREFIX = "_oeL"
@@ -55,18 +55,9 @@ def _mark(body: etree._Element) -> None:
 def marked_copy(doc) -> bytes:
     """The package of ``doc`` with its main story's paragraphs marked (see the module
     docstring). Raises ``PackageError`` when a member cannot be read under the limits."""
-    pkg = doc.package
-    root = etree.fromstring(etree.tostring(doc.root_el))  # a copy: the view's tree is read-only
+    root = copy.deepcopy(doc.root_el)  # a copy: the view's tree is read-only
     body = root.find(_W + "body")
     if body is not None:
         _mark(body)
-    main = doc.main.lstrip("/").lower()
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
-        for name in pkg.part_names():
-            if name.lstrip("/").lower() == main:
-                z.writestr(name, etree.tostring(root, xml_declaration=True,
-                                                encoding="UTF-8", standalone=True))
-            else:
-                z.writestr(name, pkg.read(name))
-    return out.getvalue()
+    data = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
+    return package_bytes(doc.package, {doc.main: data})
