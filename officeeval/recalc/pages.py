@@ -74,26 +74,31 @@ def _clean(text: str) -> str:
     return "\n".join(line for line in lines if line)
 
 
-def render_pages(pdf_path: Path, out_dir: Path, max_pages: int = 12, width: int = 420,
-                 prefix: str = "page") -> list[Path]:
-    """PNG thumbnails of the first ``max_pages`` pages, ``width`` pixels wide, written as
-    ``out_dir/<prefix>-<n>.png``; the paths written (none when the PDF cannot be read)."""
+def render_pages(pdf_path: Path, out_dir: Path, pages: list[int], width: int = 420,
+                 prefix: str = "page") -> dict[int, Path]:
+    """PNG thumbnails of ``pages`` (1-based), ``width`` pixels wide, written as
+    ``out_dir/<prefix>-<n>.png`` (64 colours: a page of text is a few tens of kB);
+    ``{page: path}`` of those written (none when the PDF cannot be read)."""
     pdf = _open_pdf(pdf_path)
     if pdf is None:
-        return []
-    out: list[Path] = []
+        return {}
+    out: dict[int, Path] = {}
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
-        for i in range(min(len(pdf), max_pages)):
-            page = pdf[i]
+        for n in pages:
+            if not 1 <= n <= len(pdf):
+                continue
+            page = pdf[n - 1]
             try:
                 scale = width / max(page.get_width(), 1)
                 image = page.render(scale=scale).to_pil()
-                target = out_dir / f"{prefix}-{i + 1}.png"
+                target = out_dir / f"{prefix}-{n}.png"
                 image.convert("RGB").quantize(64).save(target, optimize=True)
-                out.append(target)
+                out[n] = target
             finally:
                 page.close()
+    except Exception:  # noqa: BLE001 - pdfium/PIL errors: the pages made so far stand
+        return out
     finally:
         pdf.close()
     return out
