@@ -19,7 +19,9 @@ from pathlib import Path
 
 from officeeval.audit import audit
 from officeeval.rubric import load_rubric
-from officeeval.scoring import evaluate
+from officeeval.scoring import Grader
+
+evaluate = Grader().grade  # one Grader for the run, as the audit holds one
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -50,7 +50,7 @@ def child(op: str, args: list[str], repeat: int) -> dict:
     import openpyxl  # noqa: F401 - imported in every child so the idle share is comparable
 
     from officeeval.formats import open_document
-    from officeeval.properties.registry import resolve
+    from officeeval.catalog import resolve
     from officeeval.selectors import select
 
     def engine_sample():
@@ -124,7 +124,7 @@ def child(op: str, args: list[str], repeat: int) -> dict:
     fn = ops[op]
     rubric: list = []
     if op == "engine-sample":
-        from officeeval.properties import catalog
+        from officeeval.catalog import catalog
         from officeeval.rubric import load_rubric
         catalog()  # registry loading is a one-off per process, not grading
         # So is the rubric (the batch runner loads each task's rubric once, ~9 ms).
@@ -157,9 +157,9 @@ def prepare(tmp: Path, rows: int) -> dict:
     shutil.copy(REPO / "samples" / TASK / "input.xlsx", out / "input.xlsx")
     subprocess.run([sys.executable, str(REPO / "samples" / TASK / "solution.py")], cwd=out,
                    check=True)
-    backend = recalc.get_backend()
-    if backend is None:
+    if not recalc.available():
         raise SystemExit("LibreOffice is needed to make cached copies of the sample files")
+    backend = recalc.Recalculation()
     start = time.perf_counter()
     cached = Path(backend.recalculate(out / "output.xlsx"))
     first = time.perf_counter() - start

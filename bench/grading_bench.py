@@ -41,7 +41,11 @@ from peer_readers import read_values  # noqa: E402
 
 from officeeval.ooxml import package as pk  # noqa: E402
 from officeeval.rubric import load_rubric  # noqa: E402
-from officeeval.scoring import evaluate  # noqa: E402
+from officeeval.scoring import Grader  # noqa: E402
+
+# One Grader for the run, as a batch worker holds one: the task's input and reference stay
+# open between gradings.
+evaluate = Grader().grade
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -22,7 +22,9 @@ from pptx import Presentation
 from officeeval.formats import open_document
 from officeeval.inspection import inspect
 from officeeval.rubric import load_rubric
-from officeeval.scoring import evaluate
+from officeeval.scoring import Grader
+
+evaluate = Grader().grade  # one Grader for the run, as a batch worker holds one
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / ".." / "shared" / "corpus" / "real" / "pptx"

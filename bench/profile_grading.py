@@ -21,12 +21,26 @@ from pathlib import Path
 os.environ.setdefault("OFFICEEVAL_SOFFICE", "none")
 
 from officeeval.rubric import load_rubric  # noqa: E402
-from officeeval.scoring import engine, evaluate  # noqa: E402
+from officeeval.scoring import Grader, grader, judges  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
 OUT = REPO / "bench" / "profiles"
-PHASES = {"open_document": "open+parse", "select": "select", "_resolve": "resolve",
-          "_verdict": "judge", "_aggregate": "aggregate"}
+# (namespace, name) -> phase: module functions, or the per-kind verdict table of the judges.
+PHASES = [(grader, "open_document", "open+parse"), (judges, "select", "select"),
+          (grader, "resolve", "resolve"), (judges, "_aggregate", "aggregate"),
+          *((judges._VERDICTS, kind, "judge") for kind in judges._VERDICTS)]
+evaluate = Grader().grade  # one Grader for the run: input/reference documents held open
+
+
+def _get(where, name):
+    return where[name] if isinstance(where, dict) else getattr(where, name)
+
+
+def _set(where, name, value) -> None:
+    if isinstance(where, dict):
+        where[name] = value
+    else:
+        setattr(where, name, value)
 
 
 def samples(app: str) -> list[tuple[object, str, str]]:
@@ -44,10 +58,10 @@ def samples(app: str) -> list[tuple[object, str, str]]:
 
 def phases(jobs, runs: int) -> list[dict]:
     acc: collections.Counter = collections.Counter()
-    originals = {name: getattr(engine, name) for name in PHASES}
+    originals = [(where, name, label, _get(where, name)) for where, name, label in PHASES]
     depth = [0]
 
-    def timed(name, fn):
+    def timed(label, fn):
         def wrapper(*args, **kwargs):
             # Only the outermost timed call counts (select inside resolve is not counted
             # twice).
@@ -58,28 +72,29 @@ def phases(jobs, runs: int) -> list[dict]:
             try:
                 return fn(*args, **kwargs)
             finally:
-                acc[PHASES[name]] += time.process_time() - t
+                acc[label] += time.process_time() - t
                 depth[0] -= 1
         return wrapper
 
     rows = []
     for rubric, which, doc in jobs:
         evaluate(rubric, doc)  # warm: input/reference documents held open
-        for name, fn in originals.items():
-            setattr(engine, name, timed(name, fn))
+        for where, name, label, fn in originals:
+            _set(where, name, timed(label, fn))
         acc.clear()
         t = time.process_time()
         try:
             for _ in range(runs):
                 evaluate(rubric, doc)
         finally:
-            for name, fn in originals.items():
-                setattr(engine, name, fn)
+            for where, name, _, fn in originals:
+                _set(where, name, fn)
         total = (time.process_time() - t) / runs
         row = {"task": rubric.id, "doc": which, "total_ms": total * 1000}
-        for label in PHASES.values():
+        labels = list(dict.fromkeys(label for _, _, label in PHASES))
+        for label in labels:
             row[label] = acc[label] / runs * 1000
-        row["other"] = row["total_ms"] - sum(row[label] for label in PHASES.values())
+        row["other"] = row["total_ms"] - sum(row[label] for label in labels)
         rows.append(row)
     return rows
 

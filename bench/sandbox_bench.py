@@ -4,7 +4,7 @@
    a prepared directory (the baseline) and through ``Sandbox.run`` (fresh directory, input
    copy, bubblewrap or rlimits-only, supervisor, cleanup). Target: under 150 ms more.
 2. Grading throughput on pre-made documents (manifest ``output`` lines, no programs run):
-   ``run_batch`` with ``--jobs 2`` against a serial in-process ``evaluate`` loop over the
+   ``run_batch`` with ``--jobs 2`` against a serial in-process ``Grader.grade`` loop over the
    same documents, both measured in this run. Target: at least 100 documents per second
    on a two-core machine.
 
@@ -36,7 +36,9 @@ from officeeval.runner.batch import BatchOptions, Progress, run_batch  # noqa: E
 from officeeval.runner.limits import Limits  # noqa: E402
 from officeeval.runner.sandbox import Sandbox, SandboxConfig, SandboxError  # noqa: E402
 from officeeval.runner.tasks import TaskRegistry  # noqa: E402
-from officeeval.scoring import evaluate  # noqa: E402
+from officeeval.scoring import Grader  # noqa: E402
+
+evaluate = Grader().grade  # one Grader for the run, as a batch worker holds one
 
 PROGRAMS = {
     "empty program": "pass\n",
@@ -169,7 +171,7 @@ def throughput(n_docs: int, jobs: int) -> tuple[list[str], dict]:
     cpu_ms = 1000 * (res.worker_cpu + main_cpu) / n_docs
     ceiling = jobs * 1000 / cpu_ms
     lines = ["| measure | documents/s | vs serial engine |", "| --- | ---: | ---: |",
-             f"| serial `evaluate()` in one process (baseline) | {serial:.1f} | 1.00 |",
+             f"| serial `Grader.grade()` in one process (baseline) | {serial:.1f} | 1.00 |",
              f"| `run_batch --jobs {jobs}`, end to end (pool start, store writes) | "
              f"{end_to_end:.1f} | {end_to_end / serial:.2f} |",
              f"| `run_batch --jobs {jobs}`, steady state (first to last result) | "

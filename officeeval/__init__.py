@@ -7,7 +7,7 @@ Quick use::
     print(card.score, card.passed)
 """
 
-__version__ = "0.1.0"
+from officeeval.version import __version__  # noqa: F401 - the public name
 
 
 def __getattr__(name: str):

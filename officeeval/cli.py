@@ -29,8 +29,6 @@ from officeeval.errors import OfficeEvalError, PackageError, RubricError, Select
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_RUBRIC, EXIT_DOCUMENT, EXIT_EVAL_ERROR = 0, 1, 2, 3, 4, 5
 EXIT_INTERNAL = 70
 
-APPS = ("word", "excel", "ppt")
-
 
 class _Params:
     """Help without type placeholders (mixed into typer's command and group classes): a
@@ -222,11 +220,23 @@ def audit(rubrics: list[Path] = typer.Argument(..., help="Rubric XML files."),
 
 
 def _open(document: Path):
+    """The document, with a recalculation backend of this command's own (nothing started
+    unless a formula value needs it); ``_close`` closes both."""
+    from officeeval import recalc
     from officeeval.formats import open_document
+    backends = recalc.backends()
     try:
-        return open_document(document)
+        return open_document(document, backends=backends)
     except PackageError as exc:
+        backends.close()
         _fail(EXIT_DOCUMENT, f"cannot read {document}: {exc}")
+
+
+def _close(doc) -> None:
+    try:
+        doc.close()
+    finally:
+        doc.backends.close()
 
 
 @app.command()
@@ -245,7 +255,7 @@ def query(document: Path = typer.Argument(..., help="The document to read."),
     Exit 2 for a bad selector or property, or when the selector selects nothing (saying
     why); 4 when the document cannot be read."""
     from officeeval.inspection import query as run_query
-    from officeeval.properties import catalog
+    from officeeval.catalog import catalog
     from officeeval.report.console import print_rows
     from officeeval.selectors import explain_empty, validate_selector
     doc = _open(document)
@@ -270,7 +280,7 @@ def query(document: Path = typer.Argument(..., help="The document to read."),
             _fail(EXIT_USAGE, f"--select {select!r} selects nothing: "
                               f"{explain_empty(doc, select or '')}")
     finally:
-        doc.close()
+        _close(doc)
     if as_json:
         _json(rows)
     else:
@@ -291,7 +301,7 @@ def inspect(document: Path = typer.Argument(..., help="The document to read."),
     try:
         rows = run_inspect(doc, limit)
     finally:
-        doc.close()
+        _close(doc)
     if as_json:
         _json(rows)
     else:
@@ -302,13 +312,21 @@ def inspect(document: Path = typer.Argument(..., help="The document to read."),
 def properties(app_name: Optional[str] = typer.Option(None, "--app", metavar="APP",
                                                       help="Only the properties of word, "
                                                       "excel or ppt. Default: all."),
-               as_json: bool = typer.Option(False, "--json", help=_JSON_HELP)) -> None:
+               as_json: bool = typer.Option(False, "--json", help=_JSON_HELP),
+               as_markdown: bool = typer.Option(False, "--markdown",
+                                                help="The whole catalog as Markdown (what "
+                                                "docs/properties.md holds).")) -> None:
     """List the property catalog: name, apps, value type, unit, description.
 
     Exit 2 for an unknown app."""
     from rich.table import Table
 
-    from officeeval.properties import catalog
+    from officeeval import apps as app_specs
+    from officeeval.catalog import catalog, markdown
+    if as_markdown:
+        sys.stdout.write(markdown() + "\n")
+        return
+    APPS = app_specs.names()
     if app_name is not None and app_name not in APPS:
         import difflib
         hint = difflib.get_close_matches(app_name, APPS, n=1)
@@ -316,7 +334,7 @@ def properties(app_name: Optional[str] = typer.Option(None, "--app", metavar="AP
               + (f" (did you mean {hint[0]!r}?)" if hint else ""))
     rows = []
     for p in catalog().all():
-        apps = p.apps() if p.name != "count" else ["word", "excel", "ppt"]
+        apps = p.apps() if p.name != "count" else list(APPS)
         if app_name and app_name not in apps:
             continue
         types = {a: p.type_for(a) for a in apps} or {"": p.vtype}

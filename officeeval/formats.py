@@ -1,46 +1,32 @@
-"""Open a document of any supported app: the one place that knows which view class reads
-which package."""
+"""Open a document of any supported app with the view class its ``AppSpec`` names."""
 
 from __future__ import annotations
 
-import importlib
 from pathlib import Path
 
+from officeeval import apps
+from officeeval.backends import NO_BACKENDS, Backends
 from officeeval.errors import PackageError
 from officeeval.ooxml.package import Limits, Package
 from officeeval.targets import Document
 
-_VIEWS = {
-    "word": ("officeeval.word.document", "WordDocument"),
-    "excel": ("officeeval.excel.workbook", "ExcelDocument"),
-    "ppt": ("officeeval.ppt.presentation", "PptDocument"),
-}
-EXTENSIONS = {"word": ".docx", "excel": ".xlsx", "ppt": ".pptx"}
-
 
 def open_document(path: str | Path, app: str | None = None, limits: Limits | None = None,
-                  options: dict | None = None) -> Document:
+                  options: dict | None = None, backends: Backends = NO_BACKENDS) -> Document:
     """Open ``path`` as a Word, Excel or PowerPoint document.
 
     When ``app`` is given, a document of another app raises
     ``PackageError(stage="wrong_format")``. Raises ``PackageError`` for anything unreadable
     (see ``Package.open``); the view also parses its core parts eagerly so a malformed main
-    part is reported here, not halfway through grading.
+    part is reported here, not halfway through grading. ``backends`` are the engines the
+    view may ask for (a recalculated copy of a workbook); opening starts none of them.
     """
     pkg = Package.open(path, limits)
     try:
         if app and pkg.app != app:
             raise PackageError("wrong_format", f"expected a {app} document, got a {pkg.app} "
                                f"document ({pkg.main_part})")
-        module_name, cls_name = _VIEWS[pkg.app]
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as exc:
-            if exc.name == module_name:
-                raise PackageError("wrong_format", f"{pkg.app} documents are not supported "
-                                   f"yet") from exc
-            raise
-        return getattr(module, cls_name)(pkg, str(path), options or {})
+        return apps.app(pkg.app).view(pkg, str(path), options or {}, backends)
     except BaseException:
         pkg.close()
         raise

@@ -5,24 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from officeeval import apps
+from officeeval.backends import NO_BACKENDS
+from officeeval.catalog import catalog, resolve
 from officeeval.errors import OfficeEvalError
-from officeeval.properties import catalog
-from officeeval.properties.registry import ResolveContext, resolve
+from officeeval.properties.registry import ResolveContext
 from officeeval.selectors import select
 from officeeval.targets import Document, Target
 from officeeval.values import Observation
-
-# Standard targets per app for inspect: selector -> label.
-STANDARD_TARGETS = {
-    "word": ["document", "section", "paragraph", "table", "header", "footer", "image",
-             "textbox", "field", "footnote", "hyperlink"],
-    "excel": ["workbook", "sheet", "chart", "pivot", "table", "conditional_format",
-              "validation", "name", "sheet/A1:E10", "sheet/column", "sheet/row"],
-    "ppt": ["presentation", "slide", "slide/shape", "slide/animation", "layout", "master",
-            "slide/table", "slide/table/cell", "slide/chart", "slide/smartart",
-            "slide/picture", "slide/paragraph", "slide/notes"],
-}
-
 
 def observe(prop: str, target: Target, direct: bool = False) -> dict[str, Any]:
     """One property on one target as a JSON-able row: value (rendered), source, and parts
@@ -32,8 +22,9 @@ def observe(prop: str, target: Target, direct: bool = False) -> dict[str, Any]:
     vtype = pdef.type_for(target.doc.app) if pdef else None
     row: dict[str, Any] = {"target": target.locator, "property": prop}
     try:
-        obs = resolve(prop, target, ResolveContext(direct=direct,
-                                                   options=getattr(target.doc, "options", {})))
+        obs = resolve(prop, target, ResolveContext(
+            direct=direct, options=getattr(target.doc, "options", {}),
+            backends=getattr(target.doc, "backends", NO_BACKENDS)))
     except OfficeEvalError as exc:
         row.update(value=None, source="", error=f"{type(exc).__name__}: {exc}")
         return row
@@ -89,7 +80,7 @@ def inspect(doc: Document, limit: int = 50) -> list[dict[str, Any]]:
     targets per selector. Rows carry errors instead of raising."""
     rows: list[dict[str, Any]] = []
     reg = catalog()
-    for selector in STANDARD_TARGETS.get(doc.app, []):
+    for selector in apps.app(doc.app).standard_targets:
         try:
             targets = select(doc, selector)
         except LookupError:

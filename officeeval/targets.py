@@ -7,9 +7,12 @@ scoring engine only use what is declared here, so every format can be graded the
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from officeeval.ooxml.package import Package
+from officeeval.backends import Backends
+
+if TYPE_CHECKING:  # a base module: the package layer is named in annotations only
+    from officeeval.ooxml.package import Package
 
 
 class Target:
@@ -43,6 +46,8 @@ class Document(Protocol):
     app: str
     path: str
     package: Package
+    options: dict
+    backends: Backends  # what the opener handed in (backends.py); never started here
 
     def root(self) -> Target:
         """The document-level target selectors start from."""

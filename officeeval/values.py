@@ -56,6 +56,12 @@ def _same(a: Any, b: Any) -> bool:
         return False
 
 
+def format_pt(points: float) -> str:
+    """Render points compactly: ``10.5pt``, ``22pt``."""
+    r = round(points, 2)
+    return f"{int(r)}pt" if r == int(r) else f"{r:g}pt"
+
+
 @dataclass(frozen=True)
 class Measure:
     """A length in points that may have been stored in character or line units.
@@ -85,7 +91,6 @@ class Measure:
         return None
 
     def __str__(self) -> str:
-        from officeeval.ooxml.units import format_pt
         if self.chars is not None:
             return f"{self.chars:g}char"
         if self.lines is not None:

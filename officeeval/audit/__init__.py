@@ -49,17 +49,38 @@ def audit(rubrics: RubricLike | Iterable[RubricLike], *, reference: str | Path |
                   keep_mutants=keep_mutants)
     jobs = max(1, min(jobs, len(items)))
     if jobs == 1:
-        results = [audit_rubric(r, **kwargs) for r in items]
+        # One recalculation backend for every rubric of the run.
+        from officeeval import recalc
+        backends = recalc.backends((options or {}).get("recalc"))
+        try:
+            results = [audit_rubric(r, **kwargs, backends=backends) for r in items]
+        finally:
+            backends.close()
     else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        with ProcessPoolExecutor(max_workers=jobs, initializer=_start_worker,
+                                 initargs=((options or {}).get("recalc"),)) as pool:
             results = list(pool.map(_audit_one, [(r, kwargs) for r in items]))
     return AuditReport(results, min_detection, time.perf_counter() - started)
+
+
+# A worker process's recalculation backend, one for every rubric the worker audits (made
+# by the pool's initializer in the worker, stopped when the worker exits).
+_WORKER_BACKENDS = None
+
+
+def _start_worker(recalc_option: Any) -> None:
+    global _WORKER_BACKENDS
+    from multiprocessing.util import Finalize
+
+    from officeeval import recalc
+    _WORKER_BACKENDS = recalc.backends(recalc_option)
+    Finalize(None, _WORKER_BACKENDS.close, exitpriority=10)
 
 
 def _audit_one(arg: tuple[RubricLike, dict]) -> RubricAudit:
     from officeeval.audit.runner import audit_rubric
     rubric, kwargs = arg
-    return audit_rubric(rubric, **kwargs)
+    return audit_rubric(rubric, **kwargs, backends=_WORKER_BACKENDS)
 
 
 def default_jobs() -> int:

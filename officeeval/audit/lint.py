@@ -26,7 +26,7 @@ import re
 from pathlib import Path
 
 from officeeval.audit.model import CriterionAudit, LintWarning
-from officeeval.properties import catalog
+from officeeval.catalog import catalog
 from officeeval.properties.types import CellValueType, NumberType, TextType
 from officeeval.rubric.model import Rubric
 from officeeval.scoring.scorecard import ScoreCard

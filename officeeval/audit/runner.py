@@ -15,16 +15,18 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from officeeval import apps
 from officeeval.audit import model as M
 from officeeval.audit.lint import lint
 from officeeval.audit.mutators import equivalent, for_app, neutral
 from officeeval.audit.mutators.base import Mutation, PlanContext
 from officeeval.audit.workspace import NotApplicable, Workspace
+from officeeval.backends import Backends
 from officeeval.errors import OfficeEvalError, PackageError, RubricError
-from officeeval.formats import EXTENSIONS, open_document
+from officeeval.formats import open_document
 from officeeval.rubric import load_rubric
 from officeeval.rubric.model import Rubric
-from officeeval.scoring import evaluate
+from officeeval.scoring import Grader
 from officeeval.scoring.scorecard import CheckResult, ScoreCard
 
 
@@ -36,11 +38,29 @@ class _Planned:
 
 def audit_rubric(rubric: Rubric | str | Path, *, reference: str | Path | None = None,
                  input: str | Path | None = None, options: dict[str, Any] | None = None,
-                 mutate: bool = True, keep_mutants: str | Path | None = None
-                 ) -> M.RubricAudit:
+                 mutate: bool = True, keep_mutants: str | Path | None = None,
+                 backends: Backends | None = None) -> M.RubricAudit:
     """Audit one rubric (a loaded ``Rubric`` or a path). ``reference`` / ``input`` override
     the rubric's files; ``keep_mutants`` names a directory to keep the mutant documents in
-    (else they live in a temporary directory removed at the end)."""
+    (else they live in a temporary directory removed at the end). ``backends``: the
+    recalculation backend to grade with (default: one of this audit's own, per
+    ``options["recalc"]``, stopped at the end)."""
+    from officeeval import recalc
+    own = backends is None
+    if backends is None:
+        backends = recalc.backends((options or {}).get("recalc"))
+    try:
+        with Grader(backends) as grader:
+            return _audit_rubric(rubric, reference, input, options, mutate, keep_mutants,
+                                 grader)
+    finally:
+        if own:
+            backends.close()
+
+
+def _audit_rubric(rubric: Rubric | str | Path, reference: str | Path | None,
+                  input: str | Path | None, options: dict[str, Any] | None, mutate: bool,
+                  keep_mutants: str | Path | None, grader: Grader) -> M.RubricAudit:
     started = time.perf_counter()
     if not isinstance(rubric, Rubric):
         try:
@@ -58,8 +78,8 @@ def audit_rubric(rubric: Rubric | str | Path, *, reference: str | Path | None = 
         result.seconds = time.perf_counter() - started
         return result
     options = dict(options or {})
-    ref_card = evaluate(rubric, ref, input=inp, reference=ref, options=options)
-    in_card = evaluate(rubric, inp, input=inp, reference=ref, options=options)
+    ref_card = grader.grade(rubric, ref, input=inp, reference=ref, options=options)
+    in_card = grader.grade(rubric, inp, input=inp, reference=ref, options=options)
     if ref_card.outcome != "ok":
         result.error = f"the reference cannot be graded: {ref_card.outcome_detail}"
     result.reference_score, result.reference_total = ref_card.score, ref_card.total
@@ -78,7 +98,7 @@ def audit_rubric(rubric: Rubric | str | Path, *, reference: str | Path | None = 
     if mutate and not result.error:
         try:
             _mutate(rubric, ref, inp, options, ref_card, audits, result, cards, target_counts,
-                    keep_mutants)
+                    keep_mutants, grader)
         except (OfficeEvalError, zipfile.BadZipFile, OSError) as exc:
             # The reference graded but cannot be taken apart (or the temp dir failed).
             result.error = f"mutation testing failed: {type(exc).__name__}: {exc}"
@@ -102,23 +122,24 @@ def _failures(card: ScoreCard) -> list[M.CheckFailure]:
 
 def _mutate(rubric: Rubric, ref: str, inp: str, options: dict, ref_card: ScoreCard,
             audits: dict[str, M.CriterionAudit], result: M.RubricAudit,
-            cards: list[ScoreCard], target_counts: dict, keep: str | Path | None) -> None:
+            cards: list[ScoreCard], target_counts: dict, keep: str | Path | None,
+            grader: Grader) -> None:
     module = for_app(rubric.app)
     with tempfile.TemporaryDirectory(prefix="officeeval-audit-") as tmp:
         base = ref
         if module is not None and hasattr(module, "prepare"):
-            base, _ = module.prepare(ref, options, Path(tmp))
-        ws = Workspace(base, rubric.app, options, original=ref)
+            base, _ = module.prepare(ref, options, Path(tmp), grader.backends)
+        ws = Workspace(base, rubric.app, options, original=ref, backends=grader.backends)
         planned = _plan(rubric, module, ws, options, audits, target_counts)
         _run_all(planned, ws, rubric, ref, inp, options, ref_card, audits, result, cards,
-                 Path(keep) if keep else Path(tmp), keep is not None)
+                 Path(keep) if keep else Path(tmp), keep is not None, grader)
 
 
 def _plan(rubric: Rubric, module, ws: Workspace, options: dict,
           audits: dict[str, M.CriterionAudit], target_counts: dict,
           equivalents: bool = True) -> dict[str, _Planned]:
     """Every mutation to make, deduplicated by key, with the checks each came from."""
-    doc = open_document(ws.reference, rubric.app, options=options)
+    doc = open_document(ws.reference, rubric.app, options=options, backends=ws.backends)
     planned: dict[str, _Planned] = {}
     try:
         ctx = PlanContext(rubric, doc, ws)
@@ -160,14 +181,14 @@ def _plan(rubric: Rubric, module, ws: Workspace, options: dict,
 
 def _run_all(planned: dict[str, _Planned], ws: Workspace, rubric: Rubric, ref: str, inp: str,
              options: dict, ref_card: ScoreCard, audits: dict[str, M.CriterionAudit],
-             result: M.RubricAudit, cards: list[ScoreCard], out_dir: Path, keep: bool
-             ) -> None:
-    ext = EXTENSIONS.get(rubric.app, ".zip")
+             result: M.RubricAudit, cards: list[ScoreCard], out_dir: Path, keep: bool,
+             grader: Grader) -> None:
+    ext = apps.APPS[rubric.app].extension if rubric.app in apps.APPS else ".zip"
     out_dir.mkdir(parents=True, exist_ok=True)
     for n, p in enumerate(planned.values(), start=1):
         mid = f"m{n:03d}"
         mr, card = _run_one(mid, p, ws, out_dir / f"{rubric.id}-{mid}{ext}", rubric, ref,
-                            inp, options, ref_card, keep)
+                            inp, options, ref_card, keep, grader)
         result.mutants.append(mr)
         if card is not None:
             cards.append(card)
@@ -181,7 +202,7 @@ def _run_all(planned: dict[str, _Planned], ws: Workspace, rubric: Rubric, ref: s
 
 
 def _run_one(mid: str, p: _Planned, ws: Workspace, path: Path, rubric: Rubric, ref: str,
-             inp: str, options: dict, ref_card: ScoreCard, keep: bool
+             inp: str, options: dict, ref_card: ScoreCard, keep: bool, grader: Grader
              ) -> tuple[M.MutantResult, ScoreCard | None]:
     m = p.mutation
     started = time.perf_counter()
@@ -210,8 +231,8 @@ def _run_one(mid: str, p: _Planned, ws: Workspace, path: Path, rubric: Rubric, r
         mr.verdict = M.INVALID
         mr.explanation = f"mutator error: {type(exc).__name__}: {exc}"
         return mr, None
-    card = evaluate(_graded_part(rubric, m, crit_ids), path, input=inp, reference=ref,
-                    options=options)
+    card = grader.grade(_graded_part(rubric, m, crit_ids), path, input=inp, reference=ref,
+                        options=options)
     if not keep:
         path.unlink(missing_ok=True)
     mr.seconds = time.perf_counter() - started

@@ -15,12 +15,12 @@ from typing import Callable
 
 from lxml import etree
 
+from officeeval.backends import NO_BACKENDS, Backends
 from officeeval.formats import open_document
+from officeeval.properties.writing import NotApplicable
 from officeeval.targets import Document
 
-
-class NotApplicable(Exception):
-    """This mutation cannot be made on this document (nothing of the kind to edit)."""
+__all__ = ["Edit", "NotApplicable", "Workspace", "reindent", "serialize"]
 
 
 _XML_SUFFIXES = (".xml", ".rels", ".vml")
@@ -34,9 +34,11 @@ class Member:
 
 @dataclass
 class Edit:
-    """One mutant in the making: the fresh document, and what changed in it."""
+    """One mutant in the making: the fresh document, and what changed in it. It is the
+    ``Session`` the formats' writers edit through (``officeeval.properties.writing``)."""
 
     doc: Document
+    ws: "Workspace | None" = None
     touched: dict[str, etree._Element] = field(default_factory=dict)
     replaced: dict[str, bytes] = field(default_factory=dict)
     removed: set[str] = field(default_factory=set)
@@ -47,6 +49,23 @@ class Edit:
     # parts and renumbering relationships, which touch names, not trees.
     repackage: Callable[[dict[str, bytes]], dict[str, bytes]] | None = None
 
+    def touch(self, el: etree._Element) -> None:
+        """Mark the part holding ``el`` as changed (``NotApplicable`` for an element in no
+        part)."""
+        if self.ws is None:
+            raise NotApplicable("this edit has no workspace to find parts in")
+        self.ws.touch(self, el)
+
+    def part(self, name: str) -> etree._Element:
+        """The parsed root of part ``name``, marked as changed."""
+        root = self.doc.package.xml(name)
+        self.touched[name] = root
+        return root
+
+    def put(self, name: str, data: bytes) -> None:
+        """Write part ``name`` (a new one, or replacing one) as ``data``."""
+        self.replaced[name] = data
+
 
 class Workspace:
     """The reference of one rubric, ready to be mutated many times.
@@ -55,8 +74,10 @@ class Workspace:
     """
 
     def __init__(self, reference: str | Path, app: str, options: dict | None = None,
-                 original: str | Path | None = None) -> None:
+                 original: str | Path | None = None,
+                 backends: Backends = NO_BACKENDS) -> None:
         self.reference = str(reference)
+        self.backends = backends  # the audit's, for the views it opens (recalculation)
         # The rubric's own reference when ``reference`` is a prepared copy of it.
         self.original = str(original) if original else self.reference
         self.app = app
@@ -68,7 +89,8 @@ class Workspace:
     # ------------------------------------------------------------------ one mutant
     def begin(self) -> Edit:
         """A fresh engine view of the reference to edit."""
-        return Edit(open_document(self.reference, self.app, options=self.options))
+        return Edit(open_document(self.reference, self.app, options=self.options,
+                                  backends=self.backends), self)
 
     def part_of(self, edit: Edit, el: etree._Element) -> str:
         """The part whose parsed tree holds ``el``; raises ``NotApplicable`` for an element
@@ -92,9 +114,7 @@ class Workspace:
 
     def touch_part(self, edit: Edit, name: str) -> etree._Element:
         """The parsed root of part ``name``, marked as changed."""
-        root = edit.doc.package.xml(name)
-        edit.touched[name] = root
-        return root
+        return edit.part(name)
 
     def write(self, edit: Edit, path: str | Path, pretty: bool = False) -> Path:
         """Write the mutant zip to ``path`` and close the edit's document."""

@@ -5,15 +5,19 @@ of the property's type (raising ``ValueParseError`` for a rubric error), and ``j
 an observed value with it and returns a ``Verdict``. ``judge`` never raises: odd values from
 odd documents fail with an explanation.
 
-``exists`` / ``absent`` judge presence; ``unchanged`` / ``changed`` compare with the input
-document's value; ``count`` compares the number of targets. The scoring engine feeds those
-the right "actual" value.
+A comparator's ``kind`` (``ComparatorKind``) says what the scoring engine feeds it, and the
+engine has one judge per kind (``scoring/judges.py``): ``value`` comparators compare each
+target's value with the expected one; ``presence`` (``exists`` / ``absent``) judge whether
+there is a value (or, without a property, a selection); ``input`` (``unchanged`` /
+``changed``) compare with the input document's value; ``count`` compares the number of
+targets.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any, Callable
 
 from officeeval.errors import ValueParseError
@@ -38,6 +42,24 @@ Parse = Callable[[str, ValueType], Any]
 Judge = Callable[[Any, Any, ValueType, CompareContext], bool]
 
 
+class ComparatorKind(str, Enum):
+    """What the engine compares (see the module docstring); a member reads as its value
+    (``"count"``) in text and compares equal to it."""
+
+    VALUE = "value"
+    PRESENCE = "presence"
+    INPUT = "input"
+    COUNT = "count"
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec)
+
+    __hash__ = str.__hash__
+
+
 @dataclass(frozen=True)
 class Comparator:
     name: str
@@ -45,14 +67,18 @@ class Comparator:
     parse: Parse
     judge_fn: Judge
     needs_expected: bool = True
-    kind: str = "value"      # value | presence | input | count
+    kind: ComparatorKind = ComparatorKind.VALUE
     render_op: str = ""
 
-    def judge(self, actual: Any, expected: Any, vtype: ValueType,
-              ctx: CompareContext) -> Verdict:
-        exp_s = _render_expected_once(expected, vtype)
+    def judge(self, actual: Any, expected: Any, vtype: ValueType, ctx: CompareContext,
+              expected_text: str | None = None) -> Verdict:
+        """The verdict on ``actual``; never raises. ``expected_text``: ``expected`` as
+        ``render_expected`` renders it, when the caller has it already (a check judges
+        many targets against one expected value)."""
+        exp_s = expected_text if expected_text is not None else render_expected(expected,
+                                                                                 vtype)
         act_s = vtype.render(actual) if not isinstance(actual, (int, float)) or \
-            self.kind != "count" else f"{actual:g}"
+            self.kind is not ComparatorKind.COUNT else f"{actual:g}"
         try:
             ok = bool(self.judge_fn(actual, expected, vtype, ctx))
             why = "" if ok else _why(self, exp_s, act_s)
@@ -61,22 +87,8 @@ class Comparator:
         return Verdict(ok, exp_s, act_s, why)
 
 
-# The engine judges every target of a check against the same expected value: render it once.
-# Keyed by identity (the cache holds the objects, so their ids cannot be reused meanwhile).
-_LAST_EXPECTED: tuple[Any, Any, str] = (object(), None, "")
-
-
-def _render_expected_once(expected: Any, vtype: ValueType) -> str:
-    global _LAST_EXPECTED
-    last = _LAST_EXPECTED
-    if last[0] is expected and last[1] is vtype:
-        return last[2]
-    text = _render_expected(expected, vtype)
-    _LAST_EXPECTED = (expected, vtype, text)
-    return text
-
-
-def _render_expected(expected: Any, vtype: ValueType) -> str:
+def render_expected(expected: Any, vtype: ValueType) -> str:
+    """An expected value (as a comparator's ``parse`` gave it) said for people."""
     if isinstance(expected, Range):
         return f"{vtype.render(expected.low)}..{vtype.render(expected.high)}"
     if isinstance(expected, Comparison):
@@ -93,7 +105,7 @@ def _render_expected(expected: Any, vtype: ValueType) -> str:
 
 
 def _why(c: Comparator, exp: str, act: str) -> str:
-    if c.kind == "presence":
+    if c.kind is ComparatorKind.PRESENCE:
         return "a value was found" if c.name == "absent" else "no value found"
     return f"expected {c.render_op or c.name} {exp}, found {act}"
 
@@ -287,17 +299,19 @@ _reg("contains_all", "Has every listed item (items separated by |).", _parse_ite
 _reg("contains_any", "Has at least one listed item.", _parse_items, _contains_any,
      render_op="to contain one of")
 _reg("exists", "The target exists and the property has a value.", _parse_none, _exists,
-     needs_expected=False, kind="presence")
+     needs_expected=False, kind=ComparatorKind.PRESENCE)
 _reg("absent", "Nothing selected, or the property has no value.", _parse_none, _absent,
-     needs_expected=False, kind="presence")
+     needs_expected=False, kind=ComparatorKind.PRESENCE)
 _reg("unchanged", "Equal to the same selector/property in the input document "
-     "(preservation).", _parse_none, _equals, needs_expected=False, kind="input",
+     "(preservation).", _parse_none, _equals, needs_expected=False,
+     kind=ComparatorKind.INPUT,
      render_op="unchanged from input:")
 _reg("changed", "Different from the same selector/property in the input document.",
-     _parse_none, _not_equals, needs_expected=False, kind="input",
+     _parse_none, _not_equals, needs_expected=False,
+     kind=ComparatorKind.INPUT,
      render_op="changed from input:")
 _reg("count", "Number of selected targets (expected 3, >=3, <10).", _parse_count, _count,
-     kind="count", render_op="count")
+     kind=ComparatorKind.COUNT, render_op="count")
 
 ALIASES = {"eq": "equals", "ne": "not_equals", "gt": "greater", "ge": "greater_equal",
            "lt": "less", "le": "less_equal", "==": "equals", "!=": "not_equals",

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
+from officeeval.cache import memo_table
 from officeeval.excel import conditional, drawings, pivots, tables, validation
 from officeeval.excel.targets import (
     CfTarget, ChartTarget, NameTarget, PivotTarget, SheetTarget, TableTarget,
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
 
 
 def _cache(doc: "ExcelDocument") -> dict:
-    return doc.__dict__.setdefault("_excel_objects", {})
+    return memo_table(doc, "_officeeval_excel_objects")
 
 
 def sheet_targets(doc: "ExcelDocument") -> list[SheetTarget]:

@@ -12,15 +12,24 @@ no border, automatic font color).
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Callable
 
+from officeeval.cache import memo_table
 from officeeval.excel import cells as C
 from officeeval.excel import formulas as F
+from officeeval.excel import value_types as X
 from officeeval.excel.styles import Font, Xf
 from officeeval.excel.targets import CellTarget
+from officeeval.properties import types as T
+from officeeval.properties.define import PropertySet
 from officeeval.values import Border, Observation
 
 CELL_KINDS = ("cell",)
+CELL = "cell"
+
+PROPERTIES = PropertySet()
+prop, binds = PROPERTIES.prop, PROPERTIES.binds
 
 
 def _xf(t: CellTarget) -> tuple[Xf | None, int]:
@@ -45,7 +54,7 @@ def _per_style(fn: Callable[[CellTarget, Any], Observation | None]
     """``fn`` remembered per workbook and style index. ``fn`` must read the cell only
     through ``_xf`` (its style); what it raises is not remembered."""
     def resolve(t: CellTarget, ctx) -> Observation | None:
-        memo = t.sheet.book.__dict__.setdefault(_STYLE_MEMO_ATTR, {})
+        memo = memo_table(t.sheet.book, _STYLE_MEMO_ATTR)
         key = (resolve, t.sheet.style_at(t.row, t.col))
         try:
             return memo[key]
@@ -55,18 +64,25 @@ def _per_style(fn: Callable[[CellTarget, Any], Observation | None]
         if len(memo) < _STYLE_MEMO_MAX:
             memo[key] = obs
         return obs
-    resolve.__doc__ = fn.__doc__
-    return resolve
+    return functools.wraps(fn)(resolve)
 
 
+@prop("cell.value", T.CELL_VALUE, kinds=CELL)
 def value(t: CellTarget, ctx) -> Observation | None:
+    """The cell's typed value: number, text, TRUE/FALSE, a date (number with a date format,
+    or an ISO date cell) or an error. A formula's value is its cached result, or
+    recalculated with LibreOffice when the file has none (source recalculated); without
+    either it is an evaluator error, never a failure."""
     v, source = C.cell_value(t.sheet, t.row, t.col)
     if v.kind == "empty":
         return None
     return Observation(v, source)
 
 
+@prop("cell.display", T.TEXT, kinds=CELL)
 def display(t: CellTarget, ctx) -> Observation | None:
+    """The value as Excel displays it with its number format (decimals, thousands
+    separators, %, ¥/$, negative sections, Chinese dates, [DBNum1])."""
     v, source = C.cell_value(t.sheet, t.row, t.col)
     if v.kind == "empty":
         return None
@@ -74,22 +90,36 @@ def display(t: CellTarget, ctx) -> Observation | None:
     return Observation(C.render(v, code, t.sheet.book.date1904), source)
 
 
+@prop("cell.formula", X.FORMULA, kinds=CELL)
 def formula(t: CellTarget, ctx) -> Observation | None:
+    """The formula as the formula bar shows it (=SUM(B2:B31)); shared formulas expanded for
+    each cell, array formulas in braces."""
     got = C.formula_of(t.sheet, t.row, t.col)
     return Observation(got[0], got[1]) if got else None
 
 
+@prop("cell.has_formula", T.BOOL, kinds=CELL)
 def has_formula(t: CellTarget, ctx) -> Observation | None:
+    """Whether the cell holds a formula (false for a value pasted in its place); cells of an
+    array formula's range count."""
     got = C.formula_of(t.sheet, t.row, t.col)
     return Observation(got is not None, "direct")
 
 
+@prop("cell.functions", T.FUNCTIONS, kinds=CELL,
+      read_only="derived from the formula: write cell.formula")
 def functions(t: CellTarget, ctx) -> Observation | None:
+    """Functions the formula uses, upper case, _xlfn. prefixes removed (RANK.EQ, SUMIFS); an
+    empty list for a constant."""
     got = C.formula_of(t.sheet, t.row, t.col)
     return Observation(F.functions(got[0]) if got else [], "direct")
 
 
+@prop("cell.references", X.REFS, kinds=CELL,
+      read_only="derived from the formula: write cell.formula")
 def references(t: CellTarget, ctx) -> Observation | None:
+    """Cell and range references the formula uses ($ removed, sheet-qualified when the
+    formula names a sheet), then defined names."""
     got = C.formula_of(t.sheet, t.row, t.col)
     if not got:
         return Observation([], "direct")
@@ -99,8 +129,11 @@ def references(t: CellTarget, ctx) -> Observation | None:
     return Observation(refs + [n for n in names if n not in refs], "direct")
 
 
+@prop("cell.number_format", X.NUMBER_FORMAT, kinds=CELL)
 @_per_style
 def number_format(t: CellTarget, ctx) -> Observation | None:
+    """The number format code (built-in ids resolved as zh-CN Excel shows them; General for
+    none)."""
     xf, idx = _xf(t)
     code = t.sheet.number_format_of(idx)
     return Observation(code or "General", _src(idx) if xf and xf.num_fmt_id else "default")
@@ -115,8 +148,11 @@ def _font(t: CellTarget) -> tuple[Font | None, str]:
     return font, _src(idx) if xf and xf.font_id else "style:Normal"
 
 
-def _font_attr(getter):
+def font_property(getter: Callable[[Font, CellTarget], Any]) -> Callable:
+    """Decorator: lift a reader ``(font, cell)`` of the cell's font to a resolver,
+    remembered per style."""
     @_per_style
+    @functools.wraps(getter)
     def resolve(t: CellTarget, ctx) -> Observation | None:
         font, source = _font(t)
         if font is None:
@@ -126,27 +162,73 @@ def _font_attr(getter):
     return resolve
 
 
-def _font_color(font: Font, t: CellTarget):
-    rgb = t.sheet.book.styles.resolve(font.color)
+@binds("font.name", kinds=CELL)
+@font_property
+def font_name(f: Font, t: CellTarget):
+    """The cell font's name (Excel keeps one name for every script)."""
+    return f.name
+
+
+@binds("font.east_asia", kinds=CELL)
+@font_property
+def font_east_asia(f: Font, t: CellTarget):
+    """The cell font's name (Excel keeps one name for every script)."""
+    return f.name
+
+
+@binds("font.size", kinds=CELL)
+@font_property
+def font_size(f: Font, t: CellTarget):
+    return f.size
+
+
+@binds("font.bold", kinds=CELL)
+@font_property
+def font_bold(f: Font, t: CellTarget):
+    return f.bold
+
+
+@binds("font.italic", kinds=CELL)
+@font_property
+def font_italic(f: Font, t: CellTarget):
+    return f.italic
+
+
+@binds("font.underline", kinds=CELL)
+@font_property
+def font_underline(f: Font, t: CellTarget):
+    return f.underline
+
+
+@binds("font.strike", kinds=CELL)
+@font_property
+def font_strike(f: Font, t: CellTarget):
+    return f.strike
+
+
+@binds("font.color", kinds=CELL)
+@font_property
+def font_color(f: Font, t: CellTarget):
+    rgb = t.sheet.book.styles.resolve(f.color)
     return rgb if rgb is not None else "auto"
 
 
-FONT_RESOLVERS = {
-    "font.name": _font_attr(lambda f, t: f.name),
-    "font.east_asia": _font_attr(lambda f, t: f.name),
-    "font.size": _font_attr(lambda f, t: f.size),
-    "font.bold": _font_attr(lambda f, t: f.bold),
-    "font.italic": _font_attr(lambda f, t: f.italic),
-    "font.underline": _font_attr(lambda f, t: f.underline),
-    "font.strike": _font_attr(lambda f, t: f.strike),
-    "font.color": _font_attr(_font_color),
-    "font.superscript": _font_attr(lambda f, t: f.vert_align == "superscript"),
-    "font.subscript": _font_attr(lambda f, t: f.vert_align == "subscript"),
-}
+@binds("font.superscript", kinds=CELL)
+@font_property
+def font_superscript(f: Font, t: CellTarget):
+    return f.vert_align == "superscript"
 
 
+@binds("font.subscript", kinds=CELL)
+@font_property
+def font_subscript(f: Font, t: CellTarget):
+    return f.vert_align == "subscript"
+
+
+@prop("cell.fill.color", T.COLOR, kinds=CELL)
 @_per_style
 def fill_color(t: CellTarget, ctx) -> Observation | None:
+    """The cell's fill color as RGB (theme and tint resolved), none for no fill."""
     xf, idx = _xf(t)
     styles = t.sheet.book.styles
     fill = styles.fill(xf.fill_id if xf else 0)
@@ -165,47 +247,102 @@ def fill_color(t: CellTarget, ctx) -> Observation | None:
     return Observation(rgb, _src(idx)) if rgb else None
 
 
-def _border(side: str):
-    @_per_style
-    def resolve(t: CellTarget, ctx) -> Observation | None:
-        xf, idx = _xf(t)
-        styles = t.sheet.book.styles
-        b = styles.border(xf.border_id if xf else 0).get(side)
-        if b is None or b.style in ("none", ""):
-            return Observation(Border("none"), "default" if not (xf and xf.border_id)
-                               else _src(idx))
-        color = styles.resolve(b.color) if b.color is not None else "auto"
-        return Observation(Border(b.style, None, color), _src(idx))
-    return resolve
+def _border(t: CellTarget, side: str) -> Observation | None:
+    xf, idx = _xf(t)
+    styles = t.sheet.book.styles
+    b = styles.border(xf.border_id if xf else 0).get(side)
+    if b is None or b.style in ("none", ""):
+        return Observation(Border("none"), "default" if not (xf and xf.border_id)
+                           else _src(idx))
+    color = styles.resolve(b.color) if b.color is not None else "auto"
+    return Observation(Border(b.style, None, color), _src(idx))
 
 
-def _align(key: str, default):
-    @_per_style
-    def resolve(t: CellTarget, ctx) -> Observation | None:
-        xf, idx = _xf(t)
-        v = xf.alignment.get(key) if xf else None
-        if v is None or v == "":
-            return Observation(default, "default") if default is not None else None
-        if isinstance(default, bool):
-            return Observation(v.lower() in ("1", "true"), _src(idx))
-        if isinstance(default, int):
-            try:
-                return Observation(int(float(v)), _src(idx))
-            except ValueError:
-                return Observation(default, "default")
-        return Observation(v, _src(idx))
-    return resolve
+@prop("cell.border.top", X.CELL_BORDER, kinds=CELL)
+@_per_style
+def border_top(t: CellTarget, ctx) -> Observation | None:
+    """Top border: style and color (none when absent)."""
+    return _border(t, "top")
 
 
+@prop("cell.border.bottom", X.CELL_BORDER, kinds=CELL)
+@_per_style
+def border_bottom(t: CellTarget, ctx) -> Observation | None:
+    """Bottom border."""
+    return _border(t, "bottom")
+
+
+@prop("cell.border.left", X.CELL_BORDER, kinds=CELL)
+@_per_style
+def border_left(t: CellTarget, ctx) -> Observation | None:
+    """Left border."""
+    return _border(t, "left")
+
+
+@prop("cell.border.right", X.CELL_BORDER, kinds=CELL)
+@_per_style
+def border_right(t: CellTarget, ctx) -> Observation | None:
+    """Right border."""
+    return _border(t, "right")
+
+
+def _align(t: CellTarget, key: str, default) -> Observation | None:
+    xf, idx = _xf(t)
+    v = xf.alignment.get(key) if xf else None
+    if v is None or v == "":
+        return Observation(default, "default") if default is not None else None
+    if isinstance(default, bool):
+        return Observation(v.lower() in ("1", "true"), _src(idx))
+    if isinstance(default, int):
+        try:
+            return Observation(int(float(v)), _src(idx))
+        except ValueError:
+            return Observation(default, "default")
+    return Observation(v, _src(idx))
+
+
+@prop("cell.alignment.horizontal", T.EnumType("alignment"), kinds=CELL)
+@_per_style
+def alignment_horizontal(t: CellTarget, ctx) -> Observation | None:
+    """Horizontal alignment (general when not set: Excel's 常规)."""
+    return _align(t, "horizontal", "general")
+
+
+@prop("cell.alignment.vertical", T.EnumType("vertical_alignment"), kinds=CELL)
+@_per_style
+def alignment_vertical(t: CellTarget, ctx) -> Observation | None:
+    """Vertical alignment (bottom when not set)."""
+    return _align(t, "vertical", "bottom")
+
+
+@prop("cell.wrap", T.BOOL, kinds=CELL)
+@_per_style
+def wrap(t: CellTarget, ctx) -> Observation | None:
+    """Wrap text (自动换行)."""
+    return _align(t, "wrapText", False)
+
+
+@prop("cell.indent", T.INTEGER, kinds=CELL)
+@_per_style
+def indent(t: CellTarget, ctx) -> Observation | None:
+    """Indent level of the alignment (0 when not set)."""
+    return _align(t, "indent", 0)
+
+
+@prop("cell.merged", T.BOOL, kinds=CELL)
 def merged(t: CellTarget, ctx) -> Observation | None:
+    """Whether the cell is part of a merged range."""
     return Observation(t.sheet.merge_at(t.row, t.col) is not None, "direct")
 
 
+@prop("cell.merge_range", X.REF, kinds=CELL)
 def merge_range(t: CellTarget, ctx) -> Observation | None:
+    """The merged range containing the cell (A1:F1); no value when not merged."""
     area = t.sheet.merge_at(t.row, t.col)
     return Observation(str(area), "direct") if area is not None else None
 
 
+@binds("cell.span", kinds=CELL)
 def span(t: CellTarget, ctx) -> Observation | None:
     area = t.sheet.merge_at(t.row, t.col)
     if area is None or (area.r1, area.c1) != (t.row, t.col):
@@ -213,39 +350,27 @@ def span(t: CellTarget, ctx) -> Observation | None:
     return Observation(f"{area.rows}x{area.cols}", "direct")
 
 
-def text(t: CellTarget, ctx) -> Observation | None:
+def _display_text(t: CellTarget, ctx) -> Observation | None:
     shown, source = C.display_text(t.sheet, t.row, t.col)
     return Observation(shown, source)
 
 
+@binds("text", kinds=CELL)
+def text(t: CellTarget, ctx) -> Observation | None:
+    """The text the cell shows."""
+    return _display_text(t, ctx)
+
+
+@binds("cell.text", kinds=CELL)
+def cell_text(t: CellTarget, ctx) -> Observation | None:
+    """The text the cell shows."""
+    return _display_text(t, ctx)
+
+
+@prop("cell.locked", T.BOOL, kinds=CELL)
 def locked(t: CellTarget, ctx) -> Observation | None:
+    """Whether the cell is locked for sheet protection (true unless unlocked)."""
     xf, idx = _xf(t)
     if xf is None or xf.locked is None:
         return Observation(True, "default")
     return Observation(xf.locked, _src(idx))
-
-
-CELL_RESOLVERS = {
-    "cell.value": value,
-    "cell.display": display,
-    "cell.formula": formula,
-    "cell.has_formula": has_formula,
-    "cell.functions": functions,
-    "cell.references": references,
-    "cell.number_format": number_format,
-    "cell.fill.color": fill_color,
-    "cell.border.top": _border("top"),
-    "cell.border.bottom": _border("bottom"),
-    "cell.border.left": _border("left"),
-    "cell.border.right": _border("right"),
-    "cell.alignment.horizontal": _align("horizontal", "general"),
-    "cell.alignment.vertical": _align("vertical", "bottom"),
-    "cell.wrap": _align("wrapText", False),
-    "cell.indent": _align("indent", 0),
-    "cell.merged": merged,
-    "cell.merge_range": merge_range,
-    "cell.span": span,
-    "cell.locked": locked,
-    "cell.text": text,
-    "text": text,
-}

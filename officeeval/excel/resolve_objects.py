@@ -1,5 +1,6 @@
-"""Resolvers for objects on sheets: charts, pivot tables, tables, conditional-format rules,
-validation rules and defined names.
+"""Resolvers for charts on sheets, and the reading of referenced cells every object on a
+sheet shares (pivot tables, tables and names are in ``resolve_pivots``, conditional formats
+and validations in ``resolve_rules``).
 
 Chart data: ``chart.series.values``/``categories``/``all_values`` come from the chart's cache;
 a chart written without a cache (openpyxl writes none) reads the referenced cells instead,
@@ -9,17 +10,19 @@ through the same value path as ``cell.value`` (so formulas there are recalculate
 from __future__ import annotations
 
 from officeeval.excel import cells as C
-from officeeval.excel.conditional import dxf_fill_color
+from officeeval.excel import value_types as X
 from officeeval.excel.numfmt import general
-from officeeval.excel.pivots import top_left
 from officeeval.excel.refs import parse_area, split_sheet
-from officeeval.excel.targets import (
-    CfTarget, ChartTarget, NameTarget, PivotTarget, TableTarget, ValidationTarget,
-)
-from officeeval.excel.validation import literal_items
-from officeeval.values import CellValue, Observation
+from officeeval.excel.targets import ChartTarget
+from officeeval.properties import types as T
+from officeeval.properties.define import PropertySet
+from officeeval.values import Observation
 
 MAX_REF_CELLS = 100_000
+CHART = "chart"
+
+PROPERTIES = PropertySet()
+prop = PROPERTIES.prop
 
 
 def _obs(v, source: str = "direct") -> Observation | None:
@@ -63,7 +66,7 @@ def _name_ref(doc, name: str) -> str | None:
     return None
 
 
-def _cell_text(sheet, row: int, col: int) -> str:
+def cell_text_at(sheet, row: int, col: int) -> str:
     shown, _ = C.display_text(sheet, row, col)
     return shown
 
@@ -78,13 +81,102 @@ def _cell_number(sheet, row: int, col: int) -> str:
 
 
 # ------------------------------------------------------------------ charts
-def _chart(getter, source: str = "direct"):
-    def resolve(t: ChartTarget, ctx) -> Observation | None:
-        return _obs(getter(t), source)
-    return resolve
+@prop("chart.type", T.EnumType("chart_type"), kinds=CHART)
+def chart_type(t: ChartTarget, ctx) -> Observation | None:
+    """Chart type of the first plot: column, bar, line, pie, doughnut, area, scatter, radar,
+    bubble, stock, surface."""
+    return _obs(t.info.type or None)
 
 
+@prop("chart.types", X.TEXT_LIST, kinds=CHART)
+def chart_types(t: ChartTarget, ctx) -> Observation | None:
+    """Types of every plot (combination charts)."""
+    return _obs(list(t.info.types))
+
+
+@prop("chart.grouping", T.EnumType("chart_grouping"), kinds=CHART)
+def chart_grouping(t: ChartTarget, ctx) -> Observation | None:
+    """clustered 簇状, stacked 堆积, percentStacked 百分比堆积, standard."""
+    return _obs(t.info.grouping)
+
+
+@prop("chart.three_d", T.BOOL, kinds=CHART)
+def chart_three_d(t: ChartTarget, ctx) -> Observation | None:
+    """Whether the chart is a 3-D chart."""
+    return _obs(t.info.three_d)
+
+
+@prop("chart.series.count", T.INTEGER, kinds=CHART)
+def series_count(t: ChartTarget, ctx) -> Observation | None:
+    """Number of series."""
+    return _obs(len(t.info.series))
+
+
+@prop("chart.series.names", X.ORDERED, kinds=CHART)
+def series_names(t: ChartTarget, ctx) -> Observation | None:
+    """Series names in order."""
+    return _obs([s.name or "" for s in t.info.series])
+
+
+@prop("chart.series.value_refs", X.REFS, kinds=CHART)
+def series_value_refs(t: ChartTarget, ctx) -> Observation | None:
+    """Each series' value reference ('成绩'!D2:D31)."""
+    return _obs([s.values_ref for s in t.info.series if s.values_ref])
+
+
+@prop("chart.series.category_refs", X.REFS, kinds=CHART)
+def series_category_refs(t: ChartTarget, ctx) -> Observation | None:
+    """Each series' category (or x) reference."""
+    return _obs([s.categories_ref for s in t.info.series if s.categories_ref])
+
+
+@prop("chart.legend.position", T.EnumType("legend_position"), kinds=CHART)
+def legend_position(t: ChartTarget, ctx) -> Observation | None:
+    """Legend position: right, left, top, bottom, top_right, or none."""
+    return _obs(t.info.legend or "none")
+
+
+@prop("chart.axis.x.title", T.TEXT, kinds=CHART)
+def axis_x_title(t: ChartTarget, ctx) -> Observation | None:
+    """Title of the horizontal axis."""
+    return _obs(t.info.axis_titles.get("x"))
+
+
+@prop("chart.axis.y.title", T.TEXT, kinds=CHART)
+def axis_y_title(t: ChartTarget, ctx) -> Observation | None:
+    """Title of the vertical axis."""
+    return _obs(t.info.axis_titles.get("y"))
+
+
+@prop("chart.data_labels", T.BOOL, kinds=CHART)
+def data_labels(t: ChartTarget, ctx) -> Observation | None:
+    """Whether data labels are shown."""
+    return _obs(t.info.data_labels)
+
+
+@prop("chart.style", T.INTEGER, kinds=CHART)
+def chart_style(t: ChartTarget, ctx) -> Observation | None:
+    """Chart style number."""
+    return _obs(t.info.style)
+
+
+@prop("chart.anchor", X.ANCHOR, kinds=CHART)
+def chart_anchor(t: ChartTarget, ctx) -> Observation | None:
+    """Cells the chart covers (B10:H25); one-cell anchors are measured through column widths
+    and row heights."""
+    return _obs(t.placed.anchor)
+
+
+@prop("chart.sheet", T.TEXT, kinds=CHART,
+      read_only="where the chart's drawing is: moving it to another sheet is moving a part")
+def chart_sheet(t: ChartTarget, ctx) -> Observation | None:
+    """Name of the sheet the chart is on (a chart sheet's own name)."""
+    return _obs(t.sheet.name)
+
+
+@prop("chart.title", T.TEXT, kinds=CHART)
 def chart_title(t: ChartTarget, ctx) -> Observation | None:
+    """Chart title text (the series name for an automatic title)."""
     info = t.info
     return _obs(info.title, "auto" if info.title_auto else "direct")
 
@@ -96,14 +188,19 @@ def _series_values(t: ChartTarget, series) -> tuple[list[str], str]:
     return [_cell_number(sh, r, c) for sh, r, c in cells], "cells"
 
 
+@prop("chart.series.values", X.ORDERED, kinds=CHART)
 def first_values(t: ChartTarget, ctx) -> Observation | None:
+    """The first series' values, from the chart's cache or, without one (openpyxl writes
+    none), from the referenced cells (as Word and PowerPoint charts read it)."""
     if not t.info.series:
         return None
     vals, source = _series_values(t, t.info.series[0])
     return Observation(vals, source)
 
 
+@prop("chart.series.all_values", X.ORDERED, kinds=CHART)
 def all_values(t: ChartTarget, ctx) -> Observation | None:
+    """The plotted numbers of every series, series after series."""
     out: list[str] = []
     sources = set()
     for s in t.info.series:
@@ -115,7 +212,9 @@ def all_values(t: ChartTarget, ctx) -> Observation | None:
     return Observation(out, sources.pop() if len(sources) == 1 else "mixed")
 
 
+@prop("chart.series.categories", X.ORDERED, kinds=CHART)
 def first_categories(t: ChartTarget, ctx) -> Observation | None:
+    """The first series' category labels (cache, else the referenced cells)."""
     if not t.info.series:
         return None
     s = t.info.series[0]
@@ -124,130 +223,4 @@ def first_categories(t: ChartTarget, ctx) -> Observation | None:
     cells = ref_cells(t.doc, s.categories_ref)
     if not cells:
         return None
-    return Observation([_cell_text(sh, r, c) for sh, r, c in cells], "cells")
-
-
-CHART_RESOLVERS = {
-    "chart.type": _chart(lambda t: t.info.type or None),
-    "chart.types": _chart(lambda t: list(t.info.types)),
-    "chart.grouping": _chart(lambda t: t.info.grouping),
-    "chart.three_d": _chart(lambda t: t.info.three_d),
-    "chart.title": chart_title,
-    "chart.series.count": _chart(lambda t: len(t.info.series)),
-    "chart.series.names": _chart(lambda t: [s.name or "" for s in t.info.series]),
-    "chart.series.values": first_values,
-    "chart.series.categories": first_categories,
-    "chart.series.value_refs": _chart(lambda t: [s.values_ref for s in t.info.series
-                                                 if s.values_ref]),
-    "chart.series.category_refs": _chart(lambda t: [s.categories_ref for s in t.info.series
-                                                    if s.categories_ref]),
-    "chart.series.all_values": all_values,
-    "chart.legend.position": _chart(lambda t: t.info.legend or "none"),
-    "chart.axis.x.title": _chart(lambda t: t.info.axis_titles.get("x")),
-    "chart.axis.y.title": _chart(lambda t: t.info.axis_titles.get("y")),
-    "chart.data_labels": _chart(lambda t: t.info.data_labels),
-    "chart.style": _chart(lambda t: t.info.style),
-    "chart.anchor": _chart(lambda t: t.placed.anchor),
-    "chart.sheet": _chart(lambda t: t.sheet.name),
-}
-
-# ------------------------------------------------------------------ pivots and tables
-PIVOT_RESOLVERS = {
-    "pivot.name": lambda t, ctx: _obs(t.pivot.name or None),
-    "pivot.source": lambda t, ctx: _obs(t.pivot.source),
-    "pivot.location": lambda t, ctx: _obs(top_left(t.pivot.location)),
-    "pivot.range": lambda t, ctx: _obs(t.pivot.location),
-    "pivot.sheet": lambda t, ctx: _obs(t.sheet.name),
-    "pivot.rows": lambda t, ctx: _obs(list(t.pivot.rows)),
-    "pivot.columns": lambda t, ctx: _obs(list(t.pivot.columns)),
-    "pivot.values": lambda t, ctx: _obs(list(t.pivot.values)),
-    "pivot.filters": lambda t, ctx: _obs(list(t.pivot.filters)),
-}
-
-TABLE_RESOLVERS = {
-    "table.name": lambda t, ctx: _obs(t.table.display_name or t.table.name or None),
-    "table.range": lambda t, ctx: _obs(t.table.ref),
-    "table.style": lambda t, ctx: _obs(t.table.style),
-    "table.total_row": lambda t, ctx: _obs(t.table.total_row),
-    "table.header_row": lambda t, ctx: _obs(t.table.header_row),
-    "table.column_names": lambda t, ctx: _obs(list(t.table.columns)),
-}
-
-
-# ------------------------------------------------------------------ conditional formats
-def cf_fill(t: CfTarget, ctx) -> Observation | None:
-    rule = t.rule
-    styles = t.doc.styles
-    if rule.type == "dataBar" and rule.colors:
-        return _obs(styles.resolve(rule.colors[0]))
-    return _obs(dxf_fill_color(rule.dxf, styles.resolve))
-
-
-def cf_font_color(t: CfTarget, ctx) -> Observation | None:
-    dxf = t.rule.dxf
-    if dxf is None or dxf.font is None or dxf.font.color is None:
-        return None
-    return _obs(t.doc.styles.resolve(dxf.font.color))
-
-
-def cf_font_bold(t: CfTarget, ctx) -> Observation | None:
-    dxf = t.rule.dxf
-    if dxf is None or dxf.font is None:
-        return Observation(False, "default")
-    return Observation(dxf.font.bold, "direct")
-
-
-CF_RESOLVERS = {
-    "cf.type": lambda t, ctx: _obs(t.rule.type or None),
-    "cf.range": lambda t, ctx: _obs(t.rule.range or None),
-    "cf.operator": lambda t, ctx: _obs(t.rule.operator),
-    "cf.formula": lambda t, ctx: _obs([f.strip().lstrip("=") for f in t.rule.formulas]),
-    "cf.text": lambda t, ctx: _obs(t.rule.text),
-    "cf.rank": lambda t, ctx: _obs(t.rule.rank),
-    "cf.fill.color": cf_fill,
-    "cf.font.color": cf_font_color,
-    "cf.font.bold": cf_font_bold,
-    "cf.colors": lambda t, ctx: _obs([t.doc.styles.resolve(c) or "" for c in t.rule.colors]),
-    "cf.icon_set": lambda t, ctx: _obs(t.rule.icon_set),
-}
-
-
-# ------------------------------------------------------------------ validations and names
-def validation_list(t: ValidationTarget, ctx) -> Observation | None:
-    rule = t.rule
-    if rule.type != "list":
-        return None
-    items = literal_items(rule.formula1)
-    if items is not None:
-        return Observation(items, "direct")
-    cells = ref_cells(t.doc, rule.formula1, t.sheet)
-    if not cells:
-        return None
-    texts = [_cell_text(sh, r, c) for sh, r, c in cells]
-    return Observation([x for x in texts if x != ""], "cells")
-
-
-VALIDATION_RESOLVERS = {
-    "validation.type": lambda t, ctx: _obs(t.rule.type),
-    "validation.range": lambda t, ctx: _obs(t.rule.range or None),
-    "validation.list": validation_list,
-    "validation.formula": lambda t, ctx: _obs(t.rule.formula1),
-    "validation.formula2": lambda t, ctx: _obs(t.rule.formula2),
-    "validation.operator": lambda t, ctx: (
-        _obs(t.rule.operator) if t.rule.operator else Observation("between", "default")),
-}
-
-
-def _scope(t: NameTarget, ctx) -> Observation | None:
-    idx = t.name.local_sheet
-    if idx is None or idx >= len(t.doc.sheets):
-        return Observation("workbook", "direct")
-    return Observation(t.doc.sheets[idx].name, "direct")
-
-
-NAME_RESOLVERS = {
-    "name.refers_to": lambda t, ctx: _obs(t.name.refers_to or None),
-    "name.scope": _scope,
-}
-
-_ = (CellValue, PivotTarget, TableTarget)
+    return Observation([cell_text_at(sh, r, c) for sh, r, c in cells], "cells")

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from officeeval.errors import OfficeEvalError
 from officeeval.excel import cells as C
+from officeeval.excel import value_types as X
 from officeeval.excel.refs import col_letters, parse_area, split_sheet
 from officeeval.excel.targets import ColumnTarget, RowTarget, SheetTarget, WorkbookTarget
 from officeeval.ooxml.ns import S
 from officeeval.ooxml.units import to_int
+from officeeval.properties import types as T
+from officeeval.properties.define import PropertySet
 from officeeval.values import Measure, Observation
 
 _S = f"{{{S}}}"
@@ -21,34 +24,76 @@ _OPS = {"equal": "=", "lessThan": "<", "lessThanOrEqual": "<=", "notEqual": "<>"
 _PAPER = {"1": "Letter", "3": "Tabloid", "5": "Legal", "7": "Executive", "8": "A3",
           "9": "A4", "11": "A5", "12": "B4", "13": "B5", "70": "A6"}
 
+PROPERTIES = PropertySet()
+prop, binds = PROPERTIES.prop, PROPERTIES.binds
+BOOK, SHEET, COLUMN, ROW = "workbook", "sheet", "column", "row"
+
 
 # ------------------------------------------------------------------ workbook
+@prop("workbook.sheet_names", X.ORDERED, kinds=BOOK)
 def sheet_names(t: WorkbookTarget, ctx) -> Observation | None:
+    """Sheet names in tab order."""
     return Observation([s.name for s in t.doc.sheets], "direct")
 
 
+@prop("workbook.sheet_count", T.INTEGER, kinds=BOOK)
 def sheet_count(t: WorkbookTarget, ctx) -> Observation | None:
+    """Number of sheets (chart sheets count)."""
     return Observation(len(t.doc.sheets), "direct")
 
 
+@prop("workbook.date1904", T.BOOL, kinds=BOOK)
 def date1904(t: WorkbookTarget, ctx) -> Observation | None:
+    """Whether the workbook uses the 1904 date system."""
     return Observation(t.doc.date1904, "direct")
 
 
 # ------------------------------------------------------------------ sheets
-def _sheet_attr(getter, source: str = "direct"):
-    def resolve(t: SheetTarget, ctx) -> Observation | None:
-        v = getter(t.sheet)
-        return Observation(v, source) if v is not None else None
-    return resolve
+def _sheet_attr(t: SheetTarget, v) -> Observation | None:
+    return Observation(v, "direct") if v is not None else None
 
 
+@prop("sheet.name", T.TEXT, kinds=SHEET)
+def sheet_name(t: SheetTarget, ctx) -> Observation | None:
+    """The sheet's tab name."""
+    return _sheet_attr(t, t.sheet.name)
+
+
+@prop("sheet.index", T.INTEGER, kinds=SHEET)
+def sheet_index(t: SheetTarget, ctx) -> Observation | None:
+    """1-based position in tab order (chart sheets count)."""
+    return _sheet_attr(t, t.sheet.index)
+
+
+@prop("sheet.tab_color", T.COLOR, kinds=SHEET)
+def tab_color(t: SheetTarget, ctx) -> Observation | None:
+    """Tab color as RGB (theme resolved); no value when unset."""
+    return _sheet_attr(t, t.sheet.tab_color)
+
+
+@prop("sheet.hidden", T.BOOL, kinds=SHEET)
+def sheet_hidden(t: SheetTarget, ctx) -> Observation | None:
+    """Whether the sheet is hidden (hidden or very hidden)."""
+    return _sheet_attr(t, t.sheet.state != "visible")
+
+
+@prop("sheet.protected", T.BOOL, kinds=SHEET)
+def protected(t: SheetTarget, ctx) -> Observation | None:
+    """Whether the sheet is protected."""
+    return _sheet_attr(t, t.sheet.protected)
+
+
+@prop("sheet.freeze", X.FREEZE, kinds=SHEET)
 def freeze(t: SheetTarget, ctx) -> Observation | None:
+    """Frozen panes: the top-left cell of the scrolling pane (C3 freezes rows 1–2 and
+    columns A–B), none when nothing is frozen."""
     v = t.sheet.freeze
     return Observation(v, "direct" if v != "none" else "default")
 
 
+@prop("sheet.autofilter", X.REF, kinds=SHEET)
 def autofilter(t: SheetTarget, ctx) -> Observation | None:
+    """The AutoFilter range (A1:F31); no value without a filter."""
     af = t.sheet.autofilter
     if af is None or not af.get("ref"):
         return None
@@ -85,7 +130,11 @@ def _filter_desc(fc) -> str | None:
     return None
 
 
+@prop("sheet.autofilter.criteria", X.TEXT_LIST, kinds=SHEET)
 def autofilter_criteria(t: SheetTarget, ctx) -> Observation | None:
+    """Filter criteria per column as 'C: 男' (values), 'D: >=60' (custom; 'and'/'or' between
+    two), 'E: top 10' / 'E: top 10%' / 'E: bottom 5', 'F: aboveAverage' (dynamic), 'G:
+    color'."""
     af = t.sheet.autofilter
     if af is None:
         return None
@@ -101,7 +150,10 @@ def autofilter_criteria(t: SheetTarget, ctx) -> Observation | None:
     return Observation(out, "direct")
 
 
+@prop("sheet.sort", X.ORDERED, kinds=SHEET)
 def sort(t: SheetTarget, ctx) -> Observation | None:
+    """Sort keys saved with the sheet (sortState), in order, as 'D descending' / 'B
+    ascending'; no value when none is saved."""
     ss = t.sheet.sort_state
     if ss is None:
         return None
@@ -115,16 +167,37 @@ def sort(t: SheetTarget, ctx) -> Observation | None:
     return Observation(out, "direct") if out else None
 
 
-def outline(which: str):
-    def resolve(t: SheetTarget, ctx) -> Observation | None:
-        rows, cols = t.sheet.outline_levels()
-        v = {"both": max(rows, cols), "rows": rows, "columns": cols}[which]
-        return Observation(v, "direct" if v else "default")
-    return resolve
+def _outline(t: SheetTarget, which: str) -> Observation | None:
+    rows, cols = t.sheet.outline_levels()
+    v = {"both": max(rows, cols), "rows": rows, "columns": cols}[which]
+    return Observation(v, "direct" if v else "default")
 
 
+@prop("sheet.outline", T.INTEGER, kinds=SHEET)
+def outline(t: SheetTarget, ctx) -> Observation | None:
+    """Deepest outline (grouping / subtotal) level over rows and columns; 0 when the sheet
+    has no outline."""
+    return _outline(t, "both")
+
+
+@prop("sheet.outline.rows", T.INTEGER, kinds=SHEET)
+def outline_rows(t: SheetTarget, ctx) -> Observation | None:
+    """Deepest row outline level."""
+    return _outline(t, "rows")
+
+
+@prop("sheet.outline.columns", T.INTEGER, kinds=SHEET)
+def outline_columns(t: SheetTarget, ctx) -> Observation | None:
+    """Deepest column outline level."""
+    return _outline(t, "columns")
+
+
+@prop("sheet.values", T.JSON, kinds=SHEET)
 def values(t: SheetTarget, ctx) -> Observation | None:
-    """Constants as their typed value's text, formulas as their formula text (what must be
+    """Every non-empty cell as {ref: value} (formulas as their text), for preservation
+    checks with op=unchanged.
+
+    Constants as their typed value's text, formulas as their formula text (what must be
     preserved does not depend on whether a cache was written)."""
     sheet = t.sheet
     if sheet.store is None:
@@ -146,14 +219,18 @@ def values(t: SheetTarget, ctx) -> Observation | None:
     return Observation(out, "direct")
 
 
+@prop("sheet.print.orientation", T.EnumType("orientation"), kinds=SHEET)
 def orientation(t: SheetTarget, ctx) -> Observation | None:
+    """Page orientation (portrait when not set)."""
     o = t.sheet.page_setup["orientation"]
     if o in ("portrait", "landscape"):
         return Observation(o, "direct")
     return Observation("portrait", "default")
 
 
+@prop("sheet.print.fit", T.TEXT, kinds=SHEET)
 def fit(t: SheetTarget, ctx) -> Observation | None:
+    """Fit to pages as WIDTHxHEIGHT (1x1; 0 = automatic), none when not fitting to pages."""
     ps = t.sheet.page_setup
     if (ps["fitToPage"] or "") not in ("1", "true"):
         return Observation("none", "default")
@@ -170,34 +247,52 @@ def _strip_sheets(text: str) -> str:
     return ",".join(parts)
 
 
-def _print_name(which: str):
-    def resolve(t: SheetTarget, ctx) -> Observation | None:
-        n = t.doc.builtin_name(which, t.sheet)
-        if n is None or not n.refers_to:
-            return None
-        return Observation(_strip_sheets(n.refers_to), "direct")
-    return resolve
+def _print_name(t: SheetTarget, which: str) -> Observation | None:
+    n = t.doc.builtin_name(which, t.sheet)
+    if n is None or not n.refers_to:
+        return None
+    return Observation(_strip_sheets(n.refers_to), "direct")
 
 
+@prop("sheet.print.titles", X.REF, kinds=SHEET)
+def print_titles(t: SheetTarget, ctx) -> Observation | None:
+    """Print titles (rows/columns repeated on each page: 1:2, A:A)."""
+    return _print_name(t, "Print_Titles")
+
+
+@prop("sheet.print.area", X.REF, kinds=SHEET)
+def print_area(t: SheetTarget, ctx) -> Observation | None:
+    """The print area (A1:F31)."""
+    return _print_name(t, "Print_Area")
+
+
+@prop("sheet.print.paper", T.TEXT, kinds=SHEET)
 def paper(t: SheetTarget, ctx) -> Observation | None:
+    """Paper size name (A4, A3, Letter …) from pageSetup."""
     code = t.sheet.page_setup["paperSize"]
     if code is None:
         return None
     return Observation(_PAPER.get(code.strip(), f"paper {code}"), "direct")
 
 
+@prop("sheet.used_range", X.REF, kinds=SHEET,
+      read_only="computed from the cells that hold something: write cell values")
 def used_range(t: SheetTarget, ctx) -> Observation | None:
+    """The rectangle of cells holding values or formulas."""
     a = t.sheet.used_area()
     return Observation(str(a), "computed") if a is not None else None
 
 
 # ------------------------------------------------------------------ columns and rows
+@binds("column.width", kinds=COLUMN, vtype=X.COLUMN_WIDTH)
 def column_width(t: ColumnTarget, ctx) -> Observation | None:
     width, source = t.sheet.column_width(t.col)
     return Observation(width, source)
 
 
+@prop("column.hidden", T.BOOL, kinds=COLUMN)
 def column_hidden(t: ColumnTarget, ctx) -> Observation | None:
+    """Whether the column is hidden."""
     spec = t.sheet.col_spec(t.col)
     if spec is None:
         return Observation(False, "default")
@@ -210,6 +305,7 @@ def _row_info(t: RowTarget):
     return t.sheet.store.row_info(t.row)
 
 
+@binds("row.height", kinds=ROW)
 def row_height(t: RowTarget, ctx) -> Observation | None:
     info = _row_info(t)
     if info is not None and info.height is not None and 0 <= info.height <= 409.5:
@@ -217,46 +313,17 @@ def row_height(t: RowTarget, ctx) -> Observation | None:
     return Observation(Measure(pt=t.sheet.default_row_height()), "default")
 
 
+@prop("row.hidden", T.BOOL, kinds=ROW)
 def row_hidden(t: RowTarget, ctx) -> Observation | None:
+    """Whether the row is hidden."""
     info = _row_info(t)
     if info is None:
         return Observation(False, "default")
     return Observation(info.hidden, "direct")
 
 
+@prop("row.outline_level", T.INTEGER, kinds=ROW)
 def row_outline(t: RowTarget, ctx) -> Observation | None:
+    """Outline (grouping) level of the row, 0 when none."""
     info = _row_info(t)
     return Observation(info.outline if info else 0, "direct" if info else "default")
-
-
-SHEET_RESOLVERS = {
-    "sheet.name": _sheet_attr(lambda s: s.name),
-    "sheet.index": _sheet_attr(lambda s: s.index),
-    "sheet.tab_color": _sheet_attr(lambda s: s.tab_color),
-    "sheet.hidden": _sheet_attr(lambda s: s.state != "visible"),
-    "sheet.freeze": freeze,
-    "sheet.autofilter": autofilter,
-    "sheet.autofilter.criteria": autofilter_criteria,
-    "sheet.sort": sort,
-    "sheet.outline": outline("both"),
-    "sheet.outline.rows": outline("rows"),
-    "sheet.outline.columns": outline("columns"),
-    "sheet.values": values,
-    "sheet.print.orientation": orientation,
-    "sheet.print.fit": fit,
-    "sheet.print.titles": _print_name("Print_Titles"),
-    "sheet.print.area": _print_name("Print_Area"),
-    "sheet.print.paper": paper,
-    "sheet.protected": _sheet_attr(lambda s: s.protected),
-    "sheet.used_range": used_range,
-}
-WORKBOOK_RESOLVERS = {
-    "workbook.sheet_names": sheet_names,
-    "workbook.sheet_count": sheet_count,
-    "workbook.date1904": date1904,
-}
-COLUMN_RESOLVERS = {"column.width": column_width, "column.hidden": column_hidden}
-ROW_RESOLVERS = {"row.height": row_height, "row.hidden": row_hidden,
-                 "row.outline_level": row_outline}
-
-_ = OfficeEvalError

@@ -3,7 +3,7 @@
 A stored ``col/@width`` includes the cell padding Excel adds (5 pixels at the default font's
 maximum digit width): Excel saves a column shown as 12 as ``12.7109375``. Programs such as
 openpyxl store the number they are given (``width = 12``), which Excel then shows as 11.29.
-A ``ColumnWidth`` keeps both readings; the comparison in ``definitions_excel`` accepts an
+A ``ColumnWidth`` keeps both readings; the comparison in ``excel.value_types`` accepts an
 expected width that matches either, so both ways of asking for "width 12" pass.
 """
 

@@ -5,8 +5,10 @@ formula values from the cache or from recalculation.
 Opening parses ``workbook.xml`` eagerly so a malformed main part is reported at open time;
 everything else (styles, shared strings, sheet data) is read when first needed.
 
-Recalculation (``options["recalc"]``): ``None``/``"auto"`` (default) uses LibreOffice when it
-is installed; ``True``/``"on"`` requires it; ``False``/``"off"`` never recalculates. A
+Recalculation (``options["recalc"]``): ``None``/``"auto"`` (default) and ``True``/``"on"``
+ask the recalculation backend the opener handed in (``backends.recalc``; the view never
+starts LibreOffice itself, and without a backend there is no recalculation);
+``False``/``"off"`` never recalculates. A
 formula value that is neither cached nor recalculable raises ``UnverifiableValue`` (ours:
 no backend, LibreOffice would not start), or ``UnevaluableDocument`` when LibreOffice failed
 on this very workbook (timeout, killed, refused) or its recalculated copy exceeds the
@@ -22,6 +24,7 @@ from typing import Any
 
 from lxml import etree
 
+from officeeval.backends import NO_BACKENDS, Backends
 from officeeval.errors import (OfficeEvalError, PackageError, UnevaluableDocument,
                                UnverifiableValue)
 from officeeval.excel.rawcells import RawCell, inline_text
@@ -53,11 +56,12 @@ class ExcelDocument:
 
     app = "excel"
 
-    def __init__(self, package: Package, path: str, options: dict[str, Any] | None = None
-                 ) -> None:
+    def __init__(self, package: Package, path: str, options: dict[str, Any] | None = None,
+                 backends: Backends = NO_BACKENDS) -> None:
         self.package = package
         self.path = path
         self.options = options or {}
+        self.backends = backends
         self.main = package.main_part
         self.root_el = package.main_root(_S + "workbook", "a spreadsheet workbook")
         pr = self.root_el.find(_S + "workbookPr")
@@ -236,8 +240,8 @@ class ExcelDocument:
         elif not Path(self.path).is_file():
             why = "the document is not a file on disk"
         else:
-            from officeeval import recalc
-            backend = recalc.get_backend()
+            # The backend the opener handed in (backends.py): this view starts nothing.
+            backend = self.backends.recalc
             if backend is None:
                 why = ("no recalculation backend (install LibreOffice: libreoffice-calc, "
                        "python3-uno)")

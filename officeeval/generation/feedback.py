@@ -133,10 +133,10 @@ def _package_problem(path, app: str) -> str:
 def feedback_variables(report: RunReport, turn: int, turns: int, task: Task
                        ) -> dict[str, Any]:
     """The variables of a template's ``feedback`` section."""
-    from officeeval.generation.prompts import APP_NAMES
+    from officeeval.generation.prompts import app_title
     v = asdict(report)
     v.update(turn=turn, turns=turns, remaining=max(0, turns - turn), task=task.id,
-             app=task.app, app_name=APP_NAMES.get(task.app, task.app), output=task.output_name,
+             app=task.app, app_name=app_title(task.app), output=task.output_name,
              input=task.input.name if task.input else "",
              seconds=f"{report.seconds:.1f}" if report.seconds is not None else "?")
     return v

@@ -23,13 +23,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
+from officeeval import apps
 from officeeval.errors import PackageError, TaskError
 from officeeval.generation.instructions import task_instruction
 from officeeval.generation.template import PromptTemplate, TemplateProblem
 from officeeval.runner.limits import Limits
 from officeeval.runner.tasks import Task
 
-APP_NAMES = {"word": "Word", "excel": "Excel", "ppt": "PowerPoint"}
 # What the sandbox's interpreter must import (officeeval.runner.sandbox.SandboxConfig).
 LIBRARIES = ("python-docx", "openpyxl", "python-pptx", "lxml", "pandas")
 ROLES = ("system", "user", "assistant")
@@ -63,7 +63,7 @@ def prompt_variables(task: Task, instruction: str, outline_text: str,
     """The variables of a template's ``system`` and ``user`` sections for one task."""
     inp = task.input.name if task.input else ""
     attachments = [a.name for a in task.attachments]
-    return {"task": task.id, "app": task.app, "app_name": APP_NAMES.get(task.app, task.app),
+    return {"task": task.id, "app": task.app, "app_name": app_title(task.app),
             "instruction": instruction, "input": inp, "attachments": attachments,
             "files": [f for f in [inp, *attachments] if f], "output": task.output_name,
             "python": f"{sys.version_info.major}.{sys.version_info.minor}",
@@ -177,3 +177,10 @@ def _parse(n: int, text: str) -> PromptLine:
 
 
 __all__ = ["PromptLine", "TemplateProblem", "build_prompt", "read_prompts", "write_prompts"]
+
+
+def app_title(app: str) -> str:
+    """How the application is called to a model (``PowerPoint``); the name itself for an
+    unknown one."""
+    spec = apps.APPS.get(app)
+    return spec.title if spec is not None else app

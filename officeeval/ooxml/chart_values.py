@@ -53,6 +53,11 @@ _READERS: dict[str, Callable[[ChartInfo], Any]] = {
 }
 
 
+# The chart.* names a chart part's cache answers (every one but those Excel computes from
+# the sheet, such as chart.series.all_values).
+CACHED_NAMES: tuple[str, ...] = tuple(_READERS)
+
+
 def cached_chart_resolvers(info_of: InfoOf) -> dict[str, Callable]:
     """Resolvers ``(target, ctx) -> Observation | None`` for every ``chart.*`` property read
     from the chart part's cache. ``info_of(target)`` gives the target's chart, or ``None``

@@ -193,13 +193,19 @@ def _style(root: etree._Element) -> int | None:
     return None
 
 
-def _axis_titles(plot: etree._Element, bar_horizontal: bool) -> dict[str, str | None]:
-    out: dict[str, str | None] = {"x": None, "y": None}
+def shown_axes(plot: etree._Element, deleted: bool = False
+               ) -> list[tuple[str, etree._Element]]:
+    """The axes of a plot area a reader sees (``deleted``: and the hidden ones too), each
+    as ``x`` (horizontal, as drawn) or ``y`` (vertical): by ``axPos``, else by kind (bar
+    charts swap category and value axes)."""
+    bar_horizontal = any(_val(el, "barDir") == "bar" for el in plot
+                         if el.tag in (_C + "barChart", _C + "bar3DChart"))
+    out = []
     for ax in plot:
         if not isinstance(ax.tag, str) or ax.tag not in (_C + "catAx", _C + "valAx",
                                                          _C + "dateAx", _C + "serAx"):
             continue
-        if _on(_val(ax, "delete"), False) and ax.find(_C + "title") is None:
+        if not deleted and _on(_val(ax, "delete"), False) and ax.find(_C + "title") is None:
             continue
         pos = _val(ax, "axPos")
         if pos in ("b", "t"):
@@ -209,6 +215,13 @@ def _axis_titles(plot: etree._Element, bar_horizontal: bool) -> dict[str, str | 
         else:
             is_cat = ax.tag in (_C + "catAx", _C + "dateAx")
             which = "x" if is_cat != bar_horizontal else "y"
+        out.append((which, ax))
+    return out
+
+
+def _axis_titles(plot: etree._Element, bar_horizontal: bool) -> dict[str, str | None]:
+    out: dict[str, str | None] = {"x": None, "y": None}
+    for which, ax in shown_axes(plot):
         title = ax.find(_C + "title")
         if title is not None and out[which] is None:
             out[which] = rich_text(title.find(_C + "tx")) or ""

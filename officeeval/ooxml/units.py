@@ -11,6 +11,8 @@ from __future__ import annotations
 import math
 import re
 
+from officeeval.values import format_pt  # noqa: F401 - a value's rendering, used with these
+
 TWIPS_PER_PT = 20.0
 EMU_PER_PT = 12700.0
 PT_PER_UNIT = {
@@ -218,7 +220,3 @@ def format_length(points: float, unit: str, within: float = 0.05) -> str:
     return f"{value:.{decimals}f}{unit}"
 
 
-def format_pt(points: float) -> str:
-    """Render points compactly: ``10.5pt``, ``22pt``."""
-    r = round(points, 2)
-    return f"{int(r)}pt" if r == int(r) else f"{r:g}pt"

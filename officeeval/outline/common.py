@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from officeeval.errors import OfficeEvalError
-from officeeval.properties.registry import ResolveContext, resolve
+from officeeval.catalog import resolve
+from officeeval.properties.registry import ResolveContext
 from officeeval.selectors import select
 from officeeval.targets import Document, Target
 

@@ -182,3 +182,27 @@ def read_effects(slide_root: etree._Element) -> list[Effect]:
             out.append(Effect(cls, pid, sub, effect, direction, trigger, _start_delay(el),
                               _duration(el), shape_id, paragraph, build, seq_kind, grp))
     return out
+
+
+def effect_nodes(slide_root: etree._Element) -> list[etree._Element]:
+    """The ``p:cTn`` of every effect of a slide, in the order ``read_effects`` lists the
+    effects (an effect nested in another's node is part of it)."""
+    timing = slide_root.find(p("timing"))
+    if timing is None:
+        return []
+    ctns: list[etree._Element] = []
+    for _, seq in _sequences(timing):
+        taken: set[int] = set()
+        for el in walk(seq):
+            if el.tag != p("cTn") or el.get("presetClass") is None:
+                continue
+            anc, nested = el.getparent(), False
+            while anc is not None and anc is not seq:
+                if id(anc) in taken:
+                    nested = True
+                    break
+                anc = anc.getparent()
+            if not nested:
+                taken.add(id(el))
+                ctns.append(el)
+    return ctns

@@ -14,6 +14,7 @@ from typing import Any
 
 from lxml import etree
 
+from officeeval.backends import NO_BACKENDS, Backends
 from officeeval.cache import cached_property
 from officeeval.errors import PackageError
 from officeeval.ooxml.package import Package
@@ -44,11 +45,12 @@ class PptDocument:
 
     app = "ppt"
 
-    def __init__(self, package: Package, path: str, options: dict[str, Any] | None = None
-                 ) -> None:
+    def __init__(self, package: Package, path: str, options: dict[str, Any] | None = None,
+                 backends: Backends = NO_BACKENDS) -> None:
         self.package = package
         self.path = path
         self.options = options or {}
+        self.backends = backends
         self.main = package.main_part
         self.root_el = package.main_root(p("presentation"), "a p:presentation")
         self._sheets: dict[str, Sheet] = {}

@@ -4,61 +4,104 @@ SmartArt and click actions."""
 
 from __future__ import annotations
 
-from typing import Callable
-
 from officeeval.ooxml.drawingml import find_fill, first_color, read_fill
 from officeeval.ooxml.units import to_int
 from officeeval.ppt import content, smartart, tables
 from officeeval.ppt.markup import a
 from officeeval.ppt.sheets import box_component
 from officeeval.ppt.targets import CellTarget, ParagraphTarget, RunTarget, ShapeTarget
+from officeeval.ppt.value_types import DEGREES, PPT_TABLE_STYLE
+from officeeval.properties import types as T
+from officeeval.properties.define import PropertySet
 from officeeval.values import Measure, Observation
 
 SHAPE_KINDS = ("shape", "picture", "table", "chart", "smartart", "media")
+TABLES = ("table", "shape")
+SMARTART = ("smartart", "shape")
+LINKED = (*SHAPE_KINDS, "paragraph", "run")
 EMU_PER_PT = 12700.0
 
+PROPERTIES = PropertySet()
+prop, binds = PROPERTIES.prop, PROPERTIES.binds
 
+
+@prop("shape.kind", T.EnumType("shape_kind"), kinds=SHAPE_KINDS,
+      read_only="what the shape is (its element and placeholder): not a value written on it")
 def shape_kind(target: ShapeTarget, ctx) -> Observation | None:
+    """What the shape is: title, subtitle, body, content, date, footer, slide_number
+    (placeholders by type), textbox, autoshape, picture, table, chart, smartart, group,
+    media, connector, ole."""
     return Observation(target.shape.kind, "direct")
 
 
+@prop("shape.name", T.TEXT, kinds=SHAPE_KINDS)
 def shape_name(target: ShapeTarget, ctx) -> Observation | None:
+    """The shape's name (p:cNvPr/@name, as in the Selection Pane)."""
     name = target.shape.name
     return Observation(name, "direct") if name else None
 
 
+@binds("shape.text", kinds=(*SHAPE_KINDS, "cell"))
 def shape_text(target, ctx) -> Observation | None:
     if isinstance(target, (ShapeTarget, CellTarget, ParagraphTarget, RunTarget)):
         return Observation(target.text, "direct")
     return None
 
 
+@prop("shape.placeholder_type", T.TEXT, kinds=SHAPE_KINDS)
 def placeholder_type(target: ShapeTarget, ctx) -> Observation | None:
+    """Placeholder type token (title, ctrTitle, subTitle, body, obj, dt, ftr, sldNum, pic
+    …)."""
     ph = target.shape.placeholder
     return Observation(ph.type, "direct") if ph is not None else None
 
 
+@prop("shape.geometry", T.EnumType("shape_geometry"), kinds=SHAPE_KINDS)
 def geometry(target: ShapeTarget, ctx) -> Observation | None:
+    """Preset geometry (rect/矩形, roundRect/圆角矩形, ellipse/椭圆 …; custom for freeforms)."""
     g = target.shape.geometry
     return Observation(g, "direct") if g else None
 
 
-def box_part(i: int) -> Callable:
+def _box_part(target: ShapeTarget, ctx, i: int) -> Observation | None:
     """left, top, width, height in points (0..3)."""
-
-    def resolve(target: ShapeTarget, ctx) -> Observation | None:
-        got = box_component(target.shape, i)
-        if got is None:
-            return None
-        value, source = got
-        if ctx.direct and source != "direct":
-            return None
-        return Observation(Measure(round(value / EMU_PER_PT, 3)), source)
-
-    return resolve
+    got = box_component(target.shape, i)
+    if got is None:
+        return None
+    value, source = got
+    if ctx.direct and source != "direct":
+        return None
+    return Observation(Measure(round(value / EMU_PER_PT, 3)), source)
 
 
+@prop("shape.left", T.LENGTH_ABS, kinds=SHAPE_KINDS)
+def left(target: ShapeTarget, ctx) -> Observation | None:
+    """Distance from the slide's left edge (inherited from the layout or master placeholder
+    when the slide does not set it)."""
+    return _box_part(target, ctx, 0)
+
+
+@prop("shape.top", T.LENGTH_ABS, kinds=SHAPE_KINDS)
+def top(target: ShapeTarget, ctx) -> Observation | None:
+    """Distance from the slide's top edge."""
+    return _box_part(target, ctx, 1)
+
+
+@prop("shape.width", T.LENGTH_ABS, kinds=SHAPE_KINDS)
+def width(target: ShapeTarget, ctx) -> Observation | None:
+    """Width."""
+    return _box_part(target, ctx, 2)
+
+
+@prop("shape.height", T.LENGTH_ABS, kinds=SHAPE_KINDS)
+def height(target: ShapeTarget, ctx) -> Observation | None:
+    """Height."""
+    return _box_part(target, ctx, 3)
+
+
+@prop("shape.rotation", DEGREES, kinds=SHAPE_KINDS)
 def rotation(target: ShapeTarget, ctx) -> Observation | None:
+    """Rotation in degrees (0 when not rotated)."""
     box = target.shape.own_box
     if box is None:
         return None if ctx.direct else Observation(0.0, "default")
@@ -87,14 +130,19 @@ def _fill(target: ShapeTarget):
     return None
 
 
+@prop("shape.fill.kind", T.EnumType("background_kind"), kinds=SHAPE_KINDS)
 def fill_kind(target: ShapeTarget, ctx) -> Observation | None:
+    """Shape fill kind (solid, gradient, picture, pattern, none), from spPr or the shape
+    style's fillRef."""
     got = _fill(target)
     if got is None or (ctx.direct and got[1] != "direct"):
         return None
     return Observation(got[0].kind, got[1])
 
 
+@prop("shape.fill.color", T.COLOR, kinds=SHAPE_KINDS)
 def fill_color(target: ShapeTarget, ctx) -> Observation | None:
+    """Shape fill color (solid color, a gradient's first stop)."""
     got = _fill(target)
     if got is None or (ctx.direct and got[1] != "direct"):
         return None
@@ -110,16 +158,19 @@ def _table(target):
     return tables.table_element(shape) if shape is not None and shape.kind == "table" else None
 
 
+@binds("table.rows", kinds=TABLES)
 def table_rows(target, ctx) -> Observation | None:
     tbl = _table(target)
     return Observation(len(tables.rows(tbl)), "direct") if tbl is not None else None
 
 
+@binds("table.columns", kinds=TABLES)
 def table_columns(target, ctx) -> Observation | None:
     tbl = _table(target)
     return Observation(tables.column_count(tbl), "direct") if tbl is not None else None
 
 
+@binds("table.style", kinds=TABLES, vtype=PPT_TABLE_STYLE)
 def table_style(target, ctx) -> Observation | None:
     tbl = _table(target)
     if tbl is None:
@@ -130,21 +181,34 @@ def table_style(target, ctx) -> Observation | None:
     return obs
 
 
-def table_flag(name: str) -> Callable:
-    def resolve(target, ctx) -> Observation | None:
-        tbl = _table(target)
-        if tbl is None:
-            return None
-        return Observation(tables.flags(tbl)[name], "direct")
-    return resolve
+def _table_flag(target, name: str) -> Observation | None:
+    tbl = _table(target)
+    if tbl is None:
+        return None
+    return Observation(tables.flags(tbl)[name], "direct")
 
 
+@prop("table.first_row", T.BOOL, kinds=TABLES)
+def first_row(target, ctx) -> Observation | None:
+    """Table style option: header row (标题行)."""
+    return _table_flag(target, "firstRow")
+
+
+@prop("table.banded_rows", T.BOOL, kinds=TABLES)
+def banded_rows(target, ctx) -> Observation | None:
+    """Table style option: banded rows (镶边行)."""
+    return _table_flag(target, "bandRow")
+
+
+@binds("cell.text", kinds="cell")
 def cell_text(target, ctx) -> Observation | None:
     if isinstance(target, CellTarget):
         return Observation(target.text, "direct")
     return None
 
 
+@binds("cell.span", kinds="cell",
+       read_only="merging reshapes the table (cells are absorbed), not one cell's value")
 def cell_span(target: CellTarget, ctx) -> Observation | None:
     tc = target.el
     rows = max(to_int(tc.get("rowSpan")) or 1, 1)
@@ -152,6 +216,7 @@ def cell_span(target: CellTarget, ctx) -> Observation | None:
     return Observation(f"{rows}x{cols}", "direct")
 
 
+@binds("cell.shading", kinds="cell")
 def cell_shading(target: CellTarget, ctx) -> Observation | None:
     tc_pr = target.el.find(a("tcPr"))
     fill = read_fill(find_fill(tc_pr), target.shape.sheet.scheme_color) \
@@ -164,21 +229,28 @@ def cell_shading(target: CellTarget, ctx) -> Observation | None:
 
 
 # ------------------------------------------------------------------ SmartArt
+@prop("smartart.layout", T.EnumType("smartart_layout"), kinds=SMARTART)
 def smartart_layout(target: ShapeTarget, ctx) -> Observation | None:
+    """SmartArt layout (basic_block_list/基本列表, basic_process/基本流程, basic_cycle/基本循环,
+    hierarchy/层次结构 …); an unknown layout gives its id."""
     if target.shape.kind != "smartart":
         return None
     token = smartart.layout_token(target.shape)
     return Observation(token, "direct") if token else None
 
 
+@prop("smartart.layout_id", T.TEXT, kinds=SMARTART)
 def smartart_layout_id(target: ShapeTarget, ctx) -> Observation | None:
+    """The SmartArt layout definition id (urn:…/layout/…)."""
     if target.shape.kind != "smartart":
         return None
     uid = smartart.layout_id(target.shape)
     return Observation(uid, "direct") if uid else None
 
 
+@prop("smartart.nodes", T.ORDERED_LIST, kinds=SMARTART)
 def smartart_nodes(target: ShapeTarget, ctx) -> Observation | None:
+    """SmartArt node texts in text-pane order."""
     if target.shape.kind != "smartart":
         return None
     if smartart.data_model(target.shape) is None:
@@ -186,7 +258,10 @@ def smartart_nodes(target: ShapeTarget, ctx) -> Observation | None:
     return Observation([n.text for n in smartart.nodes(target.shape)], "direct")
 
 
+@prop("smartart.categories", T.LIST, kinds=SMARTART,
+      read_only="the layout definition's gallery categories: write smartart.layout")
 def smartart_categories(target: ShapeTarget, ctx) -> Observation | None:
+    """The SmartArt layout's gallery categories (list, process, cycle, hierarchy …)."""
     if target.shape.kind != "smartart":
         return None
     cats = smartart.categories(target.shape)
@@ -216,6 +291,7 @@ def _action(target):
     return None
 
 
+@binds("hyperlink.target", kinds=LINKED)
 def hyperlink_target(target, ctx) -> Observation | None:
     act = _action(target)
     if act is None or act.kind == "none":
@@ -223,6 +299,8 @@ def hyperlink_target(target, ctx) -> Observation | None:
     return Observation(act.target, "direct")
 
 
+@prop("hyperlink.action", T.EnumType("hyperlink_action"), kinds=LINKED)
 def hyperlink_action(target, ctx) -> Observation | None:
+    """Click action kind: url, slide, first_slide, next_slide, end_show …"""
     act = _action(target)
     return Observation(act.kind, "direct") if act is not None else None

@@ -3,8 +3,6 @@ animations and notes."""
 
 from __future__ import annotations
 
-from typing import Callable
-
 from officeeval.ppt import backgrounds, content
 from officeeval.ppt.markup import body_text, on
 from officeeval.ppt.sheets import Sheet
@@ -12,11 +10,21 @@ from officeeval.ppt.targets import (
     AnimationTarget, NotesTarget, PresentationTarget, SheetTarget, SlideTarget,
 )
 from officeeval.ppt.transitions import read_transition
+from officeeval.ppt.value_types import LAYOUT_NAME, SLIDE_SIZE
+from officeeval.properties import types as T
+from officeeval.properties.define import PropertySet
 from officeeval.values import Observation
 from officeeval.vocabulary import get as vocab
 
 SHEET_KINDS = ("slide", "layout", "master")
 THEME_KINDS = ("presentation", "slide", "layout", "master")
+PRES, SLIDE, ANIM = "presentation", "slide", "animation"
+SHAPE_KINDS = ("shape", "picture", "table", "chart", "smartart", "media")
+TEXT_ANYWHERE = ("presentation", "slide", "layout", "master", *SHAPE_KINDS, "paragraph",
+                 "run", "cell", "notes")
+
+PROPERTIES = PropertySet()
+prop, binds = PROPERTIES.prop, PROPERTIES.binds
 
 
 def _sheet(target) -> Sheet | None:
@@ -29,48 +37,69 @@ def _sheet(target) -> Sheet | None:
 
 
 # ------------------------------------------------------------------ presentation
+@prop("slide.count", T.INTEGER, kinds=PRES)
 def slide_count(target, ctx) -> Observation | None:
+    """Number of slides (p:sldIdLst, hidden slides included)."""
     return Observation(len(target.doc.slides), "computed")
 
 
+@prop("presentation.slide_size", SLIDE_SIZE, kinds=PRES)
 def slide_size(target, ctx) -> Observation | None:
+    """Slide size: 16:9, 4:3, 16:10 by aspect ratio (1 % tolerance), a PowerPoint paper size
+    (A4 = 26 x 19.05 cm, by p:sldSz/@type or dimensions), or exact dimensions within 1
+    pt."""
     size = target.doc.slide_size
     return Observation(size, "direct") if size is not None else None
 
 
+@prop("presentation.loop", T.BOOL, kinds=PRES)
 def loop(target, ctx) -> Observation | None:
+    """Loop continuously until Esc (循环放映，按 ESC 键终止; presProps showPr/@loop). False by
+    default."""
     v = target.doc.loop
     if v is None:
         return None if ctx.direct else Observation(False, "default")
     return Observation(v, "presProps")
 
 
+@prop("presentation.show_type", T.EnumType("show_type"), kinds=PRES)
 def show_type(target, ctx) -> Observation | None:
+    """Show type: speaker (演讲者放映), browsed (观众自行浏览), kiosk (在展台浏览). speaker by
+    default."""
     v = target.doc.show_type
     if v is None:
         return None if ctx.direct else Observation("speaker", "default")
     return Observation(v, "presProps")
 
 
+@prop("section.names", T.ORDERED_LIST, kinds=PRES)
 def section_names(target, ctx) -> Observation | None:
+    """Section names in order (节; p14:sectionLst)."""
     sections = target.doc.sections
     if not sections:
         return None
     return Observation([name for name, _ in sections], "direct")
 
 
+@prop("slide.section", T.TEXT, kinds=SLIDE)
 def slide_section(target, ctx) -> Observation | None:
+    """Name of the section the slide belongs to."""
     name = target.doc.section_of(target.slide_id)
     return Observation(name, "direct") if name is not None else None
 
 
+@prop("picture.count", T.INTEGER, kinds=(PRES, SLIDE),
+      read_only="counted: add or delete pictures")
 def picture_count(target, ctx) -> Observation | None:
+    """Number of pictures on the slide (or in the presentation), inside groups too; media
+    are not counted."""
     if isinstance(target, PresentationTarget):
         return Observation(sum(len(content.pictures(s.sheet)) for s in target.doc.slides),
                            "computed")
     return Observation(len(content.pictures(target.sheet)), "computed")
 
 
+@binds("text", kinds=TEXT_ANYWHERE)
 def text(target, ctx) -> Observation | None:
     if isinstance(target, PresentationTarget):
         return Observation("\n".join(_sheet_text(s.sheet) for s in target.doc.slides),
@@ -89,14 +118,20 @@ def _sheet_text(sheet: Sheet) -> str:
 
 
 # ------------------------------------------------------------------ slides and layouts
+@prop("slide.layout", LAYOUT_NAME, kinds=(SLIDE, "layout"))
 def slide_layout(target, ctx) -> Observation | None:
+    """Name of the slide's layout (built-in names match in English or Chinese: Title and
+    Content = 标题和内容)."""
     if isinstance(target, SheetTarget):
         return Observation(target.sheet.name, "direct") if target.kind == "layout" else None
     layout = target.sheet.layout
     return Observation(layout.name, "layout") if layout is not None else None
 
 
+@prop("slide.layout_type", T.EnumType("layout_type"), kinds=(SLIDE, "layout"))
 def layout_type(target, ctx) -> Observation | None:
+    """The layout's type (p:sldLayout/@type: title, obj, twoObj, titleOnly, blank …),
+    inferred from a built-in name when the type is absent."""
     sheet = target.sheet if isinstance(target, SheetTarget) else target.sheet.layout
     if sheet is None or sheet.kind != "layout":
         return None
@@ -106,28 +141,41 @@ def layout_type(target, ctx) -> Observation | None:
     return Observation(token or "cust", "layout" if token else "default")
 
 
+@prop("slide.title", T.TEXT, kinds=SLIDE)
 def slide_title(target, ctx) -> Observation | None:
+    """Text of the slide's title (or centered title) placeholder."""
     t = target.title_text
     return Observation(t, "direct") if t is not None else None
 
 
+@prop("slide.hidden", T.BOOL, kinds=SLIDE)
 def slide_hidden(target, ctx) -> Observation | None:
+    """Hidden slide (隐藏幻灯片; p:sld/@show=0)."""
     raw = target.sheet.root.get("show")
     if raw is None:
         return None if ctx.direct else Observation(False, "default")
     return Observation(target.sheet.hidden, "direct")
 
 
+@prop("slide.index", T.INTEGER, kinds=SLIDE)
 def slide_index(target, ctx) -> Observation | None:
+    """1-based position of the slide in the show."""
     return Observation(target.index, "computed")
 
 
+@prop("slide.background.kind", T.EnumType("background_kind"), kinds=SHEET_KINDS)
 def background_kind(target, ctx) -> Observation | None:
+    """Background fill kind: solid, gradient, picture (picture or texture), pattern, none —
+    on the slide or inherited from its layout and master (p:bgPr, or p:bgRef into the
+    theme)."""
     obs = backgrounds.background_kind(target.sheet)
     return _direct_only(obs, ctx)
 
 
+@prop("slide.background.color", T.COLOR, kinds=SHEET_KINDS)
 def background_color(target, ctx) -> Observation | None:
+    """Background color: the solid color, a gradient's first stop, a pattern's foreground;
+    theme colors through the slide's color map."""
     obs = backgrounds.background_color(target.sheet)
     return _direct_only(obs, ctx)
 
@@ -146,21 +194,39 @@ def _placeholder_on(sheet: Sheet, ph_type: str):
     return None
 
 
-def placeholder_visible(ph_type: str, hf_attr: str) -> Callable:
+def _placeholder_visible(target, ctx, ph_type: str) -> Observation | None:
     """Slides: the placeholder is on the slide (what PowerPoint draws). Layouts and
     masters: their ``p:hf`` flag (on by default)."""
-
-    def resolve(target, ctx) -> Observation | None:
-        if isinstance(target, SlideTarget):
-            return Observation(_placeholder_on(target.sheet, ph_type) is not None, "direct")
-        hf = target.sheet.header_footer
-        if hf is None:
-            return None if ctx.direct else Observation(True, "default")
-        return Observation(on(hf.get(hf_attr), True), "direct")
-
-    return resolve
+    if isinstance(target, SlideTarget):
+        return Observation(_placeholder_on(target.sheet, ph_type) is not None, "direct")
+    hf = target.sheet.header_footer
+    if hf is None:
+        return None if ctx.direct else Observation(True, "default")
+    return Observation(on(hf.get(ph_type), True), "direct")
 
 
+@prop("slide.number.visible", T.BOOL, kinds=SHEET_KINDS)
+def number_visible(target, ctx) -> Observation | None:
+    """Slide number shown (幻灯片编号): a slide-number placeholder is on the slide; on a
+    layout or master, its p:hf/@sldNum."""
+    return _placeholder_visible(target, ctx, "sldNum")
+
+
+@prop("slide.footer.visible", T.BOOL, kinds=SHEET_KINDS)
+def footer_visible(target, ctx) -> Observation | None:
+    """Footer shown (页脚): a footer placeholder is on the slide; on a layout or master, its
+    p:hf/@ftr."""
+    return _placeholder_visible(target, ctx, "ftr")
+
+
+@prop("slide.date.visible", T.BOOL, kinds=SHEET_KINDS)
+def date_visible(target, ctx) -> Observation | None:
+    """Date and time shown (日期和时间): a date placeholder is on the slide; on a layout or
+    master, its p:hf/@dt."""
+    return _placeholder_visible(target, ctx, "dt")
+
+
+@binds("footer.text", kinds=SHEET_KINDS)
 def footer_text(target, ctx) -> Observation | None:
     shape = _placeholder_on(target.sheet, "ftr")
     if shape is None:
@@ -168,7 +234,9 @@ def footer_text(target, ctx) -> Observation | None:
     return Observation(body_text(shape.tx_body).strip(), "direct")
 
 
+@prop("notes.text", T.TEXT, kinds=(SLIDE, "notes"))
 def notes_text(target, ctx) -> Observation | None:
+    """Text of the slide's speaker notes (备注)."""
     if isinstance(target, NotesTarget):
         return Observation(target.text, "direct")
     notes = target.notes
@@ -178,6 +246,7 @@ def notes_text(target, ctx) -> Observation | None:
 
 
 # ------------------------------------------------------------------ themes
+@binds("theme.name", kinds=THEME_KINDS)
 def theme_name(target, ctx) -> Observation | None:
     sheet = _sheet(target)
     if sheet is None or not sheet.theme.name:
@@ -185,18 +254,41 @@ def theme_name(target, ctx) -> Observation | None:
     return Observation(sheet.theme.name, "theme")
 
 
-def theme_font(which: str, script: str) -> Callable:
-    def resolve(target, ctx) -> Observation | None:
-        sheet = _sheet(target)
-        if sheet is None:
-            return None
-        fonts = getattr(sheet.theme, which)
-        face = fonts.latin if script == "latin" else fonts.east_asian("zh-CN")
-        return Observation(face, "theme") if face else None
-    return resolve
+def _theme_font(target, which: str, script: str) -> Observation | None:
+    sheet = _sheet(target)
+    if sheet is None:
+        return None
+    fonts = getattr(sheet.theme, which)
+    face = fonts.latin if script == "latin" else fonts.east_asian("zh-CN")
+    return Observation(face, "theme") if face else None
 
 
-def theme_color(slot: str) -> Callable:
+@prop("theme.font.major", T.TEXT, kinds=THEME_KINDS)
+def theme_font_major(target, ctx) -> Observation | None:
+    """The theme's heading (major) Latin font."""
+    return _theme_font(target, "major", "latin")
+
+
+@prop("theme.font.minor", T.TEXT, kinds=THEME_KINDS)
+def theme_font_minor(target, ctx) -> Observation | None:
+    """The theme's body (minor) Latin font."""
+    return _theme_font(target, "minor", "latin")
+
+
+@prop("theme.font.major.east_asia", T.TEXT, kinds=THEME_KINDS)
+def theme_font_major_east_asia(target, ctx) -> Observation | None:
+    """The theme's heading East Asian font (a:ea, or the Simplified Chinese script font
+    when a:ea is empty)."""
+    return _theme_font(target, "major", "ea")
+
+
+@prop("theme.font.minor.east_asia", T.TEXT, kinds=THEME_KINDS)
+def theme_font_minor_east_asia(target, ctx) -> Observation | None:
+    """The theme's body East Asian font."""
+    return _theme_font(target, "minor", "ea")
+
+
+def _theme_color(slot: str):
     def resolve(target, ctx) -> Observation | None:
         sheet = _sheet(target)
         rgb = sheet.theme.color(slot) if sheet is not None else None
@@ -204,12 +296,24 @@ def theme_color(slot: str) -> Callable:
     return resolve
 
 
+# The twelve slots of a theme's colour scheme, one catalog name each.
+for _slot in ("dk1", "lt1", "dk2", "lt2", "accent1", "accent2", "accent3", "accent4",
+              "accent5", "accent6", "hlink", "folHlink"):
+    prop(f"theme.color.{_slot}", T.COLOR, kinds=THEME_KINDS,
+         doc=f"The theme color {_slot} as RGB.")(_theme_color(_slot))
+
+
 # ------------------------------------------------------------------ transitions
 def _transition(target):
     return read_transition(target.sheet.root)
 
 
+@prop("transition.type", T.EnumType("transition"), kinds=SLIDE)
 def transition_type(target, ctx) -> Observation | None:
+    """Slide transition effect (fade/淡出, push/推进, wipe/擦除, split/分割, vortex/涡流 …);
+    PowerPoint 2010+ transitions are read from the p14/p15 mc:AlternateContent Choice
+    before the Fallback. none for a transition element without effect; no value when the
+    slide has no transition."""
     t = _transition(target)
     if t is None:
         return None
@@ -217,14 +321,19 @@ def transition_type(target, ctx) -> Observation | None:
     return Observation(t.type, "direct", note=note)
 
 
+@prop("transition.direction", T.EnumType("transition_direction"), kinds=SLIDE)
 def transition_direction(target, ctx) -> Observation | None:
+    """The effect's direction option (dir/orient: l, r, u, d, horz, vert, in, out …)."""
     t = _transition(target)
     if t is None or t.direction is None:
         return None
     return Observation(t.direction, "direct")
 
 
+@prop("transition.duration", T.DURATION, kinds=SLIDE)
 def transition_duration(target, ctx) -> Observation | None:
+    """Transition duration in seconds: p14:dur (ms), else the legacy speed (fast 0.5, med
+    0.75, slow 1)."""
     t = _transition(target)
     if t is None or (ctx.direct and t.duration_source == "default"):
         return None
@@ -232,14 +341,18 @@ def transition_duration(target, ctx) -> Observation | None:
                        note=t.duration_source)
 
 
+@prop("transition.advance_on_click", T.BOOL, kinds=SLIDE)
 def transition_on_click(target, ctx) -> Observation | None:
+    """Advance on mouse click (单击鼠标时); true by default."""
     t = _transition(target)
     if t is None:
         return None if ctx.direct else Observation(True, "default")
     return Observation(t.advance_on_click, "direct")
 
 
+@prop("transition.advance_after", T.DURATION, kinds=SLIDE)
 def transition_after(target, ctx) -> Observation | None:
+    """Advance automatically after this many seconds (设置自动换片时间; p:transition/@advTm)."""
     t = _transition(target)
     if t is None or t.advance_after is None:
         return None
@@ -247,14 +360,53 @@ def transition_after(target, ctx) -> Observation | None:
 
 
 # ------------------------------------------------------------------ animations
-def _effect_value(attr: str) -> Callable:
-    def resolve(target: AnimationTarget, ctx) -> Observation | None:
-        v = getattr(target.effect, attr)
-        return Observation(v, "direct") if v is not None else None
-    return resolve
+def _effect_value(target: AnimationTarget, attr: str) -> Observation | None:
+    v = getattr(target.effect, attr)
+    return Observation(v, "direct") if v is not None else None
 
 
+@prop("animation.class", T.EnumType("animation_class"), kinds=ANIM)
+def animation_class(target: AnimationTarget, ctx) -> Observation | None:
+    """entrance (进入), emphasis (强调), exit (退出) or path (动作路径)."""
+    return _effect_value(target, "preset_class")
+
+
+@prop("animation.paragraph", T.INTEGER, kinds=ANIM)
+def animation_paragraph(target: AnimationTarget, ctx) -> Observation | None:
+    """The 1-based paragraph an effect animates, when it animates one paragraph of its
+    shape."""
+    return _effect_value(target, "paragraph")
+
+
+@prop("animation.trigger", T.EnumType("animation_trigger"), kinds=ANIM)
+def animation_trigger(target: AnimationTarget, ctx) -> Observation | None:
+    """How the effect starts: on_click (单击时), with_previous (与上一动画同时),
+    after_previous (上一动画之后), on_shape_click (a trigger)."""
+    return _effect_value(target, "trigger")
+
+
+@prop("animation.duration", T.DURATION, kinds=ANIM)
+def animation_duration(target: AnimationTarget, ctx) -> Observation | None:
+    """Effect duration in seconds (the longest behaviour)."""
+    return _effect_value(target, "duration")
+
+
+@prop("animation.delay", T.DURATION, kinds=ANIM)
+def animation_delay(target: AnimationTarget, ctx) -> Observation | None:
+    """Effect delay in seconds."""
+    return _effect_value(target, "delay")
+
+
+@prop("animation.direction", T.EnumType("animation_direction"), kinds=ANIM)
+def animation_direction(target: AnimationTarget, ctx) -> Observation | None:
+    """Direction option of directional effects (fly in from_bottom/自底部 …)."""
+    return _effect_value(target, "direction")
+
+
+@prop("animation.effect", T.EnumType("animation_effect"), kinds=ANIM)
 def animation_effect(target: AnimationTarget, ctx) -> Observation | None:
+    """The effect (presetClass + presetID): appear/出现, fade/淡出, fly_in/飞入, wipe/擦除,
+    zoom/缩放, grow_shrink/放大/缩小, spin/陀螺旋, fly_out/飞出 …"""
     e = target.effect
     if e.effect:
         return Observation(e.effect, "direct")
@@ -264,7 +416,10 @@ def animation_effect(target: AnimationTarget, ctx) -> Observation | None:
     return None
 
 
+@prop("animation.target", T.TEXT, kinds=ANIM)
 def animation_target(target: AnimationTarget, ctx) -> Observation | None:
+    """Name of the animated shape (the paragraph is in the note when the effect animates one
+    paragraph)."""
     shape = target.target_shape
     if shape is None:
         return None
@@ -272,12 +427,17 @@ def animation_target(target: AnimationTarget, ctx) -> Observation | None:
     return Observation(shape.name, "direct", note=note)
 
 
+@prop("animation.by_paragraph", T.BOOL, kinds=ANIM)
 def animation_by_paragraph(target: AnimationTarget, ctx) -> Observation | None:
+    """Text animated by paragraph (按段落)."""
     e = target.effect
     if e.paragraph is not None or e.build == "p":
         return Observation(True, "direct")
     return Observation(False, "direct" if e.build else "default")
 
 
+@prop("animation.order", T.INTEGER, kinds=ANIM,
+      read_only="the effect's position in the timing tree: computed from where it is")
 def animation_order(target: AnimationTarget, ctx) -> Observation | None:
+    """1-based position of the effect in playback order."""
     return Observation(target.index, "computed")

@@ -10,17 +10,29 @@ source ``default`` when nothing in the chain sets the property.
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Callable
 
 from officeeval.ppt import tables
 from officeeval.ppt.markup import a
 from officeeval.ppt.targets import CellTarget, ParagraphTarget, RunTarget, ShapeTarget
 from officeeval.ppt.textstyle import DEFAULT_SIZE_PT, TextChain, paragraph_level
+from officeeval.properties import types as T
+from officeeval.properties.define import PropertySet
 from officeeval.values import LineSpacing, Measure, Observation, aggregate
 
-TEXT_KINDS = ("shape", "table", "smartart", "paragraph", "run", "cell")
+TEXT_KINDS = ("shape", "table", "paragraph", "run", "cell")
 PARA_KINDS = ("shape", "table", "paragraph", "cell")
 Reader = Callable[[TextChain], "Observation | None"]
+
+PROPERTIES = PropertySet()
+prop, binds = PROPERTIES.prop, PROPERTIES.binds
+
+
+def text_paragraphs(target) -> list[ParagraphTarget]:
+    """The paragraphs a target's text formatting is judged on: its own, a cell's, a
+    shape's (a table's: those of its cells, merged-away cells left out)."""
+    return _paragraphs(target)
 
 
 def _paragraphs(target) -> list[ParagraphTarget]:
@@ -60,9 +72,14 @@ def _chains(target, direct: bool) -> list[tuple[str, TextChain]]:
     return out
 
 
-def run_property(reader: Reader, default: Any = None) -> Callable:
-    """Lift a chain reader to run, paragraph, shape and cell targets."""
+def run_property(default: Any = None) -> Callable[[Reader], Callable]:
+    """Decorator: lift a chain reader to run, paragraph, shape and cell targets;
+    ``default`` is PowerPoint's value when nothing in the chain sets the property."""
+    return functools.partial(_lift_run, default=default)
 
+
+def _lift_run(reader: Reader, default: Any = None) -> Callable:
+    @functools.wraps(reader)
     def resolve(target, ctx) -> Observation | None:
         parts = []
         for label, chain in _chains(target, ctx.direct):
@@ -77,61 +94,124 @@ def run_property(reader: Reader, default: Any = None) -> Callable:
     return resolve
 
 
-def _flag(name: str) -> Reader:
-    return lambda chain: chain.flag(name)
+@binds("font.name", kinds=TEXT_KINDS)
+@run_property()
+def font_name(chain: TextChain) -> Observation | None:
+    return chain.font("latin")
 
 
-def _strike(which: str) -> Reader:
-    def read(chain: TextChain) -> Observation | None:
-        obs = chain.strike()
-        return Observation(obs.value == which, obs.source) if obs else None
-    return read
+@binds("font.east_asia", kinds=TEXT_KINDS)
+@run_property()
+def font_east_asia(chain: TextChain) -> Observation | None:
+    return chain.font("ea")
 
 
-def _baseline(sign: int) -> Reader:
-    def read(chain: TextChain) -> Observation | None:
-        obs = chain.baseline()
-        return Observation(obs.value * sign > 0, obs.source) if obs else None
-    return read
+@binds("font.size", kinds=TEXT_KINDS)
+@run_property(DEFAULT_SIZE_PT)
+def font_size(chain: TextChain) -> Observation | None:
+    return chain.size()
 
 
-def _caps(which: str) -> Reader:
-    def read(chain: TextChain) -> Observation | None:
-        obs = chain.caps()
-        return Observation(obs.value == which, obs.source) if obs else None
-    return read
+@binds("font.bold", kinds=TEXT_KINDS)
+@run_property(False)
+def font_bold(chain: TextChain) -> Observation | None:
+    return chain.flag("b")
 
 
-def _spacing(chain: TextChain) -> Observation | None:
+@binds("font.italic", kinds=TEXT_KINDS)
+@run_property(False)
+def font_italic(chain: TextChain) -> Observation | None:
+    return chain.flag("i")
+
+
+@binds("font.underline", kinds=TEXT_KINDS)
+@run_property("none")
+def font_underline(chain: TextChain) -> Observation | None:
+    return chain.underline()
+
+
+@binds("font.color", kinds=TEXT_KINDS)
+@run_property("000000")
+def font_color(chain: TextChain) -> Observation | None:
+    return chain.color()
+
+
+# PowerPoint highlights any colour (a:highlight holds a colour, not Word's named set).
+@binds("font.highlight", kinds=TEXT_KINDS, vtype=T.COLOR)
+@run_property()
+def font_highlight(chain: TextChain) -> Observation | None:
+    return chain.highlight()
+
+
+def _strike(chain: TextChain, which: str) -> Observation | None:
+    obs = chain.strike()
+    return Observation(obs.value == which, obs.source) if obs else None
+
+
+@binds("font.strike", kinds=TEXT_KINDS)
+@run_property(False)
+def font_strike(chain: TextChain) -> Observation | None:
+    return _strike(chain, "sngStrike")
+
+
+@binds("font.double_strike", kinds=TEXT_KINDS)
+@run_property(False)
+def font_double_strike(chain: TextChain) -> Observation | None:
+    return _strike(chain, "dblStrike")
+
+
+def _baseline(chain: TextChain, sign: int) -> Observation | None:
+    obs = chain.baseline()
+    return Observation(obs.value * sign > 0, obs.source) if obs else None
+
+
+@binds("font.superscript", kinds=TEXT_KINDS)
+@run_property(False)
+def font_superscript(chain: TextChain) -> Observation | None:
+    return _baseline(chain, 1)
+
+
+@binds("font.subscript", kinds=TEXT_KINDS)
+@run_property(False)
+def font_subscript(chain: TextChain) -> Observation | None:
+    return _baseline(chain, -1)
+
+
+def _caps(chain: TextChain, which: str) -> Observation | None:
+    obs = chain.caps()
+    return Observation(obs.value == which, obs.source) if obs else None
+
+
+@binds("font.all_caps", kinds=TEXT_KINDS)
+@run_property(False)
+def font_all_caps(chain: TextChain) -> Observation | None:
+    return _caps(chain, "all")
+
+
+@binds("font.small_caps", kinds=TEXT_KINDS)
+@run_property(False)
+def font_small_caps(chain: TextChain) -> Observation | None:
+    return _caps(chain, "small")
+
+
+@binds("font.spacing", kinds=TEXT_KINDS)
+@run_property(Measure(0.0))
+def font_spacing(chain: TextChain) -> Observation | None:
     obs = chain.spacing()
     return Observation(Measure(obs.value), obs.source) if obs else None
 
 
-RUN_RESOLVERS: dict[str, Callable] = {
-    "font.name": run_property(lambda c: c.font("latin")),
-    "font.east_asia": run_property(lambda c: c.font("ea")),
-    "font.size": run_property(TextChain.size, DEFAULT_SIZE_PT),
-    "font.bold": run_property(_flag("b"), False),
-    "font.italic": run_property(_flag("i"), False),
-    "font.underline": run_property(TextChain.underline, "none"),
-    "font.color": run_property(TextChain.color, "000000"),
-    "font.highlight": run_property(TextChain.highlight),
-    "font.strike": run_property(_strike("sngStrike"), False),
-    "font.double_strike": run_property(_strike("dblStrike"), False),
-    "font.superscript": run_property(_baseline(1), False),
-    "font.subscript": run_property(_baseline(-1), False),
-    "font.all_caps": run_property(_caps("all"), False),
-    "font.small_caps": run_property(_caps("small"), False),
-    "font.spacing": run_property(_spacing, Measure(0.0)),
-}
-
-
 # ------------------------------------------------------------------ paragraph properties
-def paragraph_property(reader: Callable[[ParagraphTarget, TextChain], "Observation | None"],
-                       default: Any = None) -> Callable:
-    """Lift a paragraph reader to paragraph, shape and cell targets (a shape's value holds
-    only when it holds for every paragraph with text)."""
+def paragraph_property(default: Any = None) -> Callable[[Callable], Callable]:
+    """Decorator: lift a paragraph reader ``(paragraph, chain)`` to paragraph, shape and
+    cell targets (a shape's value holds only when it holds for every paragraph with text);
+    ``default`` is PowerPoint's value when nothing sets it."""
+    return functools.partial(_lift_paragraph, default=default)
 
+
+def _lift_paragraph(reader: Callable[[ParagraphTarget, TextChain], "Observation | None"],
+                    default: Any = None) -> Callable:
+    @functools.wraps(reader)
     def resolve(target, ctx) -> Observation | None:
         pars = _paragraphs(target)
         shown = [x for x in pars if x.text.strip()] or pars[:1]
@@ -151,39 +231,63 @@ def paragraph_property(reader: Callable[[ParagraphTarget, TextChain], "Observati
     return resolve
 
 
-def _level(par: ParagraphTarget, chain: TextChain) -> Observation | None:
+@prop("paragraph.level", T.INTEGER, kinds=PARA_KINDS)
+@paragraph_property(1)
+def level(par: ParagraphTarget, chain: TextChain) -> Observation | None:
+    """PowerPoint paragraph indent level (1-based)."""
     ppr = par.el.find(a("pPr"))
     if ppr is not None and ppr.get("lvl") is not None:
         return Observation(paragraph_level(par.el) + 1, "direct")
     return None
 
 
-def _first_line(par, chain: TextChain) -> Observation | None:
-    obs = chain.indent()
-    return Observation(Measure(max(obs.value, 0.0)), obs.source) if obs else None
+@prop("paragraph.bullet", T.TEXT, kinds=PARA_KINDS)
+@paragraph_property("none")
+def bullet(par: ParagraphTarget, chain: TextChain) -> Observation | None:
+    """PowerPoint paragraph bullet: none, a character, or an autonumber scheme."""
+    return chain.bullet()
 
 
-def _hanging(par, chain: TextChain) -> Observation | None:
-    obs = chain.indent()
-    return Observation(Measure(max(-obs.value, 0.0)), obs.source) if obs else None
+@binds("paragraph.alignment", kinds=PARA_KINDS)
+@paragraph_property("left")
+def alignment(par: ParagraphTarget, chain: TextChain) -> Observation | None:
+    return chain.alignment()
 
 
-def _left(par, chain: TextChain) -> Observation | None:
+@binds("paragraph.line_spacing", kinds=PARA_KINDS)
+@paragraph_property(LineSpacing("multiple", 1.0))
+def line_spacing(par: ParagraphTarget, chain: TextChain) -> Observation | None:
+    return chain.line_spacing()
+
+
+@binds("paragraph.space_before", kinds=PARA_KINDS)
+@paragraph_property(Measure(0.0))
+def space_before(par: ParagraphTarget, chain: TextChain) -> Observation | None:
+    return chain.paragraph_space("spcBef")
+
+
+@binds("paragraph.space_after", kinds=PARA_KINDS)
+@paragraph_property(Measure(0.0))
+def space_after(par: ParagraphTarget, chain: TextChain) -> Observation | None:
+    return chain.paragraph_space("spcAft")
+
+
+@binds("paragraph.indent.left", kinds=PARA_KINDS)
+@paragraph_property(Measure(0.0))
+def indent_left(par: ParagraphTarget, chain: TextChain) -> Observation | None:
     obs = chain.margin_left()
     return Observation(Measure(obs.value), obs.source) if obs else None
 
 
-PARA_RESOLVERS: dict[str, Callable] = {
-    "paragraph.alignment": paragraph_property(lambda par, c: c.alignment(), "left"),
-    "paragraph.level": paragraph_property(_level, 1),
-    "paragraph.bullet": paragraph_property(lambda par, c: c.bullet(), "none"),
-    "paragraph.line_spacing": paragraph_property(lambda par, c: c.line_spacing(),
-                                                 LineSpacing("multiple", 1.0)),
-    "paragraph.space_before": paragraph_property(lambda par, c: c.paragraph_space("spcBef"),
-                                                 Measure(0.0)),
-    "paragraph.space_after": paragraph_property(lambda par, c: c.paragraph_space("spcAft"),
-                                                Measure(0.0)),
-    "paragraph.indent.left": paragraph_property(_left, Measure(0.0)),
-    "paragraph.indent.first_line": paragraph_property(_first_line, Measure(0.0)),
-    "paragraph.indent.hanging": paragraph_property(_hanging, Measure(0.0)),
-}
+@binds("paragraph.indent.first_line", kinds=PARA_KINDS)
+@paragraph_property(Measure(0.0))
+def indent_first_line(par: ParagraphTarget, chain: TextChain) -> Observation | None:
+    obs = chain.indent()
+    return Observation(Measure(max(obs.value, 0.0)), obs.source) if obs else None
+
+
+@binds("paragraph.indent.hanging", kinds=PARA_KINDS)
+@paragraph_property(Measure(0.0))
+def indent_hanging(par: ParagraphTarget, chain: TextChain) -> Observation | None:
+    obs = chain.indent()
+    return Observation(Measure(max(-obs.value, 0.0)), obs.source) if obs else None

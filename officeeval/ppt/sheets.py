@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from lxml import etree
 
+from officeeval.cache import memo_value
 from officeeval.cache import cached_property
 from officeeval.errors import PackageError
 from officeeval.ooxml.drawingml import color_value
@@ -251,12 +252,7 @@ def match_placeholder(ph: Placeholder, candidates: list[Shape], to_master: bool
 def inherited_placeholders(shape: Shape) -> list[Shape]:
     """The layout and master placeholders a placeholder shape inherits from, nearest
     first (empty for a shape that is not a placeholder)."""
-    cached = shape.__dict__.get("_officeeval_inherited")
-    if cached is not None:
-        return cached
-    out = _inherited(shape)
-    shape.__dict__["_officeeval_inherited"] = out
-    return out
+    return memo_value(shape, "_officeeval_inherited", lambda: _inherited(shape))
 
 
 def _inherited(shape: Shape) -> list[Shape]:

@@ -4,6 +4,7 @@ with the format-neutral ``officeeval.ooxml.charts`` reader that Excel uses too, 
 
 from __future__ import annotations
 
+from officeeval.cache import memo_value
 from officeeval.ooxml.charts import ChartInfo, read_chart
 from officeeval.ooxml.ns import C
 from officeeval.ppt.markup import R_ID
@@ -28,10 +29,7 @@ def chart_info(shape: Shape) -> ChartInfo | None:
     chart or its part is missing."""
     if shape.kind != "chart":
         return None
-    cached = shape.__dict__.get(_CACHE_ATTR)
-    if cached is not None:
-        return cached or None
-    part = chart_part(shape)
-    info = read_chart(shape.sheet.doc.package.xml(part)) if part else None
-    shape.__dict__[_CACHE_ATTR] = info if info is not None else False
-    return info
+    def read() -> ChartInfo | None:
+        part = chart_part(shape)
+        return read_chart(shape.sheet.doc.package.xml(part)) if part else None
+    return memo_value(shape, _CACHE_ATTR, read)

@@ -102,3 +102,10 @@ def flags(tbl: etree._Element) -> dict[str, bool]:
     tbl_pr = tbl.find(a("tblPr"))
     names = ("firstRow", "lastRow", "firstCol", "lastCol", "bandRow", "bandCol")
     return {n: on(tbl_pr.get(n), False) if tbl_pr is not None else False for n in names}
+
+
+def style_id(tbl: etree._Element) -> str | None:
+    """The table's own style GUID (``a:tableStyleId``), or ``None``."""
+    tbl_pr = tbl.find(a("tblPr"))
+    sid_el = tbl_pr.find(a("tableStyleId")) if tbl_pr is not None else None
+    return (sid_el.text or "").strip() or None if sid_el is not None else None

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from lxml import etree
 
+from officeeval.cache import memo_table
 from officeeval.ooxml.drawingml import find_fill, first_color, read_fill, theme_typeface
 from officeeval.ooxml.units import centipoints_to_pt, emu_to_pt, to_float, to_int
 from officeeval.ppt.markup import a, on, p
@@ -99,7 +100,7 @@ def container_levels(shape: Shape, level: int, tx_body: etree._Element | None = 
     """Levels above the paragraph for text of ``shape`` at paragraph ``level``
     (``tx_body`` overrides the shape's own text body, e.g. for a table cell). Memoized per
     shape, level and text body: every run of a shape shares them."""
-    cache = shape.__dict__.setdefault("_officeeval_levels", {})
+    cache = memo_table(shape, "_officeeval_levels")
     key = (level, id(tx_body) if tx_body is not None else None)
     found = cache.get(key)
     # The body is kept with the levels: an id is only trusted while its element lives.

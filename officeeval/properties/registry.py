@@ -1,32 +1,37 @@
-"""The property registry: an explicit table, duplicates rejected, every entry documented.
+"""The property registry: the catalog's entries, duplicates rejected, every entry documented.
 
-A property is defined once (name, value type, description) in ``definitions.py`` and bound to a
-resolver per app in that app's binding module (``word.py``, ``excel.py``, ``ppt.py``). A
-binding names the target kinds it accepts, so a rubric asking for ``font.bold`` on a
-``section`` is a rubric error, not a silent ``not_found``.
+A property is defined once, by the decorated resolver that carries its documentation
+(``officeeval.properties.define``), and bound to one resolver per app; each binding names
+the target kinds it accepts, so a rubric asking for ``font.bold`` on a ``section`` is a
+rubric error, not a silent ``not_found``. Writers (``officeeval.properties.writing``) are
+attached to the bindings of their app. The loaded catalog, built from every application's
+sets, is ``officeeval.catalog.catalog()``.
 """
 
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
+from officeeval.backends import NO_BACKENDS, Backends
+from officeeval.properties.define import Definition, PropertySet
 from officeeval.properties.types import ValueType
+from officeeval.properties.writing import Writer, WriterSet
 from officeeval.targets import Target
 from officeeval.values import Observation
-
-APPS = ("word", "excel", "ppt")
-
 
 @dataclass(frozen=True)
 class ResolveContext:
     """How to resolve: ``direct`` reads only what is set on the element itself (no styles,
-    defaults, theme, layout or master); ``options`` carries app settings (e.g. the Excel
-    recalculation backend)."""
+    defaults, theme, layout or master); ``options`` carries the document's app settings
+    (e.g. ``recalc`` on/off); ``backends`` the engines the caller handed in (``backends.py``:
+    recalculation, and layout to come). A grading's contexts are built by its
+    ``scoring.Grader``."""
 
     direct: bool = False
     options: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+    backends: Backends = field(default=NO_BACKENDS, hash=False, compare=False)
 
 
 Resolver = Callable[[Target, ResolveContext], "Observation | None"]
@@ -39,6 +44,9 @@ class Binding:
     fn: Resolver
     note: str = ""
     vtype: ValueType | None = None
+    writer: Writer | None = None
+    where: str = ""
+    read_only: str = ""  # why this app has no writer (a value computed from others)
 
 
 @dataclass
@@ -56,7 +64,8 @@ class PropertyDef:
         return self.vtype.unit
 
     def apps(self) -> list[str]:
-        return [a for a in APPS if a in self.bindings]
+        """The apps with a resolver, in the order ``officeeval.apps`` lists them."""
+        return list(self.bindings)
 
     def type_for(self, app: str) -> ValueType:
         """The value type in ``app`` (a binding may override it, e.g. Excel column widths are
@@ -69,6 +78,8 @@ class Registry:
     def __init__(self) -> None:
         self._defs: dict[str, PropertyDef] = {}
         self._aliases: dict[str, str] = {}
+        self._defined_at: dict[str, str] = {}
+        self._pending: list[tuple[str, Definition]] = []
 
     def define(self, name: str, vtype: ValueType, doc: str,
                aliases: tuple[str, ...] = ()) -> PropertyDef:
@@ -87,9 +98,7 @@ class Registry:
     def bind(self, name: str, app: str, kinds: str | tuple[str, ...] | set[str],
              fn: Resolver, note: str = "", vtype: ValueType | None = None) -> None:
         """Attach ``fn`` as the ``app`` resolver of ``name`` for target ``kinds``; raises
-        ``ValueError`` for an undefined property, an unknown app or a second binding."""
-        if app not in APPS:
-            raise ValueError(f"unknown app {app!r}")
+        ``ValueError`` for an undefined property or a second binding."""
         pdef = self._defs.get(name)
         if pdef is None:
             raise ValueError(f"cannot bind undefined property {name!r}")
@@ -97,6 +106,65 @@ class Registry:
             raise ValueError(f"property {name} already has a {app} resolver")
         kinds_set = frozenset([kinds] if isinstance(kinds, str) else kinds)
         pdef.bindings[app] = Binding(app, kinds_set, fn, note, vtype)
+
+    def add_app(self, app: str, sets: tuple[PropertySet, ...]) -> None:
+        """Add the definitions of ``app``'s property sets: every ``prop`` first (so a
+        binding never depends on the order the apps are listed in), then every binding.
+        Raises ``ValueError`` naming both places for a name defined twice, a binding of
+        an undefined name and a second resolver of one name in one app."""
+        defs = [d for s in sets for d in s]
+        for d in defs:
+            if d.defines:
+                self._define_from(d)
+        self._pending.extend((app, d) for d in defs)
+
+    def _define_from(self, d: Definition) -> None:
+        first = self._defined_at.get(d.name)
+        if first is not None:
+            raise ValueError(f"property {d.name!r} is defined twice ({first} and {d.where}): "
+                             f"document it once with @prop and bind it elsewhere with "
+                             f"@binds")
+        self.define(d.name, d.vtype, d.doc, d.aliases)  # type: ignore[arg-type]
+        self._defined_at[d.name] = d.where
+
+    def finish(self) -> "Registry":
+        """Bind every pending definition (after all apps' entries are defined)."""
+        for app, d in self._pending:
+            pdef = self._defs.get(d.name)
+            if pdef is None:
+                raise ValueError(f"{d.where} binds {d.name!r}, which no @prop defines")
+            if app in pdef.bindings:
+                raise ValueError(f"property {d.name} has two {app} resolvers "
+                                 f"({pdef.bindings[app].where} and {d.where})")
+            pdef.bindings[app] = Binding(app, d.kinds, d.fn, vtype=d.app_type, where=d.where,
+                                         read_only=d.read_only)
+        self._pending = []
+        return self
+
+    def add_writers(self, app: str, sets: tuple[WriterSet, ...]) -> None:
+        """Attach ``app``'s writers to the bindings of their properties; raises
+        ``ValueError`` for a writer of a name ``app`` does not bind and for two writers
+        of one name."""
+        for ws in sets:
+            for w in ws:
+                pdef = self._defs.get(w.name)
+                binding = pdef.bindings.get(app) if pdef is not None else None
+                if binding is None:
+                    raise ValueError(f"{w.where} writes {w.name!r}, which has no {app} "
+                                     f"resolver")
+                if binding.writer is not None:
+                    raise ValueError(f"property {w.name} has two {app} writers "
+                                     f"({binding.writer.where} and {w.where})")
+                if binding.read_only:
+                    raise ValueError(f"{w.where} writes {w.name!r}, which {app} declares "
+                                     f"read-only ({binding.read_only})")
+                pdef.bindings[app] = replace(binding, writer=w)
+
+    def writer(self, name: str, app: str) -> Writer | None:
+        """The ``app`` writer of property ``name`` (or alias); ``None`` when it has none."""
+        pdef = self.get(name)
+        binding = pdef.bindings.get(app) if pdef is not None else None
+        return binding.writer if binding is not None else None
 
     def get(self, name: str) -> PropertyDef | None:
         """The definition for a name or alias; ``None`` when unknown."""
@@ -114,56 +182,3 @@ class Registry:
 
     def all(self) -> list[PropertyDef]:
         return [self._defs[n] for n in sorted(self._defs)]
-
-
-_REGISTRY: Registry | None = None
-
-
-def catalog() -> Registry:
-    """The loaded registry (catalog definitions plus every app's bindings)."""
-    global _REGISTRY
-    if _REGISTRY is None:
-        reg = Registry()
-        from officeeval.properties import definitions as defs
-        defs.define_all(reg)
-        for app in APPS:
-            mod = _import_binding(app)
-            if mod is not None:
-                mod.bind_all(reg)
-        _REGISTRY = reg
-    return _REGISTRY
-
-
-def _import_binding(app: str):
-    import importlib
-    name = f"officeeval.properties.{app}"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name == name:
-            return None
-        raise
-
-
-def get_property(name: str) -> PropertyDef | None:
-    """Shortcut for ``catalog().get(name)``."""
-    return catalog().get(name)
-
-
-def resolve(name: str, target: Target, ctx: ResolveContext | None = None) -> Observation | None:
-    """Resolve property ``name`` on ``target``. ``None`` means no value anywhere in the chain.
-
-    Raises ``KeyError`` for an unknown property, ``LookupError`` when the property has no
-    resolver for this app or this target kind, and whatever the resolver raises
-    (``UnverifiableValue`` for values that cannot be verified).
-    """
-    pdef = catalog().get(name)
-    if pdef is None:
-        raise KeyError(f"unknown property {name!r}")
-    binding = pdef.bindings.get(target.doc.app)
-    if binding is None:
-        raise LookupError(f"property {name} is not available for {target.doc.app}")
-    if target.kind not in binding.kinds:
-        raise LookupError(f"property {name} does not apply to {target.kind} targets "
-                          f"(it applies to: {', '.join(sorted(binding.kinds))})")
-    return binding.fn(target, ctx or ResolveContext())

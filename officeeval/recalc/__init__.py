@@ -1,38 +1,37 @@
 """Formula recalculation with a real spreadsheet engine (LibreOffice headless).
 
 Files written by openpyxl, pandas or xlsxwriter carry formulas without trustworthy cached
-results; the Excel view asks this package for a recalculated copy when a check needs such a
-value. This package is a leaf service: it imports nothing of officeeval but ``errors``, so
-the Excel view may call it without a layering cycle.
+results; the Excel view asks the recalculation backend it was handed (``backends.py``) for a
+recalculated copy when a check needs such a value. This package is a service: it imports
+nothing of officeeval but the base modules (``errors``, ``backends``), and no document view
+imports it (a read-only view never starts LibreOffice).
 
-``get_backend()`` returns the process's backend (started on first use, reused for every
-document, stopped at exit) or ``None`` when LibreOffice is not installed. Set
-``OFFICEEVAL_SOFFICE`` to a soffice binary to choose one, or to ``none`` to disable
-recalculation; ``OFFICEEVAL_RECALC_TIMEOUT`` (seconds, default 60) bounds one document.
+The caller owns the backend: ``backends(recalc, service)`` builds the ``Backends`` of one
+owner — a CLI command, a batch worker, a server worker — holding a ``Recalculation`` that
+starts LibreOffice on first use, reuses it for every document of that owner, and stops it on
+``close()`` (or at exit). Set ``OFFICEEVAL_SOFFICE`` to a soffice binary to choose one, or
+to ``none`` to disable recalculation; ``OFFICEEVAL_RECALC_TIMEOUT`` (seconds, default 60)
+bounds one document.
 
-A batch runs one shared service for its workers (``recalc.server``); a worker calls
-``use_service(address, wait)`` and ``get_backend()`` then returns a client of it
-(``recalc.client.RemoteBackend``), which falls back to the process's own LibreOffice when
-the service cannot be reached.
+A batch runs one shared service for its workers (``recalc.server``); a worker's
+``Recalculation(service=(address, wait))`` is a client of it (``recalc.client.RemoteBackend``)
+that falls back to a LibreOffice of its own when the service cannot be reached.
 """
 
 from __future__ import annotations
 
 import os
 import threading
+from pathlib import Path
 
+from officeeval.backends import Backends
 from officeeval.recalc.client import RemoteBackend
 from officeeval.recalc.libreoffice import LibreOfficeBackend, RecalcError, find_soffice
 
-__all__ = ["LibreOfficeBackend", "RecalcError", "RemoteBackend", "get_backend",
-           "find_soffice", "available", "use_service", "timeout"]
+__all__ = ["LibreOfficeBackend", "RecalcError", "Recalculation", "RemoteBackend",
+           "available", "backends", "find_soffice", "timeout"]
 
-_lock = threading.Lock()
-_backend: LibreOfficeBackend | None = None
-_backend_pid: int | None = None
-_service: tuple[str, float] | None = None
-_remote: RemoteBackend | None = None
-_remote_pid: int | None = None
+_OFF = (False, "off", "false", "no", "0")
 
 
 def timeout() -> float:
@@ -40,46 +39,83 @@ def timeout() -> float:
     return float(os.environ.get("OFFICEEVAL_RECALC_TIMEOUT") or 60)
 
 
-def use_service(address: str | None, wait: float = 180.0) -> None:
-    """Send this process's recalculations to the service at ``address`` (``None``: use a
-    LibreOffice of its own). Cheap to call again with the same values."""
-    global _service, _remote
-    wanted = (address, wait) if address else None
-    with _lock:
-        if wanted == _service:
-            return
-        _service = wanted
-        if _remote is not None:
-            _remote.close()
-        _remote = None
-
-
 def available() -> bool:
     """Whether a LibreOffice binary can be found (nothing is started)."""
     return find_soffice() is not None
 
 
-def get_backend() -> LibreOfficeBackend | RemoteBackend | None:
-    """The backend of this process (a forked worker gets its own), or ``None``: the batch's
-    shared service when ``use_service`` named one, else a LibreOffice of its own."""
-    global _remote, _remote_pid
-    with _lock:
-        if _service is not None:
-            if _remote is None or _remote_pid != os.getpid():
-                _remote = RemoteBackend(_service[0], _service[1], _own_backend)
-                _remote_pid = os.getpid()
-            return _remote
-    return _own_backend()
+def backends(recalc: bool | str | None = None,
+             service: tuple[str, float] | None = None) -> Backends:
+    """The ``Backends`` of one owner for the ``--recalc/--no-recalc`` choice ``recalc``
+    (``None``: when LibreOffice is installed): no recalculation when it is off, or when no
+    LibreOffice is installed and no ``service`` (address, wait) is named; else a
+    ``Recalculation``, which starts nothing until a workbook needs it. The owner calls
+    ``close()`` on the result when it is done."""
+    mode = recalc.strip().lower() if isinstance(recalc, str) else recalc
+    if mode in _OFF or (service is None and not available()):
+        return Backends()
+    return Backends(recalc=Recalculation(service))
 
 
-def _own_backend() -> LibreOfficeBackend | None:
-    global _backend, _backend_pid
-    with _lock:
-        if _backend is not None and _backend_pid == os.getpid():
-            return _backend
-        soffice = find_soffice()
-        if soffice is None:
-            return None
-        _backend = LibreOfficeBackend(soffice, timeout=timeout())
-        _backend_pid = os.getpid()
-        return _backend
+class Recalculation:
+    """The recalculation backend of one owner (implements ``backends.Recalculator``): the
+    client of a batch's shared service when ``service`` names one, else a LibreOffice of
+    its own, started on first use and reused for every document. A process forked from the
+    owner gets a LibreOffice (and a service client) of its own on first use there.
+    ``close()`` stops what was started; it is safe to call twice."""
+
+    def __init__(self, service: tuple[str, float] | None = None) -> None:
+        self.service = service
+        self._lock = threading.Lock()
+        self._own: LibreOfficeBackend | None = None
+        self._remote: RemoteBackend | None = None
+        self._pid = os.getpid()
+
+    def recalculate(self, path: Path) -> Path:
+        """A recalculated copy of ``path``. Raises ``RecalcError`` (``DocumentRecalcError``
+        when the workbook itself defeated LibreOffice), or when LibreOffice is missing."""
+        backend = self.backend()
+        if backend is None:
+            raise RecalcError("no recalculation backend (install LibreOffice: "
+                              "libreoffice-calc, python3-uno)")
+        return backend.recalculate(path)
+
+    def backend(self) -> LibreOfficeBackend | RemoteBackend | None:
+        """The backend in use (the service's client, or this owner's LibreOffice), or
+        ``None`` when there is no service and LibreOffice is not installed."""
+        with self._lock:
+            self._forget_if_forked()
+            if self.service is not None:
+                if self._remote is None:
+                    self._remote = RemoteBackend(self.service[0], self.service[1],
+                                                 self.own_backend)
+                return self._remote
+        return self.own_backend()
+
+    def own_backend(self) -> LibreOfficeBackend | None:
+        """This owner's LibreOffice (created on first call, started on its first
+        document); ``None`` when LibreOffice is not installed."""
+        with self._lock:
+            self._forget_if_forked()
+            if self._own is None:
+                soffice = find_soffice()
+                if soffice is None:
+                    return None
+                self._own = LibreOfficeBackend(soffice, timeout=timeout())
+            return self._own
+
+    def close(self) -> None:
+        with self._lock:
+            if self._pid == os.getpid():
+                if self._remote is not None:
+                    self._remote.close()
+                if self._own is not None:
+                    self._own.close()
+            self._remote = self._own = None
+
+    def _forget_if_forked(self) -> None:
+        # The parent's LibreOffice and socket belong to the parent: a forked child starts
+        # its own on first use, and never closes the parent's.
+        if self._pid != os.getpid():
+            self._own = self._remote = None
+            self._pid = os.getpid()

@@ -17,7 +17,8 @@ from typing import Any
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 
-from officeeval import __version__, analysis
+from officeeval import analysis
+from officeeval.version import __version__
 from officeeval.report import charts
 from officeeval.report.fonts import INSTALL_HINT, cjk_fonts
 from officeeval.report.markdown import summary_markdown

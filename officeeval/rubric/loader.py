@@ -15,11 +15,12 @@ from pathlib import Path
 import xmlschema
 from lxml import etree
 
+from officeeval import apps
 from officeeval.comparators import get_comparator
-from officeeval.comparators.registry import comparator_names
+from officeeval.comparators.registry import ComparatorKind, comparator_names
 from officeeval.errors import RubricError, RubricIssue, ValueParseError
 from officeeval.ooxml.ns import NSMAP
-from officeeval.properties import catalog
+from officeeval.catalog import catalog
 from officeeval.properties.types import ValueType
 from officeeval.rubric.model import Check, Criterion, Files, Rubric
 from officeeval.selectors import validate_selector
@@ -233,7 +234,7 @@ def _check(el: etree._Element, app: str, cid: str, issues: list[RubricIssue]) ->
         issues.append(RubricIssue(line, f"{where}: unknown comparator {op_name!r}"
                                   + (f"; did you mean {hint[0]!r}?" if hint else "")))
     kind = None
-    if select is not None and app in ("word", "excel", "ppt"):
+    if select is not None and app in apps.APPS:
         sel_issues, kind = validate_selector(select, app)
         for col, msg in sel_issues:
             issues.append(RubricIssue(line, f"{where}: select={select!r}: {msg}", col))
@@ -259,7 +260,7 @@ def _check(el: etree._Element, app: str, cid: str, issues: list[RubricIssue]) ->
             hint = reg.suggest(prop_name, app)
             issues.append(RubricIssue(line, f"{where}: unknown property {prop_name!r}"
                                       + (f"; did you mean {hint!r}?" if hint else "")))
-        elif app in ("word", "excel", "ppt") and app not in pdef.bindings:
+        elif app in apps.APPS and app not in pdef.bindings:
             hint = reg.suggest(prop_name, app)
             issues.append(RubricIssue(line, f"{where}: property {prop_name!r} is not "
                                       f"available for {app}"
@@ -268,20 +269,20 @@ def _check(el: etree._Element, app: str, cid: str, issues: list[RubricIssue]) ->
             vtype = pdef.type_for(app)
             binding = pdef.bindings.get(app)
             if kind is None and select is None and binding is not None:
-                from officeeval.selectors.registry import ROOT_KIND
-                kind = ROOT_KIND.get(app)
+                kind = apps.app(app).root_kind
             if binding is not None and kind is not None and kind not in binding.kinds:
                 issues.append(RubricIssue(line, f"{where}: property {prop_name} does not apply "
                                           f"to {kind} targets (it applies to: "
                                           f"{', '.join(sorted(binding.kinds))})"))
-    elif comparator is None or comparator.kind not in ("count", "presence"):
+    elif comparator is None or comparator.kind not in (ComparatorKind.COUNT,
+                                                       ComparatorKind.PRESENCE):
         issues.append(RubricIssue(line, f"{where}: a check needs a property (or part+xpath); "
                                   f"only op=\"count\", \"exists\" and \"absent\" (which judge "
                                   f"the selection itself) may omit it"))
     expected_value = None
     tolerance_value = None
     if comparator is not None:
-        if comparator.kind == "count":
+        if comparator.kind is ComparatorKind.COUNT:
             from officeeval.properties.types import INTEGER
             vtype = vtype or INTEGER
         if comparator.needs_expected:
@@ -294,7 +295,8 @@ def _check(el: etree._Element, app: str, cid: str, issues: list[RubricIssue]) ->
         elif expected is not None:
             issues.append(RubricIssue(line, f"{where}: op={comparator.name!r} takes no "
                                       f"expected value"))
-        if expected is not None and (vtype is not None or comparator.kind == "count"):
+        if expected is not None and (vtype is not None
+                                     or comparator.kind is ComparatorKind.COUNT):
             try:
                 expected_value = comparator.parse(expected, vtype)
             except ValueParseError as exc:

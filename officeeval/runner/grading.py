@@ -21,7 +21,7 @@ from officeeval.runner.escaping import safe_text, safe_tree
 from officeeval.runner.limits import Limits
 from officeeval.runner.manifest import inside
 from officeeval.runner.sandbox import Sandbox, SandboxConfig, SandboxError
-from officeeval.scoring import CriterionResult, ScoreCard, evaluate, evaluate_outcome
+from officeeval.scoring import CriterionResult, Grader, ScoreCard, evaluate_outcome
 from officeeval.scoring.outcomes import CriterionStatus, TaskOutcome
 
 
@@ -78,6 +78,11 @@ class ItemResult:
 
 _RUBRICS: dict[tuple[str, int], Rubric] = {}
 _SANDBOXES: dict[SandboxConfig, Sandbox] = {}
+# The worker's Grader (it keeps the task's input and reference open between gradings) and
+# the recalculation backend the worker owns for it (a client of the batch's service, or a
+# LibreOffice of its own), made in the worker process on first use — never inherited by a
+# forked child — and remade when the service or the recalc option changes.
+_GRADER: tuple[int, tuple, Grader] | None = None
 
 
 def _rubric(path: str) -> Rubric:
@@ -86,6 +91,19 @@ def _rubric(path: str) -> Rubric:
     if stamp not in _RUBRICS:
         _RUBRICS[stamp] = load_rubric(path)
     return _RUBRICS[stamp]
+
+
+def _grader(item: WorkItem) -> Grader:
+    global _GRADER
+    pid, key = os.getpid(), (item.recalc_service, item.options.get("recalc"))
+    if _GRADER is not None and _GRADER[0] == pid and _GRADER[1] == key:
+        return _GRADER[2]
+    if _GRADER is not None and _GRADER[0] == pid:
+        _GRADER[2].close()
+        _GRADER[2].backends.close()
+    grader = Grader(recalc.backends(item.options.get("recalc"), item.recalc_service))
+    _GRADER = (pid, key, grader)
+    return grader
 
 
 def _sandbox(config: SandboxConfig) -> Sandbox:
@@ -98,7 +116,6 @@ def grade_item(item: WorkItem) -> ItemResult:
     """Grade one generation. Never raises for anything the program or the document does;
     sandbox start-up failures come back as ``ItemResult.error``."""
     started, cpu = time.perf_counter(), time.process_time()
-    recalc.use_service(*(item.recalc_service or (None,)))
     rubric = _rubric(item.rubric_path)
     try:
         card, sandbox = _grade(item, rubric)
@@ -204,7 +221,7 @@ def _score(item: WorkItem, rubric: Rubric, doc: Path) -> ScoreCard:
         except OSError:
             pass  # keeping a copy is a convenience; grading goes on
     try:
-        card = evaluate(rubric, doc, task=item.task, options=dict(item.options))
+        card = _grader(item).grade(rubric, doc, task=item.task, options=dict(item.options))
     except Exception as exc:  # noqa: BLE001 - our bug: never charged to the candidate
         card = _evaluator_failed(rubric, f"{type(exc).__name__}: {exc}")
     card.document = shown
@@ -219,7 +236,7 @@ def not_graded_card(rubric: Rubric, why: str, task: str | None = None) -> ScoreC
     reports show, never a silent gap; the next run of the batch grades it again."""
     card = evaluate_outcome(rubric, TaskOutcome.NOT_GRADED, "", safe_text(why)[:2000], task)
     card.criteria = [CriterionResult(c.id, c.skill, c.points, 0.0,
-                                     CriterionStatus.EVAL_ERROR.value, c.description, [],
+                                     CriterionStatus.EVAL_ERROR, c.description, [],
                                      c.preservation) for c in card.criteria]
     card.total = 0.0
     card.passed = False
@@ -233,7 +250,7 @@ def _evaluator_failed(rubric: Rubric, why: str) -> ScoreCard:
     points, counted, and the batch exits 5)."""
     card = evaluate_outcome(rubric, TaskOutcome.OK, "", f"evaluator error: {why}")
     card.criteria = [CriterionResult(c.id, c.skill, c.points, 0.0,
-                                     CriterionStatus.EVAL_ERROR.value, c.description, [],
+                                     CriterionStatus.EVAL_ERROR, c.description, [],
                                      c.preservation) for c in card.criteria]
     card.total = 0.0
     card.passed = False

@@ -42,7 +42,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterator
 
-from officeeval import __version__
+from officeeval.version import __version__
 from officeeval.runner.escaping import safe_text, safe_tree
 from officeeval.scoring.scorecard import ScoreCard
 

@@ -15,8 +15,8 @@ from pathlib import Path
 
 from lxml import etree
 
+from officeeval import apps
 from officeeval.errors import RubricError, TaskError
-from officeeval.formats import EXTENSIONS
 from officeeval.rubric import Rubric, load_rubric
 
 RUBRIC_NS = "urn:officeeval:rubric:1"
@@ -46,7 +46,8 @@ class Task:
         ``output.<ext>`` for its app."""
         if self.rubric and self.rubric.files.output:
             return Path(self.rubric.files.output).name
-        return "output" + EXTENSIONS.get(self.app, "")
+        spec = apps.APPS.get(self.app)
+        return "output" + (spec.extension if spec is not None else "")
 
     @property
     def input(self) -> Path | None:

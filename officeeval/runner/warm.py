@@ -11,34 +11,19 @@ other effect; a failure here only means the workers do the same work later.
 from __future__ import annotations
 
 import gc
-import importlib
 
+import officeeval.apps  # noqa: F401 - every app's views, resolvers and selector steps
 import officeeval.runner.grading  # noqa: F401 - the work function and the engine
-from officeeval.properties.registry import catalog
+from officeeval.catalog import catalog
 from officeeval.rubric.loader import schema
-from officeeval.selectors.registry import steps
 from officeeval.vocabulary import all_vocabularies
-
-_VIEWS = ("officeeval.word.document", "officeeval.excel.workbook",
-          "officeeval.ppt.presentation")
 
 
 def warm() -> None:
-    """Build the process-wide tables grading uses; never raises for a missing optional
-    part (an app whose view cannot be imported is simply left cold)."""
+    """Build the process-wide tables grading uses."""
     schema()
     catalog()
     all_vocabularies()
-    for name in _VIEWS:
-        try:
-            importlib.import_module(name)
-        except ImportError:
-            continue
-    for app in ("word", "excel", "ppt"):
-        try:
-            steps(app)
-        except (LookupError, ImportError):
-            continue
     # Everything built so far lives as long as the worker: keep it out of the cyclic
     # collector's generations (a full collection otherwise walks all of it again), and
     # forked workers share its pages instead of copying them when the collector touches

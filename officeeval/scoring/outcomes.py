@@ -12,7 +12,23 @@ from __future__ import annotations
 from enum import Enum
 
 
-class TaskOutcome(str, Enum):
+class _Token(str, Enum):
+    """An enum whose members read as their values wherever text is expected: ``str()``,
+    f-strings and templates give ``"pass"``, equality and hashing are the string's (so
+    ``CriterionStatus.PASS == "pass"`` and a dict keyed by either finds both). The engine
+    passes members around; ``.value`` is taken only when a result is serialised
+    (``ScoreCard.to_dict`` / ``to_tuples``)."""
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec)
+
+    __hash__ = str.__hash__
+
+
+class TaskOutcome(_Token):
     OK = "ok"
     EXEC_ERROR = "exec_error"          # the code raised or exited non-zero
     EXEC_TIMEOUT = "exec_timeout"
@@ -28,7 +44,7 @@ class TaskOutcome(str, Enum):
         return self not in (TaskOutcome.OK, TaskOutcome.NOT_GRADED)
 
 
-class CriterionStatus(str, Enum):
+class CriterionStatus(_Token):
     PASS = "pass"
     FAIL = "fail"              # logic: observed, wrong
     NOT_FOUND = "not_found"    # logic: nothing selected, or no value anywhere
@@ -38,5 +54,18 @@ class CriterionStatus(str, Enum):
 
     @property
     def failure_class(self) -> str | None:
-        return {"pass": None, "fail": "logic", "not_found": "logic", "skipped": "execution",
-                "eval_error": "evaluator", "unevaluable": "unevaluable"}[self.value]
+        """``logic``, ``execution``, ``evaluator`` or ``unevaluable``; ``None`` for a pass."""
+        return _FAILURE_CLASS[self]
+
+    @property
+    def is_failing(self) -> bool:
+        """Charged to the candidate as a wrong document: ``fail``, ``not_found`` and
+        ``unevaluable`` (``eval_error`` is ours, ``skipped`` inherits an execution failure)."""
+        return self in (CriterionStatus.FAIL, CriterionStatus.NOT_FOUND,
+                        CriterionStatus.UNEVALUABLE)
+
+
+_FAILURE_CLASS = {CriterionStatus.PASS: None, CriterionStatus.FAIL: "logic",
+                  CriterionStatus.NOT_FOUND: "logic", CriterionStatus.SKIPPED: "execution",
+                  CriterionStatus.EVAL_ERROR: "evaluator",
+                  CriterionStatus.UNEVALUABLE: "unevaluable"}

@@ -1,6 +1,9 @@
 """The ScoreCard: the result of grading one document against one rubric (architecture.md).
 
 ``to_dict`` is the JSON contract of ``officeeval score --json`` and of the batch store.
+Statuses and outcomes are enums (``CriterionStatus``, ``TaskOutcome``) in every result;
+a string given to a constructor is converted (raising ``ValueError`` for an unknown one),
+and ``to_dict`` / ``to_tuples`` write their values.
 """
 
 from __future__ import annotations
@@ -8,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from officeeval.scoring.outcomes import CriterionStatus
+from officeeval.scoring.outcomes import CriterionStatus, TaskOutcome
 
 
 @dataclass
@@ -28,10 +31,14 @@ class CheckResult:
     actual: str
     source: str
     passed: bool
-    status: str
+    status: CriterionStatus
     detail: str = ""
     line: int | None = None
     targets: list[TargetResult] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if self.status.__class__ is not CriterionStatus:
+            self.status = CriterionStatus(self.status)
 
     def to_dict(self) -> dict[str, Any]:
         # Written out field by field: dataclasses.asdict deep-copies every value and was a
@@ -39,7 +46,7 @@ class CheckResult:
         d: dict[str, Any] = {
             "select": self.select, "property": self.property, "op": self.op,
             "expected": self.expected, "actual": self.actual, "source": self.source,
-            "passed": self.passed, "status": self.status, "detail": self.detail,
+            "passed": self.passed, "status": self.status.value, "detail": self.detail,
             "line": self.line}
         if self.targets:
             d["targets"] = [{"locator": t.locator, "actual": t.actual, "source": t.source,
@@ -53,18 +60,22 @@ class CriterionResult:
     skill: str
     points: float
     earned: float
-    status: str
+    status: CriterionStatus
     description: str = ""
     checks: list[CheckResult] = field(default_factory=list)
     preservation: bool = False
 
+    def __post_init__(self) -> None:
+        if self.status.__class__ is not CriterionStatus:
+            self.status = CriterionStatus(self.status)
+
     @property
     def failure_class(self) -> str | None:
-        return CriterionStatus(self.status).failure_class
+        return self.status.failure_class
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "skill": self.skill, "points": self.points,
-                "earned": self.earned, "status": self.status,
+                "earned": self.earned, "status": self.status.value,
                 "failure_class": self.failure_class, "description": self.description,
                 "preservation": self.preservation,
                 "checks": [c.to_dict() for c in self.checks]}
@@ -75,7 +86,7 @@ class ScoreCard:
     task: str
     app: str
     document: str
-    outcome: str
+    outcome: TaskOutcome
     score: float
     total: float
     pass_mark: float
@@ -89,6 +100,10 @@ class ScoreCard:
     value_sources: dict[str, int] = field(default_factory=dict)
     seconds: float = 0.0
 
+    def __post_init__(self) -> None:
+        if self.outcome.__class__ is not TaskOutcome:
+            self.outcome = TaskOutcome(self.outcome)
+
     @property
     def rate(self) -> float:
         """Score as a share of the possible points (0..1); 0 when nothing was gradable."""
@@ -96,7 +111,7 @@ class ScoreCard:
 
     def to_dict(self) -> dict[str, Any]:
         return {"task": self.task, "app": self.app, "document": self.document,
-                "outcome": self.outcome, "outcome_detail": self.outcome_detail,
+                "outcome": self.outcome.value, "outcome_detail": self.outcome_detail,
                 "score": self.score, "total": self.total, "pass_mark": self.pass_mark,
                 "passed": self.passed, "eval_errors": self.eval_errors,
                 "rubric_total": self.rubric_total, "rubric_sha256": self.rubric_sha256,
@@ -108,14 +123,14 @@ class ScoreCard:
         """The card as nested tuples of plain values, losslessly (``from_tuples`` rebuilds an
         equal card). What batch workers send to the writing process: pickling this takes a
         tenth of the time of pickling the dataclass tree."""
-        return (self.task, self.app, self.document, self.outcome, self.score, self.total,
+        return (self.task, self.app, self.document, self.outcome.value, self.score, self.total,
                 self.pass_mark, self.passed, self.eval_errors, self.outcome_detail,
                 self.rubric_total, self.rubric_sha256, self.engine_version,
                 self.value_sources, self.seconds,
-                tuple((c.id, c.skill, c.points, c.earned, c.status, c.description,
+                tuple((c.id, c.skill, c.points, c.earned, c.status.value, c.description,
                        c.preservation,
                        tuple((k.select, k.property, k.op, k.expected, k.actual, k.source,
-                              k.passed, k.status, k.detail, k.line,
+                              k.passed, k.status.value, k.detail, k.line,
                               tuple((t.locator, t.actual, t.source, t.passed)
                                     for t in k.targets)) for k in c.checks))
                       for c in self.criteria))

@@ -10,16 +10,14 @@ many checks is evaluated once.
 from __future__ import annotations
 
 import difflib
-import re
-import unicodedata
-from functools import lru_cache
-from typing import Any
 
+from officeeval import apps
+from officeeval.cache import memo_table
 from officeeval.errors import SelectorSyntaxError
 from officeeval.selectors.grammar import Predicate, Selector, Step, parse_selector
-from officeeval.selectors.registry import ROOT_KIND, StepSpec, steps
+from officeeval.selectors.predicates import apply_predicates
+from officeeval.selectors.registry import StepSpec
 from officeeval.targets import Document, Target
-from officeeval.vocabulary import style_key
 
 _CACHE_ATTR = "_officeeval_selector_cache"
 
@@ -33,11 +31,11 @@ def select(doc: Document, selector: str | Selector | None) -> list[Target]:
     if selector is None or (isinstance(selector, str) and not selector.strip()):
         return [doc.root()]
     text = selector if isinstance(selector, str) else selector.text
-    cache = doc.__dict__.setdefault(_CACHE_ATTR, {})
+    cache = memo_table(doc, _CACHE_ATTR)
     if text in cache:
         return cache[text]
     sel = parse_selector(text) if isinstance(selector, str) else selector
-    table = steps(doc.app)
+    table = apps.app(doc.app).steps
     current: list[Target] = [doc.root()]
     for step in sel.steps:
         spec = table.get(step.name)
@@ -65,7 +63,7 @@ def explain_empty(doc: Document, selector: str) -> str:
     paragraphs``, ``no paragraph has text^='关于' (of 12)``, ``the document has no
     table``). ``""`` when it does select something. Raises like ``select``."""
     sel = parse_selector(selector)
-    table = steps(doc.app)
+    table = apps.app(doc.app).steps
     current: list[Target] = [doc.root()]
     path = ""
     for step in sel.steps:
@@ -109,74 +107,6 @@ def _why_nothing(bare: str, pred: Predicate, counts: list[int], path: str) -> st
     return f"no {bare}{scope} matches {pred} (of {n})"
 
 
-def apply_predicates(items: list[Target], preds: tuple[Predicate, ...]) -> list[Target]:
-    """Filter ``items`` by each predicate in turn; indexes are 1-based, ``-1`` is the last;
-    ``not(…)`` keeps what its predicate would drop."""
-    for p in preds:
-        if p.op == "index":
-            if p.value == "*":
-                continue
-            i = int(p.value)  # type: ignore[arg-type]
-            if i > 0:
-                items = items[i - 1:i]
-            else:
-                items = items[i:len(items) + i + 1] if -i <= len(items) else []
-        elif p.op == "slice":
-            lo, hi = p.value  # type: ignore[misc]
-            n = len(items)
-            a = 0 if lo is None else (lo - 1 if lo > 0 else max(n + lo, 0))
-            b = n if hi is None else (hi if hi > 0 else n + hi + 1)
-            items = items[a:b]
-        elif p.op == "flag":
-            items = [t for t in items if _matches(t.predicate_value("type"), "=", str(p.value),
-                                                  "type")]
-        elif p.op == "not":
-            inner: Predicate = p.value  # type: ignore[assignment]
-            left_out = {id(t) for t in apply_predicates(items, (inner,))}
-            items = [t for t in items if id(t) not in left_out]
-        else:
-            items = [t for t in items if _matches(t.predicate_value(p.key or ""), p.op,
-                                                  str(p.value), p.key or "")]
-    return items
-
-
-# ``[style='…']`` compares every candidate target's style names with the predicate: the same
-# few names over and over. The key is a pure function of the name; the cache is bounded.
-_style_key = lru_cache(maxsize=4096)(style_key)
-
-
-def _norm(s: str) -> str:
-    return unicodedata.normalize("NFC", s).strip()
-
-
-def _matches(actual: Any, op: str, value: str, key: str) -> bool:
-    if actual is None:
-        return op == "!=" and True
-    if isinstance(actual, (list, tuple, set)):
-        hits = [_matches(a, op if op != "!=" else "=", value, key) for a in actual]
-        return not any(hits) if op == "!=" else any(hits)
-    a = _norm(str(actual))
-    v = _norm(value)
-    if key in ("style",):
-        if op in ("=", "!="):
-            return (_style_key(a) == _style_key(v)) == (op == "=")
-    if key in ("type", "layout"):
-        a, v = a.casefold(), v.casefold()
-    if op == "=":
-        return a == v
-    if op == "!=":
-        return a != v
-    if op == "^=":
-        return a.startswith(v)
-    if op == "$=":
-        return a.endswith(v)
-    if op == "*=":
-        return v in a
-    if op == "~=":
-        return re.search(value, str(actual)) is not None
-    return False
-
-
 def validate_selector(text: str, app: str) -> tuple[list[tuple[int, str]], str | None]:
     """Check ``text`` for ``app`` without a document.
 
@@ -188,9 +118,12 @@ def validate_selector(text: str, app: str) -> tuple[list[tuple[int, str]], str |
         sel = parse_selector(text)
     except SelectorSyntaxError as exc:
         return [(exc.column, exc.reason)], None
-    table = steps(app)
+    spec_of_app = apps.APPS.get(app)
+    if spec_of_app is None:
+        return [(1, f"unknown app {app!r} (known: {', '.join(apps.names())})")], None
+    table = spec_of_app.steps
     issues: list[tuple[int, str]] = []
-    kind: str | None = ROOT_KIND.get(app, "document")
+    kind: str | None = spec_of_app.root_kind
     for step in sel.steps:
         spec = table.get(step.name)
         if spec is None:

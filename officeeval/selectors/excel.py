@@ -12,7 +12,7 @@ from officeeval.excel import objects
 from officeeval.excel.refs import MAX_COL, MAX_ROW, Area, col_index, parse_area
 from officeeval.excel.targets import CellTarget, ColumnTarget, RowTarget, SheetTarget
 from officeeval.selectors.grammar import Step
-from officeeval.selectors.registry import StepSpec, register
+from officeeval.selectors.registry import StepSpec, StepTable
 from officeeval.targets import Target
 
 # A selection larger than this many cells is refused as a rubric problem (LookupError),
@@ -168,44 +168,45 @@ _WB = frozenset({"workbook"})
 _WB_SHEET = frozenset({"workbook", "sheet"})
 _CELL_KINDS = frozenset({"workbook", "sheet", "cell"})
 
-register("excel", StepSpec("workbook", "workbook", _workbook, "The workbook itself.",
+STEPS = StepTable("excel")
+STEPS.add(StepSpec("workbook", "workbook", _workbook, "The workbook itself.",
                            parents=_WB))
-register("excel", StepSpec("sheet", "sheet", _sheet,
+STEPS.add(StepSpec("sheet", "sheet", _sheet,
                            "sheet('名称') by name (case-insensitive), sheet[1] by tab order "
                            "(chart sheets count); without an argument, every sheet.",
                            parents=_WB, max_args=1))
-register("excel", StepSpec("range", "cell", _range,
+STEPS.add(StepSpec("range", "cell", _range,
                            "An A1 reference: 'Sheet'!B2, 'Sheet'!B2:D31, 'Sheet'!C:C, "
                            "'Sheet'!3:3 (every cell; columns/rows bounded by the used range).",
                            parents=_WB_SHEET, max_args=2))
-register("excel", StepSpec("cell", "cell", _cell,
+STEPS.add(StepSpec("cell", "cell", _cell,
                            "cell('B2') or cell('B2:D9'); without an argument, every cell "
                            "holding a value or formula.", parents=_WB_SHEET, max_args=1))
-register("excel", StepSpec("column", "column", _column,
+STEPS.add(StepSpec("column", "column", _column,
                            "column('C') or column(3): a sheet column (width, hidden); "
                            "without an argument, the used columns.",
                            parents=frozenset({"sheet"}), max_args=1))
-register("excel", StepSpec("row", "row", _row,
+STEPS.add(StepSpec("row", "row", _row,
                            "row(3): a sheet row (height, hidden, outline level); without an "
                            "argument, the used rows.", parents=frozenset({"sheet"}),
                            max_args=1))
-register("excel", StepSpec("chart", "chart", _objects_step(objects.charts),
+STEPS.add(StepSpec("chart", "chart", _objects_step(objects.charts),
                            "Charts on worksheets and chart sheets, in tab then drawing order.",
                            parents=_WB_SHEET))
-register("excel", StepSpec("pivot", "pivot", _objects_step(objects.pivot_tables, True),
+STEPS.add(StepSpec("pivot", "pivot", _objects_step(objects.pivot_tables, True),
                            "Pivot tables (pivot('名称') by name).", parents=_WB_SHEET,
                            max_args=1))
-register("excel", StepSpec("table", "table", _objects_step(objects.list_objects, True),
+STEPS.add(StepSpec("table", "table", _objects_step(objects.list_objects, True),
                            "Tables (ListObjects): table('表1') by name or display name.",
                            parents=_WB_SHEET, max_args=1))
-register("excel", StepSpec("conditional_format", "conditional_format",
+STEPS.add(StepSpec("conditional_format", "conditional_format",
                            _objects_step(objects.cf_rules),
                            "Conditional formatting rules (x14 extensions included); under a "
                            "cell or range, the rules covering it.", parents=_CELL_KINDS))
-register("excel", StepSpec("validation", "validation", _objects_step(objects.validations),
+STEPS.add(StepSpec("validation", "validation", _objects_step(objects.validations),
                            "Data validation rules; under a cell or range, the rules covering "
                            "it.", parents=_CELL_KINDS))
-register("excel", StepSpec("name", "name", _name,
+STEPS.add(StepSpec("name", "name", _name,
                            "name('税率'): a defined name ('Sheet'!name for a sheet-scoped "
                            "one); without an argument, every user-defined name.",
                            parents=_WB, max_args=1))

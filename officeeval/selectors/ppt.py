@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from officeeval.cache import memo_table
 from officeeval.ppt.animations import read_effects
 from officeeval.ppt.shapes import Shape
 from officeeval.ppt.sheets import Sheet
@@ -20,7 +21,7 @@ from officeeval.ppt.targets import (
     SlideTarget, shape_locator,
 )
 from officeeval.selectors.grammar import Step
-from officeeval.selectors.registry import StepSpec, register
+from officeeval.selectors.registry import StepSpec, StepTable
 from officeeval.targets import Target
 
 SHAPE_KINDS = frozenset({"shape", "picture", "table", "chart", "smartart", "media"})
@@ -29,7 +30,7 @@ _CACHE = "_officeeval_ppt_targets"
 
 
 def _cached(doc, key: tuple, make: Callable[[], Target]) -> Target:
-    cache = doc.__dict__.setdefault(_CACHE, {})
+    cache = memo_table(doc, _CACHE)
     found = cache.get(key)
     if found is None:
         found = make()
@@ -88,8 +89,8 @@ def _layouts(parent: Target, step: Step) -> list[Target]:
     else:
         found = list(doc.layout_targets)
     if step.args:
-        from officeeval.selectors.evaluate import apply_predicates
         from officeeval.selectors.grammar import Predicate
+        from officeeval.selectors.predicates import apply_predicates
         found = apply_predicates(found, (Predicate("=", step.args[0], "layout"),))
     return found
 
@@ -197,9 +198,12 @@ _PRES = frozenset({"presentation"})
 _IN_SHEET = frozenset({"slide", "layout", "master", "shape"})
 
 
+STEPS = StepTable("ppt")
+
+
 def _reg(name: str, kind: str, fn, doc: str, parents, min_args: int = 0,
          max_args: int = 0) -> None:
-    register("ppt", StepSpec(name, kind, fn, doc, frozenset(parents), min_args, max_args))
+    STEPS.add(StepSpec(name, kind, fn, doc, frozenset(parents), min_args, max_args))
 
 
 _reg("presentation", "presentation", _presentation, "The presentation itself.", _PRES)

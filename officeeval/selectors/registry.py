@@ -1,4 +1,5 @@
-"""Selector steps per app: an explicit table, duplicates rejected, every step documented.
+"""Selector steps: an explicit table per app (``StepTable``, listed by the app's
+``AppSpec``), duplicates rejected, every step documented.
 
 A step maps one parent target to its children (``paragraph`` under a document, ``cell`` under
 a table). ``parents`` lists the kinds it may follow (``None``: any), ``kind`` the kind it yields
@@ -7,7 +8,6 @@ a table). ``parents`` lists the kinds it may follow (``None``: any), ``kind`` th
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from typing import Callable
 
@@ -34,31 +34,20 @@ class StepSpec:
         return dict(self.kind_by_parent).get(parent_kind, self.kind)
 
 
-_STEPS: dict[str, dict[str, StepSpec]] = {}
-_loaded: set[str] = set()
+class StepTable(dict):
+    """The steps of one app by name (a ``dict[str, StepSpec]``); raises ``ValueError`` for
+    a name given twice or a step without documentation."""
 
+    def __init__(self, app: str, specs: list[StepSpec] | tuple[StepSpec, ...] = ()) -> None:
+        super().__init__()
+        self.app = app
+        for spec in specs:
+            self.add(spec)
 
-def register(app: str, spec: StepSpec) -> None:
-    """Add a step for ``app``; raises ``ValueError`` when the name is taken."""
-    table = _STEPS.setdefault(app, {})
-    if spec.name in table:
-        raise ValueError(f"selector step {spec.name!r} registered twice for {app}")
-    if not spec.doc.strip():
-        raise ValueError(f"selector step {spec.name!r} has no documentation")
-    table[spec.name] = spec
-
-
-def steps(app: str) -> dict[str, StepSpec]:
-    """The steps of ``app`` (loading its binding module on first use)."""
-    if app not in _loaded:
-        _loaded.add(app)
-        name = f"officeeval.selectors.{app}"
-        try:
-            importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
-    return _STEPS.get(app, {})
-
-
-ROOT_KIND = {"word": "document", "excel": "workbook", "ppt": "presentation"}
+    def add(self, spec: StepSpec) -> StepSpec:
+        if spec.name in self:
+            raise ValueError(f"selector step {spec.name!r} registered twice for {self.app}")
+        if not spec.doc.strip():
+            raise ValueError(f"selector step {spec.name!r} has no documentation")
+        self[spec.name] = spec
+        return spec

@@ -4,7 +4,7 @@ functions that find children live in ``officeeval.word.navigation``."""
 from __future__ import annotations
 
 from officeeval.selectors.grammar import Step
-from officeeval.selectors.registry import StepSpec, register
+from officeeval.selectors.registry import StepSpec, StepTable
 from officeeval.targets import Target
 from officeeval.word import navigation as N
 from officeeval.word.fields import bookmarks_of, fields_of, hyperlinks_of, tocs_of
@@ -102,5 +102,4 @@ _SPECS = [
              "match); without an argument, every style.", parents=_TOP, max_args=1),
 ]
 
-for _spec in _SPECS:
-    register("word", _spec)
+STEPS = StepTable("word", _SPECS)

@@ -26,7 +26,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
-from officeeval import __version__
+from officeeval.version import __version__
 from officeeval.runner.grading import WorkItem
 from officeeval.runner.store import GenerationMeta, Store
 from officeeval.runner.tasks import Task, TaskRegistry, default_locations

@@ -103,10 +103,4 @@ def _load() -> None:
     if _loaded:
         return
     _loaded = True
-    from officeeval.vocabulary import common, word  # noqa: F401
-    for mod in ("excel", "ppt"):
-        try:
-            __import__(f"officeeval.vocabulary.{mod}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"officeeval.vocabulary.{mod}":
-                raise
+    from officeeval.vocabulary import common, excel, ppt, word  # noqa: F401

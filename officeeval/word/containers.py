@@ -14,6 +14,7 @@ from typing import Any
 
 from lxml import etree
 
+from officeeval.cache import cached_property
 from officeeval.ooxml.ns import W
 from officeeval.word.text import iter_blocks
 from officeeval.word.targets import ParagraphTarget
@@ -105,14 +106,10 @@ class BlockContainer:
     section: Any = None
     table_style: Any = None
 
-    @property
+    @cached_property
     def blocks(self) -> Blocks:
-        cached = self.__dict__.get("_blocks")
-        if cached is None:
-            cached = build_blocks(self.doc, self.container_el, f"{self.locator}/",  # type: ignore[attr-defined]
-                                  self.part, self.table_style, self.section)
-            self.__dict__["_blocks"] = cached
-        return cached
+        return build_blocks(self.doc, self.container_el, f"{self.locator}/",  # type: ignore[attr-defined]
+                            self.part, self.table_style, self.section)
 
     @property
     def paragraphs(self) -> list[ParagraphTarget]:

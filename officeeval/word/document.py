@@ -13,6 +13,7 @@ from typing import Any
 
 from lxml import etree
 
+from officeeval.backends import NO_BACKENDS, Backends
 from officeeval.cache import cached_property
 from officeeval.ooxml.ns import W
 from officeeval.ooxml.package import Package
@@ -28,11 +29,12 @@ _W = f"{{{W}}}"
 class WordDocument:
     app = "word"
 
-    def __init__(self, package: Package, path: str, options: dict[str, Any] | None = None
-                 ) -> None:
+    def __init__(self, package: Package, path: str, options: dict[str, Any] | None = None,
+                 backends: Backends = NO_BACKENDS) -> None:
         self.package = package
         self.path = path
         self.options = options or {}
+        self.backends = backends
         self.main = package.main_part
         self.root_el = package.main_root(_W + "document", "a w:document")
         self.body = self.root_el.find(_W + "body")

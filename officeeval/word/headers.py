@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from lxml import etree
 
+from officeeval.cache import memo_table
 from officeeval.cache import cached_property
 from officeeval.ooxml.ns import R, W
 from officeeval.targets import Target
@@ -88,7 +89,7 @@ def header_footer(section: "SectionTarget", which: str, hf_type: str
                   ) -> HeaderFooterTarget | None:
     """The shown ``which`` of type ``hf_type`` of a section (cached per section), or
     ``None`` when that type is not shown or (default type) defined nowhere."""
-    cache = section.__dict__.setdefault("_hf", {})
+    cache = memo_table(section, "_officeeval_headers_footers")
     key = (which, hf_type)
     if key not in cache:
         target = None

@@ -7,17 +7,28 @@ argument the first non-switch word (the merge field name, the SEQ label, the URL
 
 from __future__ import annotations
 
+import functools
 from typing import Callable
 
+from officeeval.properties import types as T
+from officeeval.properties.define import PropertySet
 from officeeval.values import Measure, Observation
 from officeeval.word.drawings import DrawingTarget
 from officeeval.word.fields import FieldTarget, HyperlinkTarget, TocTarget
 from officeeval.word.notes import CommentTarget, NoteTarget
 
 DRAWING_KINDS = ("image", "shape", "textbox", "chart", "smartart")
+FIELD_KINDS = ("field", "toc")
+TOC_KINDS = ("toc", "document")
+NOTE_KINDS = ("footnote", "endnote")
+
+PROPERTIES = PropertySet()
+prop, binds = PROPERTIES.prop, PROPERTIES.binds
 
 
-def _drawing(read: Callable) -> Callable:
+def drawing_property(read: Callable) -> Callable:
+    """Decorator: lift a reader of a drawing to a resolver (``None`` on other targets)."""
+    @functools.wraps(read)
     def resolve(t, ctx):
         if not isinstance(t, DrawingTarget):
             return None
@@ -25,62 +36,117 @@ def _drawing(read: Callable) -> Callable:
     return resolve
 
 
-def _size(i: int):
-    def read(t: DrawingTarget):
-        v = t.size[i]
-        return Observation(Measure(v), "direct") if v is not None and v > 0 else None
-    return read
+def _size(t: DrawingTarget, i: int):
+    v = t.size[i]
+    return Observation(Measure(v), "direct") if v is not None and v > 0 else None
 
 
-def _opt(attr: str, source: str = "direct"):
-    def read(t: DrawingTarget):
-        v = getattr(t, attr)
-        return Observation(v, source) if v is not None else None
-    return read
+def _opt(t: DrawingTarget, attr: str, source: str = "direct"):
+    v = getattr(t, attr)
+    return Observation(v, source) if v is not None else None
 
 
-DRAWING_RESOLVERS: dict[str, tuple[tuple[str, ...], Callable]] = {
-    "image.width": (DRAWING_KINDS, _drawing(_size(0))),
-    "image.height": (DRAWING_KINDS, _drawing(_size(1))),
-    "image.wrap": (DRAWING_KINDS, _drawing(_opt("wrap"))),
-    "image.alt_text": (DRAWING_KINDS, _drawing(_opt("alt_text"))),
-    "shape.text": (("shape", "textbox", "smartart"), _drawing(
-        lambda t: Observation(t.text, "direct"))),
-    "shape.wordart": (("shape", "textbox"), _drawing(
-        lambda t: Observation(t.wordart, "direct"))),
-}
+@prop("image.width", T.LENGTH_ABS, kinds=DRAWING_KINDS)
+@drawing_property
+def image_width(t: DrawingTarget):
+    """Image width."""
+    return _size(t, 0)
 
 
-def _smartart_layout(t: DrawingTarget):
+@prop("image.height", T.LENGTH_ABS, kinds=DRAWING_KINDS)
+@drawing_property
+def image_height(t: DrawingTarget):
+    """Image height."""
+    return _size(t, 1)
+
+
+@binds("shape.width", kinds=DRAWING_KINDS)
+@drawing_property
+def shape_width(t: DrawingTarget):
+    return _size(t, 0)
+
+
+@binds("shape.height", kinds=DRAWING_KINDS)
+@drawing_property
+def shape_height(t: DrawingTarget):
+    return _size(t, 1)
+
+
+@prop("image.wrap", T.EnumType("wrap_type"), kinds=DRAWING_KINDS)
+@drawing_property
+def image_wrap(t: DrawingTarget):
+    """Text wrapping (嵌入型, 四周型环绕 …)."""
+    return _opt(t, "wrap")
+
+
+@prop("image.alt_text", T.TEXT, kinds=DRAWING_KINDS)
+@drawing_property
+def image_alt_text(t: DrawingTarget):
+    """Alternative text of a picture or shape (descr or title)."""
+    return _opt(t, "alt_text")
+
+
+@prop("shape.text", T.TEXT, kinds=("shape", "textbox", "smartart"))
+@drawing_property
+def shape_text(t: DrawingTarget):
+    """Text inside a shape or text box."""
+    return Observation(t.text, "direct")
+
+
+@prop("shape.wordart", T.BOOL, kinds=("shape", "textbox"))
+@drawing_property
+def shape_wordart(t: DrawingTarget):
+    """Whether a shape is WordArt (艺术字): a VML text path or a text shape with a text
+    warp."""
+    return Observation(t.wordart, "direct")
+
+
+@binds("shape.geometry", kinds=("shape", "textbox"))
+@drawing_property
+def shape_geometry(t: DrawingTarget):
+    return _opt(t, "geometry")
+
+
+@binds("shape.fill.color", kinds=("shape", "textbox"))
+@drawing_property
+def shape_fill_color(t: DrawingTarget):
+    return _opt(t, "fill_color")
+
+
+@binds("shape.name", kinds=DRAWING_KINDS)
+@drawing_property
+def shape_name(t: DrawingTarget):
+    return _opt(t, "name")
+
+
+@binds("smartart.layout", kinds="smartart")
+@drawing_property
+def smartart_layout(t: DrawingTarget):
     uid = t.smartart_layout_id()
     if not uid:
         return None
-    try:
-        from officeeval.vocabulary.ppt import SMARTART_LAYOUT_IDS as ids
-    except ImportError:
-        ids = {}
+    from officeeval.vocabulary.ppt import SMARTART_LAYOUT_IDS as ids
     token = ids.get(uid) or uid.rstrip("/").rsplit("/", 1)[-1]
     return Observation(token, "direct")
 
 
-def _smartart_layout_id(t: DrawingTarget):
+@binds("smartart.layout_id", kinds="smartart")
+@drawing_property
+def smartart_layout_id(t: DrawingTarget):
     uid = t.smartart_layout_id()
     return Observation(uid, "direct") if uid else None
 
 
-# Names PowerPoint defines; bound for Word when defined (see properties/word.py).
-DRAWING_EXTRA: dict[str, Callable] = {
-    "shape.geometry": _drawing(_opt("geometry")),
-    "shape.fill.color": _drawing(_opt("fill_color")),
-    "shape.name": _drawing(_opt("name")),
-    "smartart.layout": _drawing(_smartart_layout),
-    "smartart.layout_id": _drawing(_smartart_layout_id),
-    "smartart.nodes": _drawing(lambda t: Observation(t.smartart_nodes(), "direct")),
-}
+@binds("smartart.nodes", kinds="smartart")
+@drawing_property
+def smartart_nodes(t: DrawingTarget):
+    return Observation(t.smartart_nodes(), "direct")
 
 
 # ------------------------------------------------------------------ fields
-def _field(read: Callable) -> Callable:
+def field_property(read: Callable) -> Callable:
+    """Decorator: lift a reader of a field's ``FieldInfo`` to field and TOC targets."""
+    @functools.wraps(read)
     def resolve(t, ctx):
         if not isinstance(t, (FieldTarget, TocTarget)):
             return None
@@ -89,13 +155,39 @@ def _field(read: Callable) -> Callable:
     return resolve
 
 
-FIELD_RESOLVERS: dict[str, tuple[tuple[str, ...], Callable]] = {
-    "field.type": (("field", "toc"), _field(lambda i: i.type or None)),
-    "field.instruction": (("field", "toc"), _field(lambda i: i.instruction)),
-    "field.argument": (("field", "toc"), _field(lambda i: i.argument)),
-    "field.result": (("field", "toc"), _field(lambda i: i.result)),
-    "field.switches": (("field", "toc"), _field(lambda i: i.switches)),
-}
+@prop("field.type", T.TEXT, kinds=FIELD_KINDS)
+@field_property
+def field_type(info):
+    """Field type (MERGEFIELD, PAGE, TOC …)."""
+    return info.type or None
+
+
+@prop("field.instruction", T.TEXT, kinds=FIELD_KINDS)
+@field_property
+def field_instruction(info):
+    """Full field instruction text."""
+    return info.instruction
+
+
+@prop("field.argument", T.TEXT, kinds=FIELD_KINDS)
+@field_property
+def field_argument(info):
+    """First argument of the field (e.g. the merge field name)."""
+    return info.argument
+
+
+@prop("field.result", T.TEXT, kinds=FIELD_KINDS)
+@field_property
+def field_result(info):
+    """The field's current result text (what it shows)."""
+    return info.result
+
+
+@prop("field.switches", T.TEXT, kinds=FIELD_KINDS)
+@field_property
+def field_switches(info):
+    r"""The field's switches as written (\o "1-3" \h)."""
+    return info.switches
 
 
 # ------------------------------------------------------------------ tables of contents
@@ -109,7 +201,9 @@ def _first_toc(t):
     return None
 
 
+@prop("toc.levels", T.INTEGER, kinds=TOC_KINDS)
 def toc_levels(t, ctx):
+    """Deepest outline level the table of contents includes."""
     toc = _first_toc(t)
     if toc is None:
         return None
@@ -117,12 +211,16 @@ def toc_levels(t, ctx):
     return Observation(got[0], got[1]) if got else None
 
 
+@prop("toc.hyperlinks", T.BOOL, kinds=TOC_KINDS)
 def toc_hyperlinks(t, ctx):
+    r"""Whether TOC entries are hyperlinks (\h)."""
     toc = _first_toc(t)
     return Observation(toc.info.switch("h") is not None, "direct") if toc else None
 
 
+@prop("toc.page_numbers", T.BOOL, kinds=TOC_KINDS)
 def toc_page_numbers(t, ctx):
+    r"""Whether TOC entries show page numbers (no \n)."""
     toc = _first_toc(t)
     if toc is None:
         return None
@@ -130,12 +228,18 @@ def toc_page_numbers(t, ctx):
     return Observation(n is None, "direct")
 
 
+@prop("toc.entries", T.INTEGER, kinds=TOC_KINDS,
+      read_only="the entries Word generated when the field was last updated")
 def toc_entries(t, ctx):
+    """Number of entries (paragraphs with text) in the TOC's current result."""
     toc = _first_toc(t)
     return Observation(toc.entries(), "computed") if toc else None
 
 
+@prop("toc.kind", T.TEXT, kinds=TOC_KINDS,
+      read_only="how the table of contents is stored (a content control or a bare field)")
 def toc_kind(t, ctx):
+    """How the TOC is held: content_control (Word's TOC gallery) or field."""
     toc = _first_toc(t)
     if toc is None:
         return None
@@ -143,30 +247,37 @@ def toc_kind(t, ctx):
     return Observation(kind, "computed")
 
 
-TOC_RESOLVERS: dict[str, tuple[tuple[str, ...], Callable]] = {
-    "toc.levels": (("toc", "document"), toc_levels),
-    "toc.hyperlinks": (("toc", "document"), toc_hyperlinks),
-    "toc.page_numbers": (("toc", "document"), toc_page_numbers),
-    "toc.entries": (("toc", "document"), toc_entries),
-    "toc.kind": (("toc", "document"), toc_kind),
-}
-
-
 # ------------------------------------------------------------------ links and notes
+@prop("hyperlink.target", T.TEXT, kinds="hyperlink")
 def hyperlink_target(t, ctx):
+    """Hyperlink target URL or anchor."""
     if not isinstance(t, HyperlinkTarget):
         return None
     v = t.target()
     return Observation(v, "direct") if v else None
 
 
-def note_text(t, ctx):
+def _note_text(t, ctx):
     if isinstance(t, (NoteTarget, CommentTarget)):
         return Observation(t.text, "direct")
     return None
 
 
+@prop("footnote.text", T.TEXT, kinds=NOTE_KINDS)
+def note_text(t, ctx):
+    """Footnote or endnote text."""
+    return _note_text(t, ctx)
+
+
+@prop("comment.text", T.TEXT, kinds="comment")
+def comment_text(t, ctx):
+    """Text of a comment (批注)."""
+    return _note_text(t, ctx)
+
+
+@prop("footnote.number_format", T.EnumType("number_format"), kinds=NOTE_KINDS)
 def note_format(t, ctx):
+    """Footnote numbering format."""
     if not isinstance(t, NoteTarget):
         return None
     fmt, src = t.number_format()
@@ -175,24 +286,30 @@ def note_format(t, ctx):
     return Observation(fmt, src)
 
 
-def note_anchor(t, ctx):
+def _anchor(t, ctx):
     if isinstance(t, (NoteTarget, CommentTarget)) and t.anchor is not None:
         return Observation(t.anchor, "direct")
     return None
 
 
+@prop("footnote.anchor", T.TEXT, kinds=NOTE_KINDS,
+      read_only="the text before the note's reference mark: write that paragraph's text")
+def note_anchor(t, ctx):
+    """Text of the referencing paragraph before the note's reference mark (the note is
+    attached after it)."""
+    return _anchor(t, ctx)
+
+
+@prop("comment.anchor", T.TEXT, kinds="comment",
+      read_only="the text the comment's range covers: write that text")
+def comment_anchor(t, ctx):
+    """The text a comment's range covers."""
+    return _anchor(t, ctx)
+
+
+@prop("comment.author", T.TEXT, kinds="comment")
 def comment_author(t, ctx):
+    """Author of a comment."""
     if isinstance(t, CommentTarget):
         return Observation(t.author, "direct")
     return None
-
-
-NOTE_RESOLVERS: dict[str, tuple[tuple[str, ...], Callable]] = {
-    "hyperlink.target": (("hyperlink",), hyperlink_target),
-    "footnote.text": (("footnote", "endnote"), note_text),
-    "footnote.number_format": (("footnote", "endnote"), note_format),
-    "footnote.anchor": (("footnote", "endnote"), note_anchor),
-    "comment.text": (("comment",), note_text),
-    "comment.author": (("comment",), comment_author),
-    "comment.anchor": (("comment",), note_anchor),
-}

@@ -9,19 +9,25 @@ over the main story in document order.
 
 from __future__ import annotations
 
+import functools
 from typing import Callable
 
 from officeeval.ooxml.ns import W
+from officeeval.properties import types as T
+from officeeval.properties.define import PropertySet
 from officeeval.ooxml.units import to_int, twips_to_pt
 from officeeval.values import Border, Measure, Observation, aggregate
 from officeeval.word import runs as R
-from officeeval.word.paragraphs import first
+from officeeval.word.paragraphs import first, flag
 from officeeval.word.props_section import border_of
-from officeeval.word.resolvers import _para, content_paragraphs
+from officeeval.word.resolvers import PARA_KINDS, content_paragraphs, para_property
 from officeeval.word.targets import ParagraphTarget, StyleTarget
 
 _W = f"{{{W}}}"
 SIDES = ("top", "left", "bottom", "right")
+
+PROPERTIES = PropertySet()
+prop = PROPERTIES.prop
 
 
 # ------------------------------------------------------------------ numbering
@@ -32,7 +38,15 @@ def _level(target, ctx):
     return ref, target.doc.numbering.level(ref.num_id, ref.ilvl)
 
 
-def _numbering(read: Callable, none_value=None) -> Callable:
+def numbering_property(none_value=None) -> Callable[[Callable], Callable]:
+    """Decorator: lift a reader ``(paragraph, num_ref, level)`` of the paragraph's list
+    level to paragraph and style targets and to containers; ``none_value`` is the value of
+    a paragraph in no list."""
+    return functools.partial(_lift_numbering, none_value=none_value)
+
+
+def _lift_numbering(read: Callable, none_value=None) -> Callable:
+    @functools.wraps(read)
     def resolve(target, ctx):
         if not isinstance(target, (ParagraphTarget, StyleTarget)):
             paragraphs = content_paragraphs(target)
@@ -52,21 +66,48 @@ def _numbering(read: Callable, none_value=None) -> Callable:
     return resolve
 
 
-def _label(target, ref, level):
+@prop("paragraph.numbering", T.EnumType("number_format"), kinds=PARA_KINDS)
+@numbering_property("none")
+def numbering(t, ref, level):
+    """Numbering format of the paragraph's list level (bullet, decimal, chineseCounting …),
+    through numbering.xml; none when not numbered."""
+    return level.fmt
+
+
+@prop("paragraph.numbering.level", T.INTEGER, kinds=PARA_KINDS)
+@numbering_property()
+def numbering_level(t, ref, level):
+    """List level (1-based) of a numbered paragraph."""
+    return ref.ilvl + 1
+
+
+@prop("paragraph.numbering.text", T.TEXT, kinds=PARA_KINDS)
+@numbering_property()
+def numbering_text(t, ref, level):
+    """The level text pattern of the paragraph's list level (e.g. '第%1章', '%1.%2')."""
+    return level.text
+
+
+@prop("paragraph.numbering.start", T.INTEGER, kinds=PARA_KINDS)
+@numbering_property()
+def numbering_start(t, ref, level):
+    """The number the paragraph's list level starts at (w:start, or the list instance's
+    w:startOverride)."""
+    return level.start_override if level.start_override is not None else level.start
+
+
+@prop("paragraph.numbering.label", T.TEXT, kinds=PARA_KINDS,
+      read_only="counted from the level text and the items before it: write "
+                "paragraph.numbering.text or .start")
+@numbering_property()
+def numbering_label(target, ref, level):
+    """The list label a reader sees ('第一章', '1.2', '(b)'), counted over the document in
+    order; Word's counting rules (lists sharing an abstract definition share counters;
+    startOverride restarts)."""
     if not isinstance(target, ParagraphTarget):
         return None
     hit = target.doc.list_labels.get(id(target.el))
     return hit[0] if hit else None
-
-
-NUMBERING_RESOLVERS: dict[str, Callable] = {
-    "paragraph.numbering": _numbering(lambda t, ref, lv: lv.fmt, "none"),
-    "paragraph.numbering.level": _numbering(lambda t, ref, lv: ref.ilvl + 1),
-    "paragraph.numbering.text": _numbering(lambda t, ref, lv: lv.text),
-    "paragraph.numbering.start": _numbering(
-        lambda t, ref, lv: lv.start_override if lv.start_override is not None else lv.start),
-    "paragraph.numbering.label": _numbering(_label),
-}
 
 
 # ------------------------------------------------------------------ drop caps
@@ -81,7 +122,9 @@ def _frame(target):
     return None
 
 
+@prop("paragraph.drop_cap", T.EnumType("drop_cap"), kinds="paragraph")
 def drop_cap(target, ctx):
+    """Drop cap: none, drop (下沉), margin (悬挂)."""
     if not isinstance(target, ParagraphTarget):
         return None
     fp = _frame(target)
@@ -90,7 +133,9 @@ def drop_cap(target, ctx):
     return Observation(fp.get(_W + "dropCap"), "direct")
 
 
+@prop("paragraph.drop_cap.lines", T.INTEGER, kinds="paragraph")
 def drop_cap_lines(target, ctx):
+    """Lines the drop cap spans (下沉行数)."""
     if not isinstance(target, ParagraphTarget):
         return None
     fp = _frame(target)
@@ -100,7 +145,9 @@ def drop_cap_lines(target, ctx):
     return Observation(n if n is not None and n > 0 else 1, "direct" if n else "default")
 
 
+@prop("paragraph.drop_cap.distance", T.LENGTH_ABS, kinds="paragraph")
 def drop_cap_distance(target, ctx):
+    """Distance of the drop cap from the text (距正文, w:framePr w:hSpace)."""
     if not isinstance(target, ParagraphTarget):
         return None
     fp = _frame(target)
@@ -121,7 +168,11 @@ def _side(levels, side: str):
     return None
 
 
-def _border_box(t, levels, direct):
+@prop("paragraph.border", T.BORDER, kinds=PARA_KINDS)
+@para_property
+def border(t, levels, direct):
+    """Paragraph border (the box or the top border when they differ): style, width,
+    color."""
     found = [(s, _side(levels, s)) for s in SIDES]
     got = [(s, h) for s, h in found if h is not None]
     if not got:
@@ -133,23 +184,64 @@ def _border_box(t, levels, direct):
     return Observation(top[0], top[1])
 
 
-def _border_side(side: str):
-    def read(t, levels, direct):
-        hit = _side(levels, side)
-        if hit is None:
-            return None if direct else Observation(Border("none"), "default")
-        return Observation(hit[0], hit[1])
-    return read
+def _border_side(levels, direct, side: str):
+    hit = _side(levels, side)
+    if hit is None:
+        return None if direct else Observation(Border("none"), "default")
+    return Observation(hit[0], hit[1])
 
 
-def _shading(t, levels, direct):
+@prop("paragraph.border.top", T.BORDER, kinds=PARA_KINDS)
+@para_property
+def border_top(t, levels, direct):
+    """Top border of the paragraph (none when absent)."""
+    return _border_side(levels, direct, "top")
+
+
+@prop("paragraph.border.bottom", T.BORDER, kinds=PARA_KINDS)
+@para_property
+def border_bottom(t, levels, direct):
+    """Bottom border of the paragraph."""
+    return _border_side(levels, direct, "bottom")
+
+
+@prop("paragraph.border.left", T.BORDER, kinds=PARA_KINDS)
+@para_property
+def border_left(t, levels, direct):
+    """Left border of the paragraph."""
+    return _border_side(levels, direct, "left")
+
+
+@prop("paragraph.border.right", T.BORDER, kinds=PARA_KINDS)
+@para_property
+def border_right(t, levels, direct):
+    """Right border of the paragraph."""
+    return _border_side(levels, direct, "right")
+
+
+@prop("paragraph.widow_control", T.BOOL, kinds=PARA_KINDS)
+@para_property
+def widow_control(t, levels, direct):
+    """Widow/orphan control (孤行控制): the first and last line of the paragraph are never
+    left alone at the bottom or top of a page. Off when no level sets it (w:widowControl,
+    ISO 29500 17.3.1.44)."""
+    return flag(levels, "widowControl", direct)
+
+
+@prop("paragraph.shading", T.COLOR, kinds=PARA_KINDS)
+@para_property
+def shading(t, levels, direct):
+    """Paragraph shading fill (none when absent)."""
     hit = first(levels, "shd")
     if hit is None:
         return None if direct else Observation("none", "default")
     return Observation(R.shd_color(hit[0], t.doc.theme), hit[1])
 
 
-def _special(t, levels, direct):
+@prop("paragraph.indent.special", T.EnumType("special_indent"), kinds=PARA_KINDS)
+@para_property
+def special_indent(t, levels, direct):
+    """The special indent kind: first_line (首行缩进), hanging (悬挂缩进) or none (无)."""
     hit = first(levels, "ind", ("firstLine", "firstLineChars", "hanging", "hangingChars"))
     if hit is None:
         return None if direct else Observation("none", "default")
@@ -164,22 +256,12 @@ def _special(t, levels, direct):
     return Observation("none", src)
 
 
-PARAGRAPH_RESOLVERS: dict[str, Callable] = {
-    "paragraph.border": _para(_border_box),
-    **{f"paragraph.border.{s}": _para(_border_side(s)) for s in SIDES},
-    "paragraph.shading": _para(_shading),
-    "paragraph.indent.special": _para(_special),
-}
-DROP_CAP_RESOLVERS: dict[str, Callable] = {
-    "paragraph.drop_cap": drop_cap,
-    "paragraph.drop_cap.lines": drop_cap_lines,
-    "paragraph.drop_cap.distance": drop_cap_distance,
-}
-
-
 # ------------------------------------------------------------------ captions
+@prop("caption.label", T.TEXT, kinds="paragraph")
 def caption_label(target, ctx):
-    """The identifier of the paragraph's SEQ field (图, 表, Figure); ``None`` without one."""
+    """A caption's label: the identifier of its SEQ field (图, 表, Figure).
+
+    ``None`` without one."""
     if not isinstance(target, ParagraphTarget):
         return None
     idx = target.doc.story_index(target.part) if target.part != target.doc.main else \
@@ -190,8 +272,11 @@ def caption_label(target, ctx):
     return None
 
 
+@prop("caption.position", T.EnumType("caption_position"), kinds="paragraph")
 def caption_position(target, ctx):
-    """``above`` when the caption's next block is a table or a paragraph holding a
+    """Where a caption sits relative to its table or picture: above (上方) or below (下方).
+
+    ``above`` when the caption's next block is a table or a paragraph holding a
     picture/chart, ``below`` when its previous one is; ``None`` when neither."""
     if not isinstance(target, ParagraphTarget):
         return None
@@ -228,10 +313,3 @@ def _is_object(block) -> bool:
     el = block.el
     return (el.find(f".//{_W}drawing") is not None or el.find(f".//{_W}pict") is not None) \
         and not block.text.strip()
-
-
-CAPTION_RESOLVERS: dict[str, Callable] = {
-    "caption.label": caption_label,
-    "caption.position": caption_position,
-}
-

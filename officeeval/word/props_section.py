@@ -9,11 +9,14 @@ document, a property holds when it holds for every section.
 
 from __future__ import annotations
 
+import functools
 from typing import Callable
 
 from officeeval.ooxml.colors import normalize_hex
 from officeeval.ooxml.ns import W
 from officeeval.ooxml.units import eighth_points_to_pt, to_int, twips_to_pt
+from officeeval.properties import types as T
+from officeeval.properties.define import PropertySet
 from officeeval.values import Border, Measure, Observation, PageSize, aggregate
 from officeeval.word import runs as R
 from officeeval.word.headers import HeaderFooterTarget, header_footer
@@ -23,11 +26,17 @@ from officeeval.word.targets import DocumentTarget, SectionTarget
 _W = f"{{{W}}}"
 SECTION_KINDS = ("section", "document")
 HF_KINDS = ("header", "footer")
+SECTION_OR_HF = (*SECTION_KINDS, *HF_KINDS)
+
+PROPERTIES = PropertySet()
+prop = PROPERTIES.prop
 
 
 def section_property(fn: Callable[[SectionTarget], "Observation | None"]) -> Callable:
-    """Lift a section reader to section targets and to the document (all sections)."""
+    """Decorator: lift a section reader ``(section, direct)`` to section targets and to the
+    document (all sections)."""
 
+    @functools.wraps(fn)
     def resolve(target, ctx):
         if isinstance(target, SectionTarget):
             return fn(target, ctx.direct)
@@ -55,19 +64,37 @@ def _pg_size(s: SectionTarget, direct: bool) -> tuple[float, float, str] | None:
     return 612.0, 792.0, "default"  # Word's default page: US Letter
 
 
-def _page_size(s, direct):
+@prop("page.size", T.PAGE_SIZE, kinds=SECTION_KINDS)
+@section_property
+def page_size(s, direct):
+    """Paper size by dimensions (A4, A3, B5, 16K, Letter …), in either orientation."""
     got = _pg_size(s, direct)
     return Observation(PageSize(got[0], got[1]), got[2]) if got else None
 
 
-def _page_dim(i: int):
-    def read(s, direct):
-        got = _pg_size(s, direct)
-        return Observation(Measure(got[i]), got[2]) if got else None
-    return read
+def _page_dim(s, direct, i: int):
+    got = _pg_size(s, direct)
+    return Observation(Measure(got[i]), got[2]) if got else None
 
 
-def _orientation(s, direct):
+@prop("page.width", T.LENGTH_ABS, kinds=SECTION_KINDS)
+@section_property
+def page_width(s, direct):
+    """Page width."""
+    return _page_dim(s, direct, 0)
+
+
+@prop("page.height", T.LENGTH_ABS, kinds=SECTION_KINDS)
+@section_property
+def page_height(s, direct):
+    """Page height."""
+    return _page_dim(s, direct, 1)
+
+
+@prop("page.orientation", T.EnumType("orientation"), kinds=SECTION_KINDS)
+@section_property
+def orientation(s, direct):
+    """portrait (纵向) or landscape (横向)."""
     el = s.child("pgSz")
     orient = el.get(_W + "orient") if el is not None else None
     if orient in ("landscape", "portrait"):
@@ -83,16 +110,63 @@ _MARGIN_DEFAULTS = {"top": 72.0, "bottom": 72.0, "left": 72.0, "right": 72.0, "g
                     "header": 36.0, "footer": 36.0}
 
 
-def _margin(attr: str):
-    def read(s, direct):
-        el = s.child("pgMar")
-        v = twips_to_pt(el.get(_W + attr)) if el is not None else None
-        if v is not None:
-            # Negative top/bottom margins mean "exactly, text may overlap headers": the
-            # distance is the absolute value.
-            return Observation(Measure(abs(v)), "direct")
-        return None if direct else Observation(Measure(_MARGIN_DEFAULTS[attr]), "default")
-    return read
+def _margin(s, direct, attr: str):
+    el = s.child("pgMar")
+    v = twips_to_pt(el.get(_W + attr)) if el is not None else None
+    if v is not None:
+        # Negative top/bottom margins mean "exactly, text may overlap headers": the
+        # distance is the absolute value.
+        return Observation(Measure(abs(v)), "direct")
+    return None if direct else Observation(Measure(_MARGIN_DEFAULTS[attr]), "default")
+
+
+@prop("page.margin.top", T.LENGTH_ABS, kinds=SECTION_KINDS)
+@section_property
+def margin_top(s, direct):
+    """Top margin."""
+    return _margin(s, direct, "top")
+
+
+@prop("page.margin.bottom", T.LENGTH_ABS, kinds=SECTION_KINDS)
+@section_property
+def margin_bottom(s, direct):
+    """Bottom margin."""
+    return _margin(s, direct, "bottom")
+
+
+@prop("page.margin.left", T.LENGTH_ABS, kinds=SECTION_KINDS)
+@section_property
+def margin_left(s, direct):
+    """Left margin."""
+    return _margin(s, direct, "left")
+
+
+@prop("page.margin.right", T.LENGTH_ABS, kinds=SECTION_KINDS)
+@section_property
+def margin_right(s, direct):
+    """Right margin."""
+    return _margin(s, direct, "right")
+
+
+@prop("page.margin.gutter", T.LENGTH_ABS, kinds=SECTION_KINDS)
+@section_property
+def margin_gutter(s, direct):
+    """Gutter (装订线) width."""
+    return _margin(s, direct, "gutter")
+
+
+@prop("page.header_distance", T.LENGTH_ABS, kinds=SECTION_KINDS)
+@section_property
+def header_distance(s, direct):
+    """Header distance from the page edge (页眉距边界)."""
+    return _margin(s, direct, "header")
+
+
+@prop("page.footer_distance", T.LENGTH_ABS, kinds=SECTION_KINDS)
+@section_property
+def footer_distance(s, direct):
+    """Footer distance from the page edge."""
+    return _margin(s, direct, "footer")
 
 
 def border_of(el) -> Border:
@@ -102,7 +176,10 @@ def border_of(el) -> Border:
                   eighth_points_to_pt(el.get(_W + "sz")), normalize_hex(el.get(_W + "color")))
 
 
-def _page_border(s, direct):
+@prop("page.border", T.BORDER, kinds=SECTION_KINDS)
+@section_property
+def page_border(s, direct):
+    """Page border (top edge, or the box): style, width, color."""
     el = s.child("pgBorders")
     if el is None:
         return None if direct else Observation(Border("none"), "default")
@@ -115,146 +192,133 @@ def _page_border(s, direct):
     return aggregate([(side, Observation(b, "direct")) for side, b in found])
 
 
-def _page_border_side(side: str):
-    def read(s, direct):
-        el = s.child("pgBorders")
-        b = el.find(_W + side) if el is not None else None
-        if b is None:
-            return None if direct else Observation(Border("none"), "default")
-        return Observation(border_of(b), "direct")
-    return read
+def _page_border_side(s, direct, side: str):
+    el = s.child("pgBorders")
+    b = el.find(_W + side) if el is not None else None
+    if b is None:
+        return None if direct else Observation(Border("none"), "default")
+    return Observation(border_of(b), "direct")
 
 
-def _cols(attr: str):
-    def read(s, direct):
-        el = s.child("cols")
-        explicit = el.findall(_W + "col") if el is not None else []
-        unequal = el is not None and (el.get(_W + "equalWidth") or "").lower() in (
-            "0", "false", "off")
-        if attr == "num":
-            if el is not None:
-                n = len(explicit) if unequal and explicit else to_int(el.get(_W + "num"))
-                if n is not None and n >= 1:
-                    return Observation(n, "direct")
-            return None if direct else Observation(1, "default")
-        if attr == "space":
-            holder = explicit[0] if unequal and explicit else el
-            v = twips_to_pt(holder.get(_W + "space")) if holder is not None else None
-            if v is not None:
-                return Observation(Measure(v), "direct")
-            return None if direct else Observation(Measure(36.0), "default")
-        if el is not None and el.get(_W + "sep") is not None:
-            return Observation((el.get(_W + "sep") or "").lower() in ("1", "true", "on"),
-                               "direct")
-        return None if direct else Observation(False, "default")
-    return read
+@prop("page.border.top", T.BORDER, kinds=SECTION_KINDS)
+@section_property
+def page_border_top(s, direct):
+    """Top page border."""
+    return _page_border_side(s, direct, "top")
 
 
-def _start(s, direct):
+@prop("page.border.bottom", T.BORDER, kinds=SECTION_KINDS)
+@section_property
+def page_border_bottom(s, direct):
+    """Bottom page border."""
+    return _page_border_side(s, direct, "bottom")
+
+
+@prop("page.border.left", T.BORDER, kinds=SECTION_KINDS)
+@section_property
+def page_border_left(s, direct):
+    """Left page border."""
+    return _page_border_side(s, direct, "left")
+
+
+@prop("page.border.right", T.BORDER, kinds=SECTION_KINDS)
+@section_property
+def page_border_right(s, direct):
+    """Right page border."""
+    return _page_border_side(s, direct, "right")
+
+
+def _cols(s, direct, attr: str):
+    el = s.child("cols")
+    explicit = el.findall(_W + "col") if el is not None else []
+    unequal = el is not None and (el.get(_W + "equalWidth") or "").lower() in (
+        "0", "false", "off")
+    if attr == "num":
+        if el is not None:
+            n = len(explicit) if unequal and explicit else to_int(el.get(_W + "num"))
+            if n is not None and n >= 1:
+                return Observation(n, "direct")
+        return None if direct else Observation(1, "default")
+    if attr == "space":
+        holder = explicit[0] if unequal and explicit else el
+        v = twips_to_pt(holder.get(_W + "space")) if holder is not None else None
+        if v is not None:
+            return Observation(Measure(v), "direct")
+        return None if direct else Observation(Measure(36.0), "default")
+    if el is not None and el.get(_W + "sep") is not None:
+        return Observation((el.get(_W + "sep") or "").lower() in ("1", "true", "on"),
+                           "direct")
+    return None if direct else Observation(False, "default")
+
+
+@prop("columns.count", T.INTEGER, kinds=SECTION_KINDS)
+@section_property
+def columns_count(s, direct):
+    """Number of text columns (分栏)."""
+    return _cols(s, direct, "num")
+
+
+@prop("columns.spacing", T.LENGTH_CHARS, kinds=SECTION_KINDS)
+@section_property
+def columns_spacing(s, direct):
+    """Space between columns."""
+    return _cols(s, direct, "space")
+
+
+@prop("columns.separator", T.BOOL, kinds=SECTION_KINDS)
+@section_property
+def columns_separator(s, direct):
+    """Whether a line separates the columns (分隔线)."""
+    return _cols(s, direct, "sep")
+
+
+@prop("section.start", T.EnumType("section_start"), kinds=SECTION_KINDS)
+@section_property
+def start(s, direct):
+    """How the section starts: nextPage, continuous, evenPage, oddPage, nextColumn."""
     el = s.child("type")
     if el is not None and el.get(_W + "val"):
         return Observation(el.get(_W + "val"), "direct")
     return None if direct else Observation("nextPage", "default")
 
 
-def _title_page(s, direct):
+@prop("section.title_page", T.BOOL, kinds=SECTION_KINDS)
+@section_property
+def title_page(s, direct):
+    """Different first page header/footer (首页不同)."""
     el = s.child("titlePg")
     if el is not None:
         return Observation(R.on_off(el), "direct")
     return None if direct else Observation(False, "default")
 
 
-def _v_align(s, direct):
+@prop("section.vertical_alignment", T.EnumType("vertical_alignment"), kinds=SECTION_KINDS)
+@section_property
+def vertical_alignment(s, direct):
+    """Vertical alignment of text on the page (页面垂直对齐方式): top, center, justify
+    (both), bottom."""
     el = s.child("vAlign")
     if el is not None and el.get(_W + "val"):
         return Observation(el.get(_W + "val"), "direct")
     return None if direct else Observation("top", "default")
 
 
-def _even_odd(s, direct):
+@prop("section.even_and_odd", T.BOOL, kinds=SECTION_KINDS)
+@section_property
+def even_and_odd(s, direct):
+    """Different odd and even headers (奇偶页不同; a document setting)."""
     el = s.doc.setting("evenAndOddHeaders")
     if el is not None:
         return Observation(R.on_off(el), "settings")
     return None if direct else Observation(False, "default")
 
 
-def _pgnum(attr: str):
-    def read(s, direct):
-        el = s.child("pgNumType")
-        v = el.get(_W + attr) if el is not None else None
-        if attr == "start":
-            n = to_int(v)
-            return Observation(n, "direct") if n is not None else None
-        if v:
-            return Observation(v, "direct")
-        return None if direct else Observation("decimal", "default")
-    return read
-
-
-def _hf_text(which: str):
-    def read(s, direct):
-        hf = header_footer(s, which, "default")
-        if hf is None or not hf.defined:
-            return None
-        return Observation(hf.text, hf.part)
-    return read
-
-
-def _hf_page(which: str):
-    def read(s, direct):
-        found = [t for t in (header_footer(s, which, k) for k in ("default", "first", "even"))
-                 if t is not None and t.defined]
-        if not found:
-            return Observation(False, "default")
-        hit = next((t for t in found if t.has_page_number), None)
-        return Observation(hit is not None, (hit or found[0]).part)
-    return read
-
-
-def _hf_visible(which: str):
-    def read(s, direct):
-        shown_here = [t for t in (header_footer(s, which, k) for k in ("default", "first",
-                                                                       "even"))
-                      if t is not None and t.defined]
-        if not shown_here:
-            # No part shows: seen, not an application default (an absence, like count 0).
-            return Observation(False, "computed", note=f"no {which} is defined")
-        for t in shown_here:
-            what = what_shows(t)
-            if what is not None:
-                return Observation(True, t.part, note=f"{t.locator} shows {what}")
-        return Observation(False, shown_here[0].part, note="nothing shows")
-    return read
-
-
-def hf_visible(target, ctx) -> Observation | None:
-    """``header.visible`` / ``footer.visible`` on a header or footer target: whether it
-    shows anything."""
-    if not isinstance(target, HeaderFooterTarget):
-        return None
-    what = what_shows(target)
-    return Observation(what is not None, target.part if target.defined else "computed",
-                       note=f"shows {what}" if what else "nothing shows")
-
-
-def hf_text(target, ctx) -> Observation | None:
-    """``header.text`` / ``footer.text`` on a header or footer target: its own text."""
-    if not isinstance(target, HeaderFooterTarget):
-        return None
-    return Observation(target.text, target.part if target.defined else "default")
-
-
-def hf_page_number(target, ctx) -> Observation | None:
-    if not isinstance(target, HeaderFooterTarget):
-        return None
-    return Observation(target.has_page_number, target.part if target.defined else "default")
-
-
 def on_section_or_hf(fn: Callable) -> Callable:
-    """A section reader also answering for a header/footer target (its section) and the
-    document (every section)."""
+    """Decorator: a section reader also answering for a header/footer target (its
+    section) and the document (every section)."""
     sect = section_property(fn)
 
+    @functools.wraps(fn)
     def resolve(target, ctx):
         if isinstance(target, HeaderFooterTarget):
             return fn(target.section, ctx.direct)
@@ -262,36 +326,136 @@ def on_section_or_hf(fn: Callable) -> Callable:
     return resolve
 
 
-SECTION_RESOLVERS: dict[str, Callable] = {
-    "page.size": section_property(_page_size),
-    "page.width": section_property(_page_dim(0)),
-    "page.height": section_property(_page_dim(1)),
-    "page.orientation": section_property(_orientation),
-    "page.margin.top": section_property(_margin("top")),
-    "page.margin.bottom": section_property(_margin("bottom")),
-    "page.margin.left": section_property(_margin("left")),
-    "page.margin.right": section_property(_margin("right")),
-    "page.margin.gutter": section_property(_margin("gutter")),
-    "page.header_distance": section_property(_margin("header")),
-    "page.footer_distance": section_property(_margin("footer")),
-    "page.border": section_property(_page_border),
-    "page.border.top": section_property(_page_border_side("top")),
-    "page.border.bottom": section_property(_page_border_side("bottom")),
-    "page.border.left": section_property(_page_border_side("left")),
-    "page.border.right": section_property(_page_border_side("right")),
-    "columns.count": section_property(_cols("num")),
-    "columns.spacing": section_property(_cols("space")),
-    "columns.separator": section_property(_cols("sep")),
-    "section.start": section_property(_start),
-    "section.title_page": section_property(_title_page),
-    "section.vertical_alignment": section_property(_v_align),
-    "section.even_and_odd": section_property(_even_odd),
-    "page_numbers.format": on_section_or_hf(_pgnum("fmt")),
-    "page_numbers.start": on_section_or_hf(_pgnum("start")),
-    "header.text": section_property(_hf_text("header")),
-    "footer.text": section_property(_hf_text("footer")),
-    "header.has_page_number": section_property(_hf_page("header")),
-    "footer.has_page_number": section_property(_hf_page("footer")),
-    "header.visible": section_property(_hf_visible("header")),
-    "footer.visible": section_property(_hf_visible("footer")),
-}
+def _pgnum(s, direct, attr: str):
+    el = s.child("pgNumType")
+    v = el.get(_W + attr) if el is not None else None
+    if attr == "start":
+        n = to_int(v)
+        return Observation(n, "direct") if n is not None else None
+    if v:
+        return Observation(v, "direct")
+    return None if direct else Observation("decimal", "default")
+
+
+@prop("page_numbers.format", T.EnumType("number_format"), kinds=SECTION_OR_HF)
+@on_section_or_hf
+def page_numbers_format(s, direct):
+    """Page number format (decimal, upperRoman, chineseCounting …)."""
+    return _pgnum(s, direct, "fmt")
+
+
+@prop("page_numbers.start", T.INTEGER, kinds=SECTION_OR_HF)
+@on_section_or_hf
+def page_numbers_start(s, direct):
+    """Page numbering restarts at this number."""
+    return _pgnum(s, direct, "start")
+
+
+# ------------------------------------------------------------------ headers and footers
+def section_or_hf(on_hf: Callable) -> Callable[[Callable], Callable]:
+    """Decorator: a section reader answering for sections and the document, with
+    ``on_hf(target, ctx)`` answering for a header or footer target itself."""
+    def lift(fn: Callable) -> Callable:
+        sect = section_property(fn)
+
+        @functools.wraps(fn)
+        def resolve(target, ctx):
+            if isinstance(target, HeaderFooterTarget):
+                return on_hf(target, ctx)
+            return sect(target, ctx)
+        return resolve
+    return lift
+
+
+def hf_visible(target, ctx) -> Observation | None:
+    """``header.visible`` / ``footer.visible`` on a header or footer target: whether it
+    shows anything."""
+    what = what_shows(target)
+    return Observation(what is not None, target.part if target.defined else "computed",
+                       note=f"shows {what}" if what else "nothing shows")
+
+
+def hf_text(target, ctx) -> Observation | None:
+    """``header.text`` / ``footer.text`` on a header or footer target: its own text."""
+    return Observation(target.text, target.part if target.defined else "default")
+
+
+def hf_page_number(target, ctx) -> Observation | None:
+    return Observation(target.has_page_number, target.part if target.defined else "default")
+
+
+def _hf_text(s, which: str):
+    hf = header_footer(s, which, "default")
+    if hf is None or not hf.defined:
+        return None
+    return Observation(hf.text, hf.part)
+
+
+@prop("header.text", T.TEXT, kinds=SECTION_OR_HF)
+@section_or_hf(hf_text)
+def header_text(s, direct):
+    """Text of the section's default header (inherited from the previous section when not
+    set)."""
+    return _hf_text(s, "header")
+
+
+@prop("footer.text", T.TEXT, kinds=SECTION_OR_HF)
+@section_or_hf(hf_text)
+def footer_text(s, direct):
+    """Text of the section's default footer, or a slide's footer placeholder text."""
+    return _hf_text(s, "footer")
+
+
+def _hf_page(s, which: str):
+    found = [t for t in (header_footer(s, which, k) for k in ("default", "first", "even"))
+             if t is not None and t.defined]
+    if not found:
+        return Observation(False, "default")
+    hit = next((t for t in found if t.has_page_number), None)
+    return Observation(hit is not None, (hit or found[0]).part)
+
+
+@prop("header.has_page_number", T.BOOL, kinds=SECTION_OR_HF)
+@section_or_hf(hf_page_number)
+def header_has_page_number(s, direct):
+    """Whether the header holds a PAGE field."""
+    return _hf_page(s, "header")
+
+
+@prop("footer.has_page_number", T.BOOL, kinds=SECTION_OR_HF)
+@section_or_hf(hf_page_number)
+def footer_has_page_number(s, direct):
+    """Whether the footer holds a PAGE field."""
+    return _hf_page(s, "footer")
+
+
+def _hf_visible(s, which: str):
+    shown_here = [t for t in (header_footer(s, which, k) for k in ("default", "first",
+                                                                   "even"))
+                  if t is not None and t.defined]
+    if not shown_here:
+        # No part shows: seen, not an application default (an absence, like count 0).
+        return Observation(False, "computed", note=f"no {which} is defined")
+    for t in shown_here:
+        what = what_shows(t)
+        if what is not None:
+            return Observation(True, t.part, note=f"{t.locator} shows {what}")
+    return Observation(False, shown_here[0].part, note="nothing shows")
+
+
+@prop("header.visible", T.BOOL, kinds=SECTION_OR_HF)
+@section_or_hf(hf_visible)
+def header_visible(s, direct):
+    """Whether a header shows on the page, as a reader sees it: some text, a field, a
+    drawing (not a watermark) or a border (the 页眉 style's line). On a section: any header
+    its pages show (default, first page, even pages; inherited from the previous section).
+    An empty header part is not visible (false)."""
+    return _hf_visible(s, "header")
+
+
+@prop("footer.visible", T.BOOL, kinds=SECTION_OR_HF)
+@section_or_hf(hf_visible)
+def footer_visible(s, direct):
+    """Whether a footer shows on the page: some text, a field, a drawing or a border (as
+    header.visible)."""
+    return _hf_visible(s, "footer")

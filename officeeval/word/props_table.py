@@ -8,13 +8,14 @@ follow the cell, then the table style's conditional formats for the cell, then t
 
 from __future__ import annotations
 
-from typing import Callable
-
 from lxml import etree
 
 from officeeval import vocabulary
+from officeeval.cache import memo_value
 from officeeval.ooxml.ns import W
 from officeeval.ooxml.units import twips_to_pt
+from officeeval.properties import types as T
+from officeeval.properties.define import PropertySet
 from officeeval.values import Border, Measure, Observation, aggregate
 from officeeval.word import runs as R
 from officeeval.word.runs import on_off
@@ -24,40 +25,104 @@ from officeeval.word.tables import CellTarget, ColumnTarget, RowTarget, TableTar
 
 _W = f"{{{W}}}"
 
+PROPERTIES = PropertySet()
+prop, binds = PROPERTIES.prop, PROPERTIES.binds
+
 
 def _edges(table: TableTarget):
-    cached = table.__dict__.get("_edges")
-    if cached is None:
-        cached = TableBorders(table).edges()
-        table.__dict__["_edges"] = cached
-    return cached
+    return memo_value(table, "_officeeval_table_edges", lambda: TableBorders(table).edges())
 
 
-def _border_group(positions: tuple[str, ...]):
-    def resolve(target, ctx):
-        if not isinstance(target, TableTarget):
-            return None
-        edges = [e for e in _edges(target) if e.position in positions]
-        if ctx.direct:
-            edges = [e for e in edges if e.source in ("direct", "row exception")]
-        if not edges:
-            return None if ctx.direct else Observation(Border("none"), "default")
-        if len({e.border for e in edges}) == 1:
-            sources = {e.source for e in edges}
-            return Observation(edges[0].border, sources.pop() if len(sources) == 1 else "mixed")
-        return aggregate([(e.label, Observation(e.border, e.source)) for e in edges])
-    return resolve
+def _border_group(target, ctx, positions: tuple[str, ...]):
+    if not isinstance(target, TableTarget):
+        return None
+    edges = [e for e in _edges(target) if e.position in positions]
+    if ctx.direct:
+        edges = [e for e in edges if e.source in ("direct", "row exception")]
+    if not edges:
+        return None if ctx.direct else Observation(Border("none"), "default")
+    if len({e.border for e in edges}) == 1:
+        sources = {e.source for e in edges}
+        return Observation(edges[0].border, sources.pop() if len(sources) == 1 else "mixed")
+    return aggregate([(e.label, Observation(e.border, e.source)) for e in edges])
 
 
-def _cell_border(side: str):
-    def resolve(target, ctx):
-        if not isinstance(target, CellTarget):
-            return None
-        b, src = TableBorders(target.table).cell_side(target, side)
-        if ctx.direct and src != "direct":
-            return None
-        return Observation(b, src)
-    return resolve
+@prop("table.border.outer", T.BORDER, kinds="table")
+def border_outer(t, ctx):
+    """Outer border as seen (table, table style and cell borders combined)."""
+    return _border_group(t, ctx, ("top", "bottom", "left", "right"))
+
+
+@prop("table.border.inner", T.BORDER, kinds="table")
+def border_inner(t, ctx):
+    """Inner border as seen."""
+    return _border_group(t, ctx, ("insideH", "insideV"))
+
+
+@prop("table.border.top", T.BORDER, kinds="table")
+def border_top(t, ctx):
+    """Top outline border as seen (every segment)."""
+    return _border_group(t, ctx, ("top",))
+
+
+@prop("table.border.bottom", T.BORDER, kinds="table")
+def border_bottom(t, ctx):
+    """Bottom outline border as seen."""
+    return _border_group(t, ctx, ("bottom",))
+
+
+@prop("table.border.left", T.BORDER, kinds="table")
+def border_left(t, ctx):
+    """Left outline border as seen."""
+    return _border_group(t, ctx, ("left",))
+
+
+@prop("table.border.right", T.BORDER, kinds="table")
+def border_right(t, ctx):
+    """Right outline border as seen."""
+    return _border_group(t, ctx, ("right",))
+
+
+@prop("table.border.inside_h", T.BORDER, kinds="table")
+def border_inside_h(t, ctx):
+    """Inside horizontal borders as seen."""
+    return _border_group(t, ctx, ("insideH",))
+
+
+@prop("table.border.inside_v", T.BORDER, kinds="table")
+def border_inside_v(t, ctx):
+    """Inside vertical borders as seen."""
+    return _border_group(t, ctx, ("insideV",))
+
+
+def _cell_border(target, ctx, side: str):
+    if not isinstance(target, CellTarget):
+        return None
+    b, src = TableBorders(target.table).cell_side(target, side)
+    if ctx.direct and src != "direct":
+        return None
+    return Observation(b, src)
+
+
+@binds("cell.border.top", kinds="cell", vtype=T.BORDER)
+def cell_border_top(t, ctx):
+    """The cell's top border as seen (cell, conditional table style and table levels)."""
+    return _cell_border(t, ctx, "top")
+
+
+@binds("cell.border.bottom", kinds="cell", vtype=T.BORDER)
+def cell_border_bottom(t, ctx):
+    return _cell_border(t, ctx, "bottom")
+
+
+@binds("cell.border.left", kinds="cell", vtype=T.BORDER)
+def cell_border_left(t, ctx):
+    return _cell_border(t, ctx, "left")
+
+
+@binds("cell.border.right", kinds="cell", vtype=T.BORDER)
+def cell_border_right(t, ctx):
+    return _cell_border(t, ctx, "right")
 
 
 def _table_pr(table: TableTarget, tag: str):
@@ -73,15 +138,21 @@ def _table_pr(table: TableTarget, tag: str):
     return None
 
 
+@prop("table.rows", T.INTEGER, kinds="table")
 def table_rows(t, ctx):
+    """Number of rows."""
     return Observation(len(t.row_elements), "computed") if isinstance(t, TableTarget) else None
 
 
+@prop("table.columns", T.INTEGER, kinds="table")
 def table_columns(t, ctx):
+    """Number of grid columns."""
     return Observation(t.column_count, "computed") if isinstance(t, TableTarget) else None
 
 
+@prop("table.style", T.STYLE_NAME, kinds="table")
 def table_style(t, ctx):
+    """Table style name."""
     if not isinstance(t, TableTarget):
         return None
     st = t.doc.styles.get(t.style_id)
@@ -90,7 +161,9 @@ def table_style(t, ctx):
     return Observation(st.display_name, "direct" if t.has_direct_style else "default")
 
 
+@prop("table.alignment", T.EnumType("alignment"), kinds="table")
 def table_alignment(t, ctx):
+    """Table alignment on the page."""
     if not isinstance(t, TableTarget):
         return None
     hit = _table_pr(t, "jc")
@@ -100,7 +173,9 @@ def table_alignment(t, ctx):
     return Observation(vocabulary.get("alignment").canonical(raw) or raw, hit[1])
 
 
+@prop("table.width", T.LENGTH_ABS, kinds="table")
 def table_width(t, ctx):
+    """Preferred table width when given as a length."""
     if not isinstance(t, TableTarget):
         return None
     hit = _table_pr(t, "tblW")
@@ -116,7 +191,9 @@ def table_width(t, ctx):
     return None
 
 
+@prop("table.header_repeat", T.BOOL, kinds=("table", "row"))
 def header_repeat(t, ctx):
+    """Whether the first row repeats as a header row."""
     if isinstance(t, TableTarget):
         rows = t.rows
         if not rows:
@@ -131,7 +208,9 @@ def header_repeat(t, ctx):
 
 
 # ------------------------------------------------------------------ rows and columns
+@prop("row.height", T.LENGTH_ABS, kinds="row")
 def row_height(t, ctx):
+    """Row height in points."""
     if not isinstance(t, RowTarget):
         return None
     el = t.tr_pr.find(_W + "trHeight") if t.tr_pr is not None else None
@@ -141,7 +220,9 @@ def row_height(t, ctx):
     return Observation(Measure(v), "direct")
 
 
+@prop("row.height_rule", T.EnumType("row_height_rule"), kinds="row")
 def row_height_rule(t, ctx):
+    """Row height rule: auto (自动), at_least (最小值) or exact (固定值)."""
     if not isinstance(t, RowTarget):
         return None
     el = t.tr_pr.find(_W + "trHeight") if t.tr_pr is not None else None
@@ -151,7 +232,9 @@ def row_height_rule(t, ctx):
     return Observation(vocabulary.get("row_height_rule").canonical(rule) or rule, "direct")
 
 
+@prop("column.width", T.LENGTH_ABS, kinds=("column", "cell"))
 def column_width(t, ctx):
+    """Column width (Word: points; Excel: character units)."""
     if isinstance(t, ColumnTarget):
         # The cells' own widths are what Word lays the column out with when they agree;
         # the grid is Word's cache of the last layout.
@@ -200,7 +283,9 @@ def _cell_prop(c: CellTarget, tag: str) -> tuple[etree._Element, str] | None:
     return None
 
 
+@prop("cell.shading", T.COLOR, kinds="cell")
 def cell_shading(t, ctx):
+    """A table cell's shading fill."""
     if not isinstance(t, CellTarget):
         return None
     hit = _cell_prop(t, "shd")
@@ -212,7 +297,9 @@ def cell_shading(t, ctx):
     return Observation(R.shd_color(hit[0], t.doc.theme), hit[1])
 
 
+@prop("cell.vertical_alignment", T.EnumType("vertical_alignment"), kinds="cell")
 def cell_valign(t, ctx):
+    """Vertical alignment in the cell."""
     if not isinstance(t, CellTarget):
         return None
     hit = _cell_prop(t, "vAlign")
@@ -222,50 +309,27 @@ def cell_valign(t, ctx):
     return Observation(vocabulary.get("vertical_alignment").canonical(raw) or raw, hit[1])
 
 
+@prop("cell.span", T.TEXT, kinds="cell",
+      read_only="merging reshapes the table (cells are absorbed), not one cell's value")
 def cell_span(t, ctx):
+    """Merged span of a cell as ROWSxCOLS (1x1 when not merged)."""
     if not isinstance(t, CellTarget):
         return None
     return Observation(f"{t.row_span}x{t.col_span}", "computed")
 
 
+@prop("cell.text", T.TEXT, kinds="cell")
 def cell_text(t, ctx):
+    """A table cell's text."""
     return Observation(t.text, "direct") if isinstance(t, CellTarget) else None
 
 
+@prop("cell.text_direction", T.TEXT, kinds="cell")
 def cell_text_direction(t, ctx):
+    """Text direction in a cell (lrTb horizontal, tbRl vertical …)."""
     if not isinstance(t, CellTarget):
         return None
     el = t.tc_pr.find(_W + "textDirection") if t.tc_pr is not None else None
     if el is None:
         return None if ctx.direct else Observation("lrTb", "default")
     return Observation(el.get(_W + "val") or "lrTb", "direct")
-
-
-TABLE_RESOLVERS: dict[str, tuple[tuple[str, ...], Callable]] = {
-    "table.rows": (("table",), table_rows),
-    "table.columns": (("table",), table_columns),
-    "table.style": (("table",), table_style),
-    "table.alignment": (("table",), table_alignment),
-    "table.width": (("table",), table_width),
-    "table.border.outer": (("table",), _border_group(("top", "bottom", "left", "right"))),
-    "table.border.inner": (("table",), _border_group(("insideH", "insideV"))),
-    "table.border.top": (("table",), _border_group(("top",))),
-    "table.border.bottom": (("table",), _border_group(("bottom",))),
-    "table.border.left": (("table",), _border_group(("left",))),
-    "table.border.right": (("table",), _border_group(("right",))),
-    "table.border.inside_h": (("table",), _border_group(("insideH",))),
-    "table.border.inside_v": (("table",), _border_group(("insideV",))),
-    "table.header_repeat": (("table", "row"), header_repeat),
-    "row.height": (("row",), row_height),
-    "row.height_rule": (("row",), row_height_rule),
-    "column.width": (("column", "cell"), column_width),
-    "cell.text": (("cell",), cell_text),
-    "cell.shading": (("cell",), cell_shading),
-    "cell.vertical_alignment": (("cell",), cell_valign),
-    "cell.span": (("cell",), cell_span),
-    "cell.text_direction": (("cell",), cell_text_direction),
-}
-CELL_BORDER_RESOLVERS: dict[str, Callable] = {
-    f"cell.border.{side}": _cell_border(side) for side in ("top", "bottom", "left", "right")
-}
-

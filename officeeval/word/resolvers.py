@@ -13,9 +13,13 @@ the chain sets the property.
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Callable
 
+from officeeval.cache import memo_value
 from officeeval.ooxml.ns import W
+from officeeval.properties import types as T
+from officeeval.properties.define import PropertySet
 from officeeval.ooxml.units import twips_to_pt
 from officeeval.values import Observation, aggregate
 from officeeval.word import paragraphs as P
@@ -36,10 +40,19 @@ TEXT_KINDS = ("paragraph", "run", "span", "section", "document", *CONTAINER_KIND
 
 Reader = Callable[[RunChain], "Observation | None"]
 
+PROPERTIES = PropertySet()
+prop = PROPERTIES.prop
+
 
 # ------------------------------------------------------------------ run-level properties
-def run_property(reader: Reader, default: Any = None) -> Callable:
-    """Lift a chain reader to a resolver over run, span, paragraph and style targets."""
+def run_property(default: Any = None) -> Callable[[Reader], Callable]:
+    """Decorator: lift a chain reader to a resolver over run, span, paragraph and style
+    targets (and containers: their content paragraphs); ``default`` is Word's value when
+    nothing in the chain sets the property."""
+    return functools.partial(_lift_run, default=default)
+
+
+def _lift_run(reader: Reader, default: Any = None) -> Callable:
 
     def one(chain: RunChain, direct: bool) -> Observation | None:
         if direct:
@@ -81,63 +94,24 @@ def run_property(reader: Reader, default: Any = None) -> Callable:
             return None
         return result
 
-    return resolve
-
-
-def _toggle(tag: str) -> Reader:
-    return lambda chain: chain.toggle(tag)
-
-
-def _vert(which: str) -> Reader:
-    def read(chain: RunChain) -> Observation | None:
-        obs = R.vert_align(chain)
-        return Observation(obs.value == which, obs.source) if obs else None
-    return read
-
-
-def _underline(chain: RunChain) -> Observation | None:
-    return R.valued(chain, "u", "single")
-
-
-def _emphasis(chain: RunChain) -> Observation | None:
-    return R.valued(chain, "em")
-
-
-RUN_RESOLVERS: dict[str, Callable] = {
-    "font.name": run_property(lambda c: c.font("ascii"), R.DEFAULT_FONT),
-    "font.east_asia": run_property(lambda c: c.font("eastAsia")),
-    "font.size": run_property(R.size, R.DEFAULT_SIZE_PT),
-    "font.bold": run_property(_toggle("b"), False),
-    "font.italic": run_property(_toggle("i"), False),
-    "font.underline": run_property(_underline, "none"),
-    "font.color": run_property(R.color, "auto"),
-    "font.highlight": run_property(lambda c: R.valued(c, "highlight"), "none"),
-    "font.strike": run_property(_toggle("strike"), False),
-    "font.double_strike": run_property(_toggle("dstrike"), False),
-    "font.superscript": run_property(_vert("superscript"), False),
-    "font.subscript": run_property(_vert("subscript"), False),
-    "font.small_caps": run_property(_toggle("smallCaps"), False),
-    "font.all_caps": run_property(_toggle("caps"), False),
-    "font.spacing": run_property(R.spacing, 0.0),
-    "font.scale": run_property(R.scale, 100.0),
-    "font.emphasis_mark": run_property(_emphasis, "none"),
-    "font.shading": run_property(R.shading, "none"),
-}
+    return functools.wraps(reader)(resolve)
 
 
 def content_paragraphs(target) -> list[ParagraphTarget]:
     """The paragraphs of a container that show content (all of them when none does)."""
-    cached = target.__dict__.get("_content_paragraphs")
-    if cached is None:
+    def find() -> list[ParagraphTarget]:
         paragraphs = list(getattr(target, "paragraphs", None) or [])
-        cached = [p for p in paragraphs if p.shows_content] or paragraphs
-        target.__dict__["_content_paragraphs"] = cached
-    return cached
+        return [p for p in paragraphs if p.shows_content] or paragraphs
+    return memo_value(target, "_officeeval_content_paragraphs", find)
 
 
+@prop("text", T.TEXT, kinds=TEXT_KINDS)
 def text(target, ctx) -> Observation | None:
-    """The visible text: of a section or the document, every body paragraph and table in
-    order (cells of a row joined by tabs, rows by new lines)."""
+    r"""The visible text. Word paragraphs include field results and exclude deleted
+    revisions; tabs are \t and breaks \n.
+
+    Of a section or the document, every body paragraph and table in order (cells of a row
+    joined by tabs, rows by new lines)."""
     if isinstance(target, (SectionTarget, DocumentTarget)):
         blocks = target.doc.blocks.order if isinstance(target, DocumentTarget) else \
             sorted([*target.paragraphs, *target.tables], key=_body_position(target.doc))
@@ -193,11 +167,13 @@ def _line_pitch(target) -> float:
     return P.DEFAULT_LINE_PITCH_PT
 
 
+@prop("paragraph.style", T.STYLE_NAME, kinds=PARA_KINDS)
 def paragraph_style(target, ctx) -> Observation | None:
+    """The paragraph style's name (built-in names match in English or Chinese)."""
     if isinstance(target, StyleTarget):
         return Observation(target.style.display_name, "direct")
     if not isinstance(target, ParagraphTarget):
-        return _para(lambda t, lv, d: paragraph_style(t, _Ctx(d)))(target, ctx)
+        return _style_of_paragraphs(target, ctx)
     st = target.doc.styles.get(target.style_id)
     if st is None:
         return None if ctx.direct else Observation("Normal", "default")
@@ -206,7 +182,10 @@ def paragraph_style(target, ctx) -> Observation | None:
     return Observation(st.display_name, "direct" if target.has_direct_style else "default")
 
 
-def _para(fn: Callable) -> Callable:
+def para_property(fn: Callable) -> Callable:
+    """Decorator: lift a paragraph reader ``(paragraph, levels, direct)`` to paragraph and
+    style targets and to containers (every content paragraph)."""
+    @functools.wraps(fn)
     def resolve(target, ctx):
         if isinstance(target, (ParagraphTarget, StyleTarget)):
             return fn(target, _direct_levels(target, ctx), ctx.direct)
@@ -219,19 +198,86 @@ def _para(fn: Callable) -> Callable:
     return resolve
 
 
-PARA_RESOLVERS: dict[str, Callable] = {
-    "paragraph.alignment": _para(lambda t, lv, d: None if d and not P.first(lv, "jc")
-                                 else P.alignment(lv)),
-    "paragraph.indent.left": _para(lambda t, lv, d: P.indent(lv, "left", _char_unit(t), d)),
-    "paragraph.indent.right": _para(lambda t, lv, d: P.indent(lv, "right", _char_unit(t), d)),
-    "paragraph.indent.first_line": _para(lambda t, lv, d: P.indent(lv, "first_line",
-                                                                   _char_unit(t), d)),
-    "paragraph.indent.hanging": _para(lambda t, lv, d: P.indent(lv, "hanging", _char_unit(t),
-                                                                d)),
-    "paragraph.space_before": _para(lambda t, lv, d: P.space(lv, "before", _line_pitch(t), d)),
-    "paragraph.space_after": _para(lambda t, lv, d: P.space(lv, "after", _line_pitch(t), d)),
-    "paragraph.line_spacing": _para(lambda t, lv, d: P.line_spacing(lv, d)),
-    "paragraph.outline_level": _para(lambda t, lv, d: P.outline_level(lv, d)),
-    "paragraph.keep_with_next": _para(lambda t, lv, d: P.flag(lv, "keepNext", d)),
-    "paragraph.page_break_before": _para(lambda t, lv, d: P.flag(lv, "pageBreakBefore", d)),
-}
+_para = para_property
+_style_of_paragraphs = para_property(lambda t, lv, d: paragraph_style(t, _Ctx(d)))
+
+
+@prop("paragraph.alignment", T.EnumType("alignment"), kinds=PARA_KINDS)
+@para_property
+def alignment(t, levels, direct):
+    """Horizontal alignment: left, center, right, justify, distribute (居中, 两端对齐,
+    分散对齐 …)."""
+    return None if direct and not P.first(levels, "jc") else P.alignment(levels)
+
+
+@prop("paragraph.indent.left", T.LENGTH_CHARS, kinds=PARA_KINDS)
+@para_property
+def indent_left(t, levels, direct):
+    """Left indent; Nchar when stored in character units (w:leftChars)."""
+    return P.indent(levels, "left", _char_unit(t), direct)
+
+
+@prop("paragraph.indent.right", T.LENGTH_CHARS, kinds=PARA_KINDS)
+@para_property
+def indent_right(t, levels, direct):
+    """Right indent; Nchar when stored in character units."""
+    return P.indent(levels, "right", _char_unit(t), direct)
+
+
+@prop("paragraph.indent.first_line", T.LENGTH_CHARS, kinds=PARA_KINDS)
+@para_property
+def indent_first_line(t, levels, direct):
+    """First-line indent (首行缩进); 0 when the paragraph has a hanging indent instead.
+    2char matches firstLineChars=200, or an absolute indent of two East Asian characters of
+    the paragraph's size."""
+    return P.indent(levels, "first_line", _char_unit(t), direct)
+
+
+@prop("paragraph.indent.hanging", T.LENGTH_CHARS, kinds=PARA_KINDS)
+@para_property
+def indent_hanging(t, levels, direct):
+    """Hanging indent (悬挂缩进); 0 when the paragraph has a first-line indent instead."""
+    return P.indent(levels, "hanging", _char_unit(t), direct)
+
+
+@prop("paragraph.space_before", T.LENGTH_LINES, kinds=PARA_KINDS)
+@para_property
+def space_before(t, levels, direct):
+    """Space before (段前) in points, or Nline when stored in line units (w:beforeLines)."""
+    return P.space(levels, "before", _line_pitch(t), direct)
+
+
+@prop("paragraph.space_after", T.LENGTH_LINES, kinds=PARA_KINDS)
+@para_property
+def space_after(t, levels, direct):
+    """Space after (段后) in points, or Nline."""
+    return P.space(levels, "after", _line_pitch(t), direct)
+
+
+@prop("paragraph.line_spacing", T.LINE_SPACING, kinds=PARA_KINDS)
+@para_property
+def line_spacing(t, levels, direct):
+    """Line spacing: a multiple (1.5line, 1.5倍行距), exactly N pt (固定值) or at least N pt
+    (最小值). Word's default is single (1line)."""
+    return P.line_spacing(levels, direct)
+
+
+@prop("paragraph.outline_level", T.EnumType("outline_level"), kinds=PARA_KINDS)
+@para_property
+def outline_level(t, levels, direct):
+    """Outline level 1–9, or body_text (正文文本)."""
+    return P.outline_level(levels, direct)
+
+
+@prop("paragraph.keep_with_next", T.BOOL, kinds=PARA_KINDS)
+@para_property
+def keep_with_next(t, levels, direct):
+    """Keep with next (与下段同页)."""
+    return P.flag(levels, "keepNext", direct)
+
+
+@prop("paragraph.page_break_before", T.BOOL, kinds=PARA_KINDS)
+@para_property
+def page_break_before(t, levels, direct):
+    """Page break before (段前分页)."""
+    return P.flag(levels, "pageBreakBefore", direct)

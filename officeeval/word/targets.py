@@ -115,11 +115,11 @@ class ParagraphTarget(Target):
     def text_runs(self) -> list["RunTarget"]:
         """Runs that show visible characters (formatting of a paragraph is judged on these;
         whitespace-only runs do not change how text looks)."""
-        cached = self.__dict__.get("_text_runs")
-        if cached is None:
-            cached = [r for r in self.runs if r.text.strip()]
-            self.__dict__["_text_runs"] = cached
-        return cached
+        return self._text_runs
+
+    @cached_property
+    def _text_runs(self) -> list["RunTarget"]:
+        return [r for r in self.runs if r.text.strip()]
 
     def mark_chain(self) -> RunChain:
         """Formatting of the paragraph mark (``w:pPr/w:rPr``): used for empty paragraphs."""
@@ -137,11 +137,11 @@ class ParagraphTarget(Target):
         """Paragraph-property levels: direct pPr, the list level when the list is set on the
         paragraph, the style chain, the list level when the list comes from the style,
         the table style, document defaults."""
-        cached = self.__dict__.get("_ppr_levels")
-        if cached is None:
-            cached = self._ppr_levels()
-            self.__dict__["_ppr_levels"] = cached
-        return cached
+        return self._ppr_level_list
+
+    @cached_property
+    def _ppr_level_list(self) -> list[Level]:
+        return self._ppr_levels()
 
     def _ppr_levels(self) -> list[Level]:
         doc: WordDocument = self.doc  # type: ignore[assignment]
@@ -223,16 +223,17 @@ class RunTarget(Target):
         return rs.get(_W + "val") if rs is not None else None
 
     def chain(self) -> RunChain:
-        cached = self.__dict__.get("_chain")
-        if cached is None:
-            doc: WordDocument = self.doc  # type: ignore[assignment]
-            cached = doc.run_chain(self.el.find(_W + "rPr"), self.char_style,
-                                   self.paragraph.style_id, self.paragraph.table_style)
-            sym = symbol_font_level(self.el)
-            if sym is not None:
-                cached = RunChain([sym, *cached.levels], cached.langs, cached.theme)
-            self.__dict__["_chain"] = cached
-        return cached
+        return self._chain
+
+    @cached_property
+    def _chain(self) -> RunChain:
+        doc: WordDocument = self.doc  # type: ignore[assignment]
+        chain = doc.run_chain(self.el.find(_W + "rPr"), self.char_style,
+                              self.paragraph.style_id, self.paragraph.table_style)
+        sym = symbol_font_level(self.el)
+        if sym is not None:
+            chain = RunChain([sym, *chain.levels], chain.langs, chain.theme)
+        return chain
 
     def predicate_value(self, key: str) -> Any:
         if key == "text":

@@ -88,6 +88,12 @@ def _describe(t: DrawingTarget) -> Watermark | None:
 
 def find_watermark(doc) -> Watermark | None:
     """The document's watermark, or ``None``."""
+    found = watermark_drawing(doc)
+    return found[1] if found is not None else None
+
+
+def watermark_drawing(doc) -> tuple[DrawingTarget, Watermark] | None:
+    """The drawing that is the document's watermark and what it shows, or ``None``."""
     for section in doc.sections:
         for hf in shown(section, "header"):
             if not hf.defined:
@@ -98,5 +104,5 @@ def find_watermark(doc) -> Watermark | None:
                     if is_watermark(t):
                         wm = _describe(t)
                         if wm is not None:
-                            return wm
+                            return t, wm
     return None

@@ -9,7 +9,8 @@ import pytest
 from officeeval.audit import audit
 from officeeval.audit import model as M
 from officeeval.formats import open_document
-from officeeval.properties.registry import ResolveContext, resolve
+from officeeval.catalog import resolve
+from officeeval.properties.registry import ResolveContext
 from officeeval.selectors import select
 
 

@@ -13,7 +13,8 @@ from officeeval.audit.mutators import word as WM
 from officeeval.audit.mutators.base import PlanContext
 from officeeval.audit.workspace import Workspace
 from officeeval.formats import open_document
-from officeeval.properties.registry import ResolveContext, resolve
+from officeeval.catalog import resolve
+from officeeval.properties.registry import ResolveContext
 from officeeval.rubric.loader import load_rubric_text
 from officeeval.selectors import select
 from tests.builders import docx, p, style

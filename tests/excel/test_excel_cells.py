@@ -9,7 +9,7 @@ import pytest
 from officeeval.errors import UnverifiableValue
 from officeeval.formats import open_document
 from officeeval.inspection import query
-from officeeval.properties.registry import resolve
+from officeeval.catalog import resolve
 from officeeval.selectors import select
 from officeeval.values import Border, CellValue
 from tests.excel.xlsx_builder import rows, styles_xml, xlsx

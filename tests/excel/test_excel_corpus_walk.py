@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 
 from officeeval.formats import open_document
-from officeeval.inspection import STANDARD_TARGETS, inspect, observe
-from officeeval.properties import catalog
+from officeeval import apps
+from officeeval.inspection import inspect, observe
+from officeeval.catalog import catalog
 from officeeval.selectors import select
 from tests.conftest import corpus_names
 
@@ -30,7 +31,7 @@ def test_inspect_has_no_errors(corpus, name):
 
 def _targets(doc):
     out = []
-    for selector in STANDARD_TARGETS["excel"]:
+    for selector in apps.app("excel").standard_targets:
         out.extend(select(doc, selector))
     # Every cell holding something (up to a bound per sheet), beyond inspect's window.
     for sheet in select(doc, "sheet"):

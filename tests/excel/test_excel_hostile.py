@@ -11,7 +11,7 @@ import pytest
 from officeeval.errors import PackageError
 from officeeval.excel import celldata
 from officeeval.formats import open_document
-from officeeval.properties.registry import resolve
+from officeeval.catalog import resolve
 from officeeval.rubric.loader import load_rubric_text
 from officeeval.scoring import evaluate
 from officeeval.selectors import select

@@ -8,7 +8,7 @@ import pytest
 from officeeval.formats import open_document
 from officeeval.ooxml.charts import read_chart
 from officeeval.ooxml.xml import parse_xml
-from officeeval.properties.registry import resolve
+from officeeval.catalog import resolve
 from officeeval.selectors import select
 from tests.excel.xlsx_builder import A_NS, C_NS, R_NS, XDR, rows, styles_xml, xlsx
 

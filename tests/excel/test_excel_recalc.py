@@ -70,12 +70,19 @@ def _workbook(path):
 
 
 @pytest.fixture(scope="module")
-def files(tmp_path_factory):
+def recalculation():
+    # One owner's backend for the module, as a CLI command or a batch worker holds one.
+    owner = recalc.Recalculation()
+    yield owner
+    owner.close()
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory, recalculation):
     d = tmp_path_factory.mktemp("recalc")
     plain = _workbook(d / "openpyxl.xlsx")
-    backend = recalc.get_backend()
     cached = d / "libreoffice.xlsx"
-    shutil.copy(backend.recalculate(plain), cached)
+    shutil.copy(recalculation.recalculate(plain), cached)
     return plain, cached
 
 
@@ -86,6 +93,7 @@ def _statuses(card):
 def test_same_verdicts_cached_and_recalculated(files):
     plain, cached = files
     rubric = load_rubric_text(RUBRIC)
+    # evaluate() alone recalculates (a LibreOffice of its own, stopped when it returns).
     a = evaluate(rubric, plain, reference=cached, options={"recalc": "auto"})
     b = evaluate(rubric, cached, reference=cached, options={"recalc": "off"})
     assert a.eval_errors == 0 and b.eval_errors == 0
@@ -108,10 +116,27 @@ def test_without_backend_value_checks_are_evaluator_errors(files):
     assert card.value_sources.get("unverifiable", 0) >= 1
 
 
-def test_backend_is_reused_and_caches_by_content(files, tmp_path):
+def test_a_grader_uses_the_backend_it_was_handed(files, recalculation):
+    from officeeval.backends import Backends
+    from officeeval.scoring import Grader
+    plain, cached = files
+    backend = recalculation.own_backend()
+    before = backend.recalculations
+    with Grader(Backends(recalc=recalculation)) as grader:
+        card = grader.grade(load_rubric_text(RUBRIC), plain, reference=cached)
+    assert card.value_sources["recalculated"] > 0 and card.eval_errors == 0
+    assert backend.recalculations == before    # recalculated for the fixture already
+    # A Grader handed no backend recalculates nothing.
+    with Grader() as grader:
+        card = grader.grade(load_rubric_text(RUBRIC), plain, reference=cached)
+    assert {c.status for c in card.criteria} == {"eval_error"}
+    assert "no recalculation backend" in card.criteria[1].checks[0].detail
+
+
+def test_backend_is_reused_and_caches_by_content(files, tmp_path, recalculation):
     plain, _ = files
-    backend = recalc.get_backend()
-    assert backend is recalc.get_backend()
+    backend = recalculation.own_backend()
+    assert backend is recalculation.backend() is recalculation.own_backend()
     before = backend.recalculations
     copy = tmp_path / "same.xlsx"
     shutil.copy(plain, copy)
@@ -119,11 +144,11 @@ def test_backend_is_reused_and_caches_by_content(files, tmp_path):
     assert backend.recalculations == before
 
 
-def test_broken_file_is_a_recalc_error(tmp_path):
+def test_broken_file_is_a_recalc_error(tmp_path, recalculation):
     bad = tmp_path / "bad.xlsx"
     bad.write_bytes(b"PK\x03\x04 not really a zip")
     with pytest.raises(recalc.RecalcError):
-        recalc.get_backend().recalculate(bad)
+        recalculation.recalculate(bad)
 
 
 def test_no_libreoffice_outlives_a_killed_grader(files, tmp_path):
@@ -131,7 +156,8 @@ def test_no_libreoffice_outlives_a_killed_grader(files, tmp_path):
     script = tmp_path / "die.py"
     script.write_text(
         "import os, sys\nfrom pathlib import Path\nfrom officeeval import recalc\n"
-        "b = recalc.get_backend()\nb.recalculate(Path(sys.argv[1]))\n"
+        "r = recalc.Recalculation()\nr.recalculate(Path(sys.argv[1]))\n"
+        "b = r.own_backend()\n"
         "print(b._office.pid, b.workdir, flush=True)\nos._exit(0)\n", encoding="utf-8")
     import subprocess
     import sys

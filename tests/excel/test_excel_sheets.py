@@ -6,7 +6,7 @@ import pytest
 
 from officeeval.errors import SelectorSyntaxError
 from officeeval.formats import open_document
-from officeeval.properties.registry import resolve
+from officeeval.catalog import resolve
 from officeeval.selectors import select, validate_selector
 from officeeval.values import CellValue
 from tests.excel.xlsx_builder import rows, xlsx

@@ -10,7 +10,7 @@ import pytest
 
 from officeeval.excel import celldata
 from officeeval.formats import open_document
-from officeeval.properties.registry import resolve
+from officeeval.catalog import resolve
 from officeeval.selectors import select
 from officeeval.values import CellValue
 from tests.excel.bigsheet import write_big
@@ -70,7 +70,7 @@ def test_whole_column_keeps_one_column(doc):
 
 def test_one_cell_check_memory_is_small(tmp_path, monkeypatch):
     big = write_big(tmp_path / "mem.xlsx", 3_000)
-    from officeeval.properties import catalog
+    from officeeval.catalog import catalog
     catalog()  # imports and the registry are not part of what is measured
     warm = open_document(big, options={"recalc": False})
     value(warm, "'数据'!C2")

@@ -8,7 +8,7 @@ import pytest
 from officeeval import vocabulary
 from officeeval.errors import ValueParseError
 from officeeval.excel.widths import ColumnWidth
-from officeeval.properties import definitions_excel as DX
+from officeeval.excel import value_types as DX
 from officeeval.properties.types import CompareContext
 from officeeval.values import Border
 

@@ -28,7 +28,7 @@ with atheris.instrument_imports(include=["officeeval"]):
     import officeeval.formats  # noqa: F401
     import officeeval.inspection  # noqa: F401
     import officeeval.scoring  # noqa: F401
-    from officeeval.properties import catalog
+    from officeeval.catalog import catalog
 
     for _module in ("officeeval.word.document", "officeeval.excel.workbook",
                     "officeeval.ppt.presentation"):

@@ -10,8 +10,9 @@ import pytest
 from officeeval.errors import UnverifiableValue
 from officeeval.formats import open_document
 from officeeval.inspection import inspect
-from officeeval.properties import catalog
-from officeeval.properties.registry import ResolveContext, resolve
+from officeeval.catalog import catalog
+from officeeval.catalog import resolve
+from officeeval.properties.registry import ResolveContext
 from officeeval.selectors import select
 from officeeval.values import Observation
 from tests.conftest import corpus_names

@@ -13,8 +13,9 @@ from lxml import etree
 from officeeval.formats import open_document
 from officeeval.ooxml.drawingml import apply_transforms, color_value
 from officeeval.ooxml.ns import A
-from officeeval.properties import catalog
-from officeeval.properties.registry import ResolveContext, resolve
+from officeeval.catalog import catalog
+from officeeval.catalog import resolve
+from officeeval.properties.registry import ResolveContext
 from officeeval.selectors import select
 from tests.ppt import pptxbuild as B
 

@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from officeeval.formats import open_document
-from officeeval.properties import catalog
-from officeeval.properties.registry import ResolveContext, resolve
+from officeeval.catalog import catalog
+from officeeval.catalog import resolve
+from officeeval.properties.registry import ResolveContext
 from officeeval.properties.types import CompareContext
 from officeeval.selectors import select
 from tests.ppt import pptxbuild as B

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from officeeval.formats import open_document
-from officeeval.properties.registry import ResolveContext, resolve
+from officeeval.catalog import resolve
+from officeeval.properties.registry import ResolveContext
 from officeeval.selectors import select
 from tests.ppt import pptxbuild as B
 

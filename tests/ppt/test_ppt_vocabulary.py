@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from officeeval import vocabulary
-from officeeval.properties import catalog
+from officeeval.catalog import catalog
 from officeeval.properties.types import CompareContext
 from officeeval.vocabulary import ppt as V
 from officeeval.vocabulary import ppt_objects as O

@@ -6,7 +6,7 @@ import pytest
 
 from officeeval import vocabulary
 from officeeval.errors import ValueParseError
-from officeeval.properties import catalog
+from officeeval.catalog import catalog
 from officeeval.properties import types as T
 from officeeval.properties.registry import Registry
 from officeeval.values import LineSpacing, Measure, ThemeColorRef

@@ -123,14 +123,18 @@ def test_unreachable_and_no_libreoffice_is_a_recalc_error(tmp_path, book):
         client.recalculate(book)
 
 
-def test_use_service_switches_the_process_backend(tmp_path):
-    try:
-        recalc.use_service(str(tmp_path / "s"), 7.0)
-        backend = recalc.get_backend()
-        assert isinstance(backend, RemoteBackend) and backend.wait == 7.0
-        assert recalc.get_backend() is backend
-        recalc.use_service(str(tmp_path / "s"), 7.0)    # same values: same client
-        assert recalc.get_backend() is backend
-    finally:
-        recalc.use_service(None)
-    assert not isinstance(recalc.get_backend(), RemoteBackend)  # its own, or none
+def test_a_recalculation_with_a_service_is_its_client(tmp_path, monkeypatch):
+    owner = recalc.Recalculation(service=(str(tmp_path / "s"), 7.0))
+    backend = owner.backend()
+    assert isinstance(backend, RemoteBackend) and backend.wait == 7.0
+    assert owner.backend() is backend                   # one client per owner
+    other = recalc.Recalculation(service=(str(tmp_path / "s"), 7.0))
+    assert other.backend() is not backend               # owners share nothing
+    owner.close()
+    owner.close()                                        # twice is fine
+    monkeypatch.setenv("OFFICEEVAL_SOFFICE", "none")
+    assert not isinstance(recalc.Recalculation().backend(), RemoteBackend)  # its own, or none
+    assert recalc.backends(None).recalc is None         # no LibreOffice: no backend at all
+    assert recalc.backends("off", service=(str(tmp_path / "s"), 7.0)).recalc is None
+    assert isinstance(recalc.backends(None, service=(str(tmp_path / "s"), 7.0)).recalc,
+                      recalc.Recalculation)

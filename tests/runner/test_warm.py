@@ -14,5 +14,8 @@ def test_preload_names_the_warm_module_and_it_builds_the_tables():
     warm = importlib.import_module("officeeval.runner.warm")
     importlib.reload(warm)  # runs warm() again after the cache was emptied
     assert schema.cache_info().currsize == 1
-    from officeeval.selectors.registry import _STEPS
-    assert {"word", "excel", "ppt"} <= set(_STEPS)
+    import sys
+    from officeeval import apps
+    assert set(apps.names()) == {"word", "excel", "ppt"}
+    for spec in apps.APPS.values():  # the views, resolvers and steps are imported
+        assert spec.steps and spec.view.__module__ in sys.modules

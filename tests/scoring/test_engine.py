@@ -98,10 +98,11 @@ def test_unchanged_and_changed_against_the_input(tmp_path):
     assert card.criteria[0].checks[0].targets[-1].actual == "(missing)"
 
 
-def test_kept_input_observations_are_reused_and_stay_right(tmp_path):
-    # The input is kept open across gradings and its observations remembered on it: grading
-    # many outputs must give each its own verdict, and the input side is resolved once.
-    from officeeval.scoring import engine
+def test_kept_input_observations_are_reused_and_stay_right(tmp_path, monkeypatch):
+    # A Grader keeps the input open across gradings and remembers its observations:
+    # grading many outputs must give each its own verdict, and the input side is resolved
+    # once.
+    from officeeval.scoring import Grader, grader as grader_module
     inp = doc(tmp_path, p("甲", rpr="<w:b/>"), p("乙"), name="in2.docx")
     r = rubric(crit("same", 5, '<check select="paragraph" property="text" op="unchanged"/>')
                + crit("bold", 5, '<check select="paragraph" property="font.bold" '
@@ -110,17 +111,15 @@ def test_kept_input_observations_are_reused_and_stay_right(tmp_path):
     text = doc(tmp_path, p("甲", rpr="<w:b/>"), p("丙"), name="text.docx")
     bold = doc(tmp_path, p("甲"), p("乙"), name="bold.docx")
     calls = []
-    real = engine._resolve
+    real = grader_module.resolve
 
-    def counting(check, target):
-        calls.append((check.property, target.locator))
-        return real(check, target)
+    def counting(name, target, ctx=None):
+        calls.append((name, target.locator))
+        return real(name, target, ctx)
 
-    engine._resolve = counting
-    try:
-        verdicts = [status(evaluate(r, d)) for d in (same, text, bold, same, text)]
-    finally:
-        engine._resolve = real
+    monkeypatch.setattr(grader_module, "resolve", counting)
+    with Grader() as grader:
+        verdicts = [status(grader.grade(r, d)) for d in (same, text, bold, same, text)]
     assert verdicts == [{"same": ("pass", 5), "bold": ("pass", 5)},
                         {"same": ("fail", 0), "bold": ("pass", 5)},
                         {"same": ("pass", 5), "bold": ("fail", 0)},
@@ -128,6 +127,26 @@ def test_kept_input_observations_are_reused_and_stay_right(tmp_path):
                         {"same": ("fail", 0), "bold": ("pass", 5)}]
     # 5 gradings x 2 checks x 2 paragraphs on the graded side; the input's 2 x 2 once.
     assert len(calls) == 5 * 4 + 4
+    # Separate evaluate() calls share nothing: each resolves the input again.
+    calls.clear()
+    for d in (same, text):
+        evaluate(r, d)
+    assert len(calls) == 2 * (4 + 4)
+
+
+def test_a_closed_grader_has_closed_its_kept_documents(tmp_path):
+    from officeeval.scoring import Grader
+    inp = doc(tmp_path, p("甲"), name="in3.docx")
+    r = rubric(crit("same", 10, '<check select="paragraph" property="text" op="unchanged"/>'),
+               files=f'<files input="{inp}"/>')
+    grader = Grader(keep=1)
+    assert status(grader.grade(r, doc(tmp_path, p("甲"), name="o.docx"))) == \
+        {"same": ("pass", 10)}
+    kept = [k.doc for k in grader._kept.values()]
+    assert len(kept) == 1
+    assert kept[0].package._zip.fp is not None   # open between gradings
+    grader.close()
+    assert not grader._kept and kept[0].package._zip.fp is None
 
 
 def test_expected_from_reference(tmp_path):
@@ -154,17 +173,17 @@ def test_missing_reference_is_an_evaluator_problem_not_a_failure(tmp_path):
 
 
 def test_our_bugs_and_unverifiable_values_become_eval_error(tmp_path, monkeypatch):
-    import officeeval.scoring.engine as engine
-    real = engine._resolve
+    import officeeval.scoring.grader as grader_module
+    real = grader_module.resolve
 
-    def flaky(check, target):
-        if check.property == "font.italic":
+    def flaky(name, target, ctx=None):
+        if name == "font.italic":
             raise UnverifiableValue("formula not recalculated: B2")
-        if check.property == "font.strike":
+        if name == "font.strike":
             raise ZeroDivisionError("boom")
-        return real(check, target)
+        return real(name, target, ctx)
 
-    monkeypatch.setattr(engine, "_resolve", flaky)
+    monkeypatch.setattr(grader_module, "resolve", flaky)
     path = doc(tmp_path, p("x"))
     card = evaluate(rubric(
         crit("u", 3, '<check select="paragraph[1]" property="font.italic" expected="true"/>')

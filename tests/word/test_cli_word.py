@@ -8,7 +8,7 @@ import os
 import subprocess
 import sys
 
-from officeeval.properties import catalog
+from officeeval.catalog import catalog
 from tests.word.wbuild import NORMAL, docx, p
 
 

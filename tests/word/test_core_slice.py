@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 
 from officeeval.formats import open_document
-from officeeval.properties.registry import ResolveContext, resolve
+from officeeval.catalog import resolve
+from officeeval.properties.registry import ResolveContext
 from officeeval.selectors import select
 from officeeval.values import LineSpacing, Measure
 from tests.builders import docx, p, style, theme_xml

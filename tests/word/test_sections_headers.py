@@ -153,7 +153,7 @@ def test_header_visible_is_what_the_reader_sees(tmp_path, header, visible, what)
     assert values(path, "section[1]", "header.visible") == [(visible, "word/headerrIdH1.xml")]
     assert value(path, "section[1]/header[default]", "header.visible") is visible
     from officeeval.formats import open_document
-    from officeeval.properties.registry import resolve
+    from officeeval.catalog import resolve
     from officeeval.selectors import select
     doc = open_document(path)
     try:

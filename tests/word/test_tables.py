@@ -200,7 +200,7 @@ def test_cell_borders_beat_table_borders_and_heavier_line_wins_a_conflict(tmp_pa
 
 
 def test_cell_border_property_when_bound(tmp_path):
-    from officeeval.properties import catalog
+    from officeeval.catalog import catalog
     pdef = catalog().get("cell.border.top")
     if pdef is None or "word" not in pdef.bindings:
         pytest.skip("cell.border.* is defined by the Excel catalog, not loaded here")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from officeeval import vocabulary
-from officeeval.properties import catalog
+from officeeval.catalog import catalog
 from officeeval.vocabulary import style_key
 
 

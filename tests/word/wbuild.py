@@ -150,7 +150,8 @@ NORMAL = style("Normal", "Normal", default=True)
 def values(path: Path, selector: str, prop: str, direct: bool = False) -> list:
     """``[(value, source)]`` for every target of ``selector`` (``None`` when unresolved)."""
     from officeeval.formats import open_document
-    from officeeval.properties.registry import ResolveContext, resolve
+    from officeeval.catalog import resolve
+    from officeeval.properties.registry import ResolveContext
     from officeeval.selectors import select
     doc = open_document(path)
     try:

@@ -1,36 +1,29 @@
-"""Mutators: per app, how to derive mutants of a reference for each check of a rubric.
+"""Mutators: per app, the policy that derives mutants of a reference for each check of a
+rubric. The edits themselves are the formats' writers (``officeeval.<app>.edit``, called by
+property name through the catalog) and their named edits (deleting a target, a table as a
+text box, the equivalent rewrites); nothing here names a schema element.
 
-An app module (``officeeval.audit.mutators.<app>``) provides
-``plan_check(ctx, check) -> (mutations, note)`` (breaking mutants for one check, and why
-there are none when there are none), ``plan_neutral(ctx) -> mutations`` (edits no check
-should notice) and optionally ``plan_equivalent(ctx) -> mutations`` (the reference written
+An app module (``word``, ``excel``, ``ppt``) provides ``plan_check(ctx, check) ->
+(mutations, note)`` (breaking mutants for one check, and why there are none when there are
+none; the shared preamble is ``plan.plan_check``), ``plan_neutral(ctx) -> mutations`` (edits
+no check should notice) and ``plan_equivalent(ctx) -> mutations`` (the reference written
 another way a careful examiner grades the same: every criterion must keep its points).
 Format-neutral ones come from ``neutral.py`` and ``equivalent.py``. Adding a format is one
-module with those functions.
+module with those functions, listed in ``POLICIES``.
 """
 
 from __future__ import annotations
 
-import importlib
 from types import ModuleType
 
+from officeeval.audit.mutators import excel, ppt, word
 from officeeval.audit.mutators.base import Mutation, PlanContext
 
-__all__ = ["Mutation", "PlanContext", "for_app"]
+__all__ = ["Mutation", "POLICIES", "PlanContext", "for_app"]
 
-_MODULES = {"word": "officeeval.audit.mutators.word",
-            "excel": "officeeval.audit.mutators.excel",
-            "ppt": "officeeval.audit.mutators.ppt"}
+POLICIES: dict[str, ModuleType] = {"word": word, "excel": excel, "ppt": ppt}
 
 
-def for_app(app: str) -> ModuleType | None:
-    """The mutator module of ``app``; ``None`` when that app has none (yet)."""
-    name = _MODULES.get(app)
-    if name is None:
-        return None
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name == name:
-            return None
-        raise
+def for_app(app: str) -> ModuleType:
+    """The mutator policy of ``app``; raises ``KeyError`` for an app without one."""
+    return POLICIES[app]

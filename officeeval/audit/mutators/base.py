@@ -11,13 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
-from lxml import etree
-
 from officeeval.audit.workspace import Edit, NotApplicable, Workspace
+from officeeval.catalog import catalog, resolve
 from officeeval.comparators import get_comparator
-from officeeval.properties import catalog
-from officeeval.properties.registry import ResolveContext, resolve
+from officeeval.properties.registry import ResolveContext
 from officeeval.properties.types import CompareContext, ValueType
+from officeeval.properties.writing import Writer
 from officeeval.rubric.model import Check, Criterion, Rubric
 from officeeval.selectors import select
 from officeeval.targets import Document, Target
@@ -82,6 +81,13 @@ class PlanContext:
                 self._obs[key] = None
         return self._obs[key]
 
+    def values(self, check: Check, targets: list[Target], idx: list[int],
+               prop: str | None = None) -> list[Any]:
+        """Every value the check's property (or ``prop``, read as it is in force) shows on the
+        chosen targets."""
+        k = check if prop is None else Check(check.select, prop, "equals")
+        return [v for i in idx for v in observed_values(self.observe(k, targets[i]))]
+
 
 def empty_note(check: Check) -> str:
     """Why a check whose selector matches nothing in the reference gets no mutant."""
@@ -95,6 +101,28 @@ def empty_note(check: Check) -> str:
 def vtype_of(check: Check, app: str) -> ValueType | None:
     pdef = catalog().get(check.property or "")
     return pdef.type_for(app) if pdef is not None else None
+
+
+def writer(prop: str, app: str) -> Writer:
+    """The ``app`` writer of ``prop``; ``NotApplicable`` when it has none."""
+    w = catalog().writer(prop, app)
+    if w is None:
+        raise NotApplicable(f"no {app} writer of {prop}")
+    return w
+
+
+def write_each(check: Check, idx: list[int], prop: str, app: str,
+               values: Callable[[int, Target], Any] | Any) -> Apply:
+    """An ``apply`` writing ``prop`` on each chosen target of the fresh view (``values``:
+    the value, or ``(position, target) -> value``); it returns the last writer note."""
+    w = writer(prop, app)
+
+    def apply(ws: Workspace, edit: Edit) -> str:
+        note = ""
+        for n, t in enumerate(refind(edit, check.select, idx)):
+            note = w.write(edit, t, values(n, t) if callable(values) else values)
+        return note
+    return apply
 
 
 def observed_values(obs: Observation | None) -> list[Any]:
@@ -173,22 +201,11 @@ def render(vtype: ValueType | None, value: Any) -> str:
         return str(value)
 
 
-def clark(ns: str, local: str) -> str:
-    return f"{{{ns}}}{local}"
-
-
-def ensure_child(parent: etree._Element, tag: str, first: bool = False) -> etree._Element:
-    """``parent``'s child ``tag``, created (first or last) when absent."""
-    el = parent.find(tag)
-    if el is None:
-        el = etree.Element(tag)
-        if first:
-            parent.insert(0, el)
-        else:
-            parent.append(el)
-    return el
+def mutation(key: str, op: str, desc: str, apply: Apply, scope: str = "criterion"
+             ) -> Mutation:
+    return Mutation(key=key, operator=op, description=desc, apply=apply, scope=scope)
 
 
 __all__ = ["Apply", "Check", "Criterion", "Mutation", "NotApplicable", "PlanContext",
-           "choose", "chosen_indexes", "clark", "empty_note", "ensure_child", "locators",
-           "observed_values", "refind", "render", "vtype_of"]
+           "choose", "chosen_indexes", "empty_note", "locators", "mutation",
+           "observed_values", "refind", "render", "vtype_of", "write_each", "writer"]

@@ -10,7 +10,7 @@ modules; an app module exposes them as ``plan_equivalent(ctx)``.
 from __future__ import annotations
 
 
-from officeeval.audit.mutators import repackage as RP
+from officeeval.ooxml import repackage as RP
 from officeeval.audit.mutators.base import Mutation, PlanContext
 
 

@@ -1,200 +1,267 @@
 """Excel mutants: for one check, edits of the reference that break exactly what it reads
-(cells in ``excel_cells``, sheets and objects in ``excel_objects``), found with the engine's
-selectors and targets.
+(cell values and formulas here; formats, sheets and objects in ``excel_more``), found with
+the engine's selectors and targets and written by Excel's writers
+(``officeeval.excel.edit``).
 
 Formula results: a reference written by openpyxl has formulas without cached values, and
 grading one needs a LibreOffice recalculation. ``prepare`` does that once: it writes the
 engine's values of every uncached formula into the reference as cached values (what Excel
 itself saves), and the mutants are made from that copy, so grading a mutant never starts
 LibreOffice. An equivalent variant (the prepared copy itself) checks that cached and
-recalculated values get the same verdicts. Mutants that change a formula keep its old cached value, so
-formula text checks (not value checks) must catch them; value mutants replace the formula
-by a wrong constant.
+recalculated values get the same verdicts. Mutants that change a formula keep its old cached
+value, so formula text checks (not value checks) must catch them; value mutants replace the
+formula by a wrong constant.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from pathlib import Path
 
-from officeeval.audit.mutators import excel_cells as XC
-from officeeval.audit.mutators import excel_charts as XCH
-from officeeval.audit.mutators import excel_formats as XF
-from officeeval.audit.mutators import excel_rules as XR
-from officeeval.audit.mutators import excel_sheets as XS
+from officeeval.audit.mutators import excel_more as XM
 from officeeval.audit.mutators.base import (
-    Mutation, NotApplicable, PlanContext, empty_note,
+    Mutation, PlanContext, chosen_indexes, locators, mutation, write_each,
 )
+from officeeval.audit.mutators.plan import Policy, plan_check as plan
+from officeeval.audit.mutators.texts import typo
 from officeeval.audit.workspace import Workspace
-from officeeval.comparators import get_comparator
-from officeeval.errors import OfficeEvalError
-from officeeval.ooxml.ns import S
+from officeeval.backends import NO_BACKENDS, Backends
+from officeeval.excel.edit.cells import cache_formula_results, constant_cells
 from officeeval.rubric.model import Check
 from officeeval.targets import Target
+from officeeval.values import CellValue
 
-_S = f"{{{S}}}"
-CELL_PLANNERS = {**XC.PLANNERS, **XF.PLANNERS}
-OBJECT_PLANNERS = {**XS.PLANNERS, **XCH.PLANNERS, **XR.PLANNERS}
-ROW_COL_RANGE = re.compile(r"(^|/)(sheet\[\d|'[^']*'!|\w+!)")
+FORMULA_PROPS = ("cell.formula", "cell.has_formula", "cell.functions", "cell.references")
+_SWAP_FUNCTIONS = {"SUM": "AVERAGE", "AVERAGE": "SUM", "MAX": "MIN", "MIN": "MAX",
+                   "COUNT": "COUNTA", "COUNTA": "COUNT", "SUMIF": "COUNTIF",
+                   "COUNTIF": "SUMIF", "SUMIFS": "COUNTIFS", "COUNTIFS": "SUMIFS",
+                   "AVERAGEIF": "SUMIF", "RANK": "COUNT", "RANK.EQ": "COUNT",
+                   "VLOOKUP": "HLOOKUP", "HLOOKUP": "VLOOKUP", "IF": "AND", "ROUND": "INT"}
 
 
 def plan_check(ctx: PlanContext, check: Check) -> tuple[list[Mutation], str]:
-    if check.xpath:
-        return [], "raw XPath checks have no generic mutant"
-    targets = ctx.targets(check.select)
-    if not targets:
-        return [], empty_note(check)
-    comp = get_comparator(check.op)
+    return plan(ctx, check, POLICY)
+
+
+def _count(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
+    return XM.plan_delete(ctx, check, targets)
+
+
+def _value(ctx: PlanContext, check: Check, targets: list[Target]
+           ) -> tuple[list[Mutation], str]:
     prop = check.property or ""
-    if comp is not None and (comp.kind == "count" or prop == "count"):
-        muts = _delete(ctx, check, targets, force=True)
-        return muts, "" if muts else f"cannot delete {targets[0].kind} targets"
-    if check.op in ("absent", "changed") or check.match == "none" or check.match.startswith(
-            "count"):
-        return [], f"op={check.op} match={check.match}: no generic mistake to make"
-    muts: list[Mutation] = []
-    note = ""
-    if prop == "text" and targets[0].kind == "cell":
-        muts += XC.plan_value(ctx, check, targets)
-    elif prop == "cell.display" and targets[0].kind == "cell":
-        muts += XC.plan_value(ctx, check, targets) + XF.plan_format(ctx, check, targets)
-    elif prop in CELL_PLANNERS and targets[0].kind == "cell":
-        muts += CELL_PLANNERS[prop](ctx, check, targets)
-    elif prop in OBJECT_PLANNERS:
-        muts += OBJECT_PLANNERS[prop](ctx, check, targets)
-    else:
-        note = f"no Excel mutator for {prop}"
+    cell = targets[0].kind == "cell"
+    if prop == "text" and cell:
+        return plan_value(ctx, check, targets), ""
+    if prop == "cell.display" and cell:
+        return plan_value(ctx, check, targets) + XM.plan_format(ctx, check, targets), ""
+    if prop in ("cell.value",) and cell:
+        return plan_value(ctx, check, targets), ""
+    if prop in FORMULA_PROPS and cell:
+        return plan_formula(ctx, check, targets), ""
+    if prop in XM.CELL_PLANNERS and cell:
+        return XM.CELL_PLANNERS[prop](ctx, check, targets), ""
+    if prop in XM.OBJECT_PLANNERS:
+        return XM.OBJECT_PLANNERS[prop](ctx, check, targets), ""
+    return [], f"no Excel mutator for {prop}"
+
+
+def _structure(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
+    prop = check.property or ""
     if targets[0].kind == "sheet" and prop not in ("sheet.index", "workbook.sheet_names"):
-        muts += XS.plan_sheet_order(ctx, check, targets)
-    elif re.match(r"sheet\[\d", check.select or ""):
-        muts += XS.plan_sheet_order(ctx, check, targets)
-    if not muts and not note:
-        note = "no realistic wrong value differs from the reference here"
-    return muts, note
-
-
-def _delete(ctx: PlanContext, check: Check, targets: list[Target], force: bool = False
-            ) -> list[Mutation]:
-    kind = targets[0].kind
-    if kind == "chart":
-        return XCH.plan_chart_delete(ctx, check, targets)
-    if kind in ("conditional_format", "validation"):
-        return [m for m in XR.plan_rule(ctx, check, targets) if m.operator.startswith("delete")]
-    if kind == "sheet":
-        return [m for m in XS.plan_sheet_order(ctx, check, targets)
-                if m.operator == "delete:sheet"]
-    if kind == "pivot":
-        return [m for m in XR.plan_pivot(ctx, check, targets) if m.operator == "delete:pivot"]
+        return XM.plan_sheet_order(ctx, check, targets)
+    if re.match(r"sheet\[\d", check.select or ""):
+        return XM.plan_sheet_order(ctx, check, targets)
     return []
 
 
+POLICY = Policy("Excel", _count, _value, _structure)
+
+
+# ------------------------------------------------------------------ values and formulas
+def wrong_value(v: CellValue) -> CellValue:
+    """A realistic wrong result: off by one, a typo, the other truth value, a day later."""
+    if v.kind == "number":
+        return CellValue("number", float(v.value) + 1)
+    if v.kind == "text":
+        s = str(v.value)
+        i = len(s) // 2
+        return CellValue("text", s[:i] + typo(s[i]) + s[i + 1:] if s else "x")
+    if v.kind == "bool":
+        return CellValue("bool", not v.value)
+    if v.kind == "date":
+        serial = v.extra.get("serial")
+        later = v.value + dt.timedelta(days=1) if isinstance(v.value, dt.datetime) else v.value
+        return CellValue("date", later, {"serial": (serial or 0) + 1})
+    return CellValue("number", 1.0)
+
+
+def text_mistakes(s: str) -> list[str]:
+    """Wrong versions of a text value, most realistic first: a typo, a stray space inside
+    or around it (what cleaning tasks remove), the text doubled."""
+    i = len(s) // 2
+    return [s[:i] + typo(s[i]) + s[i + 1:] if s else "x", s[:i] + " " + s[i:], " " + s,
+            s + s]
+
+
+def choose_value(check: Check, v: CellValue) -> CellValue:
+    """The wrong value for ``v``; for a ``matches`` check the first text mistake its
+    pattern rejects (the pattern names what is acceptable)."""
+    if v.kind == "text" and check.op == "matches" and check.expected_value is not None:
+        for cand in text_mistakes(str(v.value)):
+            if not check.expected_value.search(cand):
+                return CellValue("text", cand)
+    return wrong_value(v)
+
+
+def _cells(targets: list[Target], idx: list[int]) -> bool:
+    return all(targets[i].kind == "cell" for i in idx)
+
+
+def plan_value(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
+    idx = chosen_indexes(check, len(targets))
+    if idx is None or not _cells(targets, idx):
+        return []
+    vals = ctx.values(check, targets, idx, "cell.value")
+    if not vals or not all(isinstance(v, CellValue) for v in vals):
+        return []
+    if check.property == "cell.display" and check.op not in ("equals", "unchanged") and \
+            not check.expected_from:
+        return []  # a pattern on the display judges its format: see plan_format
+    wrong = [choose_value(check, v) for v in vals]
+    return [mutation(f"value|{check.select}|{idx}", "direct:cell.value",
+                     f"{locators(targets, idx)}: value {vals[0]} -> {wrong[0]} (a constant, "
+                     f"any formula removed)",
+                     write_each(check, idx, "cell.value", "excel", lambda n, t: wrong[n]))]
+
+
+def plan_formula(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
+    """The formula replaced by its own value (pasted values), and — for checks that read
+    the formula text — another function or a reference one row off."""
+    idx = chosen_indexes(check, len(targets))
+    if idx is None or not _cells(targets, idx):
+        return []
+    formulas = [ctx.values(check, targets, [i], "cell.formula") for i in idx]
+    if not all(formulas):
+        return []
+    values = [ctx.values(check, targets, [i], "cell.value") for i in idx]
+    where = locators(targets, idx)
+    out: list[Mutation] = []
+    if all(values):
+        consts = [v[0] for v in values]
+        out.append(mutation(f"paste|{check.select}|{idx}", "replace:formula->value",
+                            f"{where}: formula replaced by its value",
+                            write_each(check, idx, "cell.value", "excel",
+                                       lambda n, t: consts[n])))
+    if check.property in ("cell.formula", "cell.functions", "cell.references"):
+        texts = [str(f[0]) for f in formulas]
+        swap, what = _rewrites(check, texts)
+        if all(s is not None and s != x for s, x in zip(swap, texts)):
+            out.append(mutation(f"formula|{check.property}|{check.select}|{idx}",
+                                f"direct:{check.property}", f"{where}: formula uses {what}",
+                                write_each(check, idx, "cell.formula", "excel",
+                                           lambda n, t: swap[n])))
+    return out
+
+
+def _rewrites(check: Check, texts: list[str]) -> tuple[list[str | None], str]:
+    """The formula mistake that matters to the check: the function it looks for replaced
+    everywhere (``functions``), the literal it looks for broken — absolute references made
+    relative, or a row number off by one (``formula`` contains …) — or another function."""
+    literal = (check.expected or "").strip() if check.op in ("contains", "equals",
+                                                             "starts_with", "ends_with") else ""
+    if check.property == "cell.references":
+        return [shift_reference(x) for x in texts], "a reference one row off"
+    if check.property == "cell.functions" and literal:
+        names = [n.strip().upper() for n in re.split(r"[|,]", literal) if n.strip()]
+        return [swap_function(x, names) for x in texts], f"no {literal} (another function)"
+    if check.property == "cell.formula" and literal.lstrip("=") and not re.fullmatch(
+            r"[A-Za-z.]+\(?", literal.lstrip("=")):
+        core = literal.lstrip("=")
+        if "$" in core:
+            fixed = core.replace("$", "")
+            return [x.replace(core, fixed) if core in x else None for x in texts], \
+                "relative references where absolute ones were asked"
+        shifted = shift_reference(core)
+        if shifted is not None:
+            return [x.replace(core, shifted) if core in x else None for x in texts], \
+                "a reference one row off"
+    return [swap_function(x) for x in texts], "another function"
+
+
+def swap_function(text: str, names: list[str] | None = None) -> str | None:
+    """Replace ``names`` (every occurrence) or the first function by another one."""
+    upper = text.upper()
+    if names:
+        out = text
+        for name in names:
+            new = _SWAP_FUNCTIONS.get(name, "SUM" if name != "SUM" else "AVERAGE")
+            out = re.sub(r"(?<![A-Z0-9.])" + re.escape(name) + r"(?=\()", new, out,
+                         flags=re.I)
+        return out if out != text else None
+    m = re.search(r"([A-Z][A-Z0-9.]*)\(", upper)
+    if not m:
+        return None
+    name = m.group(1)
+    new = _SWAP_FUNCTIONS.get(name, "SUM" if name != "SUM" else "AVERAGE")
+    return text[:m.start(1)] + new + text[m.end(1):]
+
+
+def shift_reference(text: str) -> str | None:
+    m = re.search(r"(\$?[A-Z]{1,3}\$?)(\d+)", text)
+    if not m:
+        return None
+    return text[:m.start(2)] + str(int(m.group(2)) + 1) + text[m.end(2):]
+
+
 # ------------------------------------------------------------------ formula results
-def prepare(reference: str, options: dict, workdir: Path) -> tuple[str, str]:
+def prepare(reference: str, options: dict, workdir: Path,
+            backends: Backends = NO_BACKENDS) -> tuple[str, str]:
     """The reference with every uncached formula result written as its cached value (and
     ``fullCalcOnLoad`` dropped), or the reference itself when nothing needs it. Returns
-    ``(path, note)``. Values the engine cannot compute are left uncached."""
-    from officeeval.excel.cells import cell_value
-    ws = Workspace(reference, "excel", options)
+    ``(path, note)``. Values the engine cannot compute (with ``backends``) are left
+    uncached."""
+    ws = Workspace(reference, "excel", options, backends=backends)
     edit = ws.begin()
-    doc = edit.doc
-    written = 0
     try:
-        calc = doc.root_el.find(_S + "calcPr")
-        fresh = calc is not None and calc.get("fullCalcOnLoad") is not None
-        for sheet in doc.sheets:  # type: ignore[attr-defined]
-            if sheet.kind != "worksheet" or not sheet.part:
-                continue
-            root = doc.package.xml(sheet.part)
-            for c in root.iter(_S + "c"):
-                f = c.find(_S + "f")
-                if f is None or (c.find(_S + "v") is not None and not fresh):
-                    continue
-                m = re.match(r"^([A-Z]+)(\d+)$", c.get("r") or "")
-                if not m:
-                    continue
-                try:
-                    value, _ = cell_value(sheet, int(m.group(2)), XC.col_number(m.group(1)))
-                except OfficeEvalError:
-                    continue
-                if value.kind == "empty":
-                    continue
-                _cache(c, value)
-                ws.touch_part(edit, sheet.part)
-                written += 1
-        if fresh:
-            calc.attrib.pop("fullCalcOnLoad", None)
-            ws.touch(edit, calc)
+        written = cache_formula_results(edit)
     except BaseException:
-        doc.close()
+        edit.doc.close()
         raise
-    if not written and not fresh:
-        doc.close()
+    if not edit.touched:
+        edit.doc.close()
         return reference, ""
     out = ws.write(edit, Path(workdir) / ("prepared-" + Path(reference).name))
     return str(out), f"{written} formula result(s) cached"
-
-
-def _cache(c, value) -> None:
-    """Write ``value`` as the cached result of formula cell ``c`` (the formula stays)."""
-    for v in c.findall(_S + "v"):
-        c.remove(v)
-    v = c.makeelement(_S + "v", {})
-    c.append(v)
-    c.attrib.pop("t", None)
-    if value.kind == "text":
-        c.set("t", "str")
-        v.text = str(value.value)
-    elif value.kind == "bool":
-        c.set("t", "b")
-        v.text = "1" if value.value else "0"
-    elif value.kind == "error":
-        c.set("t", "e")
-        v.text = str(value.value)
-    elif value.kind == "date":
-        v.text = repr(float(value.extra.get("serial") or 0))
-    else:
-        f = float(value.value)
-        v.text = str(int(f)) if f.is_integer() else repr(f)
 
 
 # ------------------------------------------------------------------ neutral mutants
 def plan_neutral(ctx: PlanContext) -> list[Mutation]:
     """A cell no check selects made italic. (The prepared reference itself, with its
     formula results cached, is an equivalent variant: ``excel_equiv``.)"""
-    out: list[Mutation] = []
     selected: set[tuple[str, int, int]] = set()
     for c in ctx.rubric.criteria:
         for k in c.checks:
             for t in ctx.targets(k.select):
                 if t.kind == "cell":
                     selected.add((t.sheet.name, t.row, t.col))  # type: ignore[attr-defined]
-    for sheet in ctx.doc.sheets:  # type: ignore[attr-defined]
-        if sheet.kind != "worksheet" or not sheet.part:
-            continue
-        root = ctx.doc.package.xml(sheet.part)
-        for cell in root.iter(_S + "c"):
-            m = re.match(r"^([A-Z]+)(\d+)$", cell.get("r") or "")
-            if not m or cell.find(_S + "v") is None and cell.find(_S + "is") is None:
-                continue
-            row, col = int(m.group(2)), XC.col_number(m.group(1))
-            if (sheet.name, row, col) in selected:
-                continue
-            return out + [_italic(sheet.index, row, col, f"'{sheet.name}'!{cell.get('r')}")]
-    return out
+    for sheet, row, col, ref in constant_cells(ctx.doc):
+        if (sheet.name, row, col) not in selected:
+            return [_italic(sheet.index, row, col, f"'{sheet.name}'!{ref}")]
+    return []
 
 
 def _italic(sheet_index: int, row: int, col: int, where: str) -> Mutation:
     def apply(ws, edit) -> str:
+        from officeeval.audit.mutators.base import writer
         from officeeval.excel.targets import CellTarget
         t = CellTarget(edit.doc.sheets[sheet_index - 1], row, col)
-        return XF.restyle(ws, edit, t, XF._font_change(XF._FONT_WRITERS["font.italic"][0](True)))
+        return writer("font.italic", "excel").write(edit, t, True)
 
     return Mutation(key=f"neutral|cell|{where}", operator="neutral:unselected-cell",
                     description=f"{where} (selected by no check) made italic", apply=apply,
                     kind="neutral")
-
-
-_ = NotApplicable
 
 
 def plan_equivalent(ctx: PlanContext) -> list[Mutation]:

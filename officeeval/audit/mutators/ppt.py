@@ -1,196 +1,165 @@
 """PowerPoint mutants: for one check, edits of the reference that break exactly what it
-reads, found with the engine's selectors and targets.
+reads, found with the engine's selectors and targets and written by PowerPoint's writers
+(``officeeval.ppt.edit``).
 
 * Text formatting: a wrong value set on the runs' ``a:rPr`` / paragraphs' ``a:pPr`` and,
   when the reference inherits it, in the level it is inherited from (the shape's list
   style, the layout or master placeholder, the master's text styles).
 * Text: a typo in the compared text. Slides, shapes, transitions, animations, layouts,
-  backgrounds, theme and sizes: see ``ppt_slides``.
+  backgrounds, theme and sizes: see ``ppt_more``.
 * Deletion: the selected shape or slide removed; slides reordered.
 * Neutral: formatting on a slide no selector selects, an attribute no property reads.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import re
 
-from lxml import etree
-
-from officeeval.audit.mutators import links, ppt_design, ppt_more, ppt_slides
-from officeeval.audit.mutators.base import (
-    Mutation, NotApplicable, PlanContext, choose, chosen_indexes, empty_note, locators,
-    observed_values,
-    refind, render, vtype_of,
-)
-from officeeval.audit.mutators.ppt_setters import SETTERS, Setter
-from officeeval.audit.mutators.texts import put_typo
-from officeeval.comparators import get_comparator
-from officeeval.ooxml.ns import A
+from officeeval.audit.mutators import ppt_more as PM
+from officeeval.audit.mutators.base import Mutation, PlanContext, locators, refind
+from officeeval.audit.mutators.mistakes import choices, flip, fonts, lengths, sizes
+from officeeval.audit.mutators.plan import Inherited, Policy, plan_check as plan, plan_values
+from officeeval.ppt.edit import slides as PS
 from officeeval.rubric.model import Check
 from officeeval.targets import Target
+from officeeval.values import LineSpacing, Measure
 
-_A = f"{{{A}}}"
 TEXT_OWNERS = {"shape", "table", "smartart", "paragraph", "run", "cell"}
-# Levels that are the text itself, not something it inherits from.
-OWN_LEVELS = {"run": ("direct", "paragraph", "style"), "para": ("direct", "paragraph")}
+INHERITED = Inherited(
+    skip=(), key="inherited|{prop}|{select}|{idx}|{shown}",
+    description="{where}: {prop} {shown_ref} -> {shown} in the {source} level, where the "
+                "reference inherits it from")
 
 
-def _paragraphs(t: Target) -> list:
-    # The resolvers' own walk, so a mutant edits exactly the paragraphs a check reads.
-    from officeeval.ppt.resolvers_text import _paragraphs as text_paragraphs
-    return text_paragraphs(t)
+def _levels(ref: list) -> list:
+    n = next((int(v) for v in ref if isinstance(v, (int, float))), 1)
+    return [n + 1 if n < 9 else n - 1]
 
 
-def _ensure_first(parent: etree._Element, tag: str) -> etree._Element:
-    el = parent.find(_A + tag)
-    if el is None:
-        el = etree.Element(_A + tag)
-        parent.insert(0, el)
-    return el
+# Property -> (mistakes to try given the reference's values, how many to make).
+MISTAKES = {
+    "font.name": (fonts("Arial", "Times New Roman", "Courier New"), 1),
+    "font.east_asia": (fonts("宋体", "黑体", "楷体", "微软雅黑"), 1),
+    "font.size": (sizes, 1),
+    **{p: (flip, 1) for p in ("font.bold", "font.italic", "font.strike", "font.double_strike",
+                              "font.superscript", "font.subscript", "font.all_caps",
+                              "font.small_caps")},
+    "font.underline": (choices("none", "single", "double"), 1),
+    "font.color": (choices("000000", "FF0000", "0000FF"), 1),
+    "font.highlight": (choices("FFFF00", "00FF00"), 1),
+    "font.spacing": (choices(Measure(2.0), Measure(0.0)), 1),
+    "paragraph.alignment": (choices("left", "center", "right", "justify"), 1),
+    "paragraph.level": (_levels, 1),
+    "paragraph.bullet": (lambda ref: ["none", "•", "autonumber:arabicPeriod"], 1),
+    "paragraph.line_spacing": (choices(LineSpacing("multiple", 1.0),
+                                       LineSpacing("multiple", 1.5),
+                                       LineSpacing("exact", 20.0)), 1),
+    "paragraph.space_before": (lengths(Measure(12.0), True), 2),
+    "paragraph.space_after": (lengths(Measure(12.0), True), 2),
+    "paragraph.indent.left": (lengths(Measure(18.0), True), 2),
+    "paragraph.indent.first_line": (lengths(Measure(18.0), True), 2),
+    "paragraph.indent.hanging": (lengths(Measure(18.0), True), 2),
+}
 
 
-def run_props(t: Target) -> list[etree._Element]:
-    """``a:rPr`` of every run that shows text in ``t`` (the paragraph mark's
-    ``a:endParaRPr`` when none does), created when absent."""
-    if t.kind == "run":
-        return [_ensure_first(t.el, "rPr")]  # type: ignore[attr-defined]
-    pars = _paragraphs(t)
-    runs = [r for par in pars for r in par.text_runs()]
-    if runs:
-        return [_ensure_first(r.el, "rPr") for r in runs]
-    if not pars:
-        raise NotApplicable(f"no text in {t.locator}")
-    end = pars[0].el.find(_A + "endParaRPr")
-    if end is None:
-        end = etree.SubElement(pars[0].el, _A + "endParaRPr")
-    return [end]
-
-
-def para_props(t: Target) -> list[etree._Element]:
-    pars = _paragraphs(t)
-    shown = [x for x in pars if x.text.strip()] or pars[:1]
-    if not shown:
-        raise NotApplicable(f"no paragraph in {t.locator}")
-    return [_ensure_first(x.el, "pPr") for x in shown]
-
-
-def inherited_props(t: Target, setter: Setter) -> tuple[etree._Element, str] | None:
-    """The nearest level above the text itself (list style, layout, master, presentation)
-    that sets the property."""
-    if t.kind == "run":
-        chain = t.chain()  # type: ignore[attr-defined]
-    else:
-        pars = _paragraphs(t)
-        if not pars:
-            return None
-        runs = [r for par in pars for r in par.text_runs()]
-        chain = runs[0].chain() if (runs and setter.level == "run") else pars[0].mark_chain()
-    for lv in chain.levels:
-        if lv.source in OWN_LEVELS[setter.level]:
-            continue
-        el = lv.rpr if setter.level == "run" else lv.ppr
-        if el is not None and setter.defines(el):
-            return el, lv.source
-    return None
-
-
-# ------------------------------------------------------------------ planning
 def plan_check(ctx: PlanContext, check: Check) -> tuple[list[Mutation], str]:
     """Breaking mutations for one check, and a note when none could be derived."""
-    if check.xpath:
-        return [], "raw XPath checks have no generic mutant"
-    targets = ctx.targets(check.select)
-    if not targets:
-        return [], empty_note(check)
-    comp = get_comparator(check.op)
+    return plan(ctx, check, POLICY)
+
+
+def _count(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
+    return plan_delete(ctx, check, targets, force=True)
+
+
+def _value(ctx: PlanContext, check: Check, targets: list[Target]
+           ) -> tuple[list[Mutation], str]:
     prop = check.property or ""
-    if comp is not None and (comp.kind == "count" or prop == "count"):
-        muts = ppt_slides.plan_delete(ctx, check, targets, force=True)
-        return muts, "" if muts else f"cannot delete {targets[0].kind} targets"
-    if check.op in ("absent", "changed") or check.match == "none" or check.match.startswith(
-            "count"):
-        return [], f"op={check.op} match={check.match}: no generic mistake to make"
-    muts: list[Mutation] = []
-    note = ""
-    if prop in SETTERS and {t.kind for t in targets} <= TEXT_OWNERS:
-        muts += plan_property(ctx, check, targets, SETTERS[prop])
-    elif prop == "hyperlink.target":
-        muts += links.plan_hyperlink(ctx, check, targets)
-    elif prop in ppt_more.PLANNERS or prop in ppt_design.PLANNERS:
-        for table in (ppt_more.PLANNERS, ppt_design.PLANNERS):
-            if prop in table:
-                muts += table[prop](ctx, check, targets)
-    else:
-        note = f"no PowerPoint mutator for {prop}"
-    muts += ppt_slides.plan_delete(ctx, check, targets)
-    muts += ppt_slides.plan_reorder(ctx, check, targets)
-    if not muts and not note:
-        note = "no realistic wrong value differs from the reference here"
-    return muts, note
+    if prop in MISTAKES and {t.kind for t in targets} <= TEXT_OWNERS:
+        mistakes, variants = MISTAKES[prop]
+        return plan_values(ctx, check, targets, "ppt", mistakes, variants, INHERITED), ""
+    if prop == "hyperlink.target":
+        from officeeval.audit.mutators.word_more import plan_hyperlink
+        return plan_hyperlink(ctx, check, targets, "ppt"), ""
+    planners = [t[prop] for t in (PM.PLANNERS, PM.DESIGN_PLANNERS) if prop in t]
+    if planners:
+        return [m for p in planners for m in p(ctx, check, targets)], ""
+    return [], f"no PowerPoint mutator for {prop}"
 
 
-def plan_property(ctx: PlanContext, check: Check, targets: list[Target], setter: Setter
-                  ) -> list[Mutation]:
-    idx = chosen_indexes(check, len(targets))
-    vtype = vtype_of(check, "ppt")
-    if idx is None or vtype is None:
+def _structure(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
+    return plan_delete(ctx, check, targets) + plan_reorder(ctx, check, targets)
+
+
+POLICY = Policy("PowerPoint", _count, _value, _structure)
+
+
+# ------------------------------------------------------------------ deletion and order
+def plan_delete(ctx: PlanContext, check: Check, targets: list[Target], force: bool = False
+                ) -> list[Mutation]:
+    kinds = {t.kind for t in targets}
+    if not kinds <= PS.DELETABLE:
         return []
-    ref_values = [v for i in idx for v in observed_values(ctx.observe(check, targets[i]))]
-    wrong = choose(setter.values(ref_values), ref_values, vtype, check, setter.variants)
-    where = locators(targets, idx)
-    shown_ref = render(vtype, ref_values[0]) if ref_values else "(none)"
-    containers = run_props if setter.level == "run" else para_props
-    out = []
-    for value in wrong:
-        out.append(_direct(check, idx, setter, containers, value, vtype, where, shown_ref))
-    obs = ctx.observe(check, targets[idx[0]])
-    found = inherited_props(targets[idx[0]], setter)
-    if wrong and obs is not None and found is not None and obs.source == found[1]:
-        out.append(_inherited(check, idx[:1], setter, wrong[0], vtype, found[1],
-                              targets[idx[0]].locator, shown_ref))
-    return out
+    idx = [0] if (check.match == "all" or force) else list(range(len(targets)))
 
-
-def _direct(check: Check, idx: list[int], setter: Setter, containers, value: Any, vtype,
-            where: str, shown_ref: str) -> Mutation:
-    def apply(ws, edit) -> str:
-        written = ""
+    def apply(ws, edit) -> None:
         for t in refind(edit, check.select, idx):
-            for el in containers(t):
-                written = setter.write(el, value)
-                ws.touch(edit, el)
-        return written
+            PS.delete(edit, t)
 
-    shown = render(vtype, value)
-    return Mutation(key=f"direct|{check.property}|{check.select}|{idx}|{shown}",
-                    operator=f"direct:{check.property}", apply=apply,
-                    description=f"{where}: {check.property} {shown_ref} -> {shown} "
-                                f"(set directly)")
+    t0 = targets[idx[0]]
+    return [Mutation(key=f"delete|{locators(targets, idx)}", operator=f"delete:{t0.kind}",
+                     apply=apply, scope="rubric",
+                     description=f"{locators(targets, idx)} deleted")]
 
 
-def _inherited(check: Check, idx: list[int], setter: Setter, value: Any, vtype, source: str,
-               where: str, shown_ref: str) -> Mutation:
-    def apply(ws, edit) -> str:
-        t = refind(edit, check.select, idx)[0]
-        found = inherited_props(t, setter)
-        if found is None:
-            raise NotApplicable("the inherited level is gone in the fresh view")
-        written = setter.write(found[0], value)
-        ws.touch(edit, found[0])
-        return written
-
-    shown = render(vtype, value)
-    return Mutation(key=f"inherited|{check.property}|{check.select}|{idx}|{shown}",
-                    operator=f"inherited:{check.property}", apply=apply,
-                    description=f"{where}: {check.property} {shown_ref} -> {shown} in the "
-                                f"{source} level, where the reference inherits it from")
+def plan_reorder(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
+    """Move the first target's slide one place later (earlier when last): only for
+    selectors that find slides by position, which a reordered deck fools."""
+    if not (check.select or "").startswith("slide[") or not re.match(r"slide\[-?\d", check.select):
+        return []
+    n = PM.slide_number(targets[0])
+    total = len(ctx.doc.slide_sheets)  # type: ignore[attr-defined]
+    if n is None or total < 2:
+        return []
+    other = n + 1 if n < total else n - 1
+    return [Mutation(key=f"reorder|{n}", operator="reorder:slide", scope="rubric",
+                     apply=lambda ws, edit: PS.swap_slides(edit, n, other),
+                     description=f"slide {n} moved to position {other}")]
 
 
+# ------------------------------------------------------------------ neutral mutants
 def plan_neutral(ctx: PlanContext) -> list[Mutation]:
-    return ppt_slides.plan_neutral(ctx)
-
-
-_ = put_typo
+    """Formatting on a slide no check selects anything on, and spell-check flags (read by
+    no property) on the runs of the first selected text."""
+    touched: set[int] = set()
+    first_text: tuple[str | None, int] | None = None
+    for c in ctx.rubric.criteria:
+        for k in c.checks:
+            for i, t in enumerate(ctx.targets(k.select)):
+                n = PM.slide_number(t)
+                if n is not None:
+                    touched.add(n)
+                if first_text is None and t.kind in ("shape", "paragraph", "run") and \
+                        PS.text_nodes(t, "text"):
+                    first_text = (k.select, i)
+    out: list[Mutation] = []
+    total = len(ctx.doc.slide_sheets)  # type: ignore[attr-defined]
+    free = [n for n in range(1, total + 1) if n not in touched]
+    if free:
+        n = free[0]
+        out.append(Mutation(key=f"neutral|slide|{n}", operator="neutral:unselected-slide",
+                            apply=lambda ws, edit: PS.italicize(
+                                edit, edit.doc.slide_sheets[n - 1]),
+                            kind="neutral",
+                            description=f"slide {n} (selected by no check) made italic"))
+    if first_text is not None:
+        sel, i = first_text
+        out.append(Mutation(key=f"neutral|flags|{sel}|{i}", operator="neutral:unread-property",
+                            apply=lambda ws, edit: PS.spell_flags(
+                                edit, refind(edit, sel, [i])[0]),
+                            kind="neutral",
+                            description=f"{sel} target {i + 1}: spell-check flags (read by no "
+                                        f"property) set on its runs"))
+    return out
 
 
 def plan_equivalent(ctx: PlanContext) -> list[Mutation]:

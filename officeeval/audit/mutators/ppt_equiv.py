@@ -1,5 +1,6 @@
 """PowerPoint equivalent variants: the reference written another way a careful examiner
-grades the same (each must keep every criterion's points):
+grades the same (each must keep every criterion's points); the rewrites are PowerPoint's
+(``officeeval.ppt.edit.equivalents``):
 
 * run formatting every run of a shape's level shares, moved into the shape's list style
   (``a:lstStyle/a:lvlNpPr/a:defRPr``, the level a run inherits from first);
@@ -12,230 +13,36 @@ grades the same (each must keep every criterion's points):
 
 from __future__ import annotations
 
-import copy
-import re
-
-from lxml import etree
-
-from officeeval.audit.mutators import repackage as RP
-from officeeval.audit.mutators.base import Mutation, NotApplicable, PlanContext
+from officeeval.audit.mutators.base import Mutation, PlanContext
 from officeeval.audit.mutators.equivalent import equivalent
-from officeeval.ooxml.colors import normalize_hex
-from officeeval.ooxml.ns import A, P
-
-_A, _P = f"{{{A}}}", f"{{{P}}}"
-ACCENTS = ("accent1", "accent2", "accent3", "accent4", "accent5", "accent6")
-RUN_ATTRS = ("sz", "b", "i", "u", "strike", "spc", "cap", "baseline")
-RUN_CHILDREN = ("solidFill", "latin", "ea", "cs")
-# Child order of a:lvlNpPr (CT_TextParagraphProperties): defRPr comes before extLst.
-_LVL_AFTER = (_A + "extLst",)
+from officeeval.ooxml import repackage as RP
+from officeeval.ppt.edit import equivalents as PE
 
 
-def _slides(doc) -> list[tuple[str, etree._Element]]:
-    return [(s.part, s.root) for s in doc.slide_sheets]
-
-
-def _to_list_style(ws, edit) -> str:
-    moved = 0
-    for part, root in _slides(edit.doc):
-        for body in root.iter(_P + "txBody"):
-            levels: dict[int, list[etree._Element]] = {}
-            ok: dict[int, bool] = {}
-            for para in body.findall(_A + "p"):
-                ppr = para.find(_A + "pPr")
-                lvl = int(ppr.get("lvl") or 0) if ppr is not None and \
-                    (ppr.get("lvl") or "0").isdigit() else 0
-                runs = para.findall(_A + "r")
-                # A field (slide number, date) at the level would inherit what moves.
-                ok[lvl] = ok.get(lvl, True) and bool(runs) and para.find(_A + "fld") is None
-                levels.setdefault(lvl, []).extend(runs)
-            for lvl, runs in levels.items():
-                if not ok.get(lvl) or not runs:
-                    continue
-                rprs = [r.find(_A + "rPr") for r in runs]
-                if any(x is None for x in rprs):
-                    continue
-                shared_attrs = [a for a in RUN_ATTRS
-                                if len({x.get(a) for x in rprs}) == 1 and rprs[0].get(a)]
-                shared_kids = [c for c in RUN_CHILDREN
-                               if len({_xml(x.find(_A + c)) for x in rprs}) == 1
-                               and rprs[0].find(_A + c) is not None]
-                if not shared_attrs and not shared_kids:
-                    continue
-                defrpr = _level_defrpr(body, lvl)
-                for a in shared_attrs:
-                    defrpr.set(a, rprs[0].get(a))
-                    for x in rprs:
-                        del x.attrib[a]
-                for c in shared_kids:
-                    old = defrpr.find(_A + c)
-                    if old is not None:
-                        defrpr.remove(old)
-                    defrpr.append(copy.deepcopy(rprs[0].find(_A + c)))
-                    for x in rprs:
-                        x.remove(x.find(_A + c))
-                moved += len(shared_attrs) + len(shared_kids)
-                ws.touch_part(edit, part)
-    if not moved:
-        raise NotApplicable("no run formatting shared by a whole level of a shape")
-    return f"{moved} properties moved"
-
-
-def _xml(el: etree._Element | None) -> bytes | None:
-    return None if el is None else etree.tostring(el)
-
-
-def _level_defrpr(body: etree._Element, lvl: int) -> etree._Element:
-    lst = body.find(_A + "lstStyle")
-    if lst is None:
-        lst = etree.Element(_A + "lstStyle")
-        body.insert(1 if body.find(_A + "bodyPr") is not None else 0, lst)
-    tag = f"{_A}lvl{lvl + 1}pPr"
-    lvl_el = lst.find(tag)
-    if lvl_el is None:
-        lvl_el = etree.Element(tag)
-        # a:lvl1pPr … a:lvl9pPr in order (a:defPPr first, a:extLst last).
-        after = [c for c in lst if re.fullmatch(rf"\{{{A}\}}lvl(\d)pPr", str(c.tag))
-                 and int(str(c.tag)[-4]) < lvl + 1]
-        if after:
-            after[-1].addnext(lvl_el)
-        else:
-            dflt = lst.find(_A + "defPPr")
-            if dflt is not None:
-                dflt.addnext(lvl_el)
-            else:
-                lst.insert(0, lvl_el)
-    defrpr = lvl_el.find(_A + "defRPr")
-    if defrpr is None:
-        defrpr = etree.Element(_A + "defRPr")
-        ext = lvl_el.find(_A + "extLst")
-        if ext is not None:
-            ext.addprevious(defrpr)
-        else:
-            lvl_el.append(defrpr)
-    return defrpr
-
-
-def _split_runs(ws, edit) -> str:
-    n = 0
-    for part, root in _slides(edit.doc):
-        for r in list(root.iter(_A + "r")):
-            t = r.find(_A + "t")
-            text = t.text if t is not None else None
-            if not text or len(text) < 2:
-                continue
-            second = copy.deepcopy(r)
-            half = len(text) // 2
-            t.text = text[:half]
-            second.find(_A + "t").text = text[half:]
-            r.addnext(second)
-            n += 1
-            ws.touch_part(edit, part)
-    if not n:
-        raise NotApplicable("no run holds two characters")
-    return f"{n} runs split"
-
-
-# Scheme colours a slide's text names through the master's colour map; used only when the
-# map is the usual one (tx1 = dk1, bg1 = lt1 …) so the mapping needs no lookup.
-MAPPED = {"tx1": "dk1", "bg1": "lt1", "tx2": "dk2", "bg2": "lt2"}
-
-
-def _usual_map(doc) -> bool:
-    masters = doc.masters
-    if not masters:
-        return False
-    cmap = masters[0].root.find(_P + "clrMap")
-    return cmap is not None and all(cmap.get(k) == v for k, v in MAPPED.items())
-
-
-def _colours(to_scheme: bool):
-    def apply(ws, edit) -> str:
-        doc = edit.doc
-        names = ACCENTS + (tuple(MAPPED) if _usual_map(doc) else ())
-        slots: dict[str, str] = {}
-        for s in names:
-            rgb = doc.theme_color(MAPPED.get(s, s))
-            if rgb:
-                slots.setdefault(rgb.upper(), s)
-        n = 0
-        for part, root in _slides(doc):
-            tag = _A + ("srgbClr" if to_scheme else "schemeClr")
-            for el in list(root.iter(tag)):
-                if len(el):
-                    continue  # a colour with transforms (lumMod …) is written as it is
-                if to_scheme:
-                    rgb = normalize_hex(el.get("val"))
-                    slot = slots.get((rgb or "").upper())
-                    if slot is None:
-                        continue
-                    new = etree.Element(_A + "schemeClr", {"val": slot})
-                else:
-                    slot = el.get("val") or ""
-                    rgb = doc.theme_color(MAPPED.get(slot, slot)) if slot in names else None
-                    if rgb is None:
-                        continue
-                    new = etree.Element(_A + "srgbClr", {"val": rgb.upper()})
-                el.getparent().replace(el, new)
-                n += 1
-                ws.touch_part(edit, part)
-        if not n:
-            raise NotApplicable("no colour " + ("equals a theme colour" if to_scheme
-                                                else "names a theme colour"))
-        return f"{n} colours"
-    return apply
-
-
-def _rounded(ws, edit) -> str:
-    n = 0
-    for part, root in _slides(edit.doc):
-        for xfrm in list(root.iter(_A + "xfrm")) + list(root.iter(_P + "xfrm")):
-            for child, attrs in (("off", ("x", "y")), ("ext", ("cx", "cy"))):
-                el = xfrm.find(_A + child)
-                if el is None:
-                    continue
-                for a in attrs:
-                    v = el.get(a)
-                    if v is not None and v.lstrip("-").isdigit() and int(v) != 0:
-                        el.set(a, str(int(v) + 360))
-                        n += 1
-            ws.touch_part(edit, part)
-    if not n:
-        raise NotApplicable("no positioned shapes")
-    return f"{n} positions and sizes"
+def _on(fn):
+    return lambda ws, edit: fn(edit)
 
 
 def _slide_names(ws, edit) -> str:
-    parts = list(edit.doc.slide_parts)
-    if len(parts) < 2:
-        raise NotApplicable("fewer than two slides")
-    # Each slide's part takes the next one's name (the last the first's), through
-    # temporary names so no two parts ever share one.
-    n = len(parts)
-    temp = {old: f"{old}.tmp" for old in parts}
-    final = {f"{parts[i]}.tmp": parts[(i + 1) % n] for i in range(n)}
-
-    def run(members: dict[str, bytes]) -> dict[str, bytes]:
-        return RP.rename_parts(RP.rename_parts(members, temp), final)
-    edit.repackage = run
-    return ", ".join(f"{parts[i].rsplit('/', 1)[-1]} -> {parts[(i + 1) % n].rsplit('/', 1)[-1]}"
-                     for i in range(n))
+    temp, final, note = PE.slide_part_renames(edit.doc)
+    edit.repackage = lambda members: RP.rename_parts(RP.rename_parts(members, temp), final)
+    return note
 
 
 def plan_equivalent(ctx: PlanContext) -> list[Mutation]:
     return [
         equivalent("ppt|list-style", "run-to-list-style",
                    "run formatting shared by every run of a shape's level moved into the "
-                   "shape's list style", _to_list_style),
+                   "shape's list style", _on(PE.to_list_style)),
         equivalent("ppt|split-runs", "run-split", "every run split in two with the same "
-                   "formatting", _split_runs),
+                   "formatting", _on(PE.split_runs)),
         equivalent("ppt|rgb-to-scheme", "colour-rgb-to-theme", "colours equal to a theme "
                    "colour written as that scheme colour (000000 as tx1 …)",
-                   _colours(to_scheme=True)),
+                   _on(PE.colours(to_scheme=True))),
         equivalent("ppt|scheme-to-rgb", "colour-theme-to-rgb", "scheme colours written as "
-                   "the RGB they resolve to", _colours(to_scheme=False)),
+                   "the RGB they resolve to", _on(PE.colours(to_scheme=False))),
         equivalent("ppt|rounded", "lengths-rounded", "positions and sizes 0.01 mm larger, "
-                   "as another writer rounds them", _rounded),
+                   "as another writer rounds them", _on(PE.rounded)),
         equivalent("ppt|slide-names", "slide-part-names", "slide part names out of show "
                    "order (the show order, p:sldIdLst, unchanged)", _slide_names),
     ]

@@ -78,3 +78,12 @@ def forbidden_text(check: Check, targets: list[Target], idx: list[int], elements
     return Mutation(key=f"forbidden|{check.select}|{idx}|{literal}", operator="text:forbidden",
                     apply=apply, description=f"{locators(targets, idx)}: the forbidden text "
                                              f"{literal!r} written")
+
+
+def typo_text(text: str, expected: str | None = None) -> str | None:
+    """``text`` with the typo ``put_typo`` would make (``None`` when it has no character
+    to change)."""
+    pos = typo_position(text, expected)
+    if pos is None:
+        return None
+    return text[:pos] + typo(text[pos]) + text[pos + 1:]

@@ -1,5 +1,6 @@
 """Word mutants: for one check, edits of the reference that break exactly the property it
-reads, found with the engine's own selectors and targets.
+reads, found with the engine's own selectors and targets and written by Word's writers
+(``officeeval.word.edit``).
 
 * Property mutants set a wrong value *directly* on the target (direct formatting overrides
   every style), and — when the reference's value is inherited — also change the style (or
@@ -8,294 +9,180 @@ reads, found with the engine's own selectors and targets.
 * Deletion mutants remove a selected paragraph, run, table, image … .
 * Neutral mutants (``plan_neutral``) touch what no check reads: a paragraph no selector
   selects, a run property outside the catalog, an unused style.
+
+This module is policy: which mistakes to try for which property (``MISTAKES``, and the
+planners of ``word_more`` for properties whose mistake depends on the reference).
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
 
-from lxml import etree
-
+from officeeval.audit.mutators import word_more
 from officeeval.audit.mutators.base import (
-    Mutation, NotApplicable, PlanContext, choose, chosen_indexes, empty_note, ensure_child,
-    locators, observed_values, refind, render, vtype_of,
+    Mutation, PlanContext, chosen_indexes, locators, refind, writer,
 )
-from officeeval.audit.mutators import (
-    links, word_fields, word_objects, word_parts, word_tables,
+from officeeval.audit.mutators.mistakes import (
+    CM, choices, flip, fonts, lengths, shift, sizes,
 )
-from officeeval.audit.mutators.texts import forbidden_text, put_typo, touch_all
-from officeeval.audit.mutators.word_setters import SETTERS as BASIC_SETTERS, Setter, wset
-from officeeval.comparators import get_comparator
-from officeeval.ooxml.ns import W
+from officeeval.audit.mutators.plan import (
+    Inherited, Policy, plan_check as plan, plan_forbidden, plan_typo, plan_values,
+)
 from officeeval.rubric.model import Check
 from officeeval.targets import Target
+from officeeval.values import Border, LineSpacing, Measure, PageSize, PAPER_SIZES
+from officeeval.word.edit import structure as WS
 
-_W = f"{{{W}}}"
-INHERITED_SKIP = ("direct", "direct:theme", "mixed", "default", "none", "")
-# Kinds a deletion removes outright (the element goes); runs and spans lose their runs.
-DELETABLE = {"paragraph", "run", "span", "table", "row", "image", "shape", "textbox", "chart",
-             "smartart", "field", "hyperlink", "footnote", "endnote", "comment", "toc"}
-SETTERS: dict[str, Setter] = {**BASIC_SETTERS, **word_tables.SETTERS}
-PLANNERS = {**word_parts.PLANNERS, **word_tables.PLANNERS, **word_fields.PLANNERS,
-            **word_objects.PLANNERS, "hyperlink.target": links.plan_hyperlink}
+INHERITED = Inherited(
+    skip=("direct", "direct:theme", "mixed", "default", "none", ""),
+    key="inherited|{prop}|{source}|{shown}",
+    description="{where}: {prop} {shown_ref} -> {shown} in {source}, where the reference "
+                "inherits it from")
 # Properties that read the text of their target: a typo is their mistake.
 TEXT_PROPS = {"text", "cell.text", "shape.text", "footnote.text", "comment.text",
               "field.result"}
 
 
-# ------------------------------------------------------------------ containers
-def run_props(t: Target) -> list[etree._Element]:
-    """The ``w:rPr`` elements whose direct formatting decides ``t``'s run properties
-    (created when absent): its text runs, the paragraph mark of an empty paragraph, or a
-    style's own run properties."""
-    kind = t.kind
-    if kind == "style":
-        return [ensure_child(t.style.el, _W + "rPr")]  # type: ignore[attr-defined]
-    if kind == "run":
-        runs = [t.el]  # type: ignore[attr-defined]
-    elif kind == "span":
-        runs = [r.el for r in t.pieces]  # type: ignore[attr-defined]
-    elif kind == "paragraph":
-        runs = [r.el for r in t.text_runs()]  # type: ignore[attr-defined]
-        if not runs:
-            ppr = ensure_child(t.el, _W + "pPr", first=True)  # type: ignore[attr-defined]
-            return [ensure_child(ppr, _W + "rPr")]
-    else:
-        paragraphs = _content(t)
-        runs = [r.el for p in paragraphs for r in p.text_runs()]
-        if not runs:
-            return [ensure_child(ensure_child(p.el, _W + "pPr", first=True), _W + "rPr")
-                    for p in paragraphs]
-    return [ensure_child(r, _W + "rPr", first=True) for r in runs]
-
-
-def _content(t: Target) -> list:
-    """The paragraphs a container target's (cell, row, header, text box …) formatting is
-    judged on: the resolvers' own list."""
-    from officeeval.word.resolvers import content_paragraphs
-    paragraphs = content_paragraphs(t)
-    if not paragraphs:
-        raise NotApplicable(f"no paragraphs in {t.locator}")
-    return paragraphs
-
-
-def para_props(t: Target) -> list[etree._Element]:
-    if t.kind == "style":
-        return [ensure_child(t.style.el, _W + "pPr")]  # type: ignore[attr-defined]
-    if t.kind == "paragraph":
-        return [ensure_child(t.el, _W + "pPr", first=True)]  # type: ignore[attr-defined]
-    return [ensure_child(p.el, _W + "pPr", first=True) for p in _content(t)]
-
-
-def section_props(t: Target) -> list[etree._Element]:
-    if t.kind == "section":
-        sects = [t]
-    elif t.kind == "document":
-        sects = list(t.doc.sections)  # type: ignore[attr-defined]
-    else:
-        raise NotApplicable(f"no section properties on a {t.kind} target")
+def _page_sizes(ref: list) -> list:
+    landscape = any(isinstance(v, PageSize) and v.width > v.height for v in ref)
     out = []
-    for s in sects:
-        sp = s.sect_pr  # type: ignore[attr-defined]
-        if sp.getparent() is None:
-            # The view made up an empty final section: put it into the body so it counts.
-            t.doc.body.append(sp)  # type: ignore[attr-defined]
-        out.append(sp)
+    for name in ("A4", "B5", "Letter", "A3"):
+        w, h = PAPER_SIZES[name]
+        out.append(PageSize(h, w) if landscape else PageSize(w, h))
     return out
 
 
-CONTAINERS = {"run": run_props, "para": para_props, "section": section_props,
-              **word_tables.CONTAINERS}
+def _next_int(ref: list) -> list:
+    n = next((int(v) for v in ref if isinstance(v, (int, float))), 0)
+    return [n + 1, 1]
 
 
-def inherited_props(t: Target, setter: Setter) -> tuple[etree._Element, str] | None:
-    """The nearest non-direct level (style, numbering, document defaults) that defines the
-    property for ``t``: where its reference value is inherited from."""
-    own = f"style:{t.style.id}" if t.kind == "style" else None  # type: ignore[attr-defined]
-    if setter.level == "run":
-        if t.kind in ("run", "style"):
-            chain = t.chain()  # type: ignore[attr-defined]
-        elif t.kind == "span":
-            chain = t.pieces[0].chain()  # type: ignore[attr-defined]
-        else:
-            if t.kind == "paragraph":
-                p = t
-            else:
-                try:
-                    p = _content(t)[0]
-                except NotApplicable:
-                    return None
-            runs = p.text_runs()  # type: ignore[attr-defined]
-            chain = runs[0].chain() if runs else p.mark_chain()  # type: ignore[attr-defined]
-        levels = chain.levels
-    elif setter.level == "para":
-        if t.kind not in ("paragraph", "style"):
-            try:
-                t = _content(t)[0]
-            except NotApplicable:
-                return None
-        levels = t.ppr_levels()  # type: ignore[attr-defined]
-    else:
-        return None
-    for lv in levels:
-        if lv.kind == "direct" or lv.source == own:
-            continue
-        el = lv.props.find(_W + setter.tag)
-        if el is None:
-            continue
-        if setter.attrs and not any(el.get(_W + a) is not None for a in setter.attrs):
-            continue
-        return lv.props, lv.source
-    return None
+def _border_values(ref: list) -> list:
+    shown = [r for r in ref if isinstance(r, Border) and r.style not in ("none", "nil")]
+    if not shown:
+        return [Border("single")]
+    other = "double" if shown[0].style != "double" else "single"
+    return [Border("none"), Border(other)]
+
+
+def _drop_cap_lines(ref: list) -> list:
+    n = next((int(v) for v in ref if isinstance(v, (int, float))), 3)
+    return [n + 1 if n < 10 else n - 1]
+
+
+_IND_ZERO_ALT = Measure(pt=None, chars=2.0)
+SIDES = ("top", "left", "bottom", "right")
+# Property -> (mistakes to try given the reference's values, how many to make).
+MISTAKES = {
+    "font.east_asia": (fonts("宋体", "黑体", "楷体", "仿宋", "微软雅黑"), 1),
+    "font.name": (fonts("Arial", "Times New Roman", "Courier New"), 1),
+    "font.size": (sizes, 1),
+    **{p: (flip, 1) for p in ("font.bold", "font.italic", "font.strike", "font.double_strike",
+                              "font.small_caps", "font.all_caps", "font.superscript",
+                              "font.subscript")},
+    "font.underline": (choices("none", "single", "double"), 1),
+    "font.color": (choices("000000", "FF0000", "0000FF", "00B050"), 1),
+    "font.highlight": (choices("yellow", "green", "none"), 1),
+    "font.spacing": (choices(2.0, 0.0, -1.0), 1),
+    "font.scale": (choices(150.0, 100.0), 1),
+    "font.emphasis_mark": (choices("dot", "none", "comma"), 1),
+    "font.shading": (choices("FFFF00", "none"), 1),
+    "paragraph.alignment": (choices("left", "center", "right", "justify"), 1),
+    **{f"paragraph.indent.{s}": (lengths(_IND_ZERO_ALT), 2)
+       for s in ("left", "right", "first_line", "hanging")},
+    "paragraph.space_before": (lengths(Measure(12.0)), 2),
+    "paragraph.space_after": (lengths(Measure(12.0)), 2),
+    "paragraph.line_spacing": (choices(LineSpacing("multiple", 1.0), LineSpacing("multiple", 1.5),
+                                       LineSpacing("multiple", 2.0), LineSpacing("exact", 20.0)),
+                               1),
+    "paragraph.outline_level": (choices("body_text", "1", "2"), 1),
+    "paragraph.keep_with_next": (flip, 1),
+    "paragraph.page_break_before": (flip, 1),
+    "paragraph.widow_control": (flip, 1),
+    "page.size": (_page_sizes, 1),
+    "page.width": (shift(2 * CM), 1),
+    "page.height": (shift(2 * CM), 1),
+    "page.orientation": (choices("landscape", "portrait"), 1),
+    **{f"page.margin.{s}": (shift(CM), 1) for s in ("top", "bottom", "left", "right",
+                                                     "gutter")},
+    "page.header_distance": (shift(CM / 2), 1),
+    "page.footer_distance": (shift(CM / 2), 1),
+    "page.border": (lambda ref: [Border("single", 0.5), Border("none")], 1),
+    "columns.count": (lambda ref: [2, 1, 3], 1),
+    "columns.spacing": (shift(CM), 1),
+    "columns.separator": (flip, 1),
+    "section.start": (choices("nextPage", "continuous"), 1),
+    "section.title_page": (flip, 1),
+    "page_numbers.format": (choices("decimal", "upperRoman", "lowerRoman"), 1),
+    "page_numbers.start": (_next_int, 1),
+    "cell.shading": (choices("none", "FFFF00", "DDEBF7"), 1),
+    "cell.vertical_alignment": (choices("top", "center", "bottom"), 1),
+    "table.alignment": (choices("left", "center", "right"), 1),
+    "table.width": (shift(2 * CM), 1),
+    "table.header_repeat": (flip, 1),
+    "table.border.outer": (_border_values, 1),
+    "table.border.inner": (_border_values, 1),
+    **{f"table.border.{s}": (_border_values, 1) for s in (*SIDES, "inside_h", "inside_v")},
+    "row.height": (shift(10.0), 1),
+    "row.height_rule": (choices("exact", "at_least"), 1),
+    "paragraph.border": (_border_values, 1),
+    **{f"paragraph.border.{s}": (_border_values, 1) for s in SIDES},
+    "paragraph.shading": (choices("none", "FFFF00", "D9D9D9"), 1),
+    "paragraph.drop_cap": (choices("margin", "drop"), 1),
+    "paragraph.drop_cap.lines": (_drop_cap_lines, 1),
+    "paragraph.drop_cap.distance": (shift(CM / 2), 1),
+}
 
 
 # ------------------------------------------------------------------ planning
 def plan_check(ctx: PlanContext, check: Check) -> tuple[list[Mutation], str]:
     """Breaking mutations for one check, and a note when none could be derived."""
-    if check.xpath:
-        return [], "raw XPath checks have no generic mutant"
-    targets = ctx.targets(check.select)
-    if not targets:
-        return [], empty_note(check)
-    comp = get_comparator(check.op)
+    return plan(ctx, check, POLICY)
+
+
+def _count(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
+    if targets[0].kind == "section":
+        return [Mutation(key="section-break", operator="delete:section",
+                         description="a section break removed", scope="rubric",
+                         apply=lambda ws, edit: WS.remove_section_break(edit))]
+    return plan_delete(ctx, check, targets, force=True)
+
+
+def _value(ctx: PlanContext, check: Check, targets: list[Target]
+           ) -> tuple[list[Mutation], str]:
     prop = check.property or ""
-    muts: list[Mutation] = []
-    note = ""
-    if comp is not None and (comp.kind == "count" or prop == "count"):
-        if targets[0].kind == "section":
-            muts += word_objects.plan_section_break(ctx, check, targets)
-        else:
-            muts += plan_delete(ctx, check, targets, force=True)
-        return muts, "" if muts else f"cannot delete {targets[0].kind} targets"
-    if check.op in ("absent", "changed") or check.match == "none" or check.match.startswith(
-            "count"):
-        return [], f"op={check.op} match={check.match}: no generic mistake to make"
     hf_text = prop in ("header.text", "footer.text") and targets[0].kind in ("header",
                                                                               "footer")
     if prop in TEXT_PROPS or hf_text:
-        muts += plan_text(ctx, check, targets)
-    elif prop in PLANNERS:
-        muts += PLANNERS[prop](ctx, check, targets)
-    elif prop in SETTERS:
-        muts += plan_property(ctx, check, targets, SETTERS[prop])
-    else:
-        note = f"no Word mutator for {prop}"
-    muts += plan_delete(ctx, check, targets)
-    if not muts and not note:
-        note = "no realistic wrong value differs from the reference here"
-    return muts, note
+        return plan_text(ctx, check, targets), ""
+    if prop in word_more.PLANNERS:
+        return word_more.PLANNERS[prop](ctx, check, targets), ""
+    if prop in MISTAKES:
+        mistakes, variants = MISTAKES[prop]
+        return plan_values(ctx, check, targets, "word", mistakes, variants, INHERITED), ""
+    return [], f"no Word mutator for {prop}"
 
 
-def plan_property(ctx: PlanContext, check: Check, targets: list[Target], setter: Setter
-                  ) -> list[Mutation]:
-    idx = chosen_indexes(check, len(targets))
-    if idx is None:
-        return []
-    vtype = vtype_of(check, "word")
-    if vtype is None:
-        return []
-    ref_values = [v for i in idx for v in observed_values(ctx.observe(check, targets[i]))]
-    wrong = choose(setter.values(ref_values), ref_values, vtype, check, setter.variants)
-    where = locators(targets, idx)
-    shown_ref = render(vtype, ref_values[0]) if ref_values else "(none)"
-    out: list[Mutation] = []
-    for value in wrong:
-        out.append(_direct(check, idx, setter, value, vtype, where, shown_ref))
-    obs = ctx.observe(check, targets[idx[0]])
-    found = inherited_props(targets[idx[0]], setter) if wrong and obs is not None and \
-        obs.source not in INHERITED_SKIP else None
-    # Only the level the reference's value really comes from: another level is overridden.
-    if found is not None and found[1] == obs.source:  # type: ignore[union-attr]
-        out.append(_inherited(check, idx[:1], setter, wrong[0], vtype, found[1],
-                              targets[idx[0]].locator, shown_ref))
-    return out
+def _structure(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
+    return plan_delete(ctx, check, targets)
 
 
-def _direct(check: Check, idx: list[int], setter: Setter, value: Any, vtype, where: str,
-            shown_ref: str) -> Mutation:
-    container = CONTAINERS[setter.level]
-
-    def apply(ws, edit) -> str:
-        written = ""
-        for t in refind(edit, check.select, idx):
-            for el in container(t):
-                written = setter.write(el, value)
-                ws.touch(edit, el)
-        return written
-
-    shown = render(vtype, value)
-    return Mutation(key=f"direct|{check.property}|{check.select}|{idx}|{shown}",
-                    operator=f"direct:{check.property}",
-                    description=f"{where}: {check.property} {shown_ref} -> {shown} "
-                                f"(set directly)", apply=apply)
-
-
-def _inherited(check: Check, idx: list[int], setter: Setter, value: Any, vtype, source: str,
-               where: str, shown_ref: str) -> Mutation:
-    def apply(ws, edit) -> str:
-        t = refind(edit, check.select, idx)[0]
-        found = inherited_props(t, setter)
-        if found is None:
-            raise NotApplicable("the inherited level is gone in the fresh view")
-        written = setter.write(found[0], value)
-        ws.touch(edit, found[0])
-        return written
-
-    shown = render(vtype, value)
-    return Mutation(key=f"inherited|{check.property}|{source}|{shown}",
-                    operator=f"inherited:{check.property}",
-                    description=f"{where}: {check.property} {shown_ref} -> {shown} in "
-                                f"{source}, where the reference inherits it from",
-                    apply=apply)
+POLICY = Policy("Word", _count, _value, _structure)
 
 
 # ------------------------------------------------------------------ text
-def text_elements(t: Target) -> list[etree._Element]:
-    """The ``w:t`` elements holding the text a ``text`` check reads on ``t``, in order."""
-    kind = t.kind
-    if kind == "run":
-        runs = [t.el]  # type: ignore[attr-defined]
-    elif kind == "span":
-        runs = [r.el for r in t.pieces]  # type: ignore[attr-defined]
-    elif kind == "paragraph":
-        runs = [r.el for r in t.runs]  # type: ignore[attr-defined]
-    elif kind in ("section", "document"):
-        paras = t.paragraphs if kind == "section" else t.doc.paragraphs  # type: ignore
-        runs = [r.el for p in paras for r in p.runs]
-    elif getattr(t, "container_el", None) is not None:
-        if getattr(t, "defined", True) is False:
-            return []
-        return list(t.container_el.iter(_W + "t"))  # type: ignore[attr-defined]
-    elif hasattr(t, "el"):
-        return list(t.el.iter(_W + "t"))  # type: ignore[attr-defined]
-    else:
-        return []
-    return [x for r in runs for x in r.findall(_W + "t")]
-
-
 def plan_text(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
     idx = chosen_indexes(check, len(targets))
-    if idx is None or not any(text_elements(targets[i]) for i in idx):
+    if idx is None or not any(WS.text_nodes(targets[i]) for i in idx):
         return []
     if check.op in ("not_contains", "not_equals") and check.expected:
-        return [forbidden_text(check, targets, idx, text_elements, touch_all)]
+        return [plan_forbidden(check, targets, idx, WS.text_nodes)]
     literal = check.expected if check.op in ("equals", "contains", "starts_with",
                                              "ends_with", "approx") else None
-
-    def apply(ws, edit) -> str:
-        changed = ""
-        for t in refind(edit, check.select, idx):
-            els = text_elements(t)
-            changed = put_typo(els, literal)
-            for e in els:
-                ws.touch(edit, e)
-        return changed
-
-    return [Mutation(key=f"text|{check.select}|{idx}|{literal}", operator="text:typo",
-                     description=f"{locators(targets, idx)}: one character of the text "
-                                 f"changed" + (f" inside {literal!r}" if literal else ""),
-                     apply=apply)]
+    return [plan_typo(check, targets, idx, WS.text_nodes, literal,
+                      key=f"text|{check.select}|{idx}|{literal}", operator="text:typo",
+                      description=f"{locators(targets, idx)}: one character of the text "
+                                  f"changed" + (f" inside {literal!r}" if literal else ""))]
 
 
 # ------------------------------------------------------------------ deletion
@@ -303,41 +190,20 @@ def plan_delete(ctx: PlanContext, check: Check, targets: list[Target], force: bo
                 ) -> list[Mutation]:
     """Remove the (first, or every for ``match="any"``) selected target."""
     kinds = {t.kind for t in targets}
-    if not kinds <= DELETABLE:
+    if not kinds <= WS.DELETABLE:
         return []
     idx = [0] if (check.match == "all" or force) else list(range(len(targets)))
     t0 = targets[idx[0]]
-    if t0.kind == "paragraph" and _holds_section(t0):
+    if t0.kind == "paragraph" and WS.holds_section(t0):
         return []
 
     def apply(ws, edit) -> None:
         for t in refind(edit, check.select, idx):
-            if t.kind in ("field", "toc"):
-                word_fields.remove_field(ws, edit, t)
-                continue
-            for el in _elements_to_remove(t):
-                parent = el.getparent()
-                if parent is None:
-                    raise NotApplicable("nothing to remove")
-                ws.touch(edit, parent)
-                parent.remove(el)
+            WS.delete(edit, t)
 
     return [Mutation(key=f"delete|{locators(targets, idx)}", operator=f"delete:{t0.kind}",
                      description=f"{locators(targets, idx)} deleted", apply=apply,
                      scope="rubric")]
-
-
-def _holds_section(t: Target) -> bool:
-    ppr = t.el.find(_W + "pPr")  # type: ignore[attr-defined]
-    return ppr is not None and ppr.find(_W + "sectPr") is not None
-
-
-def _elements_to_remove(t: Target) -> list[etree._Element]:
-    if t.kind == "span":
-        return [r.el for r in t.pieces]  # type: ignore[attr-defined]
-    if hasattr(t, "el"):
-        return [t.el]  # type: ignore[attr-defined]
-    raise NotApplicable(f"a {t.kind} target has no element to remove")
 
 
 # ------------------------------------------------------------------ neutral mutants
@@ -365,7 +231,10 @@ def plan_neutral(ctx: PlanContext) -> list[Mutation]:
     if first_selected is not None:
         out.append(_unread_property(*first_selected))
     if not uses_all_styles and getattr(ctx.doc.styles, "by_id", None) is not None:
-        out.append(_unused_style())
+        out.append(Mutation(key="neutral|unused-style", operator="neutral:unused-style",
+                            description="a bold 36 pt paragraph style that no paragraph "
+                                        "uses added to styles.xml",
+                            apply=lambda ws, edit: WS.add_unused_style(edit), kind="neutral"))
     return out
 
 
@@ -380,11 +249,8 @@ def _paragraph_of(t: Target):
 def _unselected_paragraph(index: int, where: str) -> Mutation:
     def apply(ws, edit) -> None:
         p = edit.doc.paragraphs[index]  # type: ignore[attr-defined]
-        for r in p.text_runs():
-            rpr = ensure_child(r.el, _W + "rPr", first=True)
-            wset(rpr, "i", val="1")
-            wset(rpr, "color", val="7030A0", themeColor=None)
-            ws.touch(edit, rpr)
+        writer("font.italic", "word").write(edit, p, True)
+        writer("font.color", "word").write(edit, p, "7030A0")
 
     return Mutation(key=f"neutral|unselected|{index}", operator="neutral:unselected-paragraph",
                     description=f"{where} (selected by no check) made italic and purple",
@@ -393,11 +259,7 @@ def _unselected_paragraph(index: int, where: str) -> Mutation:
 
 def _unread_property(selector: str | None, index: int) -> Mutation:
     def apply(ws, edit) -> None:
-        t = refind(edit, selector, [index])[0]
-        for rpr in run_props(t):
-            wset(rpr, "lang", val="en-US", eastAsia="zh-CN")
-            wset(rpr, "noProof")
-            ws.touch(edit, rpr)
+        WS.mark_language(edit, refind(edit, selector, [index])[0])
 
     return Mutation(key=f"neutral|unread|{selector}|{index}", operator="neutral:unread-property",
                     description=f"{selector} target {index + 1}: language and proofing marks "
@@ -405,29 +267,8 @@ def _unread_property(selector: str | None, index: int) -> Mutation:
                     apply=apply, kind="neutral")
 
 
-def _unused_style() -> Mutation:
-    def apply(ws, edit) -> None:
-        doc = edit.doc
-        name = doc.package.related_one(doc.main, "styles")  # type: ignore[attr-defined]
-        if name is None:
-            raise NotApplicable("no styles part")
-        root = ws.touch_part(edit, name)
-        st = etree.SubElement(root, _W + "style", {_W + "type": "paragraph",
-                                                   _W + "customStyle": "1",
-                                                   _W + "styleId": "AuditUnused"})
-        etree.SubElement(st, _W + "name", {_W + "val": "Audit Unused"})
-        etree.SubElement(st, _W + "basedOn", {_W + "val": "Normal"})
-        rpr = etree.SubElement(st, _W + "rPr")
-        etree.SubElement(rpr, _W + "b")
-        etree.SubElement(rpr, _W + "sz", {_W + "val": "72"})
-
-    return Mutation(key="neutral|unused-style", operator="neutral:unused-style",
-                    description="a bold 36 pt paragraph style that no paragraph uses added "
-                                "to styles.xml", apply=apply, kind="neutral")
-
-
 def plan_equivalent(ctx: PlanContext) -> list[Mutation]:
     """The reference written another way a careful examiner grades the same
-    (``word_equiv``, ``word_equiv_values``)."""
-    from officeeval.audit.mutators import word_equiv, word_equiv_values
-    return word_equiv.plan_levels(ctx) + word_equiv_values.plan_values(ctx)
+    (``word_equiv``)."""
+    from officeeval.audit.mutators import word_equiv
+    return word_equiv.plan_levels(ctx) + word_equiv.plan_values(ctx)

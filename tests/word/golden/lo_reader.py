@@ -58,6 +58,20 @@ def _pt(v) -> float:
     return round(v * HUNDREDTH_MM_TO_PT, 2)
 
 
+def _text_portions(paragraph):
+    """The paragraph's text portions in order, those inside a content control included.
+    LibreOffice 7.5 and later import a ``w:sdt`` holding text as a content control: the
+    paragraph then shows one ``ContentControl`` portion whose own string is empty, and the
+    characters (with their fonts) are portions of the control."""
+    portions = paragraph.createEnumeration()
+    while portions.hasMoreElements():
+        portion = portions.nextElement()
+        if portion.getPropertyValue("TextPortionType") == "ContentControl":
+            yield from _text_portions(portion.getPropertyValue("ContentControl"))
+        else:
+            yield portion
+
+
 def read(desktop, path: str) -> dict:
     url = uno.systemPathToFileUrl(os.path.abspath(path))
     doc = desktop.loadComponentFromURL(url, "_blank", 0, (_prop("Hidden", True),))
@@ -80,9 +94,7 @@ def read(desktop, path: str) -> dict:
                 "style": el.getPropertyValue("ParaStyleName"),
                 "page_style": el.getPropertyValue("PageStyleName"),
             }
-            portions = el.createEnumeration()
-            while portions.hasMoreElements():
-                portion = portions.nextElement()
+            for portion in _text_portions(el):
                 if portion.getString().strip():
                     info.update(
                         font=portion.getPropertyValue("CharFontName"),

@@ -4,7 +4,8 @@ Each entry names a selector and a property on a corpus document, the value and s
 engine gives, and ``xml``: what the document's XML says, read by hand, which is why the value
 is right. ``lo`` holds what LibreOffice reports (tests/word/golden/lo_reader.py) where it is
 an independent reading of the same thing (lengths agree within 0.05 pt: LibreOffice rounds
-through 1/100 mm), with ``lo_note`` when the two differ and why.
+through 1/100 mm), with ``lo_note`` when the two differ and why, and ``lo_reading`` when a
+LibreOffice upgrade changed what the reader saw and the entry was re-examined.
 
 Run after a deliberate change of behaviour, then review the diff entry by entry:
 
@@ -289,6 +290,21 @@ SPECS: dict[str, tuple[str, list[tuple]]] = {
 }
 
 
+# How LibreOffice's reading of an entry was re-examined when a LibreOffice upgrade changed
+# what lo_reader.py saw: (document, selector, property) -> what was found and decided.
+LO_READINGS: dict[tuple[str, str, str], str] = {
+    ("poi__60316.docx", "paragraph[7]", "font.east_asia"):
+        "Re-examined on LibreOffice 25.2 (recorded under 7.4): the paragraph is the whole "
+        "content of a w:sdt with w:text, which 25.2 imports as a content control, so "
+        "lo_reader.py saw one ContentControl portion with no text and read no font at all. "
+        "Read inside the control (lo_reader.py now descends into it), 25.2 gives '' like "
+        "7.4: both agree with ours. By the XML: the style's w:rFonts "
+        "eastAsiaTheme=majorEastAsia names the theme's major East Asian font (ECMA-376 Part 1 §17.3.2.26), whose a:ea "
+        "typeface is \"\", with no a:font script entry to fall back on (w:themeFontLang has "
+        "no eastAsia): no East Asian face is named.",
+}
+
+
 def build(name: str) -> dict:
     why, specs = SPECS[name]
     doc = open_document(CORPUS / name)
@@ -307,6 +323,8 @@ def build(name: str) -> dict:
                 entry["lo"] = lo
             if lo_note:
                 entry["lo_note"] = lo_note
+            if (name, selector, prop) in LO_READINGS:
+                entry["lo_reading"] = LO_READINGS[(name, selector, prop)]
             entries.append(entry)
     finally:
         doc.close()

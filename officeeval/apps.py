@@ -1,0 +1,128 @@
+"""The applications: one ``AppSpec`` per Office application, everything the engine knows of it.
+
+An application is a unit: the file extensions it writes, the view class that reads its
+package, the modules that define its properties (each a ``PropertySet`` of decorated
+resolvers) and their writers, its selector steps, its vocabularies, the kind of the target a
+rubric without a selector checks, and the targets ``inspect`` walks. Everything that used to
+be a table keyed by app name goes through ``app(name)``; an unknown name is an error, never
+an empty table.
+
+Adding an application is one ``AppSpec`` here. Adding a property is one decorated resolver
+(and its writer) in a module already listed here; a new module is added to the tuple of its
+app.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import ModuleType
+
+from officeeval.excel import resolve_cells, resolve_objects, resolve_pivots, resolve_rules
+from officeeval.excel import resolve_sheets
+from officeeval.excel.edit import cells as excel_cells, charts as excel_charts
+from officeeval.excel.edit import formats as excel_formats, objects as excel_objects
+from officeeval.excel.edit import sheets as excel_sheets
+from officeeval.excel.workbook import ExcelDocument
+from officeeval.ppt import resolvers_chart, resolvers_shape, resolvers_slide, resolvers_text
+from officeeval.ppt.edit import design as ppt_design, presentation as ppt_presentation
+from officeeval.ppt.edit import shapes as ppt_shapes, slides as ppt_slides
+from officeeval.ppt.edit import text as ppt_text, timing as ppt_timing
+from officeeval.ppt.presentation import PptDocument
+from officeeval.properties.define import PropertySet
+from officeeval.properties.writing import WriterSet
+from officeeval.selectors import excel as excel_steps
+from officeeval.selectors import ppt as ppt_steps
+from officeeval.selectors import word as word_steps
+from officeeval.selectors.registry import StepTable
+from officeeval.targets import Document
+from officeeval.vocabulary import excel as excel_vocabulary
+from officeeval.vocabulary import ppt as ppt_vocabulary
+from officeeval.vocabulary import word as word_vocabulary
+from officeeval.word import props_chart, props_document, props_font, props_objects
+from officeeval.word import props_paragraph, props_section, props_table, resolvers
+from officeeval.word.document import WordDocument
+from officeeval.word.edit import document as word_document, fields as word_fields
+from officeeval.word.edit import font as word_font, numbering as word_numbering
+from officeeval.word.edit import objects as word_objects, paragraph as word_paragraph
+from officeeval.word.edit import parts as word_parts, section as word_section
+from officeeval.word.edit import structure as word_structure, table as word_table
+
+
+@dataclass(frozen=True)
+class AppSpec:
+    """One application. ``view(package, path, options)`` opens its documents;
+    ``root_kind`` is the kind of the target a check without a selector reads;
+    ``standard_targets`` are the selectors ``inspect`` resolves every property on."""
+
+    name: str
+    title: str
+    extensions: tuple[str, ...]
+    view: type[Document]
+    root_kind: str
+    properties: tuple[PropertySet, ...]
+    writers: tuple[WriterSet, ...]
+    steps: StepTable
+    vocabulary: ModuleType
+    standard_targets: tuple[str, ...]
+
+    @property
+    def extension(self) -> str:
+        """The extension of the documents it writes (``.docx``)."""
+        return self.extensions[0]
+
+
+WORD = AppSpec(
+    name="word", title="Word", extensions=(".docx",), view=WordDocument,
+    root_kind="document",
+    properties=(resolvers.PROPERTIES, props_font.PROPERTIES, props_paragraph.PROPERTIES,
+                props_section.PROPERTIES, props_table.PROPERTIES, props_objects.PROPERTIES,
+                props_document.PROPERTIES, props_chart.PROPERTIES),
+    writers=(word_font.WRITERS, word_paragraph.WRITERS, word_section.WRITERS,
+             word_table.WRITERS, word_numbering.WRITERS, word_parts.WRITERS,
+             word_fields.WRITERS, word_objects.WRITERS, word_document.WRITERS,
+             word_structure.WRITERS),
+    steps=word_steps.STEPS, vocabulary=word_vocabulary,
+    standard_targets=("document", "section", "paragraph", "table", "header", "footer",
+                      "image", "textbox", "field", "footnote", "hyperlink"),
+)
+
+EXCEL = AppSpec(
+    name="excel", title="Excel", extensions=(".xlsx",), view=ExcelDocument,
+    root_kind="workbook",
+    properties=(resolve_cells.PROPERTIES, resolve_sheets.PROPERTIES,
+                resolve_objects.PROPERTIES, resolve_pivots.PROPERTIES,
+                resolve_rules.PROPERTIES),
+    writers=(excel_cells.WRITERS, excel_formats.WRITERS, excel_sheets.WRITERS,
+             excel_objects.WRITERS, excel_charts.WRITERS),
+    steps=excel_steps.STEPS, vocabulary=excel_vocabulary,
+    standard_targets=("workbook", "sheet", "chart", "pivot", "table", "conditional_format",
+                      "validation", "name", "sheet/A1:E10", "sheet/column", "sheet/row"),
+)
+
+PPT = AppSpec(
+    name="ppt", title="PowerPoint", extensions=(".pptx",), view=PptDocument,
+    root_kind="presentation",
+    properties=(resolvers_text.PROPERTIES, resolvers_slide.PROPERTIES,
+                resolvers_shape.PROPERTIES, resolvers_chart.PROPERTIES),
+    writers=(ppt_text.WRITERS, ppt_slides.WRITERS, ppt_shapes.WRITERS, ppt_design.WRITERS,
+             ppt_presentation.WRITERS, ppt_timing.WRITERS),
+    steps=ppt_steps.STEPS, vocabulary=ppt_vocabulary,
+    standard_targets=("presentation", "slide", "slide/shape", "slide/animation", "layout",
+                      "master", "slide/table", "slide/table/cell", "slide/chart",
+                      "slide/smartart", "slide/picture", "slide/paragraph", "slide/notes"),
+)
+
+APPS: dict[str, AppSpec] = {a.name: a for a in (WORD, EXCEL, PPT)}
+
+
+def names() -> tuple[str, ...]:
+    """The application names, in catalog order (``word``, ``excel``, ``ppt``)."""
+    return tuple(APPS)
+
+
+def app(name: str) -> AppSpec:
+    """The application called ``name``; raises ``KeyError`` naming the known ones."""
+    try:
+        return APPS[name]
+    except KeyError:
+        raise KeyError(f"unknown app {name!r} (known: {', '.join(APPS)})") from None

@@ -1,0 +1,11 @@
+"""Writing SpreadsheetML: the writer side of Excel's properties, beside the readers.
+
+``cells`` writes values and formulas into worksheet parts (and caches formula results),
+``formats`` a cell's format (a copy of its ``cellXfs`` entry with the font, fill, border,
+alignment or number format changed) and merges, ``sheets`` the workbook's sheets and their
+settings (names, order, tab colour, panes, filters, print setup, columns and rows),
+``objects`` tables, pivot tables, defined names, conditional formats and validations, and
+``charts`` charts on sheets (the chart part through ``officeeval.ooxml.chart_edit``).
+``equivalents`` holds the rewrites that keep what Excel shows. ``officeeval.apps`` lists
+the writer sets (``WRITERS`` of each module).
+"""

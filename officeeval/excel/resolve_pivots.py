@@ -1,0 +1,127 @@
+"""Resolvers for pivot tables, tables (list objects) and defined names."""
+
+from __future__ import annotations
+
+from officeeval.excel import value_types as X
+from officeeval.excel.pivots import top_left
+from officeeval.excel.targets import NameTarget, PivotTarget, TableTarget
+from officeeval.properties import types as T
+from officeeval.properties.define import PropertySet
+from officeeval.values import Observation
+
+PIVOT, TABLE, NAME = "pivot", "table", "name"
+
+PROPERTIES = PropertySet()
+prop, binds = PROPERTIES.prop, PROPERTIES.binds
+
+
+def _obs(v, source: str = "direct") -> Observation | None:
+    return Observation(v, source) if v is not None else None
+
+
+# ------------------------------------------------------------------ pivot tables
+@prop("pivot.name", T.TEXT, kinds=PIVOT)
+def pivot_name(t: PivotTarget, ctx) -> Observation | None:
+    """Pivot table name."""
+    return _obs(t.pivot.name or None)
+
+
+@prop("pivot.source", X.REF, kinds=PIVOT)
+def pivot_source(t: PivotTarget, ctx) -> Observation | None:
+    """Source range of the pivot cache ('数据'!A1:F200) or its name."""
+    return _obs(t.pivot.source)
+
+
+@prop("pivot.location", X.REF, kinds=PIVOT)
+def pivot_location(t: PivotTarget, ctx) -> Observation | None:
+    """Top-left cell of the pivot table (A3)."""
+    return _obs(top_left(t.pivot.location))
+
+
+@prop("pivot.range", X.REF, kinds=PIVOT)
+def pivot_range(t: PivotTarget, ctx) -> Observation | None:
+    """The pivot table's whole range (A3:D20)."""
+    return _obs(t.pivot.location)
+
+
+@prop("pivot.sheet", T.TEXT, kinds=PIVOT,
+      read_only="where the pivot table's part is related from: moving it is moving a part")
+def pivot_sheet(t: PivotTarget, ctx) -> Observation | None:
+    """Name of the sheet holding the pivot table."""
+    return _obs(t.sheet.name)
+
+
+@prop("pivot.rows", X.ORDERED, kinds=PIVOT)
+def pivot_rows(t: PivotTarget, ctx) -> Observation | None:
+    """Row fields in order."""
+    return _obs(list(t.pivot.rows))
+
+
+@prop("pivot.columns", X.ORDERED, kinds=PIVOT)
+def pivot_columns(t: PivotTarget, ctx) -> Observation | None:
+    """Column fields in order."""
+    return _obs(list(t.pivot.columns))
+
+
+@prop("pivot.values", X.PIVOT_VALUES, kinds=PIVOT)
+def pivot_values(t: PivotTarget, ctx) -> Observation | None:
+    """Value fields as 字段:函数 (销售额:sum; 求和 = sum)."""
+    return _obs(list(t.pivot.values))
+
+
+@prop("pivot.filters", X.ORDERED, kinds=PIVOT)
+def pivot_filters(t: PivotTarget, ctx) -> Observation | None:
+    """Filter (page) fields."""
+    return _obs(list(t.pivot.filters))
+
+
+# ------------------------------------------------------------------ tables
+@prop("table.name", T.TEXT, kinds=TABLE)
+def table_name(t: TableTarget, ctx) -> Observation | None:
+    """Table name (display name)."""
+    return _obs(t.table.display_name or t.table.name or None)
+
+
+@prop("table.range", X.REF, kinds=TABLE)
+def table_range(t: TableTarget, ctx) -> Observation | None:
+    """Table range (A1:F31)."""
+    return _obs(t.table.ref)
+
+
+@binds("table.style", kinds=TABLE, vtype=X.TABLE_STYLE)
+def table_style(t: TableTarget, ctx) -> Observation | None:
+    return _obs(t.table.style)
+
+
+@prop("table.total_row", T.BOOL, kinds=TABLE)
+def table_total_row(t: TableTarget, ctx) -> Observation | None:
+    """Whether the total row is shown."""
+    return _obs(t.table.total_row)
+
+
+@prop("table.header_row", T.BOOL, kinds=TABLE)
+def table_header_row(t: TableTarget, ctx) -> Observation | None:
+    """Whether the header row is shown."""
+    return _obs(t.table.header_row)
+
+
+@prop("table.column_names", X.ORDERED, kinds=TABLE)
+def table_column_names(t: TableTarget, ctx) -> Observation | None:
+    """Column names in order."""
+    return _obs(list(t.table.columns))
+
+
+# ------------------------------------------------------------------ defined names
+@prop("name.refers_to", X.REF, kinds=NAME)
+def refers_to(t: NameTarget, ctx) -> Observation | None:
+    """What a defined name refers to ('成绩'!$B$2:$B$31 or a constant)."""
+    return _obs(t.name.refers_to or None)
+
+
+@prop("name.scope", T.TEXT, kinds=NAME)
+def scope(t: NameTarget, ctx) -> Observation | None:
+    """The sheet a name is local to, or workbook."""
+    idx = t.name.local_sheet
+    if idx is None or idx >= len(t.doc.sheets):
+        return Observation("workbook", "direct")
+    return Observation(t.doc.sheets[idx].name, "direct")

@@ -1,0 +1,229 @@
+"""The value types only Excel needs: formulas, number formats, references, frozen panes,
+chart anchors, column widths, cell border styles, pivot value fields and table style names.
+Excel's property definitions use them (``resolve_cells``, ``resolve_sheets``,
+``resolve_objects``)."""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Any
+
+from officeeval import vocabulary
+from officeeval.errors import ValueParseError
+from officeeval.excel import formulas
+from officeeval.excel.numfmt_builtin import BUILTIN_FORMATS, FORMAT_NAMES
+from officeeval.excel.refs import canonical_ref, parse_area
+from officeeval.excel.widths import ColumnWidth
+from officeeval.properties import types as T
+from officeeval.values import Border
+
+
+class FormulaType(T.TextType):
+    """Formulas compare without the leading ``=``, ``_xlfn.`` prefixes, array braces and
+    spaces outside strings, case-insensitively outside strings; ``$`` is significant."""
+
+    name = "formula"
+    description = "a formula: =SUM(B2:B31) (spaces, case and _xlfn. prefixes ignored)"
+
+    @staticmethod
+    def canonical(value: Any) -> str:
+        text = str(value).strip()
+        if text.startswith("{") and text.endswith("}"):
+            text = text[1:-1]
+        return formulas.normalize(text)
+
+    def equals(self, actual: Any, expected: Any, ctx: T.CompareContext) -> bool:
+        if actual is None or expected is None:
+            return False
+        return self.canonical(actual) == self.canonical(expected)
+
+
+def _fmt_key(code: str) -> str:
+    """Comparison form of a number format: names mapped to codes, ``\\x`` and ``"x"``
+    literals unified, case folded outside literals."""
+    # A range check compares every cell's format with the same expected code: memoized for
+    # codes of ordinary length (a hostile megabyte-long code is computed, not kept).
+    return _fmt_key_cached(code) if len(code) <= 256 else _fmt_key_uncached(code)
+
+
+@functools.lru_cache(maxsize=4096)
+def _fmt_key_cached(code: str) -> str:
+    return _fmt_key_uncached(code)
+
+
+def _fmt_key_uncached(code: str) -> str:
+    c = code.strip()
+    c = FORMAT_NAMES.get(c.lower(), FORMAT_NAMES.get(c, c))
+    if c.isdigit() and int(c) in BUILTIN_FORMATS:
+        c = BUILTIN_FORMATS[int(c)]
+    out, i = [], 0
+    while i < len(c):
+        ch = c[i]
+        if ch == "\\" and i + 1 < len(c):
+            out.append('"' + c[i + 1] + '"')
+            i += 2
+        elif ch == '"':
+            j = c.find('"', i + 1)
+            j = len(c) if j < 0 else j
+            out.extend('"' + x + '"' for x in c[i + 1:j])
+            i = j + 1
+        else:
+            out.append(ch.lower())
+            i += 1
+    return "".join(out).replace('""', "")
+
+
+class NumberFormatType(T.TextType):
+    name = "number_format"
+    description = ('a number format code: 0.00, #,##0, 0.0%, yyyy"年"m"月"d"日", @ '
+                   "(常规/文本/百分比 accepted)")
+
+    def equals(self, actual: Any, expected: Any, ctx: T.CompareContext) -> bool:
+        if actual is None or expected is None:
+            return False
+        return _fmt_key(str(actual)) == _fmt_key(str(expected))
+
+
+class RefType(T.TextType):
+    """References compare in canonical form: ``'成绩'!$A$1:$F$31`` = ``成绩!A1:F31``."""
+
+    name = "reference"
+    description = "a reference: A1:F31, '成绩'!$B$2:$B$31, C:C (quotes and $ ignored)"
+
+    def equals(self, actual: Any, expected: Any, ctx: T.CompareContext) -> bool:
+        if actual is None or expected is None:
+            return False
+        return canonical_ref(str(actual)).casefold() == canonical_ref(str(expected)).casefold()
+
+
+class RefListType(T.ListType):
+    def _k(self, item: Any) -> str:
+        return canonical_ref(str(item)).casefold()
+
+
+class FreezeType(T.TextType):
+    name = "freeze"
+    description = "the top-left cell of the scrolling pane (C3), or none"
+
+    def equals(self, actual: Any, expected: Any, ctx: T.CompareContext) -> bool:
+        if actual is None or expected is None:
+            return False
+        norm = lambda v: ("none" if str(v).strip().lower() in ("none", "无", "不冻结", "")
+                          else str(v).replace("$", "").strip().upper())
+        return norm(actual) == norm(expected)
+
+
+class AnchorType(T.TextType):
+    """Chart placement: an expected single cell (``E2``) checks the top-left corner; an
+    expected range (``E2:L18``) checks the top-left exactly and the bottom-right within one
+    row and one column (charts are dragged, not typed)."""
+
+    name = "anchor"
+    description = "a chart position: E2 (top-left) or E2:L18 (bottom-right within one cell)"
+
+    def equals(self, actual: Any, expected: Any, ctx: T.CompareContext) -> bool:
+        a, e = parse_area(str(actual or "")), parse_area(str(expected or ""))
+        if a is None or e is None:
+            return False
+        if (a.r1, a.c1) != (e.r1, e.c1):
+            return False
+        if e.kind == "cell":
+            return True
+        return abs(a.r2 - e.r2) <= 1 and abs(a.c2 - e.c2) <= 1
+
+
+class ColumnWidthType(T.NumberType):
+    """Column widths in Excel's character units: matches when either the width Excel's UI
+    shows or the stored width equals the expected one (see ``excel.widths``)."""
+
+    def __init__(self) -> None:
+        super().__init__(unit="", name="column_width", default_tolerance=T.Tolerance(absolute=0.1))
+        self.description = "a column width in characters, as Excel's UI shows it (12)"
+
+    def equals(self, actual: Any, expected: Any, ctx: T.CompareContext) -> bool:
+        if not isinstance(actual, ColumnWidth):
+            return super().equals(actual, expected, ctx)
+        return (super().equals(actual.ui, expected, ctx)
+                or super().equals(actual.stored, expected, ctx))
+
+    def key(self, value: Any) -> float:
+        return value.ui if isinstance(value, ColumnWidth) else super().key(value)
+
+    def render(self, value: Any) -> str:
+        return str(value) if isinstance(value, ColumnWidth) else super().render(value)
+
+
+class ExcelBorderType(T.BorderType):
+    name = "cell_border"
+    description = ("a cell border: style [color] — thin/细实线, medium, thick/粗实线, "
+                   "double/双线, dashed/虚线, dotted/点线, hair, none")
+
+    def parse(self, literal: str) -> Border:
+        vocab = vocabulary.get("excel_border_style")
+        style, color = None, None
+        for tok in literal.replace(",", " ").split():
+            if style is None and vocab.canonical(tok):
+                style = vocab.canonical(tok)
+                continue
+            try:
+                color = T.ColorType().parse(tok)
+                continue
+            except ValueParseError:
+                pass
+            raise ValueParseError(f"{literal!r}: {tok!r} is not a border style or color")
+        if style is None:
+            raise ValueParseError(f"{literal!r} names no border style (thin, medium, double …)")
+        return Border(style, None, color)
+
+
+class PivotValuesType(T.ListType):
+    """Value fields as ``字段:函数``; functions compare by meaning (``求和`` = ``sum``)."""
+
+    def _k(self, item: Any) -> str:
+        text = T.normalize_text(str(item))
+        name, sep, fn = text.rpartition(":") if ":" in text else text.rpartition("：")
+        if not sep:
+            return text.casefold()
+        canon = vocabulary.get("pivot_function").canonical(fn) or fn
+        return f"{name.strip()}:{canon}".casefold()
+
+
+_TABLE_STYLE = re.compile(r"^(?:tablestyle|表样式|表格样式)?\s*(light|medium|dark|浅色|中等深浅|"
+                          r"中等色|中等|深色)\s*(\d+)$", re.I)
+
+
+def table_style_key(name: str) -> str:
+    compact = re.sub(r"\s+", "", name.strip())
+    m = _TABLE_STYLE.match(compact)
+    if not m:
+        return compact.casefold()
+    tone = {"浅色": "light", "中等深浅": "medium", "中等色": "medium", "中等": "medium",
+            "深色": "dark"}.get(m.group(1), m.group(1).lower())
+    return f"tablestyle{tone}{int(m.group(2))}"
+
+
+class TableStyleType(T.TextType):
+    name = "table_style"
+    description = "a table style: TableStyleMedium2, 表样式中等深浅 2, Medium 2"
+
+    def equals(self, actual: Any, expected: Any, ctx: T.CompareContext) -> bool:
+        if actual is None or expected is None:
+            return False
+        return table_style_key(str(actual)) == table_style_key(str(expected))
+
+
+FORMULA = FormulaType()
+NUMBER_FORMAT = NumberFormatType()
+REF = RefType()
+REFS = RefListType(name="references", fold_case=True,
+                   description="references, e.g. B2:B31|成绩!D2 ($ and quotes ignored)")
+FREEZE = FreezeType()
+ANCHOR = AnchorType()
+COLUMN_WIDTH = ColumnWidthType()
+CELL_BORDER = ExcelBorderType()
+PIVOT_VALUES = PivotValuesType(name="pivot_values",
+                               description="value fields as 字段:函数, e.g. 销售额:sum|数量:计数")
+TABLE_STYLE = TableStyleType()
+TEXT_LIST = T.ListType(name="list", description="items separated by |")
+ORDERED = T.ORDERED_LIST

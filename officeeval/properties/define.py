@@ -1,0 +1,111 @@
+"""Defining a property where it is read: one decorated resolver per property and app.
+
+A module of resolvers keeps its definitions in a ``PropertySet`` and decorates each resolver
+``(target, ctx) -> Observation | None``::
+
+    PROPERTIES = PropertySet()
+    prop, binds = PROPERTIES.prop, PROPERTIES.binds
+
+    @prop("paragraph.keep_with_next", T.BOOL, kinds=PARA_KINDS)
+    def keep_with_next(target, ctx):
+        \"\"\"Keep with next (与下段同页).\"\"\"
+        ...
+
+``prop`` *defines* a catalog entry (name, value type, documentation) and is its resolver
+for the app that lists the set; the first paragraph of the docstring is the catalog text
+(later paragraphs are notes for the code's readers). A name shared by several apps
+(``font.bold`` in Word, Excel and PowerPoint) is defined once, where its documentation
+lives, and ``binds`` attaches every other app's resolver to it, with that app's own value
+type when the unit differs (Excel column widths are in characters). The registry rejects
+a second definition of a name (two documentations, perhaps two types), a binding of a name
+nobody defines, and two resolvers of one name in one app.
+
+Each application lists its sets explicitly (``officeeval.apps``); nothing is registered by
+importing a module.
+"""
+
+from __future__ import annotations
+
+import inspect
+from dataclasses import dataclass
+from typing import Callable
+
+from officeeval.properties.types import ValueType
+
+Resolver = Callable[..., "object | None"]
+
+
+@dataclass(frozen=True)
+class Definition:
+    """One decorated resolver. ``vtype`` and ``doc`` are set when it defines the catalog
+    entry (``prop``), ``None``/``""`` when it only binds one (``binds``); ``app_type`` is a
+    binding's own value type for its app."""
+
+    name: str
+    fn: Resolver
+    kinds: frozenset[str]
+    vtype: ValueType | None = None
+    doc: str = ""
+    aliases: tuple[str, ...] = ()
+    app_type: ValueType | None = None
+    read_only: str = ""
+
+    @property
+    def defines(self) -> bool:
+        return self.vtype is not None
+
+    @property
+    def where(self) -> str:
+        """``module.function`` of the resolver, for error messages."""
+        fn = self.fn
+        return f"{getattr(fn, '__module__', '?')}.{getattr(fn, '__qualname__', repr(fn))}"
+
+
+def catalog_text(docstring: str | None) -> str:
+    """The catalog text of a docstring: its first paragraph on one line."""
+    text = inspect.cleandoc(docstring or "")
+    return " ".join(text.split("\n\n", 1)[0].split())
+
+
+def _kinds(kinds: str | tuple[str, ...] | frozenset[str]) -> frozenset[str]:
+    return frozenset([kinds] if isinstance(kinds, str) else kinds)
+
+
+class PropertySet:
+    """The definitions of one module, in the order they were written."""
+
+    def __init__(self) -> None:
+        self.definitions: list[Definition] = []
+
+    def prop(self, name: str, vtype: ValueType, *, kinds: str | tuple[str, ...],
+             aliases: tuple[str, ...] = (), doc: str | None = None, read_only: str = ""
+             ) -> Callable[[Resolver], Resolver]:
+        """Define catalog entry ``name`` with resolver the decorated function for target
+        ``kinds``. The catalog text is the docstring's first paragraph, or ``doc`` for a
+        resolver a factory made (it has no docstring of its own). ``read_only`` says why
+        this app has no writer of it (a value computed from others). Raises ``ValueError``
+        when there is no text."""
+        def decorate(fn: Resolver) -> Resolver:
+            text = " ".join(doc.split()) if doc is not None else catalog_text(fn.__doc__)
+            if not text:
+                raise ValueError(f"property {name} ({getattr(fn, '__qualname__', fn)}) has "
+                                 f"no documentation: give its resolver a docstring")
+            self.definitions.append(Definition(name, fn, _kinds(kinds), vtype, text,
+                                               tuple(aliases), read_only=read_only))
+            return fn
+        return decorate
+
+    def binds(self, name: str, *, kinds: str | tuple[str, ...],
+              vtype: ValueType | None = None, read_only: str = ""
+              ) -> Callable[[Resolver], Resolver]:
+        """Bind the decorated function as this app's resolver of ``name``, defined
+        elsewhere, for target ``kinds``; ``vtype``: this app's own value type when it
+        differs from the catalog's; ``read_only`` as for ``prop``."""
+        def decorate(fn: Resolver) -> Resolver:
+            self.definitions.append(Definition(name, fn, _kinds(kinds), app_type=vtype,
+                                               read_only=read_only))
+            return fn
+        return decorate
+
+    def __iter__(self):
+        return iter(self.definitions)

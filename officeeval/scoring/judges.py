@@ -1,0 +1,420 @@
+"""One judge per comparator kind (``comparators.ComparatorKind``): what a check's selection,
+its targets' values and the comparator add up to.
+
+* ``value`` (``equals``, ``between``, ``contains`` …): each target's value against the
+  expected literal, or against the same target's value in the reference or input
+  (``expected-from``); ``property="count"`` compares the number of targets instead.
+* ``presence`` (``exists``, ``absent``): whether each target has a value; without a
+  property, whether the selector selected anything.
+* ``input`` (``unchanged``, ``changed``): each target's value against its counterpart in
+  the input document; targets the candidate deleted or added count.
+* ``count``: the number of targets (that have a value, with a property).
+
+An empty selection is ``not_found`` — never a pass — unless the check asks for absence
+(``absent``, ``match="none"``). Raising ``EvalError`` makes the check an ``eval_error``
+(``scoring/criteria.py``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable
+
+from lxml import etree
+
+from officeeval.comparators.registry import Comparator, ComparatorKind as K, Verdict, \
+    render_expected
+from officeeval.ooxml.ns import NSMAP
+from officeeval.catalog import catalog
+from officeeval.properties.types import BOOL, INTEGER, NUMBER, TEXT, CompareContext, \
+    ValueType, compare_number, parse_comparison
+from officeeval.rubric.model import Check
+from officeeval.scoring.criteria import EvalError
+from officeeval.scoring.display import display_type, expected_display, expected_text, \
+    render_observation
+from officeeval.scoring.outcomes import CriterionStatus as S
+from officeeval.scoring.scorecard import CheckResult, TargetResult
+from officeeval.selectors import select
+from officeeval.targets import Target
+from officeeval.values import Observation
+
+if TYPE_CHECKING:
+    from officeeval.scoring.grader import Grading
+
+MAX_TARGETS_SHOWN = 50
+
+# expected-from where neither document has a value: equal (whether that passes).
+_SAME_WHEN_BOTH_ABSENT = {"equals": True, "approx": True, "not_equals": False}
+_NO_VALUE_KEY = ("<no value>",)
+
+
+@dataclass
+class CheckRun:
+    """One check being judged on one graded document."""
+
+    check: Check
+    comparator: Comparator
+    grading: "Grading"
+    base: dict
+    vtype: ValueType            # rendering as the rubric wrote its literal
+    targets: list[Target]
+    ctx: CompareContext
+    _rendered: tuple[Any, str] | None = field(default=None, repr=False)
+
+    def judge(self, actual: Any, expected: Any) -> Verdict:
+        """The comparator's verdict, the expected value rendered once per value (a check
+        judges every target against the same one)."""
+        r = self._rendered
+        if r is None or r[0] is not expected:
+            r = self._rendered = (expected, render_expected(expected, self.vtype))
+        return self.comparator.judge(actual, expected, self.vtype, self.ctx, r[1])
+
+    def result(self, **fields: Any) -> CheckResult:
+        return CheckResult(**self.base, **fields)
+
+
+def judge_check(check: Check, comparator: Comparator, grading: "Grading",
+                base: dict) -> CheckResult:
+    """The check's result on the graded document; raises ``EvalError`` and whatever
+    resolving raises (``scoring/criteria.run_check`` classifies)."""
+    doc = grading.main
+    if check.xpath and check.part:
+        return _judge_xpath(check, comparator, doc, base)
+    run = CheckRun(check, comparator, grading, base,
+                   display_type(check, _value_type(check, doc.app)),
+                   select(doc, check.select),
+                   CompareContext(check.tolerance_value, check.normalize,
+                                  getattr(doc, "theme_color", None)))
+    return _JUDGES[comparator.kind](run)
+
+
+def _value_type(check: Check, app: str) -> ValueType:
+    if check.property == "count":
+        return INTEGER
+    if not check.property:
+        return TEXT
+    pdef = catalog().get(check.property)
+    if pdef is None:
+        raise EvalError(f"unknown property {check.property!r}")
+    return pdef.type_for(app)
+
+
+# ------------------------------------------------------------------------------ the judges
+def judge_value(run: CheckRun) -> CheckResult:
+    if run.check.property == "count":
+        return _count_against(run, run.check.expected_from)
+    if not run.targets:
+        return _nothing_selected(run, typed=run.check.expected is not None)
+    return _judge_targets(run, run.check.expected_from)
+
+
+def judge_input(run: CheckRun) -> CheckResult:
+    if run.check.property == "count":
+        return _count_against(run, "input")
+    if not run.targets:
+        return _nothing_selected(run)
+    return _judge_targets(run, "input")
+
+
+def judge_presence(run: CheckRun) -> CheckResult:
+    if not run.check.property:
+        return _selection_presence(run)
+    if not run.targets:
+        return _nothing_selected(run)
+    return _judge_targets(run, run.check.expected_from)
+
+
+def judge_count(run: CheckRun) -> CheckResult:
+    check, targets = run.check, run.targets
+    n = len(targets) if not check.property or check.property == "count" else sum(
+        1 for t in targets if run.grading.resolve(check, t) is not None)
+    v = run.judge(n, check.expected_value)
+    status = S.PASS if v.passed else (S.NOT_FOUND if n == 0 else S.FAIL)
+    return run.result(expected=v.expected, actual=str(n), source="computed", passed=v.passed,
+                      status=status, detail=v.explanation or f"{n} target(s) selected")
+
+
+_JUDGES: dict[K, Callable[[CheckRun], CheckResult]] = {
+    K.VALUE: judge_value, K.PRESENCE: judge_presence, K.INPUT: judge_input,
+    K.COUNT: judge_count}
+
+
+# ------------------------------------------------------------------------------ selections
+def _count_against(run: CheckRun, which: str | None) -> CheckResult:
+    """``property="count"`` with a value comparator: the number of targets against the
+    expected number, or the number the same selector matches in the ``which`` document."""
+    check = run.check
+    n = len(run.targets)
+    expected = check.expected_value
+    if which:
+        expected = len(select(run.grading.other(which), check.select))
+    v = run.judge(n, expected)
+    shown = f"{v.expected} (in the {which})" if which else v.expected
+    return run.result(expected=shown, actual=str(n), source="computed", passed=v.passed,
+                      status=S.PASS if v.passed else S.FAIL, detail=v.explanation)
+
+
+def _selection_presence(run: CheckRun) -> CheckResult:
+    """``exists`` / ``absent`` without a property judge the selection itself."""
+    check, n = run.check, len(run.targets)
+    ok = (n == 0) == (run.comparator.name == "absent")
+    if ok:
+        detail = ""
+    elif n:
+        detail = f"{n} target(s) selected by {check.select!r}"
+    else:
+        detail = f"selector {check.select!r} matched nothing"
+    return run.result(expected=expected_text(check, run.comparator),
+                      actual=f"{n} selected" if n else "(nothing selected)",
+                      source="computed", passed=ok,
+                      status=S.PASS if ok else (S.NOT_FOUND if n == 0 else S.FAIL),
+                      detail=detail)
+
+
+def _nothing_selected(run: CheckRun, typed: bool = False) -> CheckResult:
+    """An empty selection: ``not_found``, unless the check asks for absence. ``typed``: say
+    the expected literal as it would be said were something selected (22pt (二号))."""
+    check = run.check
+    ok = run.comparator.name == "absent" or check.match == "none"
+    expected = expected_text(check, run.comparator)
+    if typed:
+        expected = expected_display(check, render_expected(check.expected_value, run.vtype))
+    return run.result(expected=expected, actual="(nothing selected)", source="", passed=ok,
+                      status=S.PASS if ok else S.NOT_FOUND,
+                      detail="" if ok else f"selector {check.select!r} matched nothing")
+
+
+# ------------------------------------------------------------------------------ targets
+_Judged = tuple[Target, Verdict, "Observation | None"]
+
+
+def _judge_targets(run: CheckRun, which: str | None) -> CheckResult:
+    """Every target's value judged (against its counterpart in the ``which`` document when
+    one is named), then aggregated by ``match``."""
+    if which:
+        per = _judge_against_other(run, which)
+    else:
+        per = _judge_against_literal(run)
+    result = _aggregate(run, per)
+    result.expected = expected_display(run.check, result.expected)
+    return result
+
+
+def _judge_against_literal(run: CheckRun) -> list[_Judged]:
+    # Targets repeat values (a column's number format, a range's font): each distinct value
+    # is judged once.
+    check, expected = run.check, run.check.expected_value
+    verdict = _VERDICTS[run.comparator.kind]
+    memo: dict[Any, Verdict] = {}
+    per: list[_Judged] = []
+    for t in run.targets:
+        obs = run.grading.resolve(check, t)
+        key = _memo_key(obs)
+        if key is None:
+            v = verdict(run, obs, expected)
+        else:
+            v = memo.get(key)  # type: ignore[assignment]
+            if v is None:
+                v = memo[key] = verdict(run, obs, expected)
+        per.append((t, v, obs))
+    return per
+
+
+def _judge_against_other(run: CheckRun, which: str) -> list[_Judged]:
+    """Each target against its counterpart in the ``which`` document (``input`` for
+    ``unchanged`` / ``changed``, else ``expected-from``)."""
+    check, comparator = run.check, run.comparator
+    is_input = comparator.kind is K.INPUT
+    others = select(run.grading.other(which), check.select)
+    pairs = _pair(run.targets, others)
+    verdict = _VERDICTS[comparator.kind]
+    per: list[_Judged] = []
+    for t, other in zip(run.targets, pairs):
+        obs = run.grading.resolve(check, t)
+        if other is None:
+            per.append((t, _no_counterpart(run, t, is_input), obs))
+            continue
+        other_obs = run.grading.resolve_other(check, other)
+        if other_obs is None and not is_input:
+            per.append((t, _no_expected_value(run, other, obs), obs))
+            continue
+        expected = other_obs.value if other_obs is not None else None
+        if other_obs is not None and other_obs.parts and other_obs.value is None:
+            expected = tuple(p.value for _, p in other_obs.parts)
+        per.append((t, verdict(run, obs, expected), obs))
+    if comparator.name == "unchanged":
+        # Targets the candidate deleted are changes too.
+        paired = {id(o) for o in pairs if o is not None}
+        per += [(o, Verdict(False, "(as in input)", "(missing)",
+                            "deleted: the graded document has no such target"), None)
+                for o in others if id(o) not in paired]
+    return per
+
+
+def _no_counterpart(run: CheckRun, t: Target, is_input: bool) -> Verdict:
+    """A target the other document lacks: added (for ``unchanged`` / ``changed``), or the
+    rubric's problem (``expected-from``: ``EvalError``)."""
+    if not is_input:
+        raise EvalError(f"the {run.check.expected_from} document has no target {t.locator} "
+                        f"for {run.check.select!r}")
+    ok = run.comparator.name == "changed"
+    return Verdict(ok, "(as in input)", "(not in the input)",
+                   "" if ok else "added: the input has no such target")
+
+
+def _no_expected_value(run: CheckRun, other: Target, obs: Observation | None) -> Verdict:
+    """``expected-from`` where the other document has no value: equal when the candidate's
+    has none either (whether that passes), else the rubric's problem (``EvalError``)."""
+    check, name = run.check, run.comparator.name
+    if obs is None and name in _SAME_WHEN_BOTH_ABSENT:
+        ok = _SAME_WHEN_BOTH_ABSENT[name]
+        return Verdict(ok, f"(none, as in the {check.expected_from})", "(none)",
+                       "" if ok else "both have no value")
+    raise EvalError(f"the {check.expected_from} document has no value for {check.property} "
+                    f"at {other.locator}")
+
+
+def _pair(targets: list[Target], others: list[Target]) -> list[Target | None]:
+    """The counterpart of each target in the other document: by locator, or by position
+    when no locator matches and the counts agree; ``None`` when it has none."""
+    by_loc = {o.locator: o for o in others}
+    if not any(t.locator in by_loc for t in targets) and len(others) == len(targets):
+        return list(others)
+    return [by_loc.get(t.locator) for t in targets]
+
+
+def _memo_key(obs: Observation | None) -> Any:
+    """A key under which ``obs`` judges like every other observation with that key (its
+    value and the value's type, so ``True`` and ``1`` stay apart); ``None`` when it must be
+    judged on its own (a value made of parts, or one that cannot be hashed)."""
+    if obs is None:
+        return _NO_VALUE_KEY
+    if obs.parts:
+        return None
+    value = obs.value
+    try:
+        hash(value)
+    except TypeError:
+        return None
+    return (type(value), value)
+
+
+# ------------------------------------------------------------------------------ verdicts
+def _presence_verdict(run: CheckRun, obs: Observation | None, expected: Any) -> Verdict:
+    return run.judge(obs.value if obs else None, None)
+
+
+def _value_verdict(run: CheckRun, obs: Observation | None, expected: Any) -> Verdict:
+    if obs is None:
+        return Verdict(False, render_expected(expected, run.vtype), "(none)",
+                       "no value anywhere in the chain")
+    if obs.parts and obs.value is None:
+        # Mixed values across runs: the check holds only if it holds for every part.
+        verdicts = [(label, run.judge(p.value, expected)) for label, p in obs.parts]
+        bad = [(label, v) for label, v in verdicts if not v.passed]
+        exp = verdicts[0][1].expected if verdicts else ""
+        if not bad:
+            return Verdict(True, exp, render_observation(obs, run.vtype), "")
+        label, v = bad[0]
+        return Verdict(False, exp, render_observation(obs, run.vtype),
+                       f"{len(bad)} of {len(verdicts)} runs differ; e.g. {label}: {v.actual}")
+    return run.judge(obs.value, expected)
+
+
+def _input_verdict(run: CheckRun, obs: Observation | None, expected: Any) -> Verdict:
+    if obs is not None and isinstance(expected, tuple) and obs.parts:
+        # unchanged/changed on an aggregate target compares part by part.
+        mine = tuple(p.value for _, p in obs.parts)
+        same = len(mine) == len(expected) and all(
+            run.vtype.equals(a, b, run.ctx) for a, b in zip(mine, expected))
+        unchanged = run.comparator.name == "unchanged"
+        ok = same if unchanged else not same
+        return Verdict(ok, "(as in input)", render_observation(obs, run.vtype),
+                       "" if ok else ("differs from the input" if unchanged
+                                      else "same as the input"))
+    return _value_verdict(run, obs, expected)
+
+
+_VERDICTS: dict[K, Callable[[CheckRun, "Observation | None", Any], Verdict]] = {
+    K.VALUE: _value_verdict, K.PRESENCE: _presence_verdict, K.INPUT: _input_verdict}
+
+
+# ------------------------------------------------------------------------------ aggregate
+def _holds(match: str, n_pass: int, n: int) -> bool:
+    if match == "any":
+        return n_pass > 0
+    if match == "none":
+        return n_pass == 0
+    if match.startswith("count"):
+        return compare_number(n_pass, parse_comparison(match[len("count"):]))
+    return n_pass == n
+
+
+def _aggregate(run: CheckRun, per: list[_Judged]) -> CheckResult:
+    """The check's result from every target's verdict, judged by ``match``: ``not_found``
+    when it fails and no target had a value (``presence`` comparators judge that itself)."""
+    n_pass = sum(1 for _, v, _ in per if v.passed)
+    ok = _holds(run.check.match, n_pass, len(per))
+    all_missing = run.comparator.kind is not K.PRESENCE and all(o is None for _, _, o in per)
+    status = S.PASS if ok else (S.NOT_FOUND if all_missing else S.FAIL)
+    if len(per) == 1:
+        t, v, o = per[0]
+        return run.result(expected=v.expected, actual=v.actual, source=o.source if o else "",
+                          passed=ok, status=status,
+                          detail="" if ok else f"{t.locator}: {v.explanation}")
+    return _aggregate_several(run, per, ok, status, n_pass)
+
+
+def _aggregate_several(run: CheckRun, per: list[_Judged], ok: bool, status: S,
+                       n_pass: int) -> CheckResult:
+    m = run.check.match
+    shown = [TargetResult(t.locator, v.actual, o.source if o else "", v.passed)
+             for t, v, o in per[:MAX_TARGETS_SHOWN]]
+    detail = f"{n_pass} of {len(per)} targets pass (match={m})"
+    first_bad = next(((t, v) for t, v, _ in per if not v.passed), None)
+    if not ok and first_bad and m in ("all", "any"):
+        detail += f"; e.g. {first_bad[0].locator}: {first_bad[1].explanation}"
+    sources = {o.source for _, _, o in per if o}
+    # Expected and actual are values, never a tally (the detail counts): those of the target
+    # the verdict turns on when the check fails (the first failing one; for match="none"
+    # the first that holds), else of the first target.
+    shown_v = per[0][1]
+    if not ok:
+        shown_v = next((v for _, v, _ in per if v.passed == (m == "none")), None) or shown_v
+    return run.result(expected=shown_v.expected, actual=shown_v.actual,
+                      source=sources.pop() if len(sources) == 1 else "mixed",
+                      passed=ok, status=status, detail=detail, targets=shown)
+
+
+# ------------------------------------------------------------------------------ xpath
+def _judge_xpath(check: Check, comparator: Comparator, doc: Any, base: dict) -> CheckResult:
+    """The raw XPath escape hatch (``part`` + ``xpath``), typed as the loader typed the
+    expected value (``rubric.loader.xpath_value_type``): a number is compared as a number
+    (``count(//w:tbl) >= 1``), a boolean as a boolean, a node-set as its text."""
+    pkg = doc.package
+    if not pkg.has_part(check.part or ""):
+        absent = comparator.name == "absent"
+        return CheckResult(**base, expected=check.expected or "", actual="(no such part)",
+                           source="", passed=absent,
+                           status=S.PASS if absent else S.NOT_FOUND,
+                           detail=f"part {check.part} is missing")
+    result = etree.XPath(check.xpath or "", namespaces=NSMAP)(pkg.xml(check.part or ""))
+    value: Any
+    vtype: ValueType = TEXT
+    if isinstance(result, list):
+        value = "".join(r if isinstance(r, str) else "".join(r.itertext())
+                        for r in result) if result else None
+    elif isinstance(result, bool):
+        value, vtype = result, BOOL
+    elif isinstance(result, float):
+        value, vtype = (result if result == result else None), NUMBER  # NaN: no value
+    else:
+        value = str(result)
+    obs = Observation(value, "direct") if value is not None else None
+    run = CheckRun(check, comparator, None, base, vtype, [],  # type: ignore[arg-type]
+                   CompareContext(check.tolerance_value, check.normalize,
+                                  getattr(doc, "theme_color", None)))
+    v = _VERDICTS.get(comparator.kind, _value_verdict)(run, obs, check.expected_value)
+    status = S.PASS if v.passed else (S.NOT_FOUND if obs is None else S.FAIL)
+    return CheckResult(**base, expected=v.expected, actual=v.actual, source="direct",
+                       passed=v.passed, status=status, detail=v.explanation)

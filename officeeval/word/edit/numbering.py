@@ -1,0 +1,145 @@
+"""Writers of list numbering: a paragraph (or paragraph style) put in or out of a list, its
+list level, and the level's number format, text pattern and start in numbering.xml."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from lxml import etree
+
+from officeeval.properties.writing import NotApplicable, Session, WriterSet
+from officeeval.targets import Target
+from officeeval.word.edit.xml import _W, wchild, wset
+
+WRITERS = WriterSet()
+KINDS = ("paragraph", "style")
+
+
+def num_ref(t: Target) -> tuple[str, int, etree._Element | None]:
+    """(numId, ilvl, the style's w:numPr that set it) for a paragraph or a style target;
+    ``NotApplicable`` when it is in no list."""
+    if t.kind == "style":
+        ppr = t.style.el.find(_W + "pPr")  # type: ignore[attr-defined]
+        num_pr = ppr.find(_W + "numPr") if ppr is not None else None
+        if num_pr is None:
+            raise NotApplicable("the style sets no numbering")
+        nid = num_pr.find(_W + "numId")
+        lvl = num_pr.find(_W + "ilvl")
+        return (nid.get(_W + "val") if nid is not None else "",
+                int(lvl.get(_W + "val") or 0) if lvl is not None else 0, num_pr)
+    ref = getattr(t, "num_ref", None)
+    if ref is None:
+        raise NotApplicable("not numbered")
+    return ref.num_id, ref.ilvl, None
+
+
+def level_def(session: Session, num_id: str, ilvl: int) -> etree._Element:
+    """The ``w:lvl`` that defines level ``ilvl`` of list ``num_id`` (an override's, or the
+    abstract definition's through style links), its part marked as changed."""
+    doc = session.doc
+    part = doc.package.related_one(doc.main, "numbering")  # type: ignore[attr-defined]
+    if part is None:
+        raise NotApplicable("no numbering part")
+    root = session.part(part)
+    num = next((n for n in root.findall(_W + "num") if n.get(_W + "numId") == num_id), None)
+    if num is None:
+        raise NotApplicable(f"no list {num_id}")
+    for ov in num.findall(_W + "lvlOverride"):
+        if ov.get(_W + "ilvl") == str(ilvl) and ov.find(_W + "lvl") is not None:
+            return ov.find(_W + "lvl")
+    aid = num.find(_W + "abstractNumId").get(_W + "val")
+    seen: set[str] = set()
+    while aid is not None and aid not in seen:
+        seen.add(aid)
+        absn = next((a for a in root.findall(_W + "abstractNum")
+                     if a.get(_W + "abstractNumId") == aid), None)
+        if absn is None:
+            break
+        link = absn.find(_W + "numStyleLink")
+        if link is None:
+            lvl = next((x for x in absn.findall(_W + "lvl") if x.get(_W + "ilvl") == str(ilvl)),
+                       None)
+            if lvl is None:
+                raise NotApplicable("no such level")
+            return lvl
+        style = doc.styles.find(link.get(_W + "val") or "")  # type: ignore[attr-defined]
+        ppr = style.el.find(_W + "pPr") if style is not None else None
+        nid = ppr.find(f"{_W}numPr/{_W}numId") if ppr is not None else None
+        linked = next((n for n in root.findall(_W + "num")
+                       if nid is not None and n.get(_W + "numId") == nid.get(_W + "val")), None)
+        aid = linked.find(_W + "abstractNumId").get(_W + "val") if linked is not None else None
+    raise NotApplicable("the list level is not found")
+
+
+def _unnumber(session: Session, t: Target) -> None:
+    if t.kind == "style":
+        _, _, num_pr = num_ref(t)
+        num_pr.getparent().remove(num_pr)  # type: ignore[union-attr]
+        session.touch(t.style.el)  # type: ignore[attr-defined]
+        return
+    ppr = wchild(t.el, "pPr", first=True)  # type: ignore[attr-defined]
+    num_pr = wchild(ppr, "numPr")
+    for c in list(num_pr):
+        num_pr.remove(c)
+    wset(num_pr, "numId", val="0")
+    session.touch(ppr)
+
+
+def _number(session: Session, t: Target) -> str:
+    """Make ``t`` an item (level 1) of the document's first list."""
+    doc = session.doc
+    part = doc.package.related_one(doc.main, "numbering")  # type: ignore[attr-defined]
+    root = doc.package.xml(part) if part else None
+    nums = root.findall(_W + "num") if root is not None else []
+    if not nums or t.kind != "paragraph":
+        raise NotApplicable("no list to apply")
+    ppr = wchild(t.el, "pPr", first=True)  # type: ignore[attr-defined]
+    num_pr = wchild(ppr, "numPr")
+    wset(num_pr, "ilvl", val="0")
+    wset(num_pr, "numId", val=nums[0].get(_W + "numId"))
+    session.touch(ppr)
+    return f"numId={nums[0].get(_W + 'numId')}"
+
+
+@WRITERS.writer("paragraph.numbering")
+def numbering(session: Session, target: Target, value: Any) -> str:
+    """``none``: out of its list; a number format (``decimal``, ``upperRoman`` …): the
+    format of its list level, or, when it is in no list, an item of the document's first
+    list."""
+    if value == "none":
+        _unnumber(session, target)
+        return "numbering removed"
+    try:
+        num_id, ilvl, _ = num_ref(target)
+    except NotApplicable:
+        return _number(session, target)
+    lvl = level_def(session, num_id, ilvl)
+    wset(lvl, "numFmt", val=str(value))
+    return f"numFmt={value}"
+
+
+def _level_attr(name: str, tag: str, fmt: Callable[[Any], str]) -> None:
+    @WRITERS.writer(name)
+    def write(session: Session, target: Target, value: Any) -> str:
+        num_id, ilvl, _ = num_ref(target)
+        lvl = level_def(session, num_id, ilvl)
+        old = (lvl.find(_W + tag).get(_W + "val") if lvl.find(_W + tag) is not None else None)
+        wset(lvl, tag, val=fmt(value))
+        return f"{tag} {old!r} -> {fmt(value)!r}" if tag == "lvlText" else f"{tag}={fmt(value)}"
+
+
+_level_attr("paragraph.numbering.text", "lvlText", str)
+_level_attr("paragraph.numbering.start", "start", lambda v: str(int(v)))
+
+
+@WRITERS.writer("paragraph.numbering.level")
+def numbering_level(session: Session, target: Target, value: Any) -> str:
+    """The 1-based list level, written on the paragraph (or the style) itself."""
+    num_id, _, num_pr = num_ref(target)
+    if num_pr is None:
+        ppr = wchild(target.el, "pPr", first=True)  # type: ignore[attr-defined]
+        num_pr = wchild(ppr, "numPr")
+        wset(num_pr, "numId", val=num_id)
+    wset(num_pr, "ilvl", first=True, val=str(int(value) - 1))
+    session.touch(num_pr)
+    return "list level changed"

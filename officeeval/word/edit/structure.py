@@ -1,0 +1,148 @@
+"""Edits of a Word document that are not one property's value: the text elements a check
+reads (and the writers of the text properties over them), targets deleted, a table turned
+into a text box, a section break removed, and the edits no property reads (language marks,
+an unused style)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lxml import etree
+
+from officeeval.ooxml.editing import set_text
+from officeeval.ooxml.ns import V
+from officeeval.properties.writing import NotApplicable, Session, WriterSet
+from officeeval.targets import Target
+from officeeval.word.edit.fields import remove_field
+from officeeval.word.edit.xml import _W
+
+WRITERS = WriterSet()
+_V = f"{{{V}}}"
+# Kinds a deletion removes outright (the element goes); runs and spans lose their runs.
+DELETABLE = {"paragraph", "run", "span", "table", "row", "image", "shape", "textbox", "chart",
+             "smartart", "field", "hyperlink", "footnote", "endnote", "comment", "toc"}
+
+
+def text_nodes(t: Target) -> list[etree._Element]:
+    """The ``w:t`` elements holding the text a ``text`` check reads on ``t``, in order."""
+    kind = t.kind
+    if kind == "run":
+        runs = [t.el]  # type: ignore[attr-defined]
+    elif kind == "span":
+        runs = [r.el for r in t.pieces]  # type: ignore[attr-defined]
+    elif kind == "paragraph":
+        runs = [r.el for r in t.runs]  # type: ignore[attr-defined]
+    elif kind in ("section", "document"):
+        paras = t.paragraphs if kind == "section" else t.doc.paragraphs  # type: ignore
+        runs = [r.el for p in paras for r in p.runs]
+    elif getattr(t, "container_el", None) is not None:
+        if getattr(t, "defined", True) is False:
+            return []
+        return list(t.container_el.iter(_W + "t"))  # type: ignore[attr-defined]
+    elif hasattr(t, "el"):
+        return list(t.el.iter(_W + "t"))  # type: ignore[attr-defined]
+    else:
+        return []
+    return [x for r in runs for x in r.findall(_W + "t")]
+
+
+def _text_writer(name: str) -> None:
+    @WRITERS.writer(name)
+    def write(session: Session, target: Target, value: Any) -> str:
+        nodes = text_nodes(target)
+        if not nodes:
+            raise NotApplicable(f"no text in {target.locator}")
+        set_text(nodes, str(value))
+        for n in nodes:
+            session.touch(n)
+        return f"text {value!r}"
+
+
+_text_writer("text")
+_text_writer("cell.text")
+
+
+# ------------------------------------------------------------------ deletion
+def holds_section(t: Target) -> bool:
+    """Whether a paragraph carries a section break (deleting it merges two sections)."""
+    ppr = t.el.find(_W + "pPr")  # type: ignore[attr-defined]
+    return ppr is not None and ppr.find(_W + "sectPr") is not None
+
+
+def delete(session: Session, t: Target) -> None:
+    """Remove ``t``: a field's runs, a span's runs, or the target's element."""
+    if t.kind in ("field", "toc"):
+        remove_field(session, t)
+        return
+    if t.kind == "span":
+        els = [r.el for r in t.pieces]  # type: ignore[attr-defined]
+    elif hasattr(t, "el"):
+        els = [t.el]  # type: ignore[attr-defined]
+    else:
+        raise NotApplicable(f"a {t.kind} target has no element to remove")
+    for el in els:
+        parent = el.getparent()
+        if parent is None:
+            raise NotApplicable("nothing to remove")
+        session.touch(parent)
+        parent.remove(el)
+
+
+def remove_section_break(session: Session) -> str:
+    """The first section break removed (two sections merged)."""
+    for p in session.doc.paragraphs:  # type: ignore[attr-defined]
+        ppr = p.el.find(_W + "pPr")
+        sp = ppr.find(_W + "sectPr") if ppr is not None else None
+        if sp is not None:
+            session.touch(ppr)
+            ppr.remove(sp)
+            return "first section break removed"
+    raise NotApplicable("a single section")
+
+
+def table_to_textbox(session: Session, t: Target) -> None:
+    """A table replaced by a VML text box holding its text (a row per line, cells joined
+    by tabs): the shortcut a program takes when it cannot build a table."""
+    tbl = t.el  # type: ignore[attr-defined]
+    lines = ["\t".join("".join(x.text or "" for x in tc.iter(_W + "t"))
+                       for tc in tr.findall(_W + "tc")) for tr in tbl.findall(_W + "tr")]
+    session.touch(tbl)
+    p = etree.Element(_W + "p")
+    r = etree.SubElement(p, _W + "r")
+    pict = etree.SubElement(r, _W + "pict")
+    shape = etree.SubElement(pict, _V + "shape", id="AuditTextBox", type="#_x0000_t202",
+                             style="width:400pt;height:120pt")
+    box = etree.SubElement(shape, _V + "textbox")
+    content = etree.SubElement(box, _W + "txbxContent")
+    for line in lines or [""]:
+        tp = etree.SubElement(content, _W + "p")
+        tr = etree.SubElement(tp, _W + "r")
+        etree.SubElement(tr, _W + "t").text = line
+    tbl.getparent().replace(tbl, p)
+
+
+# ------------------------------------------------------------------ read by no property
+def mark_language(session: Session, t: Target) -> None:
+    """Language and proofing marks on every run of ``t`` (read by no catalog property)."""
+    from officeeval.word.edit.font import mark_language as mark
+    from officeeval.word.edit.levels import run_props
+    for rpr in run_props(t):
+        mark(rpr)
+        session.touch(rpr)
+
+
+def add_unused_style(session: Session) -> None:
+    """A bold 36 pt custom paragraph style no paragraph uses, added to styles.xml."""
+    doc = session.doc
+    name = doc.package.related_one(doc.main, "styles")  # type: ignore[attr-defined]
+    if name is None:
+        raise NotApplicable("no styles part")
+    root = session.part(name)
+    st = etree.SubElement(root, _W + "style", {_W + "type": "paragraph",
+                                               _W + "customStyle": "1",
+                                               _W + "styleId": "AuditUnused"})
+    etree.SubElement(st, _W + "name", {_W + "val": "Audit Unused"})
+    etree.SubElement(st, _W + "basedOn", {_W + "val": "Normal"})
+    rpr = etree.SubElement(st, _W + "rPr")
+    etree.SubElement(rpr, _W + "b")
+    etree.SubElement(rpr, _W + "sz", {_W + "val": "72"})

@@ -1,0 +1,149 @@
+"""Defining properties where they are read: the decorators' rules and the registry built
+from every application's property sets."""
+
+from __future__ import annotations
+
+import pytest
+
+from officeeval import apps
+from officeeval.catalog import build, catalog
+from officeeval.properties import types as T
+from officeeval.properties.define import PropertySet, catalog_text
+from officeeval.properties.registry import Registry
+from officeeval.properties.writing import WriterSet
+
+
+def _registry(**sets: tuple[PropertySet, ...]) -> Registry:
+    reg = Registry()
+    for app, s in sets.items():
+        reg.add_app(app, s)
+    return reg.finish()
+
+
+def test_the_docstring_first_paragraph_is_the_catalog_text():
+    props = PropertySet()
+
+    @props.prop("x.flag", T.BOOL, kinds="paragraph")
+    def flag(target, ctx):
+        """Keep together (段中不分页): every line of the
+        paragraph on one page.
+
+        Implementation notes for readers of the code, not the catalog."""
+
+    reg = _registry(word=(props,))
+    pdef = reg.get("x.flag")
+    assert pdef.doc == "Keep together (段中不分页): every line of the paragraph on one page."
+    assert pdef.vtype is T.BOOL and pdef.bindings["word"].fn is flag
+    assert pdef.bindings["word"].kinds == frozenset({"paragraph"})
+    assert catalog_text(None) == ""
+
+
+def test_a_property_without_documentation_is_refused():
+    props = PropertySet()
+    with pytest.raises(ValueError, match="no documentation"):
+        @props.prop("x.undocumented", T.TEXT, kinds="run")
+        def undocumented(target, ctx):
+            return None
+
+
+def test_a_shared_name_is_defined_once_and_bound_elsewhere_with_its_own_type():
+    word, excel = PropertySet(), PropertySet()
+
+    @word.prop("x.width", T.LENGTH_ABS, kinds="column")
+    def word_width(target, ctx):
+        """Column width."""
+
+    @excel.binds("x.width", kinds="column", vtype=T.NUMBER)
+    def excel_width(target, ctx):
+        return None
+
+    # Excel listed first: the binding waits for the definition, whatever the order.
+    reg = Registry()
+    reg.add_app("excel", (excel,))
+    reg.add_app("word", (word,))
+    reg.finish()
+    pdef = reg.get("x.width")
+    assert pdef.doc == "Column width." and set(pdef.bindings) == {"excel", "word"}
+    assert pdef.type_for("word") is T.LENGTH_ABS and pdef.type_for("excel") is T.NUMBER
+
+
+def test_two_definitions_of_one_name_are_refused_naming_both():
+    a, b = PropertySet(), PropertySet()
+
+    @a.prop("x.bold", T.BOOL, kinds="run")
+    def bold_a(target, ctx):
+        """Bold."""
+
+    @b.prop("x.bold", T.BOOL, kinds="run")
+    def bold_b(target, ctx):
+        """Bold, again."""
+
+    with pytest.raises(ValueError, match=r"defined twice \(.*bold_a and .*bold_b\)"):
+        _registry(word=(a,), ppt=(b,))
+
+
+def test_a_binding_without_definition_and_two_resolvers_in_one_app_are_refused():
+    orphan = PropertySet()
+
+    @orphan.binds("x.nowhere", kinds="run")
+    def nowhere(target, ctx):
+        return None
+
+    with pytest.raises(ValueError, match="which no @prop defines"):
+        _registry(word=(orphan,))
+    one, two = PropertySet(), PropertySet()
+
+    @one.prop("x.size", T.SIZE, kinds="run")
+    def size(target, ctx):
+        """Size."""
+
+    @two.binds("x.size", kinds="paragraph")
+    def size_again(target, ctx):
+        return None
+
+    with pytest.raises(ValueError, match="two word resolvers"):
+        _registry(word=(one, two))
+
+
+def test_writers_attach_to_their_app_binding_and_are_checked():
+    props, writers = PropertySet(), WriterSet()
+
+    @props.prop("x.keep", T.BOOL, kinds="paragraph")
+    def keep(target, ctx):
+        """Keep."""
+
+    @writers.writer("x.keep")
+    def write_keep(session, target, value):
+        return "written"
+
+    reg = _registry(word=(props,))
+    reg.add_writers("word", (writers,))
+    assert reg.writer("x.keep", "word").write is write_keep
+    assert reg.writer("x.keep", "excel") is None
+    with pytest.raises(ValueError, match="two word writers"):
+        reg.add_writers("word", (writers,))
+    stray = WriterSet()
+    stray.writer("x.keep")(write_keep)
+    with pytest.raises(ValueError, match="has no excel resolver"):
+        reg.add_writers("excel", (stray,))
+
+
+def test_the_catalog_is_built_from_the_apps_in_their_order():
+    reg = build()
+    assert [a for a in apps.names()] == ["word", "excel", "ppt"]
+    bold = reg.get("font.bold")
+    assert bold.apps() == ["word", "excel", "ppt"]
+    # Shared names live where their documentation is: font.bold in Word's font module,
+    # chart names in Excel's chart resolvers, shape geometry in PowerPoint's.
+    assert bold.bindings["word"].where.startswith("officeeval.word.props_font.")
+    assert reg.get("chart.type").bindings["excel"].where.startswith(
+        "officeeval.excel.resolve_objects.")
+    assert reg.get("shape.geometry").bindings["ppt"].where.startswith(
+        "officeeval.ppt.resolvers_shape.")
+    assert reg.get("count").bindings == {}
+    assert catalog() is catalog()
+
+
+def test_an_unknown_app_is_an_error_not_an_empty_table():
+    with pytest.raises(KeyError, match="unknown app 'wrod'"):
+        apps.app("wrod")
