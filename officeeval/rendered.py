@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from officeeval.errors import OfficeEvalError, UnevaluableDocument, UnverifiableValue
+from officeeval.cache import memo_table
+from officeeval.errors import OfficeEvalError, PackageError, UnverifiableValue
 
 UNAVAILABLE = "layout backend unavailable"
 
@@ -197,9 +198,13 @@ def obtain(doc: Any, layouter: Any, data: Callable[[], bytes], suffix: str,
     mark_prefix) -> Rendered``; the grader hands it in), made from ``data()`` (the
     package's bytes, marked or not) written to a private file named ``*suffix``, once per
     view (remembered on it, failures too). Raises ``UnverifiableValue`` ("layout backend
-    unavailable") without a backend or when it fails for a reason of its own,
-    ``UnevaluableDocument`` when the document itself defeats LibreOffice."""
-    known = doc.__dict__.get("_rendered")
+    unavailable") without a backend, when it fails, and when LibreOffice timed out or
+    crashed on the document: the layout is an aid of the evaluator's, so its failures are
+    ``eval_error``s, never charged to the candidate (a document Office itself refuses is
+    ``package.problems``' business). A package that cannot be read under the limits
+    raises its ``PackageError``."""
+    memo = memo_table(doc, "_officeeval_rendered")
+    known = memo.get("layout")
     if isinstance(known, Rendered):
         return known
     if isinstance(known, OfficeEvalError):
@@ -214,18 +219,20 @@ def obtain(doc: Any, layouter: Any, data: Callable[[], bytes], suffix: str,
             result = layouter.layout(path, mark_prefix)
         finally:
             shutil.rmtree(folder, ignore_errors=True)
-    except (UnevaluableDocument, UnverifiableValue) as exc:
-        doc.__dict__["_rendered"] = exc
+    except UnverifiableValue as exc:
+        memo["layout"] = exc
         raise
-    except OfficeEvalError as exc:
+    except PackageError:
+        raise
+    except OfficeEvalError as exc:  # UnevaluableDocument included (a timeout, a crash)
         err = UnverifiableValue(f"{UNAVAILABLE}: {exc}")
-        doc.__dict__["_rendered"] = err
+        memo["layout"] = err
         raise err from exc
-    doc.__dict__["_rendered"] = result
+    memo["layout"] = result
     return result
 
 
 def already(doc: Any) -> Rendered | None:
     """The layout ``obtain`` made for ``doc``, if it made one (nothing is started)."""
-    known = doc.__dict__.get("_rendered")
+    known = memo_table(doc, "_officeeval_rendered").get("layout")
     return known if isinstance(known, Rendered) else None

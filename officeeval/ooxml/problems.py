@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from lxml import etree
 
+from officeeval.cache import memo_value
 from officeeval.errors import OfficeEvalError
 from officeeval.ooxml.ns import DGM, MC, P, R, S, W
 
@@ -92,6 +93,11 @@ _IMPLICIT = ("/officeDocument", "/styles", "/theme", "/numbering", "/settings", 
              "/extended-properties", "/drawing", "/vmlDrawing", "/table")
 _REL_ATTRS = {f"{{{R}}}{a}" for a in ("id", "embed", "link", "dm", "lo", "qs", "cs", "pict",
                                       "href", "pivotTable")}
+
+
+def problems_of(doc) -> list[Problem]:
+    """``find_problems`` of the view ``doc``'s package, found once per view."""
+    return memo_value(doc, "_officeeval_package_problems", lambda: find_problems(doc.package))
 
 
 def find_problems(pkg) -> list[Problem]:

@@ -31,10 +31,17 @@ def libreoffice_version() -> str:
 
 class Layouter:
     """Lays documents out with the backend ``backend()`` gives (a ``LibreOfficeBackend``,
-    a service client, or ``None`` when LibreOffice is absent)."""
+    a service client, or ``None`` when LibreOffice is absent); ``close`` (when given) stops
+    what that backend started, for the owner of a ``Backends``."""
 
-    def __init__(self, backend: Callable[[], Any]) -> None:
+    def __init__(self, backend: Callable[[], Any],
+                 close: Callable[[], None] | None = None) -> None:
         self._backend = backend
+        self._close = close
+
+    def close(self) -> None:
+        if self._close is not None:
+            self._close()
 
     def layout(self, path: Path, mark_prefix: str = "") -> Rendered:
         """The layout of the document at ``path``. Raises ``RecalcError`` (the document's

@@ -12,8 +12,8 @@ the answer for a target:
 * a section runs from its first block's page to its last block's end.
 
 ``None`` is "LibreOffice could not place it" (the layout has no page for that mark);
-an absent backend or a failing one raises ``UnverifiableValue`` (ours: an ``eval_error``),
-a document that defeats LibreOffice ``UnevaluableDocument``.
+an absent backend, a failing one, or LibreOffice timing out on the document raises
+``UnverifiableValue`` (ours: an ``eval_error``, see ``rendered.obtain``).
 """
 
 from __future__ import annotations

@@ -18,6 +18,7 @@ import copy
 
 from lxml import etree
 
+from officeeval.cache import memo_value
 from officeeval.ooxml.ns import W
 from officeeval.ooxml.repack import package_bytes
 
@@ -31,11 +32,8 @@ def mark_index(doc) -> dict[etree._Element, int]:
     """``{w:p element: n}`` for the main story of the view ``doc`` (the first ``MAX_MARKS``
     paragraphs). Keyed by the elements themselves, which keeps them alive: lxml makes a
     new proxy (with a new ``id``) for an element nobody holds."""
-    hit = doc.__dict__.get("_layout_mark_index")
-    if hit is None:
-        hit = {p: n for n, p in enumerate(doc.body.iter(_W + "p")) if n < MAX_MARKS}
-        doc.__dict__["_layout_mark_index"] = hit
-    return hit
+    return memo_value(doc, "_officeeval_layout_marks", lambda: {
+        p: n for n, p in enumerate(doc.body.iter(_W + "p")) if n < MAX_MARKS})
 
 
 def _mark(body: etree._Element) -> None:
