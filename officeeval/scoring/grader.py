@@ -24,6 +24,7 @@ from typing import Any
 
 from officeeval.backends import NO_BACKENDS, Backends
 from officeeval.errors import PackageError, UnevaluableDocument
+from officeeval.rendered import already
 from officeeval.formats import open_document
 from officeeval.catalog import resolve
 from officeeval.properties.registry import ResolveContext
@@ -108,9 +109,13 @@ class Grader:
             results = [score_criterion(c, grading) for c in rubric.criteria]
         finally:
             sources = dict(getattr(doc, "value_sources", {}) or {})
+            laid = already(doc)
             doc.close()
         card = make_card(rubric, str(document), TaskOutcome.OK, "", results, task)
         card.value_sources = sources
+        if laid is not None:
+            card.layout = {"source": laid.source, "reliable": laid.reliable,
+                           "substitutions": laid.substitutions}
         card.seconds = time.perf_counter() - started
         return card
 

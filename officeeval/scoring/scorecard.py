@@ -99,6 +99,10 @@ class ScoreCard:
     engine_version: str = ""
     value_sources: dict[str, int] = field(default_factory=dict)
     seconds: float = 0.0
+    # When a layout check laid the document out: the observations' source, the fonts the
+    # document asked for that the layout drew with another (``rendered.font_substitution``)
+    # and whether every one kept Office's metrics (``reliable``).
+    layout: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.outcome.__class__ is not TaskOutcome:
@@ -117,6 +121,7 @@ class ScoreCard:
                 "rubric_total": self.rubric_total, "rubric_sha256": self.rubric_sha256,
                 "engine_version": self.engine_version, "value_sources": self.value_sources,
                 "seconds": round(self.seconds, 4),
+                **({"layout": self.layout} if self.layout else {}),
                 "criteria": [c.to_dict() for c in self.criteria]}
 
     def to_tuples(self) -> tuple:
@@ -126,7 +131,7 @@ class ScoreCard:
         return (self.task, self.app, self.document, self.outcome.value, self.score, self.total,
                 self.pass_mark, self.passed, self.eval_errors, self.outcome_detail,
                 self.rubric_total, self.rubric_sha256, self.engine_version,
-                self.value_sources, self.seconds,
+                self.value_sources, self.seconds, self.layout,
                 tuple((c.id, c.skill, c.points, c.earned, c.status.value, c.description,
                        c.preservation,
                        tuple((k.select, k.property, k.op, k.expected, k.actual, k.source,
@@ -165,4 +170,4 @@ class ScoreCard:
                    d["pass_mark"], d["passed"], d["eval_errors"], crits,
                    d.get("outcome_detail", ""), d.get("rubric_total", 100.0),
                    d.get("rubric_sha256", ""), d.get("engine_version", ""),
-                   d.get("value_sources", {}), d.get("seconds", 0.0))
+                   d.get("value_sources", {}), d.get("seconds", 0.0), d.get("layout", {}))

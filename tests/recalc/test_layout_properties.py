@@ -68,13 +68,15 @@ def report(tmp_path, *, own_page: bool, shown: tuple[str, str], name: str):
         contents += f"<w:p><w:pPr><w:sectPr>{SECT}</w:sectPr></w:pPr></w:p>"
     body = (p("Chapter one", mark="_Toc1") + p("Some words of the first chapter.") + BREAK
             + p("Chapter two", mark="_Toc2") + p("The second chapter."))
-    tail = (f'<w:sectPr><w:footerReference w:type="default" r:id="rF"/>{SECT}'
+    tail = (f'<w:sectPr><w:headerReference w:type="default" r:id="rH"/>'
+            f'<w:footerReference w:type="default" r:id="rF"/>{SECT}'
             f'<w:pgNumType w:start="1"/></w:sectPr>')
     return docx(tmp_path, cover + contents + body + tail, name=name,
+                headers={"rH": footer_page("Report - ", " -")},
                 footers={"rF": footer_page("第 ", " 页")})
 
 
-RUBRIC = """<rubric xmlns="urn:officeeval:rubric:1" id="layout" app="word" total="11">
+RUBRIC = """<rubric xmlns="urn:officeeval:rubric:1" id="layout" app="word" total="12">
   <criterion id="pages" skill="layout" points="1">
     <check select="document" property="document.page_count" expected="4"/></criterion>
   <criterion id="toc-own-page" skill="layout" points="1">
@@ -90,6 +92,8 @@ RUBRIC = """<rubric xmlns="urn:officeeval:rubric:1" id="layout" app="word" total
     <check select="page[1]" property="page.footer_text" op="not_contains" expected="1"/></criterion>
   <criterion id="footer-2" skill="layout" points="1">
     <check select="page[4]" property="page.footer_text" expected="第 2 页"/></criterion>
+  <criterion id="header-1" skill="layout" points="1">
+    <check select="page[3]" property="page.header_text" expected="Report - 1 -"/></criterion>
   <criterion id="page-number" skill="layout" points="1">
     <check select="page[4]" property="page.number" expected="2"/></criterion>
   <criterion id="sections" skill="layout" points="1">
@@ -197,11 +201,13 @@ def test_excel_print_pages_and_a_total_shown_as_hashes(tmp_path, grader):
     assert "needs" in hashes.detail and hashes.source.startswith("rendered (LibreOffice ")
 
 
-PPT_RUBRIC = """<rubric xmlns="urn:officeeval:rubric:1" id="pp" app="ppt" total="2">
+PPT_RUBRIC = """<rubric xmlns="urn:officeeval:rubric:1" id="pp" app="ppt" total="3">
   <criterion id="crowded" skill="layout" points="1">
     <check select="slide[1]/shape[name='Crowded']" property="shape.text_fits" expected="true"/></criterion>
   <criterion id="roomy" skill="layout" points="1">
     <check select="slide[1]/shape[name='Roomy']" property="shape.text_fits" expected="true"/></criterion>
+  <criterion id="problems" skill="package" points="1">
+    <check select="presentation" property="package.problem_count" expected="0"/></criterion>
 </rubric>"""
 
 
@@ -226,5 +232,5 @@ def test_powerpoint_text_that_overflows_its_box(tmp_path, grader):
     path = tmp_path / "deck.pptx"
     prs.save(path)
     card = grader.grade(load_rubric_text(PPT_RUBRIC), path)
-    assert statuses(card) == {"crowded": "fail", "roomy": "pass"}
+    assert statuses(card) == {"crowded": "fail", "roomy": "pass", "problems": "pass"}
     assert "the text needs" in card.criteria[0].checks[0].detail
