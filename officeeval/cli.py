@@ -478,6 +478,10 @@ def batch(manifest: Path = typer.Argument(..., help="Manifest (JSON Lines: task,
                                                 help=_RECALC_HELP, show_default=False),
           keep_outputs: bool = typer.Option(True, "--keep-outputs/--no-keep-outputs",
                                             help="Keep graded documents in DIR/documents."),
+          pages: str = typer.Option("layout", "--pages", metavar="WHICH",
+                                    help="Page images in the grade sheets (LibreOffice): "
+                                    "layout (documents a layout check laid out), all "
+                                    "(every kept document, about a second each), off."),
           make_report: bool = typer.Option(True, "--report/--no-report", help="Write the "
                                            "report at the end.")) -> None:
     """Grade a manifest of generations in sandboxes, in parallel, and report.
@@ -499,7 +503,7 @@ def batch(manifest: Path = typer.Argument(..., help="Manifest (JSON Lines: task,
                     "file_size": file_size, "processes": processes, "disk": disk,
                     "files": files},
             isolation=isolation, python=python, tasks=task_dirs, recalc=recalc,
-            keep_outputs=keep_outputs, outputs_root=outputs_root)
+            keep_outputs=keep_outputs, outputs_root=outputs_root, pages=pages)
     except (TaskError, ValueError) as exc:
         _fail(EXIT_USAGE, str(exc))
     try:

@@ -48,7 +48,9 @@ class BatchOptions:
     recalculate uncached formulas with LibreOffice (``None``: when it is installed).
     ``limits``: every program's limits, also the most a manifest line may ask for.
     ``outputs_root``: where manifest ``output`` paths must resolve (default: the
-    manifest's folder)."""
+    manifest's folder). ``pages``: page images kept beside the kept documents for the
+    grade sheets (``runner.pages``): ``layout`` for the documents a layout check laid out
+    (no extra LibreOffice work), ``all`` for every graded document, ``off``."""
 
     jobs: int = 0
     backend: str = "local"
@@ -60,6 +62,7 @@ class BatchOptions:
     recalc: bool | None = None
     keep_outputs: bool = True
     outputs_root: str | None = None
+    pages: str = "layout"  # page images kept for the grade sheets: layout | all | off
 
     @property
     def workers(self) -> int:
@@ -225,6 +228,7 @@ def work_item(line: ManifestLine, task: Task, options: BatchOptions, outdir: Pat
         limits=limits, sandbox=options.sandbox,
         options={} if options.recalc is None else {"recalc": options.recalc},
         keep_dir=str(outdir / "documents") if options.keep_outputs else None,
+        pages=options.pages if options.keep_outputs else "off",
         recalc_service=recalc_service, turns=line.turn_answers,
         outputs_root=outputs_root or options.outputs_root)
 
