@@ -130,3 +130,10 @@ def app(name: str) -> AppSpec:
         return APPS[name]
     except KeyError:
         raise KeyError(f"unknown app {name!r} (known: {', '.join(APPS)})") from None
+
+
+def layout_properties() -> frozenset[str]:
+    """The names the layout backend answers (each app's layout module), for the batch's
+    choice to start the shared LibreOffice service."""
+    return frozenset(d.name for ps in (props_layout.PROPERTIES, resolve_layout.PROPERTIES,
+                                       resolvers_layout.PROPERTIES) for d in ps)

@@ -74,8 +74,9 @@ console = Console()
 err_console = Console(stderr=True)
 
 _JSON_HELP = "Print JSON instead of a table."
-_RECALC_HELP = ("Recalculate formulas that have no cached value with LibreOffice (Excel); "
-                "--no-recalc never starts it. Default: when LibreOffice is installed.")
+_RECALC_HELP = ("Recalculate formulas that have no cached value, and lay documents out for "
+                "layout checks, with LibreOffice; --no-recalc never starts it (layout "
+                "checks are then eval_errors). Default: when LibreOffice is installed.")
 
 
 def _fail(code: int, message: str) -> None:

@@ -55,7 +55,7 @@ def _keep(view: Any, card: Any, layouter: Any, folder: Path) -> bool:
     unplaced: list[str] = []
     sheets: set[str] = set()
     for crit, check, target in _failed_targets(view, card):
-        label = f"{crit} {check.get('property') or ''} {target.locator}".strip()
+        label = " ".join(x for x in (crit, check.get("property") or "", target.locator) if x)
         place = _place(view, layout, target, sheets)
         if place is None:
             unplaced.append(label)
@@ -65,7 +65,12 @@ def _keep(view: Any, card: Any, layouter: Any, folder: Path) -> bool:
         for page in pages:
             box = locate(pdf, page, needles) if needles else None
             if box is not None:
-                outlines.setdefault(page, []).append([*box, label])
+                same = [b for b in outlines.get(page, []) if b[:4] == box]
+                if same:  # one outline per place, naming every check that failed there
+                    if label not in same[0][4] and len(same[0][4]) < 300:
+                        same[0][4] += f"; {label}"
+                else:
+                    outlines.setdefault(page, []).append([*box, label])
                 break
         if box is None:
             unplaced.append(f"{label} (page {pages[0]}, not found on it)"
