@@ -78,3 +78,73 @@ def test_no_pages_without_a_layout_backend(tmp_path):
         view.close()
     assert not (tmp_path / "p").exists()
     assert page_views(tmp_path, "none") is None
+
+
+XL = """<rubric xmlns="urn:officeeval:rubric:1" id="xp" app="excel" total="1">
+  <criterion id="fits" skill="layout" points="1">
+    <check select="'Small'!A1" property="cell.display_fits" expected="true"/></criterion>
+</rubric>"""
+
+PP = """<rubric xmlns="urn:officeeval:rubric:1" id="pp" app="ppt" total="1">
+  <criterion id="fits" skill="layout" points="1">
+    <check select="slide[2]/shape[name='Crowded']" property="shape.text_fits" expected="true"/></criterion>
+</rubric>"""
+
+
+def _kept(tmp_path, rubric, path, app):
+    backends = recalc.backends()
+    try:
+        with Grader(backends) as grader:
+            card = grader.grade(load_rubric_text(rubric), path)
+        view = open_document(path, app, backends=backends)
+        try:
+            assert keep_pages(view, card, backends.layout, tmp_path / "kept")
+        finally:
+            view.close()
+    finally:
+        backends.close()
+    return card, json.loads((tmp_path / "kept" / "pages.json").read_text("utf-8"))
+
+
+def test_excel_pages_are_those_of_the_graded_sheet(tmp_path):
+    import openpyxl
+    wb = openpyxl.Workbook()
+    big = wb.active
+    big.title = "Big"
+    for row in range(1, 150):
+        big.cell(row=row, column=1, value=row)
+    small = wb.create_sheet("Small")
+    small["A1"] = 1234567890123.5
+    small["A1"].number_format = "#,##0.00"
+    small.column_dimensions["A"].width = 5
+    path = tmp_path / "book.xlsx"
+    wb.save(path)
+    card, record = _kept(tmp_path, XL, path, "excel")
+    assert card.criteria[0].status == "fail"
+    # "Big" prints first (pages 1..n-1); only the graded sheet's page is kept.
+    assert record["total"] >= 3 and [p["n"] for p in record["pages"]] == [record["total"]]
+
+
+def test_powerpoint_slides_with_the_overflowing_box_outlined(tmp_path):
+    from pptx import Presentation
+    from pptx.util import Cm, Pt
+    prs = Presentation()
+    prs.slides.add_slide(prs.slide_layouts[6]).shapes.add_textbox(
+        Cm(1), Cm(1), Cm(8), Cm(2)).text_frame.text = "First slide"
+    slide = prs.slides.add_slide(prs.slide_layouts[6])
+    box = slide.shapes.add_textbox(Cm(1), Cm(1), Cm(8), Cm(1.2))
+    box.name = "Crowded"
+    box.text_frame.word_wrap = True
+    box.text_frame.text = "\n".join(["Overflowing line"] * 6)
+    for para in box.text_frame.paragraphs:
+        para.runs[0].font.size = Pt(24)
+    body = box.text_frame._txBody.bodyPr
+    for child in list(body):
+        body.remove(child)
+    path = tmp_path / "deck.pptx"
+    prs.save(path)
+    card, record = _kept(tmp_path, PP, path, "ppt")
+    assert card.criteria[0].status == "fail"
+    assert [p["n"] for p in record["pages"]] == [1, 2]
+    assert [p["label"] for p in record["pages"]] == ["slide 1", "slide 2"]
+    assert list(record["outlines"]) == ["2"]
