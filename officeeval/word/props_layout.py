@@ -117,7 +117,10 @@ def section_page_range(t, ctx):
 
 
 # ------------------------------------------------------------------ tables of contents
-_SHOWN = re.compile(r"(?:^|[\t\s.·…])([0-9]+|[ivxlcdmIVXLCDM]+)\s*$")
+# The page number ending a TOC entry: after a tab or a leader (Roman numerals too), or,
+# typed by hand, after a space (digits only: "附录 C" has no page number).
+_SHOWN = (re.compile(r"(?:\t|[.·…]{2,})[ .·…]*([0-9]+|[ivxlcdmIVXLCDM]+)\s*$"),
+          re.compile(r"\s([0-9]+)\s*$"))
 
 
 def toc_pairs(toc, layout: Rendered) -> list[tuple[str, str, str | None]]:
@@ -128,7 +131,7 @@ def toc_pairs(toc, layout: Rendered) -> list[tuple[str, str, str | None]]:
     the TOC with the same text."""
     doc = toc.doc
     idx = doc.story_index(doc.main)
-    in_toc = {id(p) for p in toc.info.result_paragraphs}
+    in_toc = {id(p) for p in _entry_paragraphs(toc)}
     refs: dict[int, str] = {}
     for info in idx.fields:
         if info.type in ("PAGEREF", "HYPERLINK") and id(info.paragraph) in in_toc:
@@ -141,9 +144,9 @@ def toc_pairs(toc, layout: Rendered) -> list[tuple[str, str, str | None]]:
             refs.setdefault(id(rng.paragraph), anchor)
     by_text: dict[str, Any] = {}
     out: list[tuple[str, str, str | None]] = []
-    for p in toc.info.result_paragraphs[:MAX_TOC_ENTRIES]:
+    for p in _entry_paragraphs(toc)[:MAX_TOC_ENTRIES]:
         text = paragraph_text(p).strip()
-        m = _SHOWN.search(text)
+        m = _SHOWN[0].search(text) or _SHOWN[1].search(text)
         if not m:
             continue
         shown = m.group(1)
@@ -158,9 +161,30 @@ def toc_pairs(toc, layout: Rendered) -> list[tuple[str, str, str | None]]:
                     if id(q) not in in_toc:
                         by_text.setdefault(" ".join(paragraph_text(q).split()), q)
             heading = by_text.get(title)
+            if heading is None and " " in title:  # "第1章 调查背景": the label is numbering
+                heading = by_text.get(title.split(None, 1)[1])
         placed = paragraph_pages(doc, layout, heading) if heading is not None else None
         out.append((title, shown, layout.page_label(placed[0]) if placed else None))
     return out
+
+
+def _entry_paragraphs(toc) -> list:
+    """The paragraphs of the TOC's result: those the content index lists (completed inside
+    the result) and the one where the field ends, when an entry shares it (the end closes
+    a field begun in an earlier paragraph: more ends than begins in it)."""
+    paras = list(toc.info.result_paragraphs)
+    last = paras[-1] if paras else toc.info.paragraph
+    if last is None:
+        return paras
+    following = False
+    for q in toc.doc.body.iter(_W + "p"):
+        if following:
+            kinds = [c.get(_W + "fldCharType") for c in q.iter(_W + "fldChar")]
+            if kinds.count("end") > kinds.count("begin") and q not in paras:
+                paras.append(q)
+            break
+        following = q is last
+    return paras
 
 
 def _first_toc(t):
