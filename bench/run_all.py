@@ -64,14 +64,17 @@ def _md_grading(data: dict) -> str:
 
 def _md_scaling(data: dict) -> str:
     units = {"word": "pages", "excel": "rows", "ppt": "slides"}
-    lines = ["| app | size | file KB | CPU s | x smallest | peak MB | added by grading MB |",
-             "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    lines = ["| app | size | file KB | CPU s | x smallest | peak MB | added by grading MB | "
+             "floor s | x floor |",
+             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     first: dict = {}
     for r in data["rows"]:
         f = first.setdefault(r["app"], r)
         lines.append(f"| {r['app']} | {r['n']:,} {units[r['app']]} | {r['bytes'] // 1024:,} | "
                      f"{r['cpu_s']:.3f} | {r['cpu_s'] / f['cpu_s']:.1f} | "
-                     f"{r['peak_kb'] / 1024:.0f} | {(r['peak_kb'] - r['base_kb']) / 1024:.0f} |")
+                     f"{r['peak_kb'] / 1024:.0f} | {(r['peak_kb'] - r['base_kb']) / 1024:.0f} | "
+                     + (f"{r['floor_cpu_s']:.3f} | {r['cpu_s'] / r['floor_cpu_s']:.2f} |"
+                        if r.get("floor_cpu_s") else "| |"))
     lines.append("")
     for app, s in data["summary"].items():
         lines.append(f"- {app}: {s['from']:,} → {s['to']:,} {units[app]}: time ∝ "

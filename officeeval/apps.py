@@ -40,14 +40,15 @@ from officeeval.vocabulary import excel as excel_vocabulary
 from officeeval.vocabulary import ppt as ppt_vocabulary
 from officeeval.vocabulary import word as word_vocabulary
 from officeeval.word import props_chart, props_document, props_font, props_objects
-from officeeval.word import props_layout, props_paragraph, props_section, props_table
-from officeeval.word import resolvers
+from officeeval.word import page_breaks, props_layout, props_paragraph, props_section
+from officeeval.word import props_table, resolvers, tab_stops
 from officeeval.word.document import WordDocument
 from officeeval.word.edit import document as word_document, fields as word_fields
 from officeeval.word.edit import font as word_font, numbering as word_numbering
 from officeeval.word.edit import objects as word_objects, paragraph as word_paragraph
 from officeeval.word.edit import parts as word_parts, section as word_section
 from officeeval.word.edit import structure as word_structure, table as word_table
+from officeeval.word.edit import tabs_breaks as word_tabs_breaks
 
 
 @dataclass(frozen=True)
@@ -78,12 +79,12 @@ WORD = AppSpec(
     root_kind="document",
     properties=(resolvers.PROPERTIES, props_font.PROPERTIES, props_paragraph.PROPERTIES,
                 props_section.PROPERTIES, props_table.PROPERTIES, props_objects.PROPERTIES,
-                props_document.PROPERTIES, props_chart.PROPERTIES,
-                props_layout.PROPERTIES),
+                props_document.PROPERTIES, props_chart.PROPERTIES, tab_stops.PROPERTIES,
+                page_breaks.PROPERTIES, props_layout.PROPERTIES),
     writers=(word_font.WRITERS, word_paragraph.WRITERS, word_section.WRITERS,
              word_table.WRITERS, word_numbering.WRITERS, word_parts.WRITERS,
              word_fields.WRITERS, word_objects.WRITERS, word_document.WRITERS,
-             word_structure.WRITERS),
+             word_structure.WRITERS, word_tabs_breaks.WRITERS),
     steps=word_steps.STEPS, vocabulary=word_vocabulary,
     standard_targets=("document", "section", "paragraph", "table", "header", "footer",
                       "image", "textbox", "field", "footnote", "hyperlink"),

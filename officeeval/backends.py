@@ -29,6 +29,10 @@ class Recalculator(Protocol):
         crash) and another ``errors.OfficeEvalError`` when the engine is unavailable."""
         ...
 
+    # Optional: ``version`` (str | None), the engine's version once it recalculated; the
+    # Excel view records it in the ScoreCard's ``backends`` and checks the functions it
+    # lacks against it (``excel.recalc_gaps``). Without it, the version is unknown.
+
 
 class Layouter(Protocol):
     def layout(self, path: Path, mark_prefix: str = "") -> Any:

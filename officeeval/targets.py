@@ -30,6 +30,13 @@ class Target:
         self.doc = doc
         self.locator = locator
 
+    @property
+    def pair_key(self) -> Any:
+        """What pairs this target with its counterpart in another document: equal exactly
+        when the locators are equal (the locator itself unless a cheaper key says the same,
+        as a cell's sheet name and position do)."""
+        return self.locator
+
     def predicate_value(self, key: str) -> Any:
         """The value a selector predicate ``[key=…]`` tests (``text``, ``style``, ``name``,
         ``type``, ``layout`` …). ``None`` when the target has no such attribute; a list

@@ -99,6 +99,23 @@ class Measure:
 
 
 @dataclass(frozen=True)
+class TabStop:
+    """A paragraph tab stop (制表位): its alignment (``left``, ``center``, ``right``,
+    ``decimal``, ``bar``), its position from the text margin (a ``Measure``: points, with
+    the examiner's precision when a rubric wrote it) and its leader (``none``, ``dot``,
+    ``hyphen``, ``underscore``, ``heavy``, ``middleDot``; ``None`` in an expected stop that
+    does not name one: then any leader matches)."""
+
+    alignment: str
+    position: Measure
+    leader: str | None = "none"
+
+    def __str__(self) -> str:
+        out = f"{self.alignment} {self.position}"
+        return out + (f" {self.leader}" if self.leader not in (None, "none") else "")
+
+
+@dataclass(frozen=True)
 class LineSpacing:
     """Paragraph line spacing: ``rule`` is ``multiple`` (``value`` in lines: 1.5), ``exact``
     or ``at_least`` (``value`` in points)."""

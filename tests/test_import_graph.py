@@ -59,8 +59,10 @@ LAYERS: list[set[str]] = [
     {"cli", "__main__", "__init__", "client"},
 ]
 # Modules that are a unit of their own inside a package: selection needs the applications
-# (``apps``), which need the selector steps below them.
+# (``apps``), which need the selector steps below them; selecting by a property's value
+# (``by_property``) needs the catalog.
 UNITS = {"officeeval.selectors": "selection", "officeeval.selectors.evaluate": "selection",
+         "officeeval.selectors.by_property": "selection",
          "officeeval.properties.writing": "writing"}
 SIBLINGS = [{"word", "excel", "ppt"}]
 

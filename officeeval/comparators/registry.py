@@ -10,11 +10,14 @@ engine has one judge per kind (``scoring/judges.py``): ``value`` comparators com
 target's value with the expected one; ``presence`` (``exists`` / ``absent``) judge whether
 there is a value (or, without a property, a selection); ``input`` (``unchanged`` /
 ``changed``) compare with the input document's value; ``count`` compares the number of
-targets.
+targets; ``values`` (``distinct``) judges the targets' values together (or, for a
+list-valued property, each target's list).
 """
 
 from __future__ import annotations
 
+import dataclasses
+import difflib
 import re
 from dataclasses import dataclass
 from enum import Enum
@@ -50,6 +53,7 @@ class ComparatorKind(str, Enum):
     PRESENCE = "presence"
     INPUT = "input"
     COUNT = "count"
+    VALUES = "values"
 
     def __str__(self) -> str:
         return self.value
@@ -69,6 +73,9 @@ class Comparator:
     needs_expected: bool = True
     kind: ComparatorKind = ComparatorKind.VALUE
     render_op: str = ""
+    # The reason of a failure when the generic "expected X, found Y" says too little
+    # (``similar``: the ratio found); never raises.
+    explain: Callable[[Any, Any, ValueType, CompareContext], str] | None = None
 
     def judge(self, actual: Any, expected: Any, vtype: ValueType, ctx: CompareContext,
               expected_text: str | None = None) -> Verdict:
@@ -81,7 +88,15 @@ class Comparator:
             self.kind is not ComparatorKind.COUNT else f"{actual:g}"
         try:
             ok = bool(self.judge_fn(actual, expected, vtype, ctx))
-            why = "" if ok else _why(self, exp_s, act_s)
+            why = "" if ok else (self.explain(actual, expected, vtype, ctx) if self.explain
+                                 else _why(self, exp_s, act_s))
+            if not ok and self.judge_fn is _equals:
+                # A long text (the whole document's) is compared in full but shown cut:
+                # say where it differs.
+                diff = getattr(vtype, "first_difference", None)
+                where = diff(actual, expected, ctx) if diff is not None else None
+                if where:
+                    why = f"{why}; {where}"
         except (TypeError, ValueError, re.error, AttributeError) as exc:
             ok, why = False, f"cannot compare: {exc}"
         return Verdict(ok, exp_s, act_s, why)
@@ -140,6 +155,8 @@ def _parse_in(literal: str, vtype: ValueType) -> _OneOf:
 
 def _parse_text_or_item(literal: str, vtype: ValueType) -> Any:
     # contains on a list means "has this item", on anything else a substring.
+    if vtype.listy:
+        vtype.parse_item(literal)  # a rubric error when it cannot be an item
     return literal
 
 
@@ -148,7 +165,13 @@ def _parse_items(literal: str, vtype: ValueType) -> tuple:
     items = [p.strip() for p in literal.split(sep) if p.strip()]
     if not items:
         raise ValueParseError(f"{literal!r} lists no items")
-    return ("__items__", tuple(items))
+    return ("__items__", tuple(vtype.parse_item(x) if vtype.listy else x for x in items))
+
+
+def _parse_similar(literal: str, vtype: ValueType) -> str:
+    if not literal.strip():
+        raise ValueParseError("similar needs a text to compare with")
+    return literal
 
 
 def _parse_regex(literal: str, vtype: ValueType) -> re.Pattern:
@@ -175,7 +198,7 @@ def _approx(a, e, t, ctx):
     if ctx.tolerance is None:
         tol = t.approx_tolerance(e)
         if tol is not None:
-            ctx = CompareContext(tol, ctx.normalize, ctx.theme_color)
+            ctx = dataclasses.replace(ctx, tolerance=tol)
     return a is not None and t.equals(a, e, ctx)
 
 
@@ -215,10 +238,15 @@ def _contains(a, e, t, ctx):
         if isinstance(e, (list, tuple)):
             # expected-from a list-valued property: every item of the other document's.
             return all(_contains(a, x, t, ctx) for x in e)
-        key = t.item_key(e) if isinstance(t, ListType) else e
-        return key in items
+        return _has_item(items, e, t, ctx)
     return normalize_text(_text_of(e, t), ctx.normalize) in normalize_text(t.as_text(a),
                                                                           ctx.normalize)
+
+
+def _has_item(items: list, e: Any, t: ValueType, ctx: CompareContext) -> bool:
+    if isinstance(e, str):
+        e = t.parse_item(e)
+    return any(t.same_item(x, e, ctx) for x in items)
 
 
 def _not_contains(a, e, t, ctx):
@@ -245,6 +273,82 @@ def _contains_all(a, e, t, ctx):
 
 def _contains_any(a, e, t, ctx):
     return a is not None and any(_contains(a, x, t, ctx) for x in e[1])
+
+
+def _expected_items(e: Any, t: ValueType) -> list:
+    """The items an expectation names: the rubric's list (``("__items__", …)``) or another
+    document's list value (``expected-from``)."""
+    if isinstance(e, tuple) and e and e[0] == "__items__":
+        return list(e[1])
+    got = t.items(e)
+    if got is None:
+        raise ValueError(f"{t.name} values are not lists")
+    return got
+
+
+def _subset_of(a, e, t, ctx):
+    items = t.items(a) if a is not None else None
+    if items is None:
+        return False
+    allowed = _expected_items(e, t)
+    return all(any(t.same_item(x, y, ctx) for y in allowed) for x in items)
+
+
+def _superset_of(a, e, t, ctx):
+    items = t.items(a) if a is not None else None
+    if items is None:
+        return False
+    return all(any(t.same_item(x, y, ctx) for x in items) for y in _expected_items(e, t))
+
+
+def _same_set(a, e, t, ctx):
+    return _subset_of(a, e, t, ctx) and _superset_of(a, e, t, ctx)
+
+
+def _distinct(a, e, t, ctx):
+    """A list's items are pairwise different (``e`` unused). Across the targets of a
+    selection, the scoring engine's ``values`` judge compares their values instead."""
+    items = t.items(a) if a is not None else None
+    if items is None:
+        return False
+    keys = [t.item_key(x) for x in items]
+    return len(set(keys)) == len(keys)
+
+
+# similar: texts longer than this (both together) are compared line by line, so a
+# hostile document cannot make the character-level comparison quadratic in megabytes.
+SIMILAR_CHAR_LIMIT = 20_000
+DEFAULT_SIMILARITY = 0.9
+
+
+def similarity(a: str, b: str) -> float:
+    """The similarity ratio of two texts, 0..1 (``difflib``'s 2·M/T: M matching characters
+    of T in both); by lines (each line an element) when they are longer than
+    ``SIMILAR_CHAR_LIMIT`` together. Two empty texts are equal (1.0)."""
+    if a == b:
+        return 1.0
+    if len(a) + len(b) <= SIMILAR_CHAR_LIMIT:
+        return difflib.SequenceMatcher(None, a, b, autojunk=False).ratio()
+    return difflib.SequenceMatcher(None, a.splitlines(), b.splitlines(),
+                                   autojunk=False).ratio()
+
+
+def _similar_ratio(a, e, t, ctx) -> float:
+    return similarity(normalize_text(t.as_text(a), ctx.normalize),
+                      normalize_text(_text_of(e, t), ctx.normalize))
+
+
+def _similar(a, e, t, ctx):
+    threshold = DEFAULT_SIMILARITY if ctx.threshold is None else ctx.threshold
+    return a is not None and _similar_ratio(a, e, t, ctx) >= threshold - 1e-12
+
+
+def _explain_similar(a, e, t, ctx) -> str:
+    threshold = DEFAULT_SIMILARITY if ctx.threshold is None else ctx.threshold
+    if a is None:
+        return "no value found"
+    return (f"similarity {_similar_ratio(a, e, t, ctx):.3f} is below the threshold "
+            f"{threshold:g}")
 
 
 def _exists(a, e, t, ctx):
@@ -298,6 +402,17 @@ _reg("contains_all", "Has every listed item (items separated by |).", _parse_ite
      _contains_all, render_op="to contain all of")
 _reg("contains_any", "Has at least one listed item.", _parse_items, _contains_any,
      render_op="to contain one of")
+_reg("subset_of", "Every item of the list is one of the listed items (a|b|c); an empty list "
+     "passes.", _parse_items, _subset_of, render_op="to be a subset of")
+_reg("same_set", "The list has exactly the listed items, in any order (duplicates do not "
+     "count).", _parse_items, _same_set, render_op="to be the set")
+_reg("distinct", "No two of the selected targets' values are equal (for a list-valued "
+     "property: no item of a list repeats).", _parse_none, _distinct, needs_expected=False,
+     kind=ComparatorKind.VALUES, render_op="distinct")
+_reg("similar", "Texts alike by their similarity ratio (0..1) of at least threshold= "
+     "(default 0.9); normalize=line_order,blank_lines ignore the order of lines and blank "
+     "lines.", _parse_similar, _similar, render_op="similar to",
+     explain=_explain_similar)
 _reg("exists", "The target exists and the property has a value.", _parse_none, _exists,
      needs_expected=False, kind=ComparatorKind.PRESENCE)
 _reg("absent", "Nothing selected, or the property has no value.", _parse_none, _absent,
@@ -315,7 +430,9 @@ _reg("count", "Number of selected targets (expected 3, >=3, <10).", _parse_count
 
 ALIASES = {"eq": "equals", "ne": "not_equals", "gt": "greater", "ge": "greater_equal",
            "lt": "less", "le": "less_equal", "==": "equals", "!=": "not_equals",
-           "regex": "matches", "one_of": "in", "not_exists": "absent"}
+           "regex": "matches", "one_of": "in", "not_exists": "absent",
+           # A list having every listed item is contains_all (landed first).
+           "superset_of": "contains_all", "similar_to": "similar", "unique": "distinct"}
 
 
 def get_comparator(name: str) -> Comparator | None:

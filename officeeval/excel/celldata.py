@@ -1,9 +1,12 @@
 """Cell data of one worksheet.
 
 Small sheets (part below ``EAGER_BYTES``) are parsed once and their rows indexed; a row's
-cells are read when a request first touches it. Large ones are never held whole: each request (a cell, an area, a column) streams the part from the top, keeps only
-the cells asked for, and stops at the first row past the request, so a check on one cell of
-a 200,000-row sheet costs one partial pass and little memory. Shared-formula masters and
+cells are read when a request first touches it. Large ones are never held whole: a request
+(a cell, an area, a column) streams the part from the top, keeps only the cells asked for,
+and stops at the first row past the request, so a check on one cell of a 200,000-row sheet
+costs one partial pass and little memory. When the grading planned its reads (``plan``: the
+areas every check of the rubric will ask for), the first pass reads all of them, so a rubric
+costs one pass per sheet instead of one per check. Shared-formula masters and
 array ranges met on the way are remembered (they are few), because a cell far down may
 belong to a group whose master sits at the top.
 
@@ -20,8 +23,8 @@ from lxml import etree
 
 from officeeval.errors import PackageError
 from officeeval.excel.rawcells import (
-    PLAIN_ROW, RawCell, RowInfo, column_of, flag, grow, has_content, plain_row, position_of,
-    read_cell, row_number,
+    PLAIN_ROW, RawCell, RowInfo, column_in_row, column_of, flag, grow, has_content, plain_row,
+    position_of, read_cell, row_number,
 )
 from officeeval.excel.refs import MAX_COL, MAX_ROW, Area, parse_area, parse_cell
 from officeeval.ooxml.ns import S, STRICT_TO_TRANSITIONAL
@@ -33,6 +36,10 @@ _S = f"{{{S}}}"
 _ROW, _C, _F = _S + "row", _S + "c", _S + "f"
 EAGER_BYTES = 2 * 1024 * 1024
 _STRICT = tuple(u.encode() for u in STRICT_TO_TRANSITIONAL)
+
+
+def _noted(f: etree._Element, r: int, col: int) -> None:
+    """``read_cell``'s note for streamed rows, whose formulas were noted already."""
 
 
 class _HeadStream(io.RawIOBase):
@@ -85,6 +92,9 @@ class CellStore:
         # Small sheets: (row, col) -> the c element of a row already indexed whose record
         # has not been built yet.
         self._pending: dict[tuple[int, int], etree._Element] = {}
+        # Large sheets: areas a grading announced it will read (``plan``), read by the next
+        # pass together with whatever that pass was asked for.
+        self._planned: list[tuple[int, int, int, int]] = []
         self.scans = 0  # passes over the part (for tests and benches)
         self.rows_read = 0  # row elements met over all passes
 
@@ -196,14 +206,15 @@ class CellStore:
             self.rows[r] = PLAIN_ROW
         return lvl
 
-    def _read_row(self, row_el: etree._Element, r: int, c1: int, c2: int,
-                  bounds: list | None) -> int:
-        """Large sheets: record a row's attributes and its cells in columns c1..c2; grow
-        ``bounds`` with every cell holding content when given. Returns the row's outline
-        level."""
+    def _read_row(self, row_el: etree._Element, r: int, spans: list[tuple[int, int]],
+                  cmax: int, bounds: list | None) -> int:
+        """Large sheets: record a row's attributes and its cells in the column ``spans``
+        (c1, c2); cells up to ``cmax`` (every column any request of this pass reaches) have
+        their shared-formula masters noted. Grows ``bounds`` with every cell holding content
+        when given. Returns the row's outline level."""
         lvl = self._row_attrs(row_el, r)
-        cells = list(row_el.iterchildren(_C))
-        if bounds is not None and cells:
+        cells = list(row_el.iterchildren(_C)) if bounds is not None else None
+        if cells:
             # Cells come in column order: the row's content spans its first and last
             # cells holding something.
             first = next((c for c in cells if has_content(c)), None)
@@ -218,20 +229,27 @@ class CellStore:
                 bounds[2] = r
                 if hi > bounds[3]:
                     bounds[3] = hi
+        # Shared-formula masters and array ranges of the row, noted before its cells are
+        # read (a master sits left of, or on, its members).
+        for f in row_el.iter(_F):
+            if f.get("ref") is not None:
+                self._note_formula(f, r, position_of(f.getparent(), row_el))
         prev_col = 0
         store = self.cells
-        for c in cells:
-            col = column_of(c.get("r"), prev_col)
-            if col > c2 or col > MAX_COL:
-                break  # masters of shared formulas sit left of (or on) their members
+        one = spans[0] if len(spans) == 1 else None
+        row_text = str(r)
+        shared = self._shared
+        for c in (cells if cells is not None else row_el.iterchildren(_C)):
+            col = column_in_row(c.get("r"), row_text, prev_col)
+            if col > cmax or col > MAX_COL:
+                break
             prev_col = col
-            if col < c1:
-                for f in c.iterchildren(_F):  # the first f, as find() gives
-                    if f.get("ref") is not None:
-                        self._note_formula(f, r, col)
-                    break
+            if one is not None:
+                if not one[0] <= col <= one[1]:
+                    continue
+            elif not any(a <= col <= b for a, b in spans):
                 continue
-            store[(r, col)] = self._cell(c, r, col)
+            store[(r, col)] = read_cell(c, r, col, shared, _noted)
         return lvl
 
     def _index_row(self, row_el: etree._Element, r: int) -> None:
@@ -240,8 +258,9 @@ class CellStore:
         self._row_attrs(row_el, r)
         pending = self._pending
         prev_col = 0
+        row_text = str(r)
         for c in row_el.iterchildren(_C):
-            col = column_of(c.get("r"), prev_col)
+            col = column_in_row(c.get("r"), row_text, prev_col)
             if col > MAX_COL:
                 break
             prev_col = col
@@ -259,11 +278,31 @@ class CellStore:
         return read_cell(c, r, col, self._shared, self._note_formula)
 
     def _scan(self, r1: int, r2: int, c1: int, c2: int) -> None:
-        """Large sheets: stream the part, load cells in rows r1..r2 and columns c1..c2 (and
-        their rows' attributes), stop after r2. A pass over every row also learns the used
-        range and outline depth."""
+        """Large sheets: stream the part and load the cells of rows r1..r2 and columns
+        c1..c2 (and their rows' attributes), together with every planned area not read yet
+        (one pass for all), stopping after the last row any of them needs. A pass over every
+        row also learns the used range and outline depth.
+
+        When the combined pass fails (a malformed or oversized part further down than this
+        request reaches), the request is read alone, so it fails or succeeds as it would
+        without the plan; the planned areas are then read by their own requests."""
+        planned = [a for a in self._planned if not self._is_covered(*a)]
+        self._planned = []
+        if planned:
+            try:
+                self._scan_areas([(r1, r2, c1, c2), *planned])
+                return
+            except Exception:  # noqa: BLE001 - retried alone below, which raises its own
+                pass
+        self._scan_areas([(r1, r2, c1, c2)])
+
+    def _scan_areas(self, areas: list[tuple[int, int, int, int]]) -> None:
         self.scans += 1
-        full = r1 <= 1 and r2 >= MAX_ROW
+        lo = min(a[0] for a in areas)
+        hi = max(a[1] for a in areas)
+        cmax = max(a[3] for a in areas)
+        full = lo <= 1 and hi >= MAX_ROW
+        single = [(areas[0][2], areas[0][3])] if len(areas) == 1 else None
         prev_row = 0
         bounds: list | None = [None, None, 0, 0] if full else None
         outline = 0
@@ -273,21 +312,32 @@ class CellStore:
             if r < 1 or r > MAX_ROW:
                 continue
             prev_row = r
-            if r > r2:
+            if r > hi:
                 break
-            if r < r1:
-                # Only shared-formula masters and array ranges matter above the request.
+            if single is not None:
+                spans = single if r >= lo else None
+            else:
+                spans = [(a[2], a[3]) for a in areas if a[0] <= r <= a[1]] or None
+            if spans is None:
+                # Only shared-formula masters and array ranges matter outside the requests.
                 for f in row_el.iter(_F):
                     if f.get("ref") is not None:
                         self._note_formula(f, r, position_of(f.getparent(), row_el))
                 continue
-            outline = max(outline, self._read_row(row_el, r, c1, c2, bounds))
-        self._covered.append((r1, r2, c1, c2))
+            outline = max(outline, self._read_row(row_el, r, spans, cmax, bounds))
+        self._covered.extend(areas)
         if full and bounds is not None:
             self._used_known = True
             self._used = (Area(bounds[0], bounds[1], bounds[2], bounds[3])
                           if bounds[0] is not None else None)
             self._outline = outline
+
+    def plan(self, areas: list[tuple[int, int, int, int]]) -> None:
+        """Announce areas (r1, r2, c1, c2) the grading will ask for: on a large sheet the
+        next pass over the part reads them too. Nothing is read now; small sheets, which
+        are parsed whole, ignore it."""
+        if self.large:
+            self._planned.extend(a for a in areas if not self._is_covered(*a))
 
     # ------------------------------------------------------------------ small sheets
     def _index(self) -> dict[int, list[etree._Element]]:

@@ -117,8 +117,9 @@ def _cell_value(sheet: "Sheet", row: int, col: int) -> tuple[CellValue, str]:
     if raw is not None and has_trusted_cache(raw, book.fresh_calc):
         book.note_source(where, "cached")
         return stored_value(raw, sheet), "cached"
-    if raw is not None and not is_formula and raw.v not in (None, ""):
-        # A member of an array range holding its own value.
+    if raw is not None and not is_formula and raw.v not in (None, "") and not book.fresh_calc:
+        # A member of an array range holding its own value (a placeholder when the workbook
+        # asks for a full recalculation: XlsxWriter writes 0 in every spilled cell).
         book.note_source(where, "cached")
         return stored_value(raw, sheet), "cached"
     rec = book.recalculated_raw(sheet, row, col, where)

@@ -55,6 +55,10 @@ def flag(v: str | None) -> bool:
 def inline_text(is_el: etree._Element) -> str:
     """Text of an ``is`` (or shared-string ``si``) element: its ``t`` and the ``t`` of each
     rich-text run, phonetic runs left out."""
+    if len(is_el) == 1:  # the common form: one plain t
+        child = is_el[0]
+        if child.tag == _T:
+            return child.text or ""
     parts = []
     for child in is_el:
         if child.tag == _T:
@@ -77,6 +81,18 @@ def column_of(ref: str | None, prev: int) -> int:
     """Column of a cell's ``r`` (``C12`` -> 3), cached by the whole reference and by its
     letters; the next column after ``prev`` when ``r`` is absent or unreadable (``XFE1``,
     ``A0``, ``1A``)."""
+    if ref and 2 <= len(ref) <= 9 and ref.isascii():
+        # The common forms (``E123456``, ``AB12``) computed directly: on a large sheet every
+        # reference is new, and a dictionary of them would not fit.
+        a = ref[0]
+        if "A" <= a <= "Z":
+            b = ref[1]
+            if "1" <= b <= "9":
+                if len(ref) <= 8 and ref[1:].isdigit():
+                    return ord(a) - 64
+            elif "A" <= b <= "Z" and len(ref) >= 3 and "1" <= ref[2] <= "9" \
+                    and ref[2:].isdigit():
+                return (ord(a) - 64) * 26 + ord(b) - 64
     col = _REF_COLS.get(ref) if ref else None  # type: ignore[arg-type]
     if col is not None:
         return col
@@ -94,6 +110,27 @@ def column_of(ref: str | None, prev: int) -> int:
                     _REF_COLS[ref] = col
                 return col
     return prev + 1
+
+
+def column_in_row(ref: str | None, row_text: str, prev: int) -> int:
+    """``column_of`` for a cell of the row whose ``r`` is ``row_text``: the common reference
+    (its letters, then that row number) costs one dictionary lookup."""
+    if ref is not None and ref.endswith(row_text):
+        col = _COLS.get(ref[:-len(row_text)])
+        if col is not None:
+            return col
+    return column_of(ref, prev)
+
+
+def _two_letter_columns() -> None:
+    letters = [chr(65 + i) for i in range(26)]
+    for a in letters:
+        _COLS[a] = col_index(a) or 0
+        for b in letters:
+            _COLS[a + b] = col_index(a + b) or 0
+
+
+_two_letter_columns()
 
 
 def row_number(text: str | None, prev: int) -> int:

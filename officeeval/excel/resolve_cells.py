@@ -73,10 +73,20 @@ def value(t: CellTarget, ctx) -> Observation | None:
     or an ISO date cell) or an error. A formula's value is its cached result, or
     recalculated with LibreOffice when the file has none (source recalculated); without
     either it is an evaluator error, never a failure."""
-    v, source = C.cell_value(t.sheet, t.row, t.col)
-    if v.kind == "empty":
-        return None
-    return Observation(v, source)
+    sheet = t.sheet
+    key = (t.row, t.col)
+    kept = sheet.observations
+    obs = kept.get(key, _NOT_KEPT)
+    if obs is not _NOT_KEPT:
+        return obs  # type: ignore[return-value]
+    v, source = C.cell_value(sheet, t.row, t.col)
+    obs = None if v.kind == "empty" else Observation(v, source)
+    if len(kept) < C.KEPT_VALUES:
+        kept[key] = obs
+    return obs
+
+
+_NOT_KEPT = object()
 
 
 @prop("cell.display", T.TEXT, kinds=CELL)

@@ -62,6 +62,9 @@ class Sheet:
         # (row, col) -> (value, source) of cells already read (see cells.cell_value); this
         # sheet's alone, so it cannot outlive the document.
         self.values: dict[tuple[int, int], tuple] = {}
+        # (row, col) -> the cell.value Observation (or None) of cells already resolved
+        # (frozen: shared by every check reading the cell).
+        self.observations: dict[tuple[int, int], object] = {}
 
     def __repr__(self) -> str:
         return f"<Sheet {self.index} {self.name!r} {self.kind}>"

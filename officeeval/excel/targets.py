@@ -9,7 +9,7 @@ the document so that a rule reached from several cells is one target.
 
 from __future__ import annotations
 
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from officeeval.errors import OfficeEvalError
@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from officeeval.excel.workbook import DefinedName, ExcelDocument
 
 
+@lru_cache(maxsize=1024)  # a sheet's name, quoted for every cell locator
 def q(name: str) -> str:
     return "'" + name.replace("'", "''") + "'"
 
@@ -72,6 +73,11 @@ class CellTarget(Target):
     @property
     def ref(self) -> str:
         return cell_ref(self.row, self.col)
+
+    @property
+    def pair_key(self) -> Any:
+        # The locator is the sheet's name and the reference: the same pairing, no string.
+        return (self.sheet.name, self.row, self.col)
 
     def predicate_value(self, key: str) -> Any:
         from officeeval.excel.cells import display_text

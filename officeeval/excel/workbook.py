@@ -12,7 +12,9 @@ starts LibreOffice itself, and without a backend there is no recalculation);
 formula value that is neither cached nor recalculable raises ``UnverifiableValue`` (ours:
 no backend, LibreOffice would not start), or ``UnevaluableDocument`` when LibreOffice failed
 on this very workbook (timeout, killed, refused) or its recalculated copy exceeds the
-package limits (the workbook's doing).
+package limits (the workbook's doing). A recalculated value that depends on an Excel function
+the backend's LibreOffice does not compute raises ``UnverifiableValue`` naming the function
+and the version (``excel.recalc_gaps``); ``backend_versions`` names the backend that was used.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from officeeval.backends import NO_BACKENDS, Backends
 from officeeval.errors import (OfficeEvalError, PackageError, UnevaluableDocument,
                                UnverifiableValue)
 from officeeval.excel.rawcells import RawCell, inline_text
+from officeeval.excel.recalc_gaps import RecalcGaps
 from officeeval.excel.sheets import Sheet
 from officeeval.excel.styles import Stylesheet
 from officeeval.ooxml.ns import R, S
@@ -75,6 +78,8 @@ class ExcelDocument:
         self._sources: dict[str, set[str]] = {"cached": set(), "recalculated": set(),
                                               "unverifiable": set()}
         self._recalc: ExcelDocument | OfficeEvalError | None = None
+        self.recalc_version: str | None = None  # the backend's version, once it recalculated
+        self._gaps: RecalcGaps | None = None
 
     # ------------------------------------------------------------------ structure
     def _read_sheets(self) -> list[Sheet]:
@@ -209,10 +214,28 @@ class ExcelDocument:
         """Count a formula cell (sheet index, row, column) under ``source``."""
         self._sources.setdefault(source, set()).add(where)
 
+    @property
+    def backend_versions(self) -> dict[str, str]:
+        """``{"recalc": version}`` once the backend recalculated this workbook, or failed on
+        it (a timeout: the version is part of what made the value ``unevaluable``); ``{}``
+        before, or when no backend was reached."""
+        if self.recalc_version is not None:
+            return {"recalc": self.recalc_version}
+        if isinstance(self._recalc, ExcelDocument):
+            return {"recalc": "LibreOffice (version unknown)"}
+        return {}
+
     def recalculated_raw(self, sheet: Sheet, row: int, col: int, where) -> RawCell | None:
         """The cell as LibreOffice computed it. Raises ``UnverifiableValue`` when
-        recalculation is off, unavailable or failed."""
+        recalculation is off, unavailable or failed, or when the value depends on a
+        function that LibreOffice lacks."""
         rec = self._recalculated(where)
+        if self._gaps is None:
+            self._gaps = RecalcGaps(self, self.recalc_version)
+        why = self._gaps.reason(sheet, row, col)
+        if why is not None:
+            self.note_source(where, "unverifiable")
+            raise UnverifiableValue(why)
         rsheet = rec.sheets[sheet.index - 1] if sheet.index <= len(rec.sheets) else None
         if rsheet is None or rsheet.name != sheet.name:
             rsheet = rec.sheet(sheet.name)
@@ -248,11 +271,13 @@ class ExcelDocument:
             else:
                 try:
                     out = backend.recalculate(Path(self.path))
+                    self.recalc_version = getattr(backend, "version", None)
                     self._recalc = ExcelDocument(Package.open(out), str(out), {"recalc": False})
                     return self._recalc
                 except (UnevaluableDocument, PackageError) as exc:
                     # LibreOffice failed on this workbook (timeout, killed, refused), or its
                     # recalculated copy exceeds our limits: the workbook's doing.
+                    self.recalc_version = getattr(backend, "version", None)
                     self._recalc = UnevaluableDocument(
                         f"LibreOffice recalculation failed on this workbook: {exc}")
                     self.note_source(where, "unevaluable")

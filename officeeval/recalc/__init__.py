@@ -85,6 +85,15 @@ class Recalculation:
                               "libreoffice-calc, python3-uno)")
         return backend.recalculate(path)
 
+    @property
+    def version(self) -> str | None:
+        """The version of the LibreOffice that did this owner's last recalculation
+        (``LibreOffice 25.2.3.2 520(Build:2)``); ``None`` before one, or when it cannot be
+        read."""
+        with self._lock:
+            backend = self._remote if self._remote is not None else self._own
+        return getattr(backend, "version", None)
+
     def backend(self) -> LibreOfficeBackend | RemoteBackend | None:
         """The backend in use (the service's client, or this owner's LibreOffice), or
         ``None`` when there is no service and LibreOffice is not installed."""

@@ -35,6 +35,7 @@ class RemoteBackend:
         self._reader: BinaryIO | None = None
         self._cache: dict[str, Path] = {}
         self.unreachable = False
+        self.version: str | None = None  # of the LibreOffice that did the last recalculation
 
     def recalculate(self, path: Path) -> Path:
         """A recalculated copy of ``path``. Raises ``RecalcError``."""
@@ -54,6 +55,8 @@ class RemoteBackend:
             error = DocumentRecalcError if reply.get("document") is True else RecalcError
             raise error(str(reply.get("error") or "recalculation failed"))
         out = Path(reply["out"])
+        version = reply.get("version")
+        self.version = version if isinstance(version, str) else None
         self._cache[digest] = out
         return out
 
@@ -91,7 +94,9 @@ class RemoteBackend:
         backend = self._fallback()
         if backend is None:
             raise RecalcError("the recalculation service is gone and LibreOffice is absent")
-        return backend.recalculate(path)
+        out = backend.recalculate(path)
+        self.version = getattr(backend, "version", None)
+        return out
 
     def _ask(self, path: str, extra: dict | None = None) -> dict:
         try:

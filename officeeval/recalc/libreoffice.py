@@ -42,6 +42,7 @@ import time
 from pathlib import Path
 
 from officeeval.errors import OfficeEvalError, UnevaluableDocument
+from officeeval.recalc.store import cached_version
 
 _WORKER = Path(__file__).with_name("uno_worker.py")
 _XCU = """<?xml version="1.0" encoding="UTF-8"?>
@@ -179,6 +180,12 @@ class LibreOfficeBackend:
         atexit.register(self.close)
 
     # ------------------------------------------------------------------ public
+    @property
+    def version(self) -> str | None:
+        """This LibreOffice's ``soffice --version`` (``LibreOffice 25.2.3.2 520(Build:2)``),
+        asked once per process; ``None`` when it cannot be read."""
+        return cached_version(self.soffice)
+
     def recalculate(self, path: Path) -> Path:
         """A recalculated copy of ``path`` (an xlsx written by LibreOffice with every formula
         result cached). Raises ``RecalcError`` on failure or timeout."""

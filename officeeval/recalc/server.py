@@ -2,7 +2,8 @@
 
 The batch starts it with ``ServiceProcess.start`` when it has Excel work; it listens on a
 Unix socket in a private directory (mode 0700) and answers one JSON line per request line:
-``{"path": "/abs/book.xlsx"}`` -> ``{"ok": true, "out": "/abs/recalculated.xlsx"}`` or
+``{"path": "/abs/book.xlsx"}`` -> ``{"ok": true, "out": "/abs/recalculated.xlsx",
+"version": "LibreOffice 25.2.3.2 …"}`` (the LibreOffice that computed it) or
 ``{"ok": false, "error": "...", "document": true|false}`` (``document``: LibreOffice failed on
 this workbook, a ``DocumentRecalcError``; else the service's own failure);
 ``{"op": "stats"}`` -> ``{"ok": true, "stats": {...}}`` (what it did so far, as below);
@@ -13,7 +14,8 @@ Workers reach it through ``officeeval.recalc.client``.
 It ends, stopping every LibreOffice it started, when its stdin closes: the batch closes it
 when it is done, and the kernel does when the batch dies however it died (``kill -9``
 included). Ctrl-C is left to the batch. Its last line on stdout is what it did:
-``{"instances": N, "recalculations": M, "reused": K}`` (K taken from the store).
+``{"instances": N, "recalculations": M, "reused": K, "version": V}`` (K taken from the
+store; V the LibreOffice version, ``null`` when it did nothing).
 
 Run as ``python -m officeeval.recalc.server SOCKET [--instances N] [--timeout S]
 [--prestart] [--store DIR]``; it prints ``ready`` once the socket listens.
@@ -36,7 +38,7 @@ from pathlib import Path
 
 from officeeval.recalc.libreoffice import DocumentRecalcError, RecalcError, find_soffice
 from officeeval.recalc.service import RecalcService
-from officeeval.recalc.store import ResultStore, soffice_version
+from officeeval.recalc.store import ResultStore, cached_version
 
 MAX_REQUEST = 1 << 16  # one request line; a path is far shorter
 SERVICE_PREFIX = "officeeval-recalcd-"  # + the batch's pid + "-": the socket's folder
@@ -58,7 +60,7 @@ def _handler(service: RecalcService) -> type[socketserver.StreamRequestHandler]:
                         reply = {"ok": True, "out": str(out)}
                     else:
                         out = service.recalculate(Path(req["path"]))
-                        reply = {"ok": True, "out": str(out)}
+                        reply = {"ok": True, "out": str(out), "version": service.version}
                 except RecalcError as exc:
                     reply = {"ok": False, "error": str(exc),
                              "document": isinstance(exc, DocumentRecalcError)}
@@ -69,9 +71,11 @@ def _handler(service: RecalcService) -> type[socketserver.StreamRequestHandler]:
     return Handler
 
 
-def _stats(service: RecalcService) -> dict[str, int]:
+def _stats(service: RecalcService) -> dict[str, int | str | None]:
     return {"instances": service.started, "recalculations": service.recalculations,
-            "reused": service.store.reused if service.store is not None else 0}
+            "reused": service.store.reused if service.store is not None else 0,
+            "version": service.version if service.started or service.recalculations
+            or (service.store is not None and service.store.reused) else None}
 
 
 class _Server(socketserver.ThreadingUnixStreamServer):
@@ -112,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
     if soffice is None:
         print("no LibreOffice", file=sys.stderr)
         return 2
-    store = ResultStore(Path(args.store), lambda: soffice_version(soffice)) \
+    store = ResultStore(Path(args.store), lambda: cached_version(soffice)) \
         if args.store else None
     service = RecalcService(soffice, timeout=args.timeout, instances=args.instances,
                             store=store)

@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Callable
 
 from officeeval.recalc.libreoffice import LibreOfficeBackend, RecalcError
-from officeeval.recalc.store import ResultStore, workbook_key
+from officeeval.recalc.store import ResultStore, cached_version, workbook_key
 
 
 class RecalcService:
@@ -69,6 +69,12 @@ class RecalcService:
         self._done: OrderedDict[str, Path | RecalcError] = OrderedDict()
         self._running: dict[str, threading.Event] = {}
         self._closed = False
+
+    @property
+    def version(self) -> str | None:
+        """The LibreOffice version this service recalculates with (``soffice --version``,
+        asked once); ``None`` when it cannot be read."""
+        return cached_version(self.soffice)
 
     @property
     def started(self) -> int:

@@ -44,6 +44,20 @@ def soffice_version(soffice: str) -> str | None:
     return text if out.returncode == 0 and text else None
 
 
+_VERSIONS: dict[str, str] = {}
+
+
+def cached_version(soffice: str) -> str | None:
+    """``soffice_version``, asked once per binary in this process (a failure is asked
+    again next time)."""
+    got = _VERSIONS.get(soffice)
+    if got is None:
+        got = soffice_version(soffice)
+        if got is not None:
+            _VERSIONS[soffice] = got
+    return got
+
+
 # What reading a hostile package may raise (an unsupported compression method is
 # NotImplementedError, a bad CRC BadZipFile, a truncated member EOFError).
 _ZIP_ERRORS = (OSError, zipfile.BadZipFile, RuntimeError, ValueError, EOFError,

@@ -34,7 +34,10 @@ def print_scorecard(card: ScoreCard, console: Console | None = None) -> None:
         _scorecard_lines(card, console)
     else:
         _scorecard_table(card, console)
+    if card.backends.get("recalc"):
+        console.print(f"formulas recalculated by {escape(card.backends['recalc'])}")
     extra = f"  ({card.eval_errors} evaluator error(s) left out)" if card.eval_errors else ""
+    # The score stays the last line (scripts read it).
     console.print(f"score [bold]{card.score:g}[/] / {card.total:g}  pass mark "
                   f"{card.pass_mark:g}  {verdict}{extra}")
 

@@ -49,7 +49,9 @@ def summary_markdown(s: dict[str, Any]) -> str:
     c, ev = s["counts"], s["eval_errors"]
     parts = [f"# officeeval batch report\n\nStore: `{s['outdir']}` · {c['generations']} "
              f"generations · {c['models']} model(s) · {c['tasks']} task(s) · "
-             f"{c['manifest_issues']} rejected manifest line(s).\n",
+             f"{c['manifest_issues']} rejected manifest line(s)."
+             + (f" Formulas recalculated by {s['meta']['recalc_backend']}."
+                if (s.get("meta") or {}).get("recalc_backend") else "") + "\n",
              "SR = mean of score ÷ gradable total over generations; pass = score ≥ pass mark "
              "scaled to the gradable total; exec success = outcome ok; op. accuracy = criteria "
              "passed among executed tasks. Intervals: 95% bootstrap (seeded).\n",

@@ -26,7 +26,7 @@ from officeeval.rubric.model import Check, Criterion, Files, Rubric
 from officeeval.selectors import validate_selector
 
 NS = "urn:officeeval:rubric:1"
-_NORMALIZE = {"space", "case", "width", "punct"}
+_NORMALIZE = {"space", "case", "width", "punct", "line_order", "blank_lines"}
 _PARSER = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
                           huge_tree=False, remove_comments=True)
 
@@ -219,6 +219,7 @@ def _check(el: etree._Element, app: str, cid: str, issues: list[RubricIssue]) ->
     expected = el.get("expected")
     expected_from = el.get("expected-from")
     tolerance = el.get("tolerance")
+    threshold = el.get("threshold")
     match = re.sub(r"\s+", "", el.get("match") or "all")
     part, xpath = el.get("part"), el.get("xpath")
     normalize = frozenset(x.strip() for x in (el.get("normalize") or "").split(",") if x.strip())
@@ -281,6 +282,7 @@ def _check(el: etree._Element, app: str, cid: str, issues: list[RubricIssue]) ->
                                   f"the selection itself) may omit it"))
     expected_value = None
     tolerance_value = None
+    threshold_value = None
     if comparator is not None:
         if comparator.kind is ComparatorKind.COUNT:
             from officeeval.properties.types import INTEGER
@@ -307,6 +309,13 @@ def _check(el: etree._Element, app: str, cid: str, issues: list[RubricIssue]) ->
                 tolerance_value = vtype.parse_tolerance(tolerance)
             except ValueParseError as exc:
                 issues.append(RubricIssue(line, f"{where}: tolerance={tolerance!r}: {exc}"))
+        if comparator.name in LISTS and vtype is not None and not vtype.listy:
+            issues.append(RubricIssue(line, f"{where}: op={comparator.name!r} compares lists "
+                                      f"of items, and {prop_name or 'this xpath'} is "
+                                      f"{vtype.name} ({vtype.description}); for one value "
+                                      f"among several use op=\"in\""))
+        if threshold is not None:
+            threshold_value = _threshold(threshold, comparator.name, line, where, issues)
         if comparator.name in ORDERING and vtype is not None and not vtype.orderable:
             issues.append(RubricIssue(line, f"{where}: op={comparator.name!r} orders values, "
                                       f"and {prop_name or 'this xpath'} is {vtype.name} "
@@ -319,9 +328,29 @@ def _check(el: etree._Element, app: str, cid: str, issues: list[RubricIssue]) ->
                  tolerance=tolerance, tolerance_value=tolerance_value, match=match,
                  source=el.get("source") or "effective", normalize=normalize,
                  points=float(el.get("points")) if _is_num(el.get("points")) else None,
-                 part=part, xpath=xpath, line=line)
+                 part=part, xpath=xpath, line=line, threshold=threshold_value)
 
 
+def _threshold(text: str, op: str, line: int | None, where: str,
+               issues: list[RubricIssue]) -> float | None:
+    """``threshold=`` of ``op="similar"``: a ratio 0..1 or a percentage."""
+    if op != "similar":
+        issues.append(RubricIssue(line, f"{where}: threshold= applies to op=\"similar\" only"))
+        return None
+    t = text.strip()
+    try:
+        v = float(t[:-1]) / 100.0 if t.endswith("%") else float(t)
+    except ValueError:
+        v = float("nan")
+    if not 0.0 <= v <= 1.0:
+        issues.append(RubricIssue(line, f"{where}: threshold={text!r} must be a ratio from 0 "
+                                  f"to 1 (0.9) or a percentage (90%)"))
+        return None
+    return v
+
+
+# Comparators of lists of items: the property must be list-valued.
+LISTS = frozenset({"subset_of", "same_set"})
 # Comparators that order values: they need a type with an order (numbers, lengths, dates).
 ORDERING = frozenset({"greater", "greater_equal", "less", "less_equal", "between"})
 _PROBE = etree.Element("probe")

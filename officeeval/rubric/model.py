@@ -27,6 +27,7 @@ class Check:
     part: str | None = None
     xpath: str | None = None
     line: int | None = None
+    threshold: float | None = None  # op="similar": the least similarity that passes
 
     @property
     def is_preservation(self) -> bool:

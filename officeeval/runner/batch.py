@@ -95,7 +95,7 @@ class BatchResult:
     rubric_errors: dict[str, RubricError]
     eval_errors: int
     worker_cpu: float = 0.0  # CPU seconds the workers spent grading (not the programs')
-    recalc: dict[str, int] = field(default_factory=dict)  # the shared LibreOffice's stats
+    recalc: dict[str, Any] = field(default_factory=dict)  # the shared LibreOffice's stats
     commit_latency: float = 0.0
 
 

@@ -74,7 +74,8 @@ def finish_batch(result: BatchResult, console: Console) -> str | None:
     reused = result.recalc.get("reused", 0)
     said = []
     if n:
-        said.append(f"LibreOffice recalculated {n} workbook{'s' * (n != 1)} for the workers "
+        who = result.recalc.get("version") or "LibreOffice"
+        said.append(f"{who} recalculated {n} workbook{'s' * (n != 1)} for the workers "
                     f"({k} instance{'s' * (k != 1)})")
     if reused:
         said.append(f"{reused} recalculated workbook{'s' * (reused != 1)} taken from "

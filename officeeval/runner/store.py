@@ -4,7 +4,9 @@ interrupted batch (Ctrl-C or ``kill -9``) resumes without duplicating a result.
 
 Schema (version 1) — the contract with ``officeeval.analysis``:
 
-* ``meta(key, value)``: ``schema_version``, ``engine_version``, ``created_at``.
+* ``meta(key, value)``: ``schema_version``, ``engine_version``, ``created_at``, and
+  ``recalc_backend`` once a stored ScoreCard used a recalculation (the LibreOffice versions
+  met, ``; ``-separated; each card's own is in its ``backends``).
 * ``generations``: one row per generation, keyed by ``key`` (a hash of task, model, sample
   and the code or output it carries). Columns: task, model, sample, app, level, source
   (``code`` | ``answer`` | ``output``), outcome, outcome_detail, score, total, rubric_total,
@@ -142,6 +144,9 @@ class Store:
         self.conn.execute("PRAGMA synchronous=NORMAL")
         self.conn.executescript(_SCHEMA)
         self._meta_defaults()
+        row = self.conn.execute("SELECT value FROM meta WHERE key = 'recalc_backend'"
+                                ).fetchone()
+        self._recalc_backends = [v for v in (row[0] if row else "").split("; ") if v]
 
     def _meta_defaults(self) -> None:
         now = datetime.now(timezone.utc).isoformat(timespec="seconds")
@@ -218,6 +223,7 @@ class Store:
              _json_text(scorecard_json) if scorecard_json is not None else
              json.dumps(safe_tree(card.to_dict()), ensure_ascii=False), card.seconds,
              datetime.now(timezone.utc).isoformat(timespec="seconds"), meta.manifest_line))
+        self._note_backend(card)
         c.executemany("INSERT INTO criteria VALUES (?,?,?,?,?,?,?,?,?)",
                       [(meta.key, t(cr.id), t(cr.skill), cr.points, cr.earned, t(cr.status),
                         cr.failure_class, int(cr.preservation), t(cr.description or ""))
@@ -228,6 +234,13 @@ class Store:
                         t(k.source or ""), int(k.passed), t(k.status), t(k.detail or ""))
                        for cr in card.criteria for i, k in enumerate(cr.checks)])
         self._insert_turns(meta.key, turns)
+
+    def _note_backend(self, card: ScoreCard) -> None:
+        version = (getattr(card, "backends", None) or {}).get("recalc")
+        if isinstance(version, str) and version not in self._recalc_backends:
+            self._recalc_backends.append(safe_text(version))
+            self.conn.execute("INSERT OR REPLACE INTO meta VALUES ('recalc_backend', ?)",
+                              ("; ".join(self._recalc_backends),))
 
     def _insert_failure(self, meta: GenerationMeta, why: str) -> None:
         """The row of a generation whose result could not be written: ``not_graded``, no

@@ -8,7 +8,7 @@ from typing import Any
 
 from officeeval.comparators.registry import Comparator, ComparatorKind
 from officeeval.ooxml.units import literal_unit
-from officeeval.properties.types import CompareContext, LengthType, ValueType
+from officeeval.properties.types import CompareContext, LengthType, TabStopsType, ValueType
 from officeeval.rubric.model import Check
 from officeeval.values import Observation
 
@@ -16,7 +16,7 @@ from officeeval.values import Observation
 def display_type(check: Check, vtype: ValueType) -> ValueType:
     """VTYPE rendering values as the rubric wrote its expected literal: a length in the
     literal's unit (``2.5cm`` -> expected and actual shown in cm)."""
-    if isinstance(vtype, LengthType):
+    if isinstance(vtype, (LengthType, TabStopsType)):
         return vtype.in_unit(literal_unit(check.expected))
     return vtype
 

@@ -30,6 +30,7 @@ from officeeval.catalog import resolve
 from officeeval.properties.registry import ResolveContext
 from officeeval.rubric.model import Check, Rubric
 from officeeval.scoring.criteria import EvalError, score_criterion
+from officeeval.selectors.evaluate import plan
 from officeeval.scoring.outcomes import CriterionStatus as S
 from officeeval.scoring.outcomes import TaskOutcome
 from officeeval.scoring.scorecard import CriterionResult, ScoreCard
@@ -51,6 +52,10 @@ class _Kept:
 
     doc: Document
     observations: dict[tuple, Observation | None] = field(default_factory=dict)
+    planned: bool = False  # the selectors of the rubric that first used it were announced
+    # Per kept observation: its value said for people, and verdicts of cell values against
+    # it (``judges._judge_against_other``); bounded there.
+    rendered: dict[tuple, tuple] = field(default_factory=dict)
 
 
 class Grader:
@@ -60,6 +65,8 @@ class Grader:
         self.backends = backends
         self.keep = keep
         self._kept: "OrderedDict[tuple, _Kept]" = OrderedDict()
+        # id(rubric) -> (rubric, its planned selectors): see ``planned_selectors``.
+        self._plans: dict[int, tuple[Rubric, dict]] = {}
 
     def __enter__(self) -> "Grader":
         return self
@@ -104,20 +111,32 @@ class Grader:
             return card
         grading = Grading(self, doc, str(input) if input else rubric.files.input,
                           str(reference) if reference else rubric.files.reference,
-                          rubric.app, options)
+                          rubric.app, options, rubric)
+        plan(doc, self._plan_of(rubric)[None])
         try:
             results = [score_criterion(c, grading) for c in rubric.criteria]
         finally:
             sources = dict(getattr(doc, "value_sources", {}) or {})
+            used = grading.backend_versions()
             laid = already(doc)
             doc.close()
         card = make_card(rubric, str(document), TaskOutcome.OK, "", results, task)
         card.value_sources = sources
+        card.backends = used
         if laid is not None:
             card.layout = {"source": laid.source, "reliable": laid.reliable,
                            "substitutions": laid.substitutions}
         card.seconds = time.perf_counter() - started
         return card
+
+    def _plan_of(self, rubric: Rubric) -> dict[str | None, list[str]]:
+        """``planned_selectors(rubric)``, kept for the last few rubrics graded."""
+        got = self._plans.get(id(rubric))
+        if got is None or got[0] is not rubric:
+            got = self._plans[id(rubric)] = (rubric, planned_selectors(rubric))
+            while len(self._plans) > 16:
+                self._plans.pop(next(iter(self._plans)))
+        return got[1]
 
     def _open_kept(self, path: str, app: str, options: dict[str, Any]) -> _Kept:
         """The kept view of ``path``, opened (and the oldest closed) when its content is not
@@ -145,14 +164,17 @@ class Grading:
     when a check first needs them, kept by the Grader), and the resolve contexts."""
 
     def __init__(self, grader: Grader, main: Document, input_path: str | None,
-                 reference_path: str | None, app: str, options: dict[str, Any]) -> None:
+                 reference_path: str | None, app: str, options: dict[str, Any],
+                 rubric: Rubric | None = None) -> None:
         self.grader = grader
+        self.rubric = rubric
         self.main = main
         self.app = app
         self.options = options
         self._paths = {"input": input_path, "reference": reference_path}
         self._others: dict[str, _Kept | EvalError] = {}
         self._kept_obs: dict[int, dict] = {}
+        self._rendered: dict[int, dict] = {}
         # Every target resolves with one of these two contexts.
         self._contexts = {direct: ResolveContext(direct=direct, options=options,
                                                  backends=grader.backends)
@@ -169,8 +191,12 @@ class Grading:
             else:
                 try:
                     kept = self.grader._open_kept(path, self.app, self.options)
+                    if not kept.planned and self.rubric is not None:
+                        kept.planned = True
+                        plan(kept.doc, self.grader._plan_of(self.rubric)[which])
                     self._others[which] = kept
                     self._kept_obs[id(kept.doc)] = kept.observations
+                    self._rendered[id(kept.doc)] = kept.rendered
                 except PackageError as exc:
                     self._others[which] = EvalError(f"the {which} document is unreadable: "
                                                     f"{exc}")
@@ -178,6 +204,20 @@ class Grading:
         if isinstance(got, EvalError):
             raise got
         return got.doc
+
+    def backend_versions(self) -> dict[str, str]:
+        """The outside engines (``{"recalc": "LibreOffice 25.2.3.2 …"}``) whose results the
+        graded document and the input and reference documents this grading opened used."""
+        out: dict[str, str] = {}
+        docs = [self.main] + [k.doc for k in self._others.values() if isinstance(k, _Kept)]
+        for doc in docs:
+            out.update(getattr(doc, "backend_versions", None) or {})
+        return out
+
+    def rendered_memo(self, doc: Document) -> dict | None:
+        """Where expected values taken from the kept ``doc`` are remembered as said for
+        people; ``None`` for a document that is not kept."""
+        return self._rendered.get(id(doc))
 
     def resolve(self, check: Check, target: Target) -> Observation | None:
         """The check's property on ``target``. Raises ``EvalError`` for a property that does
@@ -208,6 +248,25 @@ class Grading:
         if cache is not None and len(cache) < _KEPT_OBS_MAX:
             cache[key] = obs
         return obs
+
+
+def planned_selectors(rubric: Rubric) -> dict[str | None, list[str]]:
+    """The selectors the rubric's checks evaluate on the graded document (key ``None``) and
+    on its ``input`` / ``reference`` document, in rubric order, each once."""
+    from officeeval.comparators import get_comparator
+    from officeeval.comparators.registry import ComparatorKind
+    out: dict[str | None, dict[str, None]] = {None: {}, "input": {}, "reference": {}}
+    for c in rubric.criteria:
+        for k in c.checks:
+            if not k.select or (k.xpath and k.part):
+                continue
+            out[None][k.select] = None
+            comparator = get_comparator(k.op)
+            if comparator is not None and comparator.kind is ComparatorKind.INPUT:
+                out["input"][k.select] = None
+            if k.expected_from in ("input", "reference"):
+                out[k.expected_from][k.select] = None
+    return {w: list(v) for w, v in out.items()}
 
 
 def card_of_outcome(rubric: Rubric, outcome: TaskOutcome | str, document: str = "",

@@ -9,6 +9,7 @@ its targets' values and the comparator add up to.
 * ``input`` (``unchanged``, ``changed``): each target's value against its counterpart in
   the input document; targets the candidate deleted or added count.
 * ``count``: the number of targets (that have a value, with a property).
+* ``values`` (``distinct``): the targets' values together, or each target's list.
 
 An empty selection is ``not_found`` — never a pass — unless the check asks for absence
 (``absent``, ``match="none"``). Raising ``EvalError`` makes the check an ``eval_error``
@@ -27,7 +28,7 @@ from officeeval.comparators.registry import Comparator, ComparatorKind as K, Ver
 from officeeval.ooxml.ns import NSMAP
 from officeeval.catalog import catalog
 from officeeval.properties.types import BOOL, INTEGER, NUMBER, TEXT, CompareContext, \
-    ValueType, compare_number, parse_comparison
+    ValueType, compare_number, normalize_text, parse_comparison
 from officeeval.rubric.model import Check
 from officeeval.scoring.criteria import EvalError
 from officeeval.scoring.display import display_type, expected_display, expected_text, \
@@ -36,12 +37,14 @@ from officeeval.scoring.outcomes import CriterionStatus as S
 from officeeval.scoring.scorecard import CheckResult, TargetResult
 from officeeval.selectors import select
 from officeeval.targets import Target
-from officeeval.values import Observation
+from officeeval.properties.types.cells import CellValueType
+from officeeval.values import CellValue, Observation
 
 if TYPE_CHECKING:
     from officeeval.scoring.grader import Grading
 
 MAX_TARGETS_SHOWN = 50
+_RENDERED_MAX = 200_000
 
 # expected-from where neither document has a value: equal (whether that passes).
 _SAME_WHEN_BOTH_ABSENT = {"equals": True, "approx": True, "not_equals": False}
@@ -84,7 +87,7 @@ def judge_check(check: Check, comparator: Comparator, grading: "Grading",
                    display_type(check, _value_type(check, doc.app)),
                    select(doc, check.select),
                    CompareContext(check.tolerance_value, check.normalize,
-                                  getattr(doc, "theme_color", None)))
+                                  getattr(doc, "theme_color", None), check.threshold))
     return _JUDGES[comparator.kind](run)
 
 
@@ -134,9 +137,48 @@ def judge_count(run: CheckRun) -> CheckResult:
                       status=status, detail=v.explanation or f"{n} target(s) selected")
 
 
+def judge_values(run: CheckRun) -> CheckResult:
+    """``distinct``: for a list-valued property each target's list (judged by ``match``),
+    else the selected targets' values together: no two are the same as they are shown
+    (text normalized as ``normalize=`` says). Targets without a value are left out."""
+    if not run.targets:
+        return _nothing_selected(run)
+    if run.vtype.listy:
+        return _judge_targets(run, None)
+    seen: dict[str, tuple[Target, str]] = {}
+    repeats: list[tuple[Target, Target, str]] = []
+    n = 0
+    for t in run.targets:
+        obs = run.grading.resolve(run.check, t)
+        if obs is None or (obs.value is None and not obs.parts):
+            continue
+        n += 1
+        shown = render_observation(obs, run.vtype) if obs.value is None else \
+            run.vtype.as_text(obs.value)
+        key = normalize_text(shown, run.check.normalize)
+        if key in seen:
+            first, first_shown = seen[key]
+            repeats.append((first, t, first_shown))
+        else:
+            seen[key] = (t, shown)
+    if n == 0:
+        return run.result(expected="distinct values", actual="(none)", source="",
+                          passed=False, status=S.NOT_FOUND,
+                          detail=f"no target of {run.check.select!r} has a value")
+    ok = not repeats
+    detail = ""
+    if repeats:
+        a, b, shown = repeats[0]
+        detail = (f"{len(repeats)} value(s) repeat; e.g. {shown!r} at {a.locator} and "
+                  f"{b.locator}")
+    return run.result(expected="distinct values", actual=f"{len(seen)} distinct of {n}",
+                      source="computed", passed=ok, status=S.PASS if ok else S.FAIL,
+                      detail=detail)
+
+
 _JUDGES: dict[K, Callable[[CheckRun], CheckResult]] = {
     K.VALUE: judge_value, K.PRESENCE: judge_presence, K.INPUT: judge_input,
-    K.COUNT: judge_count}
+    K.COUNT: judge_count, K.VALUES: judge_values}
 
 
 # ------------------------------------------------------------------------------ selections
@@ -225,8 +267,13 @@ def _judge_against_other(run: CheckRun, which: str) -> list[_Judged]:
     ``unchanged`` / ``changed``, else ``expected-from``)."""
     check, comparator = run.check, run.comparator
     is_input = comparator.kind is K.INPUT
-    others = select(run.grading.other(which), check.select)
+    other_doc = run.grading.other(which)
+    others = select(other_doc, check.select)
     pairs = _pair(run.targets, others)
+    rendered = run.grading.rendered_memo(other_doc)
+    # Cell values judge alike whatever document they come from (no theme colors): a
+    # verdict on (this value, that kept observation) is remembered with the kept document.
+    kept_verdicts = rendered if isinstance(run.vtype, CellValueType) else None
     verdict = _VERDICTS[comparator.kind]
     per: list[_Judged] = []
     for t, other in zip(run.targets, pairs):
@@ -241,6 +288,20 @@ def _judge_against_other(run: CheckRun, which: str) -> list[_Judged]:
         expected = other_obs.value if other_obs is not None else None
         if other_obs is not None and other_obs.parts and other_obs.value is None:
             expected = tuple(p.value for _, p in other_obs.parts)
+        elif other_obs is not None and rendered is not None:
+            # The other document's value, said once per kept observation (a batch judges
+            # every graded document against the same ones).
+            key = (id(other_obs), id(run.vtype))
+            hit = rendered.get(key)
+            if hit is None or hit[0] is not other_obs or hit[1] is not run.vtype:
+                hit = (other_obs, run.vtype, render_expected(expected, run.vtype))
+                if len(rendered) < _RENDERED_MAX:
+                    rendered[key] = hit
+            run._rendered = (expected, hit[2])
+            if kept_verdicts is not None and obs is not None and not obs.parts:
+                per.append((t, _kept_verdict(run, kept_verdicts, verdict, obs, other_obs,
+                                             expected), obs))
+                continue
         per.append((t, verdict(run, obs, expected), obs))
     if comparator.name == "unchanged":
         # Targets the candidate deleted are changes too.
@@ -249,6 +310,30 @@ def _judge_against_other(run: CheckRun, which: str) -> list[_Judged]:
                             "deleted: the graded document has no such target"), None)
                 for o in others if id(o) not in paired]
     return per
+
+
+def _kept_verdict(run: CheckRun, memo: dict, verdict, obs: Observation,
+                  other_obs: Observation, expected: Any) -> Verdict:
+    """``verdict(run, obs, expected)``, remembered by (check, value, kept observation): a
+    batch judges the same unchanged cells of every graded document against the same kept
+    input. The key pins the check and the observation (kept in the entry, so their ids
+    are not reused while it lives) and the value with its type and extras."""
+    value = obs.value
+    try:
+        vkey = (type(value), value, tuple(sorted(value.extra.items()))
+                if isinstance(value, CellValue) else None,
+                type(value.value) if isinstance(value, CellValue) else None)
+        key = ("verdict", id(run.check), id(other_obs), id(run.vtype), obs.source, vkey)
+        hit = memo.get(key)
+    except TypeError:  # an unhashable value: judged on its own
+        return verdict(run, obs, expected)
+    if hit is not None and hit[0] is run.check and hit[1] is other_obs and \
+            hit[2] is run.vtype:
+        return hit[3]
+    v = verdict(run, obs, expected)
+    if len(memo) < _RENDERED_MAX:
+        memo[key] = (run.check, other_obs, run.vtype, v)
+    return v
 
 
 def _no_counterpart(run: CheckRun, t: Target, is_input: bool) -> Verdict:
@@ -275,12 +360,13 @@ def _no_expected_value(run: CheckRun, other: Target, obs: Observation | None) ->
 
 
 def _pair(targets: list[Target], others: list[Target]) -> list[Target | None]:
-    """The counterpart of each target in the other document: by locator, or by position
-    when no locator matches and the counts agree; ``None`` when it has none."""
-    by_loc = {o.locator: o for o in others}
-    if not any(t.locator in by_loc for t in targets) and len(others) == len(targets):
+    """The counterpart of each target in the other document: by locator (``pair_key``), or
+    by position when no locator matches and the counts agree; ``None`` when it has none."""
+    by_key = {o.pair_key: o for o in others}
+    keys = [t.pair_key for t in targets]
+    if not any(k in by_key for k in keys) and len(others) == len(targets):
         return list(others)
-    return [by_loc.get(t.locator) for t in targets]
+    return [by_key.get(k) for k in keys]
 
 
 def _memo_key(obs: Observation | None) -> Any:
@@ -336,7 +422,8 @@ def _input_verdict(run: CheckRun, obs: Observation | None, expected: Any) -> Ver
 
 
 _VERDICTS: dict[K, Callable[[CheckRun, "Observation | None", Any], Verdict]] = {
-    K.VALUE: _value_verdict, K.PRESENCE: _presence_verdict, K.INPUT: _input_verdict}
+    K.VALUE: _value_verdict, K.PRESENCE: _presence_verdict, K.INPUT: _input_verdict,
+    K.VALUES: _value_verdict}
 
 
 # ------------------------------------------------------------------------------ aggregate
@@ -416,7 +503,7 @@ def _judge_xpath(check: Check, comparator: Comparator, doc: Any, base: dict) -> 
     obs = Observation(value, "direct") if value is not None else None
     run = CheckRun(check, comparator, None, base, vtype, [],  # type: ignore[arg-type]
                    CompareContext(check.tolerance_value, check.normalize,
-                                  getattr(doc, "theme_color", None)))
+                                  getattr(doc, "theme_color", None), check.threshold))
     v = _VERDICTS.get(comparator.kind, _value_verdict)(run, obs, check.expected_value)
     status = S.PASS if v.passed else (S.NOT_FOUND if obs is None else S.FAIL)
     return CheckResult(**base, expected=v.expected, actual=v.actual, source="direct",

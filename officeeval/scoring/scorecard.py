@@ -4,6 +4,9 @@
 Statuses and outcomes are enums (``CriterionStatus``, ``TaskOutcome``) in every result;
 a string given to a constructor is converted (raising ``ValueError`` for an unknown one),
 and ``to_dict`` / ``to_tuples`` write their values.
+``backends`` names the engine of each outside backend that influenced a value of the card
+(``{"recalc": "LibreOffice 25.2.3.2 520(Build:2)"}`` when a formula was recalculated, or
+refused because that LibreOffice lacks one of its functions); ``{}`` when none did.
 """
 
 from __future__ import annotations
@@ -99,6 +102,7 @@ class ScoreCard:
     engine_version: str = ""
     value_sources: dict[str, int] = field(default_factory=dict)
     seconds: float = 0.0
+    backends: dict[str, str] = field(default_factory=dict)
     # When a layout check laid the document out: the observations' source, the fonts the
     # document asked for that the layout drew with another (``rendered.font_substitution``)
     # and whether every one kept Office's metrics (``reliable``).
@@ -120,7 +124,7 @@ class ScoreCard:
                 "passed": self.passed, "eval_errors": self.eval_errors,
                 "rubric_total": self.rubric_total, "rubric_sha256": self.rubric_sha256,
                 "engine_version": self.engine_version, "value_sources": self.value_sources,
-                "seconds": round(self.seconds, 4),
+                "seconds": round(self.seconds, 4), "backends": self.backends,
                 **({"layout": self.layout} if self.layout else {}),
                 "criteria": [c.to_dict() for c in self.criteria]}
 
@@ -138,19 +142,21 @@ class ScoreCard:
                               k.passed, k.status.value, k.detail, k.line,
                               tuple((t.locator, t.actual, t.source, t.passed)
                                     for t in k.targets)) for k in c.checks))
-                      for c in self.criteria))
+                      for c in self.criteria),
+                self.backends)
 
     @classmethod
     def from_tuples(cls, t: tuple) -> "ScoreCard":
         """The card ``to_tuples`` gave. Raises ``ValueError``/``TypeError`` for anything
         else."""
-        *head, crits = t
+        *head, crits, backends = t
         criteria = [CriterionResult(cid, skill, points, earned, status, description,
                                     [CheckResult(*k[:10], [TargetResult(*x) for x in k[10]])
                                      for k in checks], preservation)
                     for cid, skill, points, earned, status, description, preservation, checks
                     in crits]
-        return cls(*head[:9], criteria, *head[9:])
+        return cls(*head[:9], criteria, *head[9:15], layout=dict(head[15]),
+                   backends=dict(backends))
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "ScoreCard":
@@ -170,4 +176,5 @@ class ScoreCard:
                    d["pass_mark"], d["passed"], d["eval_errors"], crits,
                    d.get("outcome_detail", ""), d.get("rubric_total", 100.0),
                    d.get("rubric_sha256", ""), d.get("engine_version", ""),
-                   d.get("value_sources", {}), d.get("seconds", 0.0), d.get("layout", {}))
+                   d.get("value_sources", {}), d.get("seconds", 0.0),
+                   dict(d.get("backends") or {}), d.get("layout", {}))

@@ -9,7 +9,7 @@ module never imports the applications.
 
 from officeeval.selectors.grammar import Predicate, Selector, Step, parse_selector  # noqa: F401
 
-_SELECTION = ("explain_empty", "select", "validate_selector")
+_SELECTION = ("explain_empty", "plan", "select", "validate_selector")
 
 
 def __getattr__(name: str):

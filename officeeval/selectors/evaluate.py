@@ -14,6 +14,7 @@ import difflib
 from officeeval import apps
 from officeeval.cache import memo_table
 from officeeval.errors import SelectorSyntaxError
+from officeeval.selectors import by_property
 from officeeval.selectors.grammar import Predicate, Selector, Step, parse_selector
 from officeeval.selectors.predicates import apply_predicates
 from officeeval.selectors.registry import StepSpec
@@ -47,7 +48,8 @@ def select(doc: Document, selector: str | Selector | None) -> list[Target]:
             if spec.parents is not None and parent.kind not in spec.parents:
                 # validate_selector reports this at load time; at run time it selects nothing.
                 continue
-            children = apply_predicates(spec.fn(parent, step), step.predicates)
+            children = apply_predicates(spec.fn(parent, step), step.predicates,
+                                        by_property.keeps)
             for c in children:
                 if id(c) not in seen:
                     seen.add(id(c))
@@ -55,6 +57,19 @@ def select(doc: Document, selector: str | Selector | None) -> list[Target]:
         current = out
     cache[text] = current
     return current
+
+
+def plan(doc: Document, selectors: list[str]) -> None:
+    """Tell ``doc`` which selectors are about to be evaluated on it (the app's planner, when
+    it has one: Excel streams each large sheet once for all of them). Never raises: a
+    planning failure leaves the reads to the selections themselves."""
+    planner = apps.app(doc.app).steps.planner
+    if planner is None or not selectors:
+        return
+    try:
+        planner(doc, selectors)
+    except Exception:  # noqa: BLE001 - the selections read (and report) on their own
+        pass
 
 
 def explain_empty(doc: Document, selector: str) -> str:
@@ -77,7 +92,7 @@ def explain_empty(doc: Document, selector: str) -> str:
         if not any(groups):
             return f"{inside} no {bare}"
         for pred in step.predicates:
-            narrowed = [apply_predicates(g, (pred,)) for g in groups]
+            narrowed = [apply_predicates(g, (pred,), by_property.keeps) for g in groups]
             if not any(narrowed):
                 return _why_nothing(bare, pred, [len(g) for g in groups if g], path)
             groups = narrowed
@@ -140,7 +155,21 @@ def validate_selector(text: str, app: str) -> tuple[list[tuple[int, str]], str |
             issues.append((step.column, f"{step.name!r} cannot follow a {kind} (it follows: "
                                         f"{', '.join(sorted(spec.parents))})"))
         kind = spec.kind_after(kind or "")
+        issues.extend(_check_property_predicates(step.predicates, app, kind))
     return issues, kind
+
+
+def _check_property_predicates(preds: tuple[Predicate, ...], app: str,
+                               kind: str | None) -> list[tuple[int, str]]:
+    """Issues of the property predicates among PREDS (inside ``not(…)`` too)."""
+    out: list[tuple[int, str]] = []
+    for p in preds:
+        inner = p.value if p.op == "not" else p
+        if isinstance(inner, Predicate) and inner.is_property:
+            problem = by_property.check_predicate(inner, app, kind)
+            if problem:
+                out.append((inner.column, problem))
+    return out
 
 
 def _check_args(step: Step, spec: StepSpec) -> list[tuple[int, str]]:

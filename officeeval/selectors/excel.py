@@ -11,7 +11,9 @@ from __future__ import annotations
 from officeeval.excel import objects
 from officeeval.excel.refs import MAX_COL, MAX_ROW, Area, col_index, parse_area
 from officeeval.excel.targets import CellTarget, ColumnTarget, RowTarget, SheetTarget
-from officeeval.selectors.grammar import Step
+from officeeval.errors import SelectorSyntaxError
+from officeeval.selectors.grammar import Step, parse_selector
+from officeeval.selectors.predicates import apply_predicates
 from officeeval.selectors.registry import StepSpec, StepTable
 from officeeval.targets import Target
 
@@ -164,11 +166,67 @@ def _name(parent: Target, step: Step) -> list[Target]:
     return out
 
 
+# ------------------------------------------------------------------------------ planning
+def _planned_areas(doc, text: str) -> list[tuple[object, Area]]:
+    """(sheet, area) of the cells a selector's first reference step reads (``'数据'!A1``,
+    ``sheet('数据')/C2:C9``, ``sheet[1]/cell('B2')``); other selectors read no planned
+    cells."""
+    try:
+        steps = parse_selector(text).steps
+    except SelectorSyntaxError:
+        return []
+    sheets = None
+    if steps and steps[0].name == "sheet":
+        sheets = [t.sheet for t in apply_predicates(_sheet(doc.root(), steps[0]),
+                                                    steps[0].predicates)]
+        steps = steps[1:]
+    if not steps or steps[0].name not in ("range", "cell") or not steps[0].args:
+        return []
+    step = steps[0]
+    if step.name == "range":
+        sheet_name, ref = step.args[0], step.args[1]
+        if sheet_name is not None:
+            sheets = [doc.sheet(sheet_name)] if sheets is None else []
+        elif sheets is None:
+            sheets = [next((s for s in doc.sheets if s.kind == "worksheet"), None)]
+    else:
+        ref = step.args[0]
+        if sheets is None:
+            sheets = list(doc.sheets)
+    area = parse_area(ref)
+    if area is None:
+        return []
+    return [(s, area) for s in sheets if s is not None and s.store is not None]
+
+
+def plan_reads(doc, selectors) -> None:
+    """Announce to each sheet's cell store the cells the rubric's selectors will read, so a
+    large sheet is streamed once for all of them (``CellStore.plan``). Reads nothing now;
+    a selector it cannot plan is simply read when selected."""
+    if not any(s.store is not None and s.store.large for s in doc.sheets):
+        return  # small sheets are parsed whole and indexed: nothing to plan
+    by_sheet: dict[int, tuple[object, list]] = {}
+    for text in selectors:
+        for sheet, area in _planned_areas(doc, text):
+            if not sheet.store.large:
+                continue
+            if area.kind == "cols":
+                box = (1, MAX_ROW, area.c1, area.c2)
+            elif area.kind == "rows":
+                box = (area.r1, area.r2, 1, MAX_COL)
+            else:
+                box = (area.r1, area.r2, area.c1, area.c2)
+            by_sheet.setdefault(id(sheet), (sheet, []))[1].append(box)
+    for sheet, boxes in by_sheet.values():
+        sheet.store.plan(boxes)
+
+
 _WB = frozenset({"workbook"})
 _WB_SHEET = frozenset({"workbook", "sheet"})
 _CELL_KINDS = frozenset({"workbook", "sheet", "cell"})
 
 STEPS = StepTable("excel")
+STEPS.planner = plan_reads
 STEPS.add(StepSpec("workbook", "workbook", _workbook, "The workbook itself.",
                            parents=_WB))
 STEPS.add(StepSpec("sheet", "sheet", _sheet,

@@ -6,7 +6,13 @@
     args      := arg ("," arg)*                        (quoted string, number or bare word)
     predicate := "[" test "]" | "[not(" test ")]"
     test      := INT | "-1" | "*" | [INT] ".." [INT] | WORD | key op value
+    key       := WORD | PROPERTY                       (a property: a dotted catalog name)
     op        := "=" | "!=" | "^=" | "$=" | "*=" | "~="
+                 | ">" | ">=" | "<" | "<="             (property predicates only)
+
+A predicate on a property (``run[font.italic=true]``, ``paragraph[font.size>=14]``) keeps the
+targets whose effective value of that property compares so with the value (parsed for the
+property's type); ``selectors/by_property.py`` judges it.
 
 Strings use single or double quotes; a doubled quote inside escapes it (``'It''s'``).
 Errors raise ``SelectorSyntaxError`` with the 1-based column where parsing failed.
@@ -21,8 +27,10 @@ from functools import lru_cache
 from officeeval.errors import SelectorSyntaxError
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_\-]*")
+_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_\-]*(?:\.[A-Za-z_][A-Za-z0-9_\-]*)*")
 _A1 = re.compile(r"^\$?[A-Za-z]{1,3}\$?\d+(?::\$?[A-Za-z]{1,3}\$?\d+)?$|^\$?[A-Za-z]{1,3}:\$?[A-Za-z]{1,3}$|^\$?\d+:\$?\d+$")
-_OPS = ("!=", "^=", "$=", "*=", "~=", "=")
+_OPS = ("!=", "^=", "$=", "*=", "~=", ">=", "<=", "=", ">", "<")
+ORDERING_OPS = frozenset({">", ">=", "<", "<="})
 
 
 @dataclass(frozen=True)
@@ -36,6 +44,11 @@ class Predicate:
     value: object
     key: str | None = None
     column: int = 0
+
+    @property
+    def is_property(self) -> bool:
+        """A test of a property's effective value (``[font.bold=true]``): a dotted key."""
+        return self.key is not None and "." in self.key
 
     def __str__(self) -> str:
         if self.op == "index":
@@ -61,7 +74,8 @@ class Step:
     def __str__(self) -> str:
         if self.name == "range":
             sheet, ref = self.args
-            return (f"{_quote(sheet)}!" if sheet is not None else "") + ref
+            return (f"{_quote(sheet)}!" if sheet is not None else "") + ref + "".join(
+                str(p) for p in self.predicates)
         out = self.name
         if self.has_parens:
             out += "(" + ", ".join(_quote(a) for a in self.args) + ")"
@@ -142,17 +156,17 @@ class _Parser:
             if self.peek() != "!":
                 raise self.err("a quoted name here must be a sheet followed by '!'")
             self.i += 1
-            return Step("range", (sheet, self.a1(start)), column=start + 1)
+            return self.range_step((sheet, self.a1(start)), start)
         # Unquoted sheet!ref, or a bare A1 reference.
         m = re.compile(r"[^/\[\]()!'\"]+!").match(self.text, self.i)
         if m:
             sheet = m.group(0)[:-1].strip()
             self.i = m.end()
-            return Step("range", (sheet, self.a1(start)), column=start + 1)
+            return self.range_step((sheet, self.a1(start)), start)
         m = re.compile(r"\$?[A-Za-z]{0,3}\$?\d*:?\$?[A-Za-z]{0,3}\$?\d*").match(self.text, self.i)
         if m and m.group(0) and _A1.match(m.group(0)) and self._step_ends(m.end()):
             self.i = m.end()
-            return Step("range", (None, m.group(0).replace("$", "").upper()), column=start + 1)
+            return self.range_step((None, m.group(0).replace("$", "").upper()), start)
         m = _NAME.match(self.text, self.i)
         if not m:
             raise self.err(f"expected a step name, found {ch!r}")
@@ -165,20 +179,27 @@ class _Parser:
             has_parens = True
             self.i += 1
             args = self.args()
+        return Step(name, tuple(args), self.predicates(), start + 1, has_parens)
+
+    def predicates(self) -> tuple[Predicate, ...]:
         preds = []
         while True:
             self.skip_ws()
             if self.peek() != "[":
                 break
             preds.append(self.predicate())
-        return Step(name, tuple(args), tuple(preds), start + 1, has_parens)
+        return tuple(preds)
+
+    def range_step(self, args: tuple, start: int) -> Step:
+        """An A1 reference step, with its predicates ('成绩'!B2:D9[font.bold=true])."""
+        return Step("range", args, self.predicates(), column=start + 1)
 
     def _step_ends(self, j: int) -> bool:
         rest = self.text[j:].lstrip()
-        return rest == "" or rest.startswith("/")
+        return rest == "" or rest.startswith("/") or rest.startswith("[")
 
     def a1(self, start: int) -> str:
-        m = re.compile(r"[^/\s]+").match(self.text, self.i)
+        m = re.compile(r"[^/\s\[]+").match(self.text, self.i)
         if not m or not _A1.match(m.group(0)):
             raise self.err("expected a cell or range reference such as B2, B2:D9, C:C or 3:3")
         self.i = m.end()
@@ -256,13 +277,16 @@ class _Parser:
             self.i += 1
             self.close(start, end)
             return Predicate("index", "*", column=start + 1)
-        m = _NAME.match(self.text, self.i)
+        m = _KEY.match(self.text, self.i)
         if not m:
             raise self.err(f"expected an index, a name or key='value', found {ch!r}")
         key = m.group(0)
         self.i = m.end()
         self.skip_ws()
         if self.peek() == end:
+            if "." in key:
+                raise self.err(f"a property predicate needs an operator and a value: "
+                               f"[{key}=…]", start)
             self.i += 1
             return Predicate("flag", key, column=start + 1)
         for op in _OPS:
@@ -270,7 +294,11 @@ class _Parser:
                 self.i += len(op)
                 break
         else:
-            raise self.err(f"expected an operator (=, !=, ^=, $=, *=, ~=) or {end!r}")
+            raise self.err(f"expected an operator (=, !=, ^=, $=, *=, ~=, >, >=, <, <=) or "
+                           f"{end!r}")
+        if op in ORDERING_OPS and "." not in key:
+            raise self.err(f"{op!r} compares a property's value ([font.size>=14]); [{key}…] "
+                           f"takes =, !=, ^=, $=, *= or ~=", start)
         self.skip_ws()
         if self.peek() in ("'", '"'):
             value = self.string()

@@ -6,16 +6,22 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import lru_cache
-from typing import Any
+from typing import Any, Callable
 
 from officeeval.selectors.grammar import Predicate
 from officeeval.targets import Target
 from officeeval.vocabulary import style_key
 
 
-def apply_predicates(items: list[Target], preds: tuple[Predicate, ...]) -> list[Target]:
+PropertyTest = Callable[[Target, Predicate], bool]
+
+
+def apply_predicates(items: list[Target], preds: tuple[Predicate, ...],
+                     by_property: PropertyTest | None = None) -> list[Target]:
     """Filter ``items`` by each predicate in turn; indexes are 1-based, ``-1`` is the last;
-    ``not(…)`` keeps what its predicate would drop."""
+    ``not(…)`` keeps what its predicate would drop. A property predicate
+    (``[font.bold=true]``) is judged by ``by_property`` (selection's, which resolves the
+    property); without one it keeps nothing."""
     for p in preds:
         if p.op == "index":
             if p.value == "*":
@@ -36,8 +42,10 @@ def apply_predicates(items: list[Target], preds: tuple[Predicate, ...]) -> list[
                                                   "type")]
         elif p.op == "not":
             inner: Predicate = p.value  # type: ignore[assignment]
-            left_out = {id(t) for t in apply_predicates(items, (inner,))}
+            left_out = {id(t) for t in apply_predicates(items, (inner,), by_property)}
             items = [t for t in items if id(t) not in left_out]
+        elif p.is_property:
+            items = [t for t in items if by_property is not None and by_property(t, p)]
         else:
             items = [t for t in items if _matches(t.predicate_value(p.key or ""), p.op,
                                                   str(p.value), p.key or "")]

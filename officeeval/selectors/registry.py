@@ -41,6 +41,10 @@ class StepTable(dict):
     def __init__(self, app: str, specs: list[StepSpec] | tuple[StepSpec, ...] = ()) -> None:
         super().__init__()
         self.app = app
+        # Optional: ``planner(doc, selector_texts)`` told before grading which selectors a
+        # rubric will evaluate, so the app's view can read what they need in one pass
+        # (Excel: one stream per large sheet). It must read nothing a selection would not.
+        self.planner: Callable[[Target, list[str]], None] | None = None
         for spec in specs:
             self.add(spec)
 

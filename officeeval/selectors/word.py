@@ -7,7 +7,9 @@ from officeeval.selectors.grammar import Step
 from officeeval.selectors.registry import StepSpec, StepTable
 from officeeval.targets import Target
 from officeeval.word import navigation as N
-from officeeval.word.fields import bookmarks_of, fields_of, hyperlinks_of, tocs_of
+from officeeval.word.fields import (bookmarks_of, fields_of, hyperlinks_of, toc_entries_of,
+                                    tocs_of)
+from officeeval.word.numbering import list_levels
 from officeeval.word.props_layout import pages
 from officeeval.word.targets import StyleTarget
 
@@ -37,8 +39,10 @@ _SPECS = [
              "Block-level paragraphs of the parent in order: the body's (content controls and "
              "tracked insertions included; a drop cap is part of the paragraph it starts), a "
              "section's, a table cell's (table[1]/cell(1,1)/paragraph[1]), a header's, a "
-             "note's, a text box's; under a table, row or column, those of its cells.",
-             parents=N.PARAGRAPH_PARENTS),
+             "note's, a text box's; under a table, row or column, those of its cells; "
+             "under a picture, chart or SmartArt graphic, the paragraph holding it "
+             "(chart[1]/paragraph: its alignment, its position in the text).",
+             parents=N.PARAGRAPH_PARENTS | N.HELD_KINDS),
     StepSpec("run", "run", lambda p, s: N.runs(p),
              "Text runs (deleted runs and field instructions excluded), under any paragraph "
              "holder.", parents=N.PARAGRAPH_PARENTS | {"paragraph"}),
@@ -83,8 +87,21 @@ _SPECS = [
     StepSpec("field", "field", lambda p, s: fields_of(p),
              "Fields, simple and complex, nested included, in order: field[type='MERGEFIELD'] "
              "or field[PAGE].", parents=_STORY),
+    StepSpec("target", "paragraph", lambda p, s: N.cross_reference_target(p),
+             "field[type='REF'][1]/target: the paragraph where the bookmark a cross-"
+             "reference (REF, PAGEREF, NOTEREF) points to begins — the caption or heading "
+             "it refers to; nothing for another field or a missing bookmark.",
+             parents=frozenset({"field"})),
     StepSpec("toc", "toc", lambda p, s: tocs_of(p),
              "Tables of contents (TOC fields, in a content control or not).", parents=_BODY),
+    StepSpec("entry", "toc_entry", lambda p, s: toc_entries_of(p),
+             "toc[1]/entry[2]: the entries of a table of contents as its field result shows "
+             "them (entry[text*='引言'], entry[level='2']).", parents=frozenset({"toc"})),
+    StepSpec("level", "list_level", lambda p, s: list_levels(p),
+             "paragraph[3]/level[2], style('标题 1')/level[2]: a level of the list the "
+             "paragraph or style uses, whatever level it is at itself (the paragraph."
+             "numbering.* properties then read that level's definition; .label its first "
+             "item's label).", parents=frozenset({"paragraph", "style"})),
     StepSpec("caption", "paragraph", lambda p, s: N.captions(p),
              "Caption paragraphs: the Caption style (题注) or a SEQ field.", parents=_BODY),
     StepSpec("footnote", "footnote", lambda p, s: N.notes(p, "footnote"),

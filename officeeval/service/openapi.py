@@ -196,6 +196,9 @@ def _schemas() -> dict[str, Any]:
                           "rubric_total": num, "rubric_sha256": text,
                           "engine_version": text, "value_sources": {"type": "object"},
                           "seconds": num,
+                          "backends": {"type": "object", "description":
+                                       "Outside engines that influenced a value, e.g. "
+                                       "{\"recalc\": \"LibreOffice 25.2.3.2 …\"}."},
                           "criteria": {"type": "array", "items": criterion,
                                        "description": "Absent with detail=summary."}}},
         "RunRecord": {"type": "object", "description":

@@ -140,7 +140,7 @@ def _head(card: Any) -> dict[str, Any]:
             "passed": card.passed, "eval_errors": card.eval_errors,
             "rubric_total": card.rubric_total, "rubric_sha256": card.rubric_sha256,
             "engine_version": card.engine_version, "value_sources": card.value_sources,
-            "seconds": round(card.seconds, 4)}
+            "seconds": round(card.seconds, 4), "backends": card.backends}
 
 
 def _renamed(text: str, old: str, new: str) -> str:

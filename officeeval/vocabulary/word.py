@@ -24,6 +24,23 @@ SECTION_START = define("section_start", {
     "nextColumn": ("新建栏", "next column"),
 })
 
+# Tab stops (制表位): alignment and leader (ISO 29500 17.3.1.37, ST_TabJc, ST_TabTlc).
+TAB_ALIGNMENT = define("tab_alignment", {
+    "left": ("start", "左对齐", "左"),
+    "center": ("居中", "居中对齐", "centre"),
+    "right": ("end", "右对齐", "右"),
+    "decimal": ("小数点对齐", "小数点"),
+    "bar": ("竖线对齐", "竖线"),
+})
+TAB_LEADER = define("tab_leader", {
+    "none": ("无", "no leader"),
+    "dot": ("dots", "点", "dotted", "点线"),
+    "hyphen": ("dash", "dashes", "短划线", "虚线"),
+    "underscore": ("underline", "实线", "下划线"),
+    "heavy": ("粗线",),
+    "middleDot": ("middle_dot", "中点"),
+})
+
 NUMBER_FORMAT = define("number_format", {
     "decimal": ("1, 2, 3", "阿拉伯数字", "arabic", "1,2,3"),
     "upperRoman": ("大写罗马数字", "roman upper"),
@@ -61,6 +78,18 @@ EMPHASIS_MARK = define("emphasis_mark", {
     "comma": ("逗号",),
     "circle": ("圈", "圆圈"),
     "underDot": ("下点",),
+})
+
+NUMBER_SUFFIX = define("number_suffix", {
+    "tab": ("制表符", "tab character"),
+    "space": ("空格", "space character"),
+    "nothing": ("不特别标注", "无", "none", "不标注"),
+})
+
+GUTTER_POSITION = define("gutter_position", {
+    "left": ("靠左", "左", "左侧"),
+    "top": ("靠上", "上", "顶部", "上侧"),
+    "right": ("靠右", "右", "右侧"),
 })
 
 DROP_CAP = define("drop_cap", {

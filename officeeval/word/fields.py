@@ -87,6 +87,68 @@ class TocTarget(Target):
         return self.info.result if key == "text" else None
 
 
+class TocEntryTarget(Target):
+    """One entry of a table of contents as its field result shows it (the paragraphs Word
+    wrote when the field was last updated): ``text`` the heading text, ``level`` the entry's
+    level (from its ``TOC n`` style), ``page`` the page number shown after the last tab."""
+
+    kind = "toc_entry"
+
+    def __init__(self, doc, toc: TocTarget, paragraph: etree._Element, locator: str) -> None:
+        super().__init__(doc, locator)
+        self.toc = toc
+        self.paragraph_el = paragraph
+        self.part = toc.part
+        from officeeval.word.text import paragraph_text
+        shown = paragraph_text(paragraph).strip()
+        pieces = [x.strip() for x in shown.split("\t")]
+        # Word writes "heading<TAB>page" (a numbered heading: "1<TAB>引言<TAB>3"); with \n
+        # (no page numbers) there is no final number.
+        if len(pieces) > 1 and _PAGE.fullmatch(pieces[-1]):
+            self.page: str | None = pieces[-1]
+            pieces = pieces[:-1]
+        else:
+            self.page = None
+        self.text = " ".join(x for x in pieces if x)
+
+    @property
+    def level(self) -> int | None:
+        """The n of the entry paragraph's ``TOC n`` (目录 n) style; ``None`` for another
+        style."""
+        ppr = self.paragraph_el.find(_W + "pPr")
+        ps = ppr.find(_W + "pStyle") if ppr is not None else None
+        st = self.doc.styles.get(ps.get(_W + "val")) if ps is not None else None
+        if st is None:
+            return None
+        from officeeval.vocabulary import style_key
+        m = re.fullmatch(r"builtin:toc ([1-9])", style_key(st.display_name))
+        return int(m.group(1)) if m else None
+
+    def predicate_value(self, key: str) -> Any:
+        if key == "text":
+            return self.text
+        if key == "level":
+            return self.level
+        return None
+
+
+# A page number as a TOC shows it: Arabic, Roman, or a section-prefixed form (2-5).
+_PAGE = re.compile(r"[0-9]+(?:[-–.][0-9]+)?|[ivxlcdmIVXLCDM]+")
+
+
+def toc_entries_of(parent) -> list[TocEntryTarget]:
+    """The entries of a table of contents (its result's paragraphs that show text)."""
+    if not isinstance(parent, TocTarget):
+        return []
+    from officeeval.word.text import paragraph_text
+    out: list[TocEntryTarget] = []
+    for para in parent.info.result_paragraphs:
+        if paragraph_text(para).strip():
+            out.append(TocEntryTarget(parent.doc, parent, para,
+                                      f"{parent.locator}/entry[{len(out) + 1}]"))
+    return out
+
+
 class HyperlinkTarget(Target):
     kind = "hyperlink"
 

@@ -23,10 +23,44 @@ PARAGRAPH_PARENTS = frozenset({"document", "section", "table", "row", "column"}
 STORY_PARENTS = frozenset({"document", "section", "paragraph"}) | CONTAINER_KINDS
 
 
+# Drawing objects that hold no text of their own: ``paragraph`` under one is the paragraph
+# that holds it (chart[1]/paragraph), not paragraphs inside it as for a text box.
+HELD_KINDS = frozenset({"image", "chart", "smartart"})
+
+
 def paragraphs(parent: Target) -> list[ParagraphTarget]:
-    """Block-level paragraphs of the parent (a table's: those of its cells, row by row)."""
+    """Block-level paragraphs of the parent (a table's: those of its cells, row by row); for
+    a picture, chart or SmartArt graphic, the paragraph holding it."""
+    if parent.kind in HELD_KINDS:
+        return holding_paragraph(parent)
     got = getattr(parent, "paragraphs", None)
     return list(got) if got is not None else []
+
+
+def holding_paragraph(drawing: Target) -> list[ParagraphTarget]:
+    """The paragraph (with its locator in its story: ``paragraph[5]``, a cell's, a header's)
+    that holds a drawing object; ``[]`` when it is none of the body's, a table cell's, a
+    header's or footer's (a drawing inside a text box or a note)."""
+    el = getattr(drawing, "paragraph_el", None)
+    if el is None:
+        return []
+    doc = drawing.doc
+    found = _paragraph_index(doc).get(id(el))
+    return [found] if found is not None else []
+
+
+def _paragraph_index(doc) -> dict[int, ParagraphTarget]:
+    from officeeval.cache import memo_value
+
+    def build() -> dict[int, ParagraphTarget]:
+        out: dict[int, ParagraphTarget] = {}
+        stories = [doc.root()] + document_headers(doc, "header") + document_headers(
+            doc, "footer")
+        for story in stories:
+            for para in all_paragraphs(story):
+                out.setdefault(id(para.el), para)
+        return out
+    return memo_value(doc, "_officeeval_paragraph_by_element", build)
 
 
 def all_paragraphs(parent: Target) -> list[ParagraphTarget]:
@@ -155,3 +189,22 @@ def captions(parent: Target) -> list[ParagraphTarget]:
 def notes(parent: Target, kind: str) -> list:
     n = parent.doc.notes  # type: ignore[attr-defined]
     return list({"footnote": n.footnotes, "endnote": n.endnotes, "comment": n.comments}[kind])
+
+
+# Fields whose argument is the bookmark they point to (cross-references).
+REFERENCE_FIELDS = ("REF", "PAGEREF", "NOTEREF")
+
+
+def cross_reference_target(field: Target) -> list[ParagraphTarget]:
+    """The paragraph where the bookmark a cross-reference field (REF, PAGEREF, NOTEREF)
+    points to begins: the caption or heading it refers to; ``[]`` for another field, or
+    when the bookmark is missing or not in the body, a table cell, a header or footer."""
+    info = getattr(field, "info", None)
+    if info is None or info.type not in REFERENCE_FIELDS or not info.argument:
+        return []
+    doc = field.doc
+    rng = doc.story_index(doc.main).bookmarks.get(info.argument)  # type: ignore[attr-defined]
+    if rng is None or rng.paragraph is None:
+        return []
+    found = _paragraph_index(doc).get(id(rng.paragraph))
+    return [found] if found is not None else []

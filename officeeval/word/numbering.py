@@ -23,6 +23,7 @@ from lxml import etree
 
 from officeeval.ooxml.ns import W
 from officeeval.ooxml.units import to_int
+from officeeval.targets import Target
 
 _W = f"{{{W}}}"
 MAX_LINKS = 16
@@ -229,3 +230,31 @@ def _clamp(ilvl: int | None) -> int:
 
 def _on(v: str | None) -> bool:
     return v is None or v.lower() in ("1", "true", "on")
+
+
+class ListLevelTarget(Target):
+    """One level of the list a paragraph or paragraph style uses (``paragraph[3]/level[2]``):
+    a target of kind ``list_level`` carrying the ``NumRef`` the numbering properties read,
+    so they answer for that level (its format, text, start, suffix, first label) whatever
+    level the paragraph itself is at. Built by ``list_levels``."""
+
+    kind = "list_level"
+
+    def __init__(self, doc, num_ref: NumRef, locator: str) -> None:
+        super().__init__(doc, locator)
+        self.num_ref = num_ref
+
+
+def list_levels(parent) -> list:
+    """The levels (1 to 9, up to the first the list does not define) of the list
+    ``parent`` (a paragraph or paragraph style) uses; ``[]`` when it is in none."""
+    ref = getattr(parent, "num_ref", None)
+    if ref is None or parent.kind not in ("paragraph", "style"):
+        return []
+    out = []
+    for ilvl in range(9):
+        if parent.doc.numbering.level(ref.num_id, ilvl) is None:
+            break
+        out.append(ListLevelTarget(parent.doc, NumRef(ref.num_id, ilvl, False),
+                                   f"{parent.locator}/level[{ilvl + 1}]"))
+    return out

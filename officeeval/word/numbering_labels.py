@@ -162,3 +162,16 @@ def compute_labels(numbering: Numbering, refs: Iterable[tuple[object, NumRef | N
         levels = [numbering.level(ref.num_id, k) for k in range(i + 1)]
         out[key] = (render_label(level, counts, levels), counts[i] or 0)
     return out
+
+
+def first_label(numbering: Numbering, num_id: str, ilvl: int) -> str | None:
+    """The label the first item of level ``ilvl`` of list ``num_id`` shows when every
+    level above it is at its start ('第一章', '1.1', '(a)'): the level's number format as
+    Word's dialog shows it. ``None`` when the level is not defined."""
+    level = numbering.level(num_id, ilvl)
+    if level is None:
+        return None
+    levels = [numbering.level(num_id, i) for i in range(9)]
+    counts = [(lv.start_override if lv.start_override is not None else lv.start)
+              if lv is not None else None for lv in levels]
+    return render_label(level, counts, levels)

@@ -271,9 +271,19 @@ def style_type(st, doc):
 @prop("style.next", T.STYLE_NAME, kinds=STYLE)
 @style_property
 def next_style(st, doc):
-    """Style of the paragraph that follows (后续段落样式)."""
+    """Style of the paragraph that follows (后续段落样式); a paragraph style that names none
+    is followed by itself (source default), as Word shows it.
+
+    Word and python-docx omit ``w:next`` when the next style is the style itself (ISO 29500
+    17.7.4.10: "if this element is omitted, the next paragraph shall use the same style").
+    For character, table and numbering styles it means nothing: ``None``. A ``w:next``
+    naming a style the document lacks is ``None`` too (Word then falls back to the style
+    itself, but the file says something else: the rubric writer should see it).
+    """
     el = st.child("next")
-    nxt = doc.styles.get(el.get(f"{{{_W_NS}}}val")) if el is not None else None
+    if el is None:
+        return Observation(st.display_name, "default") if st.type == "paragraph" else None
+    nxt = doc.styles.get(el.get(f"{{{_W_NS}}}val"))
     return Observation(nxt.display_name, "direct") if nxt is not None else None
 
 

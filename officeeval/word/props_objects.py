@@ -14,7 +14,7 @@ from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
 from officeeval.values import Measure, Observation
 from officeeval.word.drawings import DrawingTarget
-from officeeval.word.fields import FieldTarget, HyperlinkTarget, TocTarget
+from officeeval.word.fields import FieldTarget, HyperlinkTarget, TocEntryTarget, TocTarget
 from officeeval.word.notes import CommentTarget, NoteTarget
 
 DRAWING_KINDS = ("image", "shape", "textbox", "chart", "smartart")
@@ -190,6 +190,19 @@ def field_switches(info):
     return info.switches
 
 
+@prop("field.target_text", T.TEXT, kinds="field",
+      read_only="the text of the paragraph holding the bookmark: write field.argument to "
+                "point the cross-reference elsewhere, or that paragraph's text")
+def field_target_text(t, ctx):
+    """Where a cross-reference points (交叉引用): the text of the paragraph holding the
+    bookmark a REF, PAGEREF or NOTEREF field names — the caption or heading it refers to
+    (图 1 各月销售额), not the field's shown result. Nothing for another field or a
+    missing bookmark; ``field[1]/target`` selects that paragraph itself."""
+    from officeeval.word.navigation import cross_reference_target
+    found = cross_reference_target(t)
+    return Observation(found[0].text, "computed") if found else None
+
+
 # ------------------------------------------------------------------ tables of contents
 def _first_toc(t):
     if isinstance(t, TocTarget):
@@ -245,6 +258,43 @@ def toc_kind(t, ctx):
         return None
     kind = "content_control" if "content" in toc.info.sdt_gallery.lower() else "field"
     return Observation(kind, "computed")
+
+
+def _entry(read: Callable) -> Callable:
+    @functools.wraps(read)
+    def resolve(t, ctx):
+        if not isinstance(t, TocEntryTarget):
+            return None
+        v = read(t)
+        return Observation(v, "computed") if v is not None else None
+    return resolve
+
+
+_ENTRY_READ_ONLY = ("what Word wrote when the field was last updated: write the headings "
+                    "and update the field")
+
+
+@prop("toc_entry.text", T.TEXT, kinds="toc_entry", read_only=_ENTRY_READ_ONLY)
+@_entry
+def toc_entry_text(t):
+    """The heading text a table of contents entry shows (without its page number; a
+    heading number and its text joined by a space)."""
+    return t.text or None
+
+
+@prop("toc_entry.level", T.INTEGER, kinds="toc_entry", read_only=_ENTRY_READ_ONLY)
+@_entry
+def toc_entry_level(t):
+    """The level of a table of contents entry: n of its TOC n (目录 n) style."""
+    return t.level
+
+
+@prop("toc_entry.page", T.TEXT, kinds="toc_entry", read_only=_ENTRY_READ_ONLY)
+@_entry
+def toc_entry_page(t):
+    """The page number a table of contents entry shows (as text: 3, iv); nothing when the
+    TOC shows none (\\n)."""
+    return t.page
 
 
 # ------------------------------------------------------------------ links and notes

@@ -21,6 +21,8 @@ from officeeval.word import runs as R
 from officeeval.word.paragraphs import first, flag
 from officeeval.word.props_section import border_of
 from officeeval.word.resolvers import PARA_KINDS, content_paragraphs, para_property
+from officeeval.word.numbering import ListLevelTarget
+from officeeval.word.numbering_labels import first_label
 from officeeval.word.targets import ParagraphTarget, StyleTarget
 
 _W = f"{{{W}}}"
@@ -48,7 +50,7 @@ def numbering_property(none_value=None) -> Callable[[Callable], Callable]:
 def _lift_numbering(read: Callable, none_value=None) -> Callable:
     @functools.wraps(read)
     def resolve(target, ctx):
-        if not isinstance(target, (ParagraphTarget, StyleTarget)):
+        if not isinstance(target, (ParagraphTarget, StyleTarget, ListLevelTarget)):
             paragraphs = content_paragraphs(target)
             if not paragraphs:
                 return None
@@ -66,7 +68,10 @@ def _lift_numbering(read: Callable, none_value=None) -> Callable:
     return resolve
 
 
-@prop("paragraph.numbering", T.EnumType("number_format"), kinds=PARA_KINDS)
+LEVEL_KINDS = (*PARA_KINDS, "list_level")
+
+
+@prop("paragraph.numbering", T.EnumType("number_format"), kinds=LEVEL_KINDS)
 @numbering_property("none")
 def numbering(t, ref, level):
     """Numbering format of the paragraph's list level (bullet, decimal, chineseCounting …),
@@ -81,14 +86,14 @@ def numbering_level(t, ref, level):
     return ref.ilvl + 1
 
 
-@prop("paragraph.numbering.text", T.TEXT, kinds=PARA_KINDS)
+@prop("paragraph.numbering.text", T.TEXT, kinds=LEVEL_KINDS)
 @numbering_property()
 def numbering_text(t, ref, level):
     """The level text pattern of the paragraph's list level (e.g. '第%1章', '%1.%2')."""
     return level.text
 
 
-@prop("paragraph.numbering.start", T.INTEGER, kinds=PARA_KINDS)
+@prop("paragraph.numbering.start", T.INTEGER, kinds=LEVEL_KINDS)
 @numbering_property()
 def numbering_start(t, ref, level):
     """The number the paragraph's list level starts at (w:start, or the list instance's
@@ -96,14 +101,28 @@ def numbering_start(t, ref, level):
     return level.start_override if level.start_override is not None else level.start
 
 
-@prop("paragraph.numbering.label", T.TEXT, kinds=PARA_KINDS,
+@prop("paragraph.numbering.suffix", T.EnumType("number_suffix"), kinds=LEVEL_KINDS)
+@numbering_property()
+def numbering_suffix(t, ref, level):
+    """What follows the list number (编号之后): tab (制表符), space (空格) or nothing (不特别标注),
+    of the paragraph's list level; tab when the level does not say (w:suff, ISO 29500
+    17.9.29)."""
+    el = level.el.find(_W + "suff") if level.el is not None else None
+    val = el.get(_W + "val") if el is not None else None
+    return val if val in ("tab", "space", "nothing") else "tab"
+
+
+@prop("paragraph.numbering.label", T.TEXT, kinds=LEVEL_KINDS,
       read_only="counted from the level text and the items before it: write "
                 "paragraph.numbering.text or .start")
 @numbering_property()
 def numbering_label(target, ref, level):
     """The list label a reader sees ('第一章', '1.2', '(b)'), counted over the document in
     order; Word's counting rules (lists sharing an abstract definition share counters;
-    startOverride restarts)."""
+    startOverride restarts). Of a list level (paragraph[3]/level[2]): the label its first
+    item shows, the level's number format as Word's dialog shows it ('1.1')."""
+    if isinstance(target, ListLevelTarget):
+        return first_label(target.doc.numbering, ref.num_id, ref.ilvl)
     if not isinstance(target, ParagraphTarget):
         return None
     hit = target.doc.list_labels.get(id(target.el))

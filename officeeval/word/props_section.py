@@ -155,6 +155,28 @@ def margin_gutter(s, direct):
     return _margin(s, direct, "gutter")
 
 
+@prop("page.margin.gutter_position", T.EnumType("gutter_position"), kinds=SECTION_KINDS)
+@section_property
+def gutter_position(s, direct):
+    """Gutter position (装订线位置): left (靠左), top (靠上) or right (a right-to-left
+    section's gutter); left when nothing says otherwise.
+
+    Top is a document setting (``w:gutterAtTop`` in settings.xml, ISO 29500 17.15.1.49) and
+    wins over a section's ``w:rtlGutter`` (17.6.16), as in Word's Page Setup.
+    """
+    top = s.doc.setting("gutterAtTop")
+    if top is not None and R.on_off(top):
+        return Observation("top", "settings")
+    rtl = s.child("rtlGutter")
+    if rtl is not None and R.on_off(rtl):
+        return Observation("right", "direct")
+    if rtl is not None:
+        return Observation("left", "direct")
+    if direct:
+        return None
+    return Observation("left", "settings" if top is not None else "default")
+
+
 @prop("page.header_distance", T.LENGTH_ABS, kinds=SECTION_KINDS)
 @section_property
 def header_distance(s, direct):

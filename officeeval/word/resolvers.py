@@ -36,7 +36,7 @@ CONTAINER_KINDS = ("table", "row", "column", "cell", "header", "footer", "footno
 RUN_KINDS = ("run", "span", "paragraph", "style", *CONTAINER_KINDS)
 PARA_KINDS = ("paragraph", "style", *CONTAINER_KINDS)
 TEXT_KINDS = ("paragraph", "run", "span", "section", "document", *CONTAINER_KINDS, "field",
-              "toc", "hyperlink", "bookmark", "image", "chart", "smartart")
+              "toc", "toc_entry", "hyperlink", "bookmark", "image", "chart", "smartart")
 
 Reader = Callable[[RunChain], "Observation | None"]
 
@@ -276,8 +276,3 @@ def keep_with_next(t, levels, direct):
     return P.flag(levels, "keepNext", direct)
 
 
-@prop("paragraph.page_break_before", T.BOOL, kinds=PARA_KINDS)
-@para_property
-def page_break_before(t, levels, direct):
-    """Page break before (段前分页)."""
-    return P.flag(levels, "pageBreakBefore", direct)

@@ -49,6 +49,11 @@ def _sect_pr(p: ParagraphTarget) -> etree._Element | None:
     return None
 
 
+def sect_pr_of(p: ParagraphTarget) -> etree._Element | None:
+    """The ``w:sectPr`` a body paragraph carries (it ends a section), or ``None``."""
+    return _sect_pr(p)
+
+
 def header_footer_part(section: SectionTarget, which: str, kind: str = "default"
                        ) -> str | None:
     """The part of the section's ``which`` (``header``/``footer``) of ``kind`` (``default``,

@@ -135,3 +135,24 @@ def test_tolerance_literals():
     comp = get_comparator("approx")
     ctx = CompareContext(tolerance=T.LENGTH.parse_tolerance("0.1cm"))
     assert comp.judge(Measure(72.0 + 2.0), comp.parse("1in", T.LENGTH), T.LENGTH, ctx).passed
+
+
+@pytest.mark.parametrize("actual,expected,normalize,said", [
+    ("a" * 200, "a" * 200, frozenset(), None),                  # equal
+    ("short", "shorT", frozenset(), None),                     # short: shown whole already
+    ("a" * 99 + "X" + "a" * 100, "a" * 200, frozenset(),
+     "first difference at character 100 (line 1) of 200 expected, 200 found: expected "
+     f"{'a' * 60!r}, found {'a' * 20 + 'X' + 'a' * 39!r}"),
+    ("a\n" * 100 + "b", "a\n" * 100, frozenset(),               # one more line at the end
+     "first difference at character 200 (line 100)"),
+    ("A" * 150, "a" * 150, frozenset({"case"}), None),          # after normalization
+])
+def test_a_long_text_failure_says_where_it_first_differs(actual, expected, normalize, said):
+    ctx = CompareContext(normalize=normalize)
+    got = T.TEXT.first_difference(actual, expected, ctx)
+    assert (got is None) if said is None else got.startswith(said), got
+    verdict = get_comparator("equals").judge(actual, expected, T.TEXT, ctx)
+    assert verdict.passed == (T.TEXT.equals(actual, expected, ctx))
+    if said is not None:
+        assert verdict.explanation.endswith(got)
+        assert not get_comparator("unchanged").judge(actual, expected, T.TEXT, ctx).passed

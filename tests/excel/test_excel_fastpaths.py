@@ -134,3 +134,55 @@ def test_memoized_references_and_displays():
     assert formulas.display("=_xlfn.RANK.EQ(A1,A:A)") == "=RANK.EQ(A1,A:A)"
     long = "=" + "+".join(["_xlfn.STDEV.S(A1:A2)"] * 80)
     assert formulas.display(long) == "=" + "+".join(["STDEV.S(A1:A2)"] * 80)
+
+
+@pytest.mark.parametrize("ref, row, prev", [
+    ("E12", "12", 0), ("AB7", "7", 3), ("e5", "5", 0), ("A01", "1", 4), ("E11", "1", 2),
+    ("E1", "11", 2), (None, "3", 6), ("", "3", 6), ("XFD9", "9", 0), ("XFE9", "9", 0),
+    ("A1B", "1", 0), ("12", "12", 3), ("Ab3", "3", 0), ("B²", "²", 1),
+])
+def test_column_in_row_reads_like_column_of(ref, row, prev):
+    from officeeval.excel.rawcells import column_in_row
+    assert column_in_row(ref, row, prev) == column_of(ref, prev)
+
+
+def test_inline_text_with_one_t_and_with_runs():
+    from lxml import etree
+    from officeeval.excel.rawcells import inline_text
+    s = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+    one = etree.fromstring(f'<is xmlns="{s}"><t>甲 乙</t></is>')
+    runs = etree.fromstring(f'<is xmlns="{s}"><r><t>甲</t></r><r><t>乙</t></r>'
+                            f'<rPh sb="0" eb="1"><t>こう</t></rPh></is>')
+    empty_t = etree.fromstring(f'<is xmlns="{s}"><t/></is>')
+    phonetic_only = etree.fromstring(f'<is xmlns="{s}"><rPh><t>x</t></rPh></is>')
+    assert [inline_text(e) for e in (one, runs, empty_t, phonetic_only)] == \
+        ["甲 乙", "甲乙", "", ""]
+
+
+def test_kept_verdicts_follow_each_graded_value(tmp_path):
+    """Verdicts against the kept input are remembered by value: every graded workbook still
+    gets its own (a changed cell fails, the same value passes again afterwards)."""
+    from officeeval.rubric.loader import load_rubric_text
+    from officeeval.scoring import Grader
+
+    def book(name, b2):
+        return xlsx(tmp_path, [("S", rows('<c r="A1"><v>1</v></c><c r="B1" t="inlineStr">'
+                                          '<is><t>甲</t></is></c>',
+                                          f'<c r="A2"><v>2</v></c><c r="B2">{b2}</c>'))],
+                    name=name)
+    inp = book("in.xlsx", "<v>3</v>")
+    same, changed = book("same.xlsx", "<v>3</v>"), book("changed.xlsx", "<v>4</v>")
+    text = xlsx(tmp_path, [("S", rows('<c r="A1"><v>1</v></c><c r="B1" t="inlineStr">'
+                                      '<is><t>甲</t></is></c>',
+                                      '<c r="A2"><v>2</v></c><c r="B2" t="inlineStr">'
+                                      '<is><t>3</t></is></c>'))], name="text.xlsx")
+    r = load_rubric_text(
+        '<rubric xmlns="urn:officeeval:rubric:1" id="t" app="excel" total="1">'
+        f'<files input="{inp}"/><criterion id="c1" skill="x" points="1"><check '
+        'select="\'S\'!A1:B2" property="cell.value" op="unchanged"/></criterion></rubric>')
+    with Grader() as g:
+        cards = [g.grade(r, d, options=OFF) for d in (same, changed, same, text, same)]
+    assert [c.criteria[0].status for c in cards] == ["pass", "fail", "pass", "fail", "pass"]
+    details = [c.criteria[0].checks[0].detail for c in cards]
+    assert "'S'!B2" in details[1] and "4" in details[1]
+    assert "'S'!B2" in details[3] and "'3'" in details[3]

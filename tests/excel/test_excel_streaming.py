@@ -89,3 +89,41 @@ def test_one_cell_check_memory_is_small(tmp_path, monkeypatch):
     # Peaks on 200,000 rows are measured in bench/excel_bench.py.
     assert kept * 10 < sheet_bytes
     assert peak < 16 * 1024 * 1024
+
+
+def test_a_planned_rubric_streams_a_large_sheet_once(doc):
+    from officeeval.selectors import plan
+    last = ROWS + 1
+    sels = ["'数据'!C10", f"sheet('数据')/E{last}", f"'数据'!B2:B{last}", "sheet[1]/cell('D5')"]
+    plan(doc, sels)
+    store = doc.sheets[0].store
+    assert store.scans == 0               # announcing reads nothing
+    got = [value(doc, sels[0]), value(doc, sels[1], "cell.formula"), value(doc, sels[3])]
+    assert len(select(doc, sels[2])) == ROWS
+    assert store.scans == 1               # one pass for all four selectors
+    assert got[0] == CellValue("number", (10 * 37) % 1000 + 0.5)
+    assert got[1] == f"=C{last}*2"        # a shared formula whose master is at the top
+    assert {c for (_, c) in store.cells} == {2, 3, 4, 5}   # only what was asked for
+
+
+def test_a_plan_never_changes_what_a_request_reads(tmp_path, monkeypatch):
+    """A planned pass that fails further down (here: a truncated part) does not fail a
+    request that needs only the top: the request is read alone, as without the plan."""
+    import zipfile
+    from officeeval.selectors import plan
+    src = write_big(tmp_path / "t.xlsx", 2_000)
+    broken = tmp_path / "broken.xlsx"
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(broken, "w") as zout:
+        for name in zin.namelist():
+            data = zin.read(name)
+            if name == "xl/worksheets/sheet1.xml":
+                data = data[: len(data) // 2]
+            zout.writestr(name, data)
+    monkeypatch.setattr(celldata, "EAGER_BYTES", 16 * 1024)
+    d = open_document(broken, options={"recalc": False})
+    plan(d, ["'数据'!C10", "'数据'!C1990"])
+    assert value(d, "'数据'!C10") == CellValue("number", (10 * 37) % 1000 + 0.5)
+    from officeeval.errors import PackageError
+    with pytest.raises(PackageError):
+        value(d, "'数据'!C1990")
+    d.close()

@@ -22,6 +22,7 @@ from officeeval.rubric.loader import load_rubric_text
 from officeeval.selectors import select
 from tests.properties import writer_fixtures as F
 from tests.properties.writer_cases import CASES
+from tests.word.wrefs import word_references
 
 ROOT = Path(__file__).resolve().parents[2]
 OPTIONS = {"recalc": False}
@@ -33,8 +34,15 @@ GOLDEN = {
     ("word", "comment.anchor"): ("W", "comment[1]", "第一段文字"),  # the commentRange text
     ("word", "footnote.anchor"): ("W", "footnote[1]", "第一段文字"),  # text before the mark
     ("word", "paragraph.numbering.label"): ("W", "paragraph[3]", "1."),  # lvlText "%1."
+    ("word", "page_breaks.count"): ("word-l2-report/reference.docx", "document", "2"),
+    # ^ three w:sectPr: sections 2 and 3 start on a new page (nextPage, the default), no w:br
     ("word", "toc.entries"): ("word-l2-report/reference.docx", "toc[1]", "0"),  # no result
     ("word", "toc.kind"): ("word-l2-report/reference.docx", "toc[1]", "field"),  # no w:sdt
+    # WX: tests/word/wrefs.py, a TOC with a result and cross-references.
+    ("word", "field.target_text"): ("WX", "field[type='REF'][1]", "图 1 各月销售额"),  # _Ref2
+    ("word", "toc_entry.text"): ("WX", "toc[1]/entry[2]", "研究背景"),
+    ("word", "toc_entry.level"): ("WX", "toc[1]/entry[2]", "2"),  # pStyle TOC2 = toc 2
+    ("word", "toc_entry.page"): ("WX", "toc[1]/entry[3]", "iv"),  # after the last w:tab
     ("excel", "cell.functions"): ("X", "'数据'!D2", ""),  # =B2+C2 calls no function
     ("excel", "cell.references"): ("X", "'数据'!D2", "B2|C2"),
     ("excel", "chart.sheet"): ("X", "sheet('数据')/chart[1]", "数据"),
@@ -108,7 +116,8 @@ def test_every_binding_has_a_golden():
 def test_golden_rows(tmp_path, app, prop):
     doc_key, selector, literal = GOLDEN[(app, prop)]
     path = (F.word_objects(tmp_path) if doc_key == "W" else F.excel_objects(tmp_path)
-            if doc_key == "X" else F.sample(doc_key))
+            if doc_key == "X" else word_references(tmp_path) if doc_key == "WX"
+            else F.sample(doc_key))
     vtype = catalog().get(prop).type_for(app)
     doc = open_document(path, app, options=OPTIONS)
     try:

@@ -18,6 +18,7 @@ from officeeval.properties.types import CompareContext
 from officeeval.selectors import select
 from tests.properties import writer_fixtures as F
 from tests.properties.writer_cases import CASES
+from tests.word.wrefs import word_references
 
 # Read back somewhere else when the write moves or renames what the selector finds.
 READ_AT = {
@@ -35,10 +36,12 @@ READ_AT = {
 READ_ONLY = {
     ("word", "cell.span"), ("ppt", "cell.span"), ("word", "comment.anchor"),
     ("word", "footnote.anchor"), ("word", "paragraph.numbering.label"),
-    ("word", "toc.entries"), ("word", "toc.kind"), ("excel", "cell.functions"),
+    ("word", "toc.entries"), ("word", "toc.kind"), ("word", "field.target_text"),
+    ("word", "toc_entry.text"), ("word", "toc_entry.level"), ("word", "toc_entry.page"),
+    ("excel", "cell.functions"),
     ("excel", "cell.references"), ("excel", "chart.sheet"), ("excel", "pivot.sheet"),
     ("excel", "sheet.used_range"), ("ppt", "animation.order"), ("ppt", "picture.count"),
-    ("ppt", "shape.kind"), ("ppt", "smartart.categories"),
+    ("ppt", "shape.kind"), ("ppt", "smartart.categories"), ("word", "page_breaks.count"),
 }
 # Computed by the layout backend (LibreOffice lays the whole document out) or from the
 # package's structure: no single value to write. Pinned apart from the short list above.
@@ -87,6 +90,8 @@ def _document(tmp_path: Path, app: str, doc: str) -> Path:
         return F.word_objects(tmp_path)
     if doc == "X":
         return F.excel_objects(tmp_path)
+    if doc == "WX":
+        return word_references(tmp_path)
     return F.sample(doc)
 
 

@@ -43,6 +43,7 @@ _add("word", WN, "paragraph[2]", {
     "paragraph.page_break_before": "true", "paragraph.shading": "D9D9D9",
     "paragraph.space_after": "1line", "paragraph.space_before": "6pt",
     "paragraph.indent.special": "hanging", "paragraph.widow_control": "true",
+    "paragraph.tab_stops": "right 6in dot | left 2cm",
     "text": "改写的一段",
 })
 _add("word", WN, "paragraph[3]", {"font.superscript": "true",
@@ -52,6 +53,7 @@ _add("word", WN, "section[1]", {
     "page.size": "A3", "page.width": "20cm", "page.height": "25cm",
     "page.orientation": "landscape", "page.margin.top": "1cm", "page.margin.bottom": "1cm",
     "page.margin.left": "1cm", "page.margin.right": "1cm", "page.margin.gutter": "1cm",
+    "page.margin.gutter_position": "top",
     "page.header_distance": "2cm", "page.footer_distance": "2cm", "page.border": "double",
     "page.border.top": "single", "page.border.bottom": "single",
     "page.border.left": "single", "page.border.right": "single", "columns.count": "3",
@@ -83,6 +85,7 @@ _add("word", WA, "table[1]/column[2]", {"column.width": "5cm"})
 _add("word", W, "paragraph[3]", {
     "paragraph.numbering": "upperRoman", "paragraph.numbering.text": "第%1条",
     "paragraph.numbering.start": "3", "paragraph.numbering.level": "2",
+    "paragraph.numbering.suffix": "space",
 })
 _add("word", W, "paragraph[4]", {"paragraph.drop_cap": "margin",
                                  "paragraph.drop_cap.lines": "2",
@@ -129,6 +132,7 @@ _add("word", WM, "paragraph[2]/field[type='IF']", {
     "field.type": "SET", "field.instruction": 'IF { MERGEFIELD 性别 } = "女" "先生" "女士"',
 })
 _add("word", WM, "paragraph[2]/field[1]", {"field.argument": "名字", "field.result": "«名»"})
+_add("word", "WX", "chart[1]", {"chart.cache_matches_workbook": "false"})  # tests/word/wrefs
 _add("word", WR, "toc[1]", {"toc.levels": "3", "toc.hyperlinks": "false",
                             "toc.page_numbers": "false", "field.switches": '\\o 1-2 \\h'})
 _add("word", WN, "style('Normal')", {"style.based_on": "标题 1", "style.custom": "true",

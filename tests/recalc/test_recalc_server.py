@@ -17,6 +17,7 @@ import pytest
 
 from officeeval import recalc
 from officeeval.recalc.client import RemoteBackend
+from officeeval.recalc.store import soffice_version
 from officeeval.recalc.server import ServiceProcess
 from officeeval.runner.batch import BatchOptions, run_batch
 
@@ -95,7 +96,10 @@ def test_clients_share_one_instance_and_one_recalculation_per_content(tmp_path):
     finally:
         service.close()
     # The three differ at most in the save time openpyxl writes (docProps): one workbook.
-    assert service.stats == {"instances": 1, "recalculations": 2, "reused": 0}
+    version = soffice_version(recalc.find_soffice())
+    assert version and version.startswith("LibreOffice ")
+    assert service.stats == {"instances": 1, "recalculations": 2, "reused": 0,
+                             "version": version}
     assert not service.directory.exists() and not _alive(service.proc.pid)
 
 
@@ -173,7 +177,9 @@ def test_batch_workers_share_the_service(tmp_path):
     console = Console(record=True, width=200)
     assert finish_batch(res, console) is None
     n, k = res.recalc["recalculations"], res.recalc["instances"]
-    assert (f"LibreOffice recalculated {n} workbooks for the workers ({k} instance"
+    version = soffice_version(recalc.find_soffice())
+    assert res.recalc["version"] == version
+    assert (f"{version} recalculated {n} workbooks for the workers ({k} instance"
             in console.export_text())
     import sqlite3
     con = sqlite3.connect(tmp_path / "out" / "results.sqlite")
@@ -182,6 +188,10 @@ def test_batch_workers_share_the_service(tmp_path):
     assert len(cards) == 6
     assert all(c["value_sources"].get("recalculated", 0) > 0 for c in cards)
     assert all(c["score"] == 100 for c in cards)
+    # The LibreOffice that computed the values, in every card and in the store's meta.
+    assert all(c["backends"] == {"recalc": version} for c in cards)
+    assert con.execute("SELECT value FROM meta WHERE key = 'recalc_backend'").fetchone() \
+        == (version,)
 
 
 def test_a_rerun_takes_recalculated_workbooks_from_the_batch_cache(tmp_path):

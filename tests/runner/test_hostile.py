@@ -99,7 +99,7 @@ def test_the_batch_recalculation_service_is_out_of_reach(task_root):
     out = got["sandbox"]["stdout_tail"]
     assert "FOUND []" in out and "refused FileNotFoundError" in out, out
     assert "ANSWERED" not in out and got["card"].outcome == "ok"
-    assert service.stats == {"instances": 0, "recalculations": 0, "reused": 0}
+    assert service.stats == {"instances": 0, "recalculations": 0, "reused": 0, "version": None}
 
 
 def test_sample_escape_probe_is_refused(task_root):

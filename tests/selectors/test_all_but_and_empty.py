@@ -50,7 +50,7 @@ def test_not_round_trips_through_its_text():
     ("paragraph[not(text^='关于']", 25, "expected ')'"),
     ("paragraph[not(text^='关于')", 10, "unclosed '['"),
     ("paragraph[not(0)]", 15, "1-based"),
-    ("paragraph[not(text^)]", 19, "expected an operator (=, !=, ^=, $=, *=, ~=) or ')'"),
+    ("paragraph[not(text^)]", 19, "expected an operator (=, !=, ^=, $=, *=, ~=, >, >=, <, <=) or ')'"),
     ("paragraph[not(text^=)]", 21, "expected a value"),
 ])
 def test_not_syntax_errors_are_located(selector, column, message):

@@ -30,7 +30,7 @@ from officeeval.audit.mutators.plan import (
 )
 from officeeval.rubric.model import Check
 from officeeval.targets import Target
-from officeeval.values import Border, LineSpacing, Measure, PageSize, PAPER_SIZES
+from officeeval.values import Border, LineSpacing, Measure, PageSize, PAPER_SIZES, TabStop
 from officeeval.word.edit import structure as WS
 
 INHERITED = Inherited(
@@ -70,6 +70,18 @@ def _drop_cap_lines(ref: list) -> list:
     return [n + 1 if n < 10 else n - 1]
 
 
+def _tab_stop_values(ref: list) -> list:
+    """Other tab stops: the reference's moved by 1 cm with the other alignment, or one
+    right-aligned stop when it has none; and none at all."""
+    stops = next((v for v in ref if isinstance(v, list) and v), None)
+    if not stops:
+        return [[TabStop("right", Measure(pt=15 * CM), "dot")]]
+    moved = [TabStop("left" if s.alignment != "left" else "right",
+                     Measure(pt=(s.position.points() or 0.0) + CM), s.leader)
+             for s in stops if isinstance(s, TabStop)]
+    return [moved, []]
+
+
 _IND_ZERO_ALT = Measure(pt=None, chars=2.0)
 SIDES = ("top", "left", "bottom", "right")
 # Property -> (mistakes to try given the reference's values, how many to make).
@@ -99,12 +111,14 @@ MISTAKES = {
     "paragraph.keep_with_next": (flip, 1),
     "paragraph.page_break_before": (flip, 1),
     "paragraph.widow_control": (flip, 1),
+    "paragraph.tab_stops": (_tab_stop_values, 1),
     "page.size": (_page_sizes, 1),
     "page.width": (shift(2 * CM), 1),
     "page.height": (shift(2 * CM), 1),
     "page.orientation": (choices("landscape", "portrait"), 1),
     **{f"page.margin.{s}": (shift(CM), 1) for s in ("top", "bottom", "left", "right",
                                                      "gutter")},
+    "page.margin.gutter_position": (choices("left", "top"), 1),
     "page.header_distance": (shift(CM / 2), 1),
     "page.footer_distance": (shift(CM / 2), 1),
     "page.border": (lambda ref: [Border("single", 0.5), Border("none")], 1),
@@ -128,6 +142,8 @@ MISTAKES = {
     "paragraph.border": (_border_values, 1),
     **{f"paragraph.border.{s}": (_border_values, 1) for s in SIDES},
     "paragraph.shading": (choices("none", "FFFF00", "D9D9D9"), 1),
+    "paragraph.numbering.suffix": (choices("tab", "space", "nothing"), 1),
+    "chart.cache_matches_workbook": (flip, 1),
     "paragraph.drop_cap": (choices("margin", "drop"), 1),
     "paragraph.drop_cap.lines": (_drop_cap_lines, 1),
     "paragraph.drop_cap.distance": (shift(CM / 2), 1),

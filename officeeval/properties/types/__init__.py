@@ -9,10 +9,11 @@ Types never raise on odd *actual* values (those come from documents); ``parse`` 
 
 One module per value family (``base``: the protocol, tolerances and the comparison context;
 ``text``; ``choices``: booleans and enumerations; ``numbers``; ``lengths``: lengths, font
-sizes, line spacing, paper sizes; ``colors``: colours and borders; ``cells``: spreadsheet and
-structured values). This package re-exports every name, so ``from officeeval.properties
-import types as T`` and ``T.LENGTH`` / ``T.EnumType`` are the way to use it, and defines the
-shared instances the catalog uses.
+sizes, line spacing, paper sizes; ``tabs``: tab stops; ``colors``: colours and borders, with
+``color_difference`` (CIEDE2000); ``cells``: spreadsheet and structured values). This
+package re-exports every name, so ``from officeeval.properties import types as T`` and
+``T.LENGTH`` / ``T.EnumType`` are the way to use it, and defines the shared instances the
+catalog uses.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from officeeval.properties.types.lengths import (
     FontSizeType, LengthType, LineSpacingType, PageSizeType,
 )
 from officeeval.properties.types.numbers import DurationType, NumberType
+from officeeval.properties.types.tabs import TabStopsType
 from officeeval.properties.types.text import ListType, StyleNameType, TextType, normalize_text, \
     style_key
 
@@ -35,12 +37,12 @@ __all__ = [
     "AUTO_BORDER_COLOR", "CHINESE_FONT_SIZES", "BorderType", "BoolType", "CellValueType",
     "ColorType", "CompareContext", "DurationType", "EnumType", "FontSizeType", "JsonType",
     "LengthType", "LineSpacingType", "ListType", "NumberType", "PageSizeType",
-    "StyleNameType", "TextType", "Tolerance", "ValueType", "compare_number",
+    "StyleNameType", "TabStopsType", "TextType", "Tolerance", "ValueType", "compare_number",
     "normalize_text", "parse_comparison", "style_key",
     "TEXT", "BOOL", "NUMBER", "INTEGER", "PERCENT", "LENGTH",
     "LENGTH_ABS", "LENGTH_CHARS", "LENGTH_LINES", "SIZE", "COLOR", "STYLE_NAME",
     "LINE_SPACING", "DURATION", "LIST", "FUNCTIONS", "ORDERED_LIST", "PAGE_SIZE",
-    "BORDER", "CELL_VALUE", "JSON", "ANY",
+    "BORDER", "CELL_VALUE", "JSON", "ANY", "TAB_STOPS",
 ]
 
 # Shared instances used by the catalog.
@@ -68,3 +70,4 @@ BORDER = BorderType()
 CELL_VALUE = CellValueType()
 JSON = JsonType()
 ANY = ValueType()
+TAB_STOPS = TabStopsType()

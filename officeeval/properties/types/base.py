@@ -19,10 +19,12 @@ from officeeval.values import Comparison
 
 @dataclass(frozen=True)
 class Tolerance:
-    """An absolute tolerance in the type's canonical unit, or a relative one (``1%``)."""
+    """An absolute tolerance in the type's canonical unit, or a relative one (``1%``); for
+    a colour, a perceived difference (``3dE``: CIEDE2000) instead."""
 
     absolute: float | None = None
     relative: float | None = None
+    delta_e: float | None = None
 
     def allows(self, a: float, b: float) -> bool:
         diff = abs(a - b)
@@ -33,6 +35,8 @@ class Tolerance:
         return False
 
     def __str__(self) -> str:
+        if self.delta_e is not None:
+            return f"{self.delta_e:g}dE"
         if self.relative is not None:
             return f"{self.relative * 100:g}%"
         return f"{self.absolute:g}"
@@ -46,6 +50,7 @@ class CompareContext:
     tolerance: Tolerance | None = None
     normalize: frozenset[str] = frozenset()
     theme_color: Callable[[str], str | None] | None = None
+    threshold: float | None = None  # ``similar``: the least similarity ratio that passes
 
 
 class ValueType:
@@ -93,9 +98,28 @@ class ValueType:
     def as_text(self, value: Any) -> str:
         return self.render(value)
 
+    # Whether values are lists of items (functions used, tab stops): the set comparators
+    # (subset_of, same_set) need one.
+    listy = False
+
     def items(self, value: Any) -> list | None:
         """The elements of a list-like value; ``None`` when the value is a scalar."""
         return None
+
+    def parse_item(self, literal: str) -> Any:
+        """One item of a list as a rubric writes it (``contains``, ``subset_of`` …);
+        raises ``ValueParseError`` when it cannot be one."""
+        return literal
+
+    def item_key(self, item: Any) -> Any:
+        """A hashable key of an item (from ``items`` or ``parse_item``): two items with one
+        key are the same item (``distinct``)."""
+        return item
+
+    def same_item(self, item: Any, expected: Any, ctx: CompareContext) -> bool:
+        """Whether a document's ITEM (from ``items``) is the EXPECTED one (from
+        ``parse_item``, or an item of another document's value)."""
+        return self.item_key(item) == self.item_key(expected)
 
 
 def non_negative(v: float, literal: str) -> float:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from officeeval import vocabulary
@@ -12,12 +13,17 @@ from officeeval.ooxml.units import parse_length_literal
 from officeeval.properties.types.base import (
     CompareContext, Tolerance, ValueType, non_negative, parse_float,
 )
+from officeeval.properties.types.color_difference import delta_e_rgb
 from officeeval.values import Border, ThemeColorRef
+
+# tolerance="3dE" (also 3ΔE, 3 dE00, 3 dE2000): a CIEDE2000 difference.
+_DELTA_E = re.compile(r"([0-9]+(?:\.[0-9]*)?|\.[0-9]+)\s*(?:de|Δe|δe)(?:00|2000)?", re.I)
 
 
 class ColorType(ValueType):
     """Colours compare as RGB. ``tolerance="8"`` allows each of red, green and blue to
-    differ by up to 8 (of 255); a percentage means nothing for a colour and is refused.
+    differ by up to 8 (of 255); ``tolerance="3dE"`` allows a perceived difference (CIEDE2000
+    in CIELAB, D65) of up to 3; a percentage means nothing for a colour and is refused.
     Without a tolerance (``approx`` included) colours compare exactly."""
 
     name = "color"
@@ -26,10 +32,14 @@ class ColorType(ValueType):
 
     def parse_tolerance(self, literal: str) -> Tolerance:
         t = literal.strip()
+        m = _DELTA_E.fullmatch(t)
+        if m:
+            return Tolerance(delta_e=non_negative(parse_float(m.group(1), literal), literal))
         if t.endswith("%"):
             raise ValueParseError(f"tolerance {literal!r}: a colour tolerance is the largest "
                                   f"difference allowed in each of red, green and blue "
-                                  f"(0-255), e.g. tolerance=\"8\", not a percentage")
+                                  f"(0-255), e.g. tolerance=\"8\", or a perceived difference "
+                                  f"(tolerance=\"3dE\"), not a percentage")
         v = non_negative(parse_float(t, literal), literal)
         if v > 255:
             raise ValueParseError(f"tolerance {literal!r}: channels differ by at most 255")
@@ -67,12 +77,15 @@ class ColorType(ValueType):
             return False
         if actual.upper() == expected.upper():
             return True
-        tol = ctx.tolerance.absolute if ctx.tolerance is not None else None
-        if tol is None:
+        if ctx.tolerance is None:
             return False
         a, e = _rgb(actual), _rgb(expected)
-        return a is not None and e is not None and all(
-            abs(x - y) <= tol + 1e-9 for x, y in zip(a, e))
+        if a is None or e is None:
+            return False
+        if ctx.tolerance.delta_e is not None:
+            return delta_e_rgb(a, e) <= ctx.tolerance.delta_e + 1e-9
+        tol = ctx.tolerance.absolute
+        return tol is not None and all(abs(x - y) <= tol + 1e-9 for x, y in zip(a, e))
 
 
 def _rgb(value: str) -> tuple[int, int, int] | None:

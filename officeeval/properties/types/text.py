@@ -28,7 +28,8 @@ _CJK_SPACE = re.compile(r"(?<=[\u3000-\u9fff\uff00-\uffef]) (?=\S)|(?<=\S) (?=[\
 def normalize_text(text: str, options: frozenset[str] = frozenset()) -> str:
     """Trim and NFC always; ``space`` collapses whitespace (and drops it beside CJK),
     ``case`` folds case, ``width`` folds full-width forms (NFKC), ``punct`` maps Chinese
-    punctuation to ASCII."""
+    punctuation to ASCII, ``blank_lines`` drops empty lines, ``line_order`` sorts the lines
+    (so their order does not count)."""
     # Short texts repeat (the expected value of a check, cell values of a range): memoized.
     # Long ones are not, so a hostile document cannot fill the cache with megabytes.
     if len(text) <= 256 and isinstance(options, frozenset):
@@ -47,6 +48,13 @@ def _normalize(text: str, options: frozenset[str]) -> str:
         t = unicodedata.normalize("NFKC", t)
     if "punct" in options:
         t = t.translate(_PUNCT_MAP)
+    if "blank_lines" in options or "line_order" in options:
+        lines = t.splitlines()
+        if "blank_lines" in options:
+            lines = [x for x in lines if x.strip()]
+        if "line_order" in options:
+            lines = sorted(lines)
+        t = "\n".join(lines).strip()
     if "space" in options:
         t = _WS.sub(" ", t.replace("\u3000", " ")).strip()
         t = _CJK_SPACE.sub("", t)
@@ -71,6 +79,26 @@ class TextType(ValueType):
         return normalize_text(str(actual), ctx.normalize) == normalize_text(str(expected),
                                                                            ctx.normalize)
 
+    def first_difference(self, actual: Any, expected: Any, ctx: CompareContext) -> str | None:
+        """Where two texts too long to show whole (the rendering cuts at 120 characters)
+        first differ, after the comparison's normalization: the character and line, and a
+        little of each around it; ``None`` for short or equal texts."""
+        if actual is None or expected is None:
+            return None
+        a = normalize_text(str(actual), ctx.normalize)
+        e = normalize_text(str(expected), ctx.normalize)
+        if a == e or (len(a) <= 120 and len(e) <= 120):
+            return None
+        i = 0
+        for x, y in zip(a, e):
+            if x != y:
+                break
+            i += 1
+        line = e.count("\n", 0, i) + 1
+        start = max(0, i - 20)
+        return (f"first difference at character {i + 1} (line {line}) of {len(e)} expected, "
+                f"{len(a)} found: expected {e[start:i + 40]!r}, found {a[start:i + 40]!r}")
+
     def as_text(self, value: Any) -> str:
         return "" if value is None else str(value)
 
@@ -94,6 +122,8 @@ style_key = vocabulary.style_key
 class ListType(ValueType):
     """A list of texts (functions used, series names, field names). ``contains`` means "has
     this item"; equality is as an ordered sequence when ``ordered`` else as a set."""
+
+    listy = True
 
     def __init__(self, name: str = "list", ordered: bool = False, fold_case: bool = False,
                  description: str = "a list: items separated by | (or commas)") -> None:

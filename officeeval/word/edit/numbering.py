@@ -132,6 +132,37 @@ _level_attr("paragraph.numbering.text", "lvlText", str)
 _level_attr("paragraph.numbering.start", "start", lambda v: str(int(v)))
 
 
+# The children of w:lvl in schema order (ISO 29500 17.9.6): Word ignores one out of order.
+LVL_ORDER = ("start", "numFmt", "lvlRestart", "pStyle", "isLgl", "suff", "lvlText",
+             "lvlPicBulletId", "legacy", "lvlJc", "pPr", "rPr")
+
+
+def lvl_set(lvl: etree._Element, tag: str, val: str) -> etree._Element:
+    """Set ``w:tag/@w:val`` of a ``w:lvl``, creating the child where the schema puts it."""
+    el = lvl.find(_W + tag)
+    if el is None:
+        el = etree.Element(_W + tag)
+        rank = LVL_ORDER.index(tag)
+        after = [c for c in lvl if isinstance(c.tag, str) and c.tag.startswith(_W)
+                 and c.tag[len(_W):] in LVL_ORDER and LVL_ORDER.index(c.tag[len(_W):]) > rank]
+        if after:
+            after[0].addprevious(el)
+        else:
+            lvl.append(el)
+    el.set(_W + "val", val)
+    return el
+
+
+@WRITERS.writer("paragraph.numbering.suffix")
+def numbering_suffix(session: Session, target: Target, value: Any) -> str:
+    """The character after the number (``tab``, ``space``, ``nothing``) of the target's list
+    level, in numbering.xml."""
+    num_id, ilvl, _ = num_ref(target)
+    lvl = level_def(session, num_id, ilvl)
+    lvl_set(lvl, "suff", str(value))
+    return f"suff={value}"
+
+
 @WRITERS.writer("paragraph.numbering.level")
 def numbering_level(session: Session, target: Target, value: Any) -> str:
     """The 1-based list level, written on the paragraph (or the style) itself."""

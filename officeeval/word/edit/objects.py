@@ -8,11 +8,13 @@ from typing import Any, Callable
 
 from lxml import etree
 
-from officeeval.ooxml import drawing_edit
+from officeeval.errors import PackageError
+from officeeval.ooxml import drawing_edit, embedded_workbook
 from officeeval.ooxml.chart_edit import chart_writers
 from officeeval.ooxml.chart_values import CACHED_NAMES
 from officeeval.ooxml.editing import rels_part, relationship, set_text
 from officeeval.ooxml.ns import A, R, V, WP, WPS
+from officeeval.ooxml.package import Package
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
 from officeeval.word.edit.xml import _W, points, wset
@@ -224,6 +226,31 @@ def chart_part(session: Session, t: Target) -> str:
 
 
 chart_writers(WRITERS, chart_part, names=CACHED_NAMES)
+
+
+@WRITERS.writer("chart.cache_matches_workbook")
+def cache_matches_workbook(session: Session, target: Target, value: Any) -> str:
+    """``true``: the cache rewritten from the embedded workbook (as "Edit Data" does);
+    ``false``: the first cached point changed so that it no longer matches."""
+    part = chart_part(session, target)
+    package = target.doc.package  # type: ignore[attr-defined]
+    if not value:
+        try:
+            return embedded_workbook.break_cache(session.part(part))
+        except ValueError as exc:
+            raise NotApplicable(str(exc)) from exc
+    book = embedded_workbook.embedded_workbook_part(package, part)
+    if book is None:
+        raise NotApplicable("the chart embeds no workbook")
+    try:
+        inner = Package.open(package.read(book), embedded_workbook.EMBEDDED_LIMITS)
+    except PackageError as exc:
+        raise NotApplicable(f"the embedded workbook cannot be read: {exc}") from exc
+    try:
+        n = embedded_workbook.sync_cache(session.part(part), embedded_workbook.SheetCells(inner))
+    finally:
+        inner.close()
+    return f"{n} cached points rewritten from the workbook"
 
 
 # ------------------------------------------------------------------ notes and comments

@@ -119,8 +119,6 @@ def ppr_toggle(ppr: etree._Element, tag: str, value: Any) -> str:
 
 writes("paragraph.keep_with_next", PARA, "keepNext")(
     lambda ppr, v: ppr_toggle(ppr, "keepNext", v))
-writes("paragraph.page_break_before", PARA, "pageBreakBefore")(
-    lambda ppr, v: ppr_toggle(ppr, "pageBreakBefore", v))
 
 
 @writes("paragraph.widow_control", PARA, "widowControl")

@@ -175,3 +175,51 @@ def even_and_odd(session: Session, target: Target, value: Any) -> str:
     note = toggle(settings, "evenAndOddHeaders", value)
     session.touch(settings.find(_W + "evenAndOddHeaders"))
     return note
+
+
+# w:sectPr children that come after w:rtlGutter (CT_SectPr, ISO 29500 17.6.17).
+_AFTER_RTL_GUTTER = ("docGrid", "printerSettings", "sectPrChange")
+
+
+@WRITERS.writer("page.margin.gutter_position")
+def gutter_position(session: Session, target: Target, value: Any) -> str:
+    """``top``: the document setting ``w:gutterAtTop`` (every section); ``right``: the
+    section's ``w:rtlGutter`` (every section for the document) with the setting off;
+    ``left``: both off."""
+    settings = target.doc.settings  # type: ignore[attr-defined]
+    if target.kind == "section":
+        sections = [target.sect_pr]  # type: ignore[attr-defined]
+    elif target.kind == "document":
+        sections = [s.sect_pr for s in target.doc.sections]  # type: ignore[attr-defined]
+    else:
+        raise NotApplicable(f"not a section: {target.kind}")
+    value = str(value)
+    if value not in ("left", "top", "right"):
+        raise NotApplicable(f"no gutter position {value!r}")
+    if settings is None:
+        if value == "top":
+            raise NotApplicable("no settings part")
+    else:
+        old = settings.find(_W + "gutterAtTop")
+        if value == "top":
+            toggle(settings, "gutterAtTop", True)
+            session.touch(settings.find(_W + "gutterAtTop"))
+        elif old is not None:
+            settings.remove(old)
+            session.touch(settings)
+    for sect in sections:
+        el = sect.find(_W + "rtlGutter")
+        if value == "right":
+            if el is None:
+                el = etree.Element(_W + "rtlGutter")
+                after = [c for c in sect if c.tag in {_W + t for t in _AFTER_RTL_GUTTER}]
+                if after:
+                    after[0].addprevious(el)
+                else:
+                    sect.append(el)
+            el.attrib.pop(_W + "val", None)
+            session.touch(el)
+        elif el is not None:
+            sect.remove(el)
+            session.touch(sect)
+    return f"gutter {value}"
