@@ -18,13 +18,14 @@ from dataclasses import dataclass
 from types import ModuleType
 
 from officeeval.excel import resolve_cells, resolve_objects, resolve_pivots, resolve_rules
-from officeeval.excel import resolve_sheets
+from officeeval.excel import resolve_layout, resolve_sheets
 from officeeval.excel.edit import cells as excel_cells, charts as excel_charts
 from officeeval.excel.edit import formats as excel_formats, objects as excel_objects
 from officeeval.excel.edit import sheets as excel_sheets
 from officeeval.excel.workbook import ExcelDocument
 from officeeval.ppt import (
-    resolvers_chart, resolvers_shape, resolvers_show, resolvers_slide, resolvers_text,
+    resolvers_chart, resolvers_layout, resolvers_shape, resolvers_show, resolvers_slide,
+    resolvers_text,
 )
 from officeeval.ppt.edit import design as ppt_design, presentation as ppt_presentation
 from officeeval.ppt.edit import shapes as ppt_shapes, slides as ppt_slides
@@ -41,8 +42,8 @@ from officeeval.vocabulary import excel as excel_vocabulary
 from officeeval.vocabulary import ppt as ppt_vocabulary
 from officeeval.vocabulary import word as word_vocabulary
 from officeeval.word import props_chart, props_document, props_font, props_objects
-from officeeval.word import props_paragraph, props_section, props_table, resolvers
-from officeeval.word import page_breaks, tab_stops
+from officeeval.word import page_breaks, props_layout, props_paragraph, props_section
+from officeeval.word import props_table, resolvers, tab_stops
 from officeeval.word.document import WordDocument
 from officeeval.word.edit import document as word_document, fields as word_fields
 from officeeval.word.edit import font as word_font, numbering as word_numbering
@@ -81,7 +82,7 @@ WORD = AppSpec(
     properties=(resolvers.PROPERTIES, props_font.PROPERTIES, props_paragraph.PROPERTIES,
                 props_section.PROPERTIES, props_table.PROPERTIES, props_objects.PROPERTIES,
                 props_document.PROPERTIES, props_chart.PROPERTIES, tab_stops.PROPERTIES,
-                page_breaks.PROPERTIES),
+                page_breaks.PROPERTIES, props_layout.PROPERTIES),
     writers=(word_font.WRITERS, word_paragraph.WRITERS, word_section.WRITERS,
              word_table.WRITERS, word_numbering.WRITERS, word_parts.WRITERS,
              word_fields.WRITERS, word_objects.WRITERS, word_document.WRITERS,
@@ -96,7 +97,7 @@ EXCEL = AppSpec(
     root_kind="workbook",
     properties=(resolve_cells.PROPERTIES, resolve_sheets.PROPERTIES,
                 resolve_objects.PROPERTIES, resolve_pivots.PROPERTIES,
-                resolve_rules.PROPERTIES),
+                resolve_rules.PROPERTIES, resolve_layout.PROPERTIES),
     writers=(excel_cells.WRITERS, excel_formats.WRITERS, excel_sheets.WRITERS,
              excel_objects.WRITERS, excel_charts.WRITERS),
     steps=excel_steps.STEPS, vocabulary=excel_vocabulary,
@@ -109,7 +110,7 @@ PPT = AppSpec(
     root_kind="presentation",
     properties=(resolvers_text.PROPERTIES, resolvers_slide.PROPERTIES,
                 resolvers_shape.PROPERTIES, resolvers_chart.PROPERTIES,
-                resolvers_show.PROPERTIES),
+                resolvers_show.PROPERTIES, resolvers_layout.PROPERTIES),
     writers=(ppt_text.WRITERS, ppt_slides.WRITERS, ppt_shapes.WRITERS, ppt_design.WRITERS,
              ppt_presentation.WRITERS, ppt_timing.WRITERS),
     steps=ppt_steps.STEPS, vocabulary=ppt_vocabulary,
@@ -132,3 +133,10 @@ def app(name: str) -> AppSpec:
         return APPS[name]
     except KeyError:
         raise KeyError(f"unknown app {name!r} (known: {', '.join(APPS)})") from None
+
+
+def layout_properties() -> frozenset[str]:
+    """The names the layout backend answers (each app's layout module), for the batch's
+    choice to start the shared LibreOffice service."""
+    return frozenset(d.name for ps in (props_layout.PROPERTIES, resolve_layout.PROPERTIES,
+                                       resolvers_layout.PROPERTIES) for d in ps)

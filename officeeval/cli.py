@@ -74,8 +74,9 @@ console = Console()
 err_console = Console(stderr=True)
 
 _JSON_HELP = "Print JSON instead of a table."
-_RECALC_HELP = ("Recalculate formulas that have no cached value with LibreOffice (Excel); "
-                "--no-recalc never starts it. Default: when LibreOffice is installed.")
+_RECALC_HELP = ("Recalculate formulas that have no cached value, and lay documents out for "
+                "layout checks, with LibreOffice; --no-recalc never starts it (layout "
+                "checks are then eval_errors). Default: when LibreOffice is installed.")
 
 
 def _fail(code: int, message: str) -> None:
@@ -478,6 +479,10 @@ def batch(manifest: Path = typer.Argument(..., help="Manifest (JSON Lines: task,
                                                 help=_RECALC_HELP, show_default=False),
           keep_outputs: bool = typer.Option(True, "--keep-outputs/--no-keep-outputs",
                                             help="Keep graded documents in DIR/documents."),
+          pages: str = typer.Option("layout", "--pages", metavar="WHICH",
+                                    help="Page images in the grade sheets (LibreOffice): "
+                                    "layout (documents a layout check laid out), all "
+                                    "(every kept document, about a second each), off."),
           make_report: bool = typer.Option(True, "--report/--no-report", help="Write the "
                                            "report at the end.")) -> None:
     """Grade a manifest of generations in sandboxes, in parallel, and report.
@@ -499,7 +504,7 @@ def batch(manifest: Path = typer.Argument(..., help="Manifest (JSON Lines: task,
                     "file_size": file_size, "processes": processes, "disk": disk,
                     "files": files},
             isolation=isolation, python=python, tasks=task_dirs, recalc=recalc,
-            keep_outputs=keep_outputs, outputs_root=outputs_root)
+            keep_outputs=keep_outputs, outputs_root=outputs_root, pages=pages)
     except (TaskError, ValueError) as exc:
         _fail(EXIT_USAGE, str(exc))
     try:

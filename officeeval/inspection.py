@@ -8,8 +8,9 @@ from typing import Any
 from officeeval import apps
 from officeeval.backends import NO_BACKENDS
 from officeeval.catalog import catalog, resolve
-from officeeval.errors import OfficeEvalError
+from officeeval.errors import OfficeEvalError, UnverifiableValue
 from officeeval.properties.registry import ResolveContext
+from officeeval.rendered import UNAVAILABLE
 from officeeval.selectors import select
 from officeeval.targets import Document, Target
 from officeeval.values import Observation
@@ -26,6 +27,12 @@ def observe(prop: str, target: Target, direct: bool = False) -> dict[str, Any]:
             direct=direct, options=getattr(target.doc, "options", {}),
             backends=getattr(target.doc, "backends", NO_BACKENDS)))
     except OfficeEvalError as exc:
+        if isinstance(exc, UnverifiableValue) and str(exc) == UNAVAILABLE and \
+                getattr(getattr(target.doc, "backends", None), "layout", None) is None:
+            # Not an error of the document nor ours: the caller handed in no layout
+            # backend (officeeval inspect without LibreOffice).
+            row.update(value=None, source="", rendered="(needs the layout backend)")
+            return row
         row.update(value=None, source="", error=f"{type(exc).__name__}: {exc}")
         return row
     if obs is None:

@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[1] / "officeeval"
 # writers' protocol (``properties/writing.py``: ``Session``, ``WriterSet``,
 # ``NotApplicable``), which the format-neutral writers in ``ooxml/`` use as the views do.
 BASE = {"errors", "values", "targets", "vocabulary", "cache", "version", "backends",
-        "writing"}
+        "writing", "rendered"}
 
 # Layers, lowest first. A unit may import base modules, units of earlier layers and units
 # of its own layer (without a cycle), never a later layer. ``SIBLINGS`` below must not

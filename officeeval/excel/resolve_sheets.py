@@ -13,6 +13,7 @@ from officeeval.excel import value_types as X
 from officeeval.excel.refs import col_letters, parse_area, split_sheet
 from officeeval.excel.targets import ColumnTarget, RowTarget, SheetTarget, WorkbookTarget
 from officeeval.ooxml.ns import S
+from officeeval.ooxml.problems import problems_of
 from officeeval.ooxml.units import to_int
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
@@ -376,3 +377,18 @@ def row_outline(t: RowTarget, ctx) -> Observation | None:
     """Outline (grouping) level of the row, 0 when none."""
     info = _row_info(t)
     return Observation(info.outline if info else 0, "direct" if info else "default")
+
+
+# ------------------------------------------------------------------ the package
+@binds("package.problems", kinds=BOOK, read_only="found in the package's structure: write the part, relationship or order")
+def package_problems(t, ctx):
+    if not isinstance(t, WorkbookTarget):
+        return None
+    return Observation([str(p) for p in problems_of(t.doc)], "computed")
+
+
+@binds("package.problem_count", kinds=BOOK, read_only="found in the package's structure: write the part, relationship or order")
+def package_problem_count(t, ctx):
+    if not isinstance(t, WorkbookTarget):
+        return None
+    return Observation(len(problems_of(t.doc)), "computed")

@@ -3,6 +3,7 @@ animations and notes."""
 
 from __future__ import annotations
 
+from officeeval.ooxml.problems import problems_of
 from officeeval.ppt import backgrounds, content
 from officeeval.ppt.markup import a, body_text, on
 from officeeval.ppt.sheets import Sheet
@@ -491,3 +492,18 @@ def animation_trigger_shape(target: AnimationTarget, ctx) -> Observation | None:
 def animation_order(target: AnimationTarget, ctx) -> Observation | None:
     """1-based position of the effect in playback order."""
     return Observation(target.index, "computed")
+
+
+# ------------------------------------------------------------------ the package
+@binds("package.problems", kinds=PRES, read_only="found in the package's structure: write the part, relationship or order")
+def package_problems(t, ctx):
+    if t.kind != PRES:
+        return None
+    return Observation([str(p) for p in problems_of(t.doc)], "computed")
+
+
+@binds("package.problem_count", kinds=PRES, read_only="found in the package's structure: write the part, relationship or order")
+def package_problem_count(t, ctx):
+    if t.kind != PRES:
+        return None
+    return Observation(len(problems_of(t.doc)), "computed")

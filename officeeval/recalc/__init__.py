@@ -47,14 +47,19 @@ def available() -> bool:
 def backends(recalc: bool | str | None = None,
              service: tuple[str, float] | None = None) -> Backends:
     """The ``Backends`` of one owner for the ``--recalc/--no-recalc`` choice ``recalc``
-    (``None``: when LibreOffice is installed): no recalculation when it is off, or when no
+    (``None``: when LibreOffice is installed): none at all when it is off, or when no
     LibreOffice is installed and no ``service`` (address, wait) is named; else a
-    ``Recalculation``, which starts nothing until a workbook needs it. The owner calls
-    ``close()`` on the result when it is done."""
+    ``Recalculation`` and a layout backend (``Layouter``) on the same LibreOffice, which
+    starts nothing until a document needs it. The owner calls ``close()`` on the result
+    when it is done."""
     mode = recalc.strip().lower() if isinstance(recalc, str) else recalc
     if mode in _OFF or (service is None and not available()):
+        # ``--no-recalc`` promises that LibreOffice is never started: no layout either
+        # (layout checks are then eval_errors).
         return Backends()
-    return Backends(recalc=Recalculation(service))
+    engine = Recalculation(service)
+    from officeeval.recalc.layouter import Layouter
+    return Backends(recalc=engine, layout=Layouter(engine.backend, engine.close))
 
 
 class Recalculation:

@@ -60,6 +60,28 @@ class RemoteBackend:
         self._cache[digest] = out
         return out
 
+    def layout(self, path: Path, mark_prefix: str = "") -> Path:
+        """The layout folder of ``path`` (``LibreOfficeBackend.layout``). Raises
+        ``RecalcError``."""
+        if self.unreachable:
+            return self._local_layout(path, mark_prefix)
+        try:
+            reply = self._ask(str(Path(path).resolve()), {"op": "layout", "marks": mark_prefix})
+        except ServiceUnreachable:
+            self.unreachable = True
+            self.close()
+            return self._local_layout(path, mark_prefix)
+        if not reply.get("ok"):
+            error = DocumentRecalcError if reply.get("document") is True else RecalcError
+            raise error(str(reply.get("error") or "layout failed"))
+        return Path(reply["out"])
+
+    def _local_layout(self, path: Path, mark_prefix: str) -> Path:
+        backend = self._fallback()
+        if backend is None:
+            raise RecalcError("the recalculation service is gone and LibreOffice is absent")
+        return backend.layout(path, mark_prefix)
+
     def close(self) -> None:
         if self._sock is not None:
             try:
@@ -76,14 +98,14 @@ class RemoteBackend:
         self.version = getattr(backend, "version", None)
         return out
 
-    def _ask(self, path: str) -> dict:
+    def _ask(self, path: str, extra: dict | None = None) -> dict:
         try:
             if self._sock is None:
                 self._sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
                 self._sock.settimeout(self.wait)
                 self._sock.connect(self.address)
                 self._reader = self._sock.makefile("rb")
-            self._sock.sendall(json.dumps({"path": path}).encode() + b"\n")
+            self._sock.sendall(json.dumps({"path": path, **(extra or {})}).encode() + b"\n")
             assert self._reader is not None
             line = self._reader.readline()
         except socket.timeout as exc:

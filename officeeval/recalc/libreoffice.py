@@ -176,6 +176,7 @@ class LibreOfficeBackend:
         self._pipe: str | None = None
         self._lock = threading.Lock()
         self.recalculations = 0
+        self.layouts = 0
         atexit.register(self.close)
 
     # ------------------------------------------------------------------ public
@@ -209,6 +210,44 @@ class LibreOfficeBackend:
             self.recalculations += 1
             self._cache[digest] = out
             return out
+
+    def layout(self, path: Path, mark_prefix: str = "") -> Path:
+        """A folder holding LibreOffice's layout of the document at ``path`` (.docx, .xlsx
+        or .pptx): ``layout.json`` (see ``recalc.pages``) and ``document.pdf``. Bookmarks
+        named ``mark_prefix…`` are placed on their pages (Word). Raises ``RecalcError``
+        (``DocumentRecalcError`` when the document defeats LibreOffice), also when no
+        Python with ``uno`` exists (the layout needs the ``uno`` mode)."""
+        from officeeval.recalc.pages import finish_layout
+        data = Path(path).read_bytes()
+        suffix = Path(path).suffix.lower()
+        if suffix not in (".docx", ".xlsx", ".pptx", ".docm", ".xlsm", ".pptm"):
+            raise RecalcError(f"no layout for {suffix or 'this kind of'} file")
+        digest = hashlib.sha256(data + b"\0layout\0" + mark_prefix.encode()).hexdigest()
+        key = "layout-" + digest
+        with self._lock:
+            hit = self._cache.get(key)
+            if hit is not None and (hit / "layout.json").is_file():
+                return hit
+            if self.mode != "uno":
+                raise RecalcError("the layout needs LibreOffice's Python bridge "
+                                  "(python3-uno)")
+            folder = self.workdir / key
+            folder.mkdir(exist_ok=True)
+            src = self.workdir / f"{digest}-in{suffix}"
+            src.write_bytes(data)
+            try:
+                reply = self._ask_uno({"op": "layout", "in": str(src),
+                                       "pdf": str(folder / "document.pdf"),
+                                       "mark_prefix": mark_prefix})
+            finally:
+                src.unlink(missing_ok=True)
+            facts = reply.get("layout")
+            if not isinstance(facts, dict):
+                raise DocumentRecalcError("LibreOffice gave no layout")
+            finish_layout(folder, facts)
+            self.layouts += 1
+            self._cache[key] = folder
+            return folder
 
     def start(self) -> None:
         """Start LibreOffice now rather than on the first document (``uno`` mode; a no-op in
@@ -293,12 +332,17 @@ class LibreOfficeBackend:
                     continue
 
     def _via_uno(self, src: Path, out: Path) -> None:
+        self._ask_uno({"in": str(src), "out": str(out)})
+
+    def _ask_uno(self, request: dict) -> dict:
+        """The worker's answer to ``request``; raises ``DocumentRecalcError`` when it
+        failed on the document, ``RecalcError`` when LibreOffice cannot be reached."""
         if not self._alive():
             self._stop()
             self._start()
         assert self._worker is not None and self._worker.stdin is not None
         try:
-            self._worker.stdin.write(json.dumps({"in": str(src), "out": str(out)}) + "\n")
+            self._worker.stdin.write(json.dumps(request) + "\n")
             self._worker.stdin.flush()
         except (BrokenPipeError, OSError) as exc:
             self._stop()
@@ -307,7 +351,8 @@ class LibreOfficeBackend:
         if not reply.get("ok"):
             if not self._alive():
                 self._stop()
-            raise DocumentRecalcError(str(reply.get("error") or "recalculation failed"))
+            raise DocumentRecalcError(str(reply.get("error") or "LibreOffice failed"))
+        return reply
 
     # ------------------------------------------------------------------ convert mode
     def _via_convert(self, src: Path, out: Path) -> None:

@@ -6,7 +6,9 @@ Unix socket in a private directory (mode 0700) and answers one JSON line per req
 "version": "LibreOffice 25.2.3.2 …"}`` (the LibreOffice that computed it) or
 ``{"ok": false, "error": "...", "document": true|false}`` (``document``: LibreOffice failed on
 this workbook, a ``DocumentRecalcError``; else the service's own failure);
-``{"op": "stats"}`` -> ``{"ok": true, "stats": {...}}`` (what it did so far, as below).
+``{"op": "stats"}`` -> ``{"ok": true, "stats": {...}}`` (what it did so far, as below);
+``{"op": "layout", "path": "/abs/doc.docx", "marks": PREFIX}`` -> ``{"ok": true, "out":
+"/abs/layout-folder"}`` (``RecalcService.layout``).
 Workers reach it through ``officeeval.recalc.client``.
 
 It ends, stopping every LibreOffice it started, when its stdin closes: the batch closes it
@@ -53,6 +55,9 @@ def _handler(service: RecalcService) -> type[socketserver.StreamRequestHandler]:
                     req = json.loads(line)
                     if req.get("op") == "stats":
                         reply = {"ok": True, "stats": _stats(service)}
+                    elif req.get("op") == "layout":
+                        out = service.layout(Path(req["path"]), str(req.get("marks") or ""))
+                        reply = {"ok": True, "out": str(out)}
                     else:
                         out = service.recalculate(Path(req["path"]))
                         reply = {"ok": True, "out": str(out), "version": service.version}

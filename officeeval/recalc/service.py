@@ -21,11 +21,17 @@ With a ``store`` (``recalc.store.ResultStore``), results also outlive the servic
 workbook recalculated by an earlier run of the batch is taken from disk (counted in
 ``reused``) without starting LibreOffice.
 
+The same service lays documents out (``layout``: page facts and a PDF, see
+``recalc.pages``), once per content, in the same instances and under the same rules; layouts
+are kept for the service's life only.
+
 Thread-safe; every method may be called from the server's connection threads.
 """
 
 from __future__ import annotations
 
+import hashlib
+import shutil
 import threading
 import time
 from collections import OrderedDict, deque
@@ -101,12 +107,26 @@ class RecalcService:
     def recalculate(self, path: Path) -> Path:
         """A recalculated copy of ``path`` (see ``LibreOfficeBackend.recalculate``)."""
         digest = workbook_key(Path(path).read_bytes())
+        return self._once(digest, lambda: self._run(path), stored=True)
+
+    def layout(self, path: Path, mark_prefix: str = "") -> Path:
+        """The layout folder of the document at ``path`` (see
+        ``LibreOfficeBackend.layout``), made once per content and marks."""
+        digest = hashlib.sha256(Path(path).read_bytes() + b"\0layout\0"
+                                + mark_prefix.encode()).hexdigest()
+        return self._once("layout-" + digest,
+                          lambda: self._with_instance(lambda i: i.layout(path, mark_prefix)),
+                          stored=False)
+
+    def _once(self, digest: str, compute: Callable[[], Path], stored: bool) -> Path:
+        """``compute()`` for this key once, whoever asks and however many ask at once;
+        a failure is remembered like a result."""
         while True:
             with self._cond:
                 known = self._done.get(digest)
                 if isinstance(known, RecalcError):
                     raise type(known)(str(known))  # the same kind: the document's or ours
-                if known is not None and known.is_file():
+                if known is not None and known.exists():
                     self._done.move_to_end(digest)
                     return known
                 event = self._running.get(digest)
@@ -115,17 +135,18 @@ class RecalcService:
                     break
             event.wait()
         result: Path | RecalcError | None = None
+        store = self.store if stored else None
         try:
-            result = self.store.get(digest) if self.store is not None else None
+            result = store.get(digest) if store is not None else None
             if result is None:
-                result = self._run(path)
-                if self.store is not None:
-                    self.store.put(digest, result)
+                result = compute()
+                if store is not None:
+                    store.put(digest, result)
         except RecalcError as exc:
             result = exc
         finally:
             # Remembered and no longer running in one step: a request arriving in between
-            # would otherwise start the same recalculation again. Anything else raised (an
+            # would otherwise start the same work again. Anything else raised (an
             # unreadable input) is not remembered: waiters then try it themselves.
             with self._cond:
                 self._running.pop(digest, None)
@@ -148,13 +169,17 @@ class RecalcService:
 
     # ------------------------------------------------------------------ internals
     def _run(self, path: Path) -> Path:
-        inst = self._acquire()
-        try:
-            out = inst.recalculate(path)
-        finally:
-            self._release(inst)
+        out = self._with_instance(lambda inst: inst.recalculate(path))
         with self._cond:
             self.recalculations += 1
+        return out
+
+    def _with_instance(self, job: Callable[[LibreOfficeBackend], Path]) -> Path:
+        inst = self._acquire()
+        try:
+            out = job(inst)
+        finally:
+            self._release(inst)
         return out
 
     def _remember(self, digest: str, result: Path | RecalcError) -> None:
@@ -162,7 +187,10 @@ class RecalcService:
         while len(self._done) > self.cache_size:
             _, old = self._done.popitem(last=False)
             if isinstance(old, Path) and not (self.store is not None and self.store.owns(old)):
-                old.unlink(missing_ok=True)
+                if old.is_dir():
+                    shutil.rmtree(old, ignore_errors=True)
+                else:
+                    old.unlink(missing_ok=True)
 
     def _acquire(self) -> LibreOfficeBackend:
         began = time.monotonic()

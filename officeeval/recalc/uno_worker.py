@@ -8,6 +8,8 @@ answers one JSON request per stdin line,
 ``{"in": "/path/in.xlsx", "out": "/path/out.xlsx"}``, with one JSON line on stdout:
 ``{"ok": true}`` or ``{"ok": false, "error": "..."}``. Documents are opened hidden with
 macros never executed and links never updated, recalculated in full, saved as xlsx, closed.
+A request with ``"op": "layout"`` (``{"op": "layout", "in": …, "pdf": …, "mark_prefix": …}``)
+lays a document out instead (``uno_layout.py``) and answers ``{"ok": true, "layout": {…}}``.
 When stdin closes (the grading process ended, however it ended) the worker kills the office
 process group OFFICE_PID, so no LibreOffice outlives the process that started it, removes the
 two pipes the killed LibreOffice leaves in /tmp (``OSL_PIPE_<uid>_PIPE_NAME`` and its
@@ -34,6 +36,8 @@ def _props(**kw):
 
 
 def main() -> int:
+    # Run isolated (-I), this folder is not on the path: the layout module beside it is.
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import uno  # noqa: F401
     from com.sun.star.connection import NoConnectException
 
@@ -61,6 +65,11 @@ def main() -> int:
         doc = None
         try:
             req = json.loads(line)
+            if req.get("op") == "layout":
+                import uno_layout
+                facts = uno_layout.layout(desktop, ctx, req)
+                print(json.dumps({"ok": True, "layout": facts}), flush=True)
+                continue
             src = uno.systemPathToFileUrl(req["in"])
             dst = uno.systemPathToFileUrl(req["out"])
             # MacroExecutionMode 0 = NEVER_EXECUTE; UpdateDocMode 0 = NO_UPDATE.

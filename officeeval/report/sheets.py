@@ -15,6 +15,7 @@ from typing import Any, Iterator
 from jinja2 import Environment
 
 from officeeval.analysis import open_store
+from officeeval.report.pages import page_views
 from officeeval.report.palette import STATUS
 
 MAX_TAIL = 20_000  # characters of a stored stdout/stderr tail shown on a sheet
@@ -163,6 +164,7 @@ def _write_all(template: Any, outdir: Path, sheets: Path, names: dict[str, str],
         document, document_said = document_note(g["outcome"], card, raw)
         html = template.render(g=g, card=card, sandbox=sandbox_view(raw),
                                status_counts=status_counts, turns=turn_views(conn, g["key"]),
-                               document=document, document_note=document_said, **context)
+                               document=document, document_note=document_said,
+                               pages=page_views(outdir, g["key"]), **context)
         (sheets / name).write_text(html, encoding="utf-8")
         names[g["key"]] = name

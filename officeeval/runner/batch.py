@@ -48,7 +48,9 @@ class BatchOptions:
     recalculate uncached formulas with LibreOffice (``None``: when it is installed).
     ``limits``: every program's limits, also the most a manifest line may ask for.
     ``outputs_root``: where manifest ``output`` paths must resolve (default: the
-    manifest's folder)."""
+    manifest's folder). ``pages``: page images kept beside the kept documents for the
+    grade sheets (``runner.pages``): ``layout`` for the documents a layout check laid out
+    (no extra LibreOffice work), ``all`` for every graded document, ``off``."""
 
     jobs: int = 0
     backend: str = "local"
@@ -60,6 +62,7 @@ class BatchOptions:
     recalc: bool | None = None
     keep_outputs: bool = True
     outputs_root: str | None = None
+    pages: str = "layout"  # page images kept for the grade sheets: layout | all | off
 
     @property
     def workers(self) -> int:
@@ -225,6 +228,7 @@ def work_item(line: ManifestLine, task: Task, options: BatchOptions, outdir: Pat
         limits=limits, sandbox=options.sandbox,
         options={} if options.recalc is None else {"recalc": options.recalc},
         keep_dir=str(outdir / "documents") if options.keep_outputs else None,
+        pages=options.pages if options.keep_outputs else "off",
         recalc_service=recalc_service, turns=line.turn_answers,
         outputs_root=outputs_root or options.outputs_root)
 
@@ -346,9 +350,20 @@ def _is_excel(p: Plan, line: ManifestLine) -> bool:
     return p.registry.tasks[line.task].app == "excel"
 
 
+def _lays_out(p: Plan, line: ManifestLine) -> bool:
+    """Whether the line's rubric has a check the layout backend answers."""
+    from officeeval.apps import layout_properties
+    rubric = p.registry.tasks[line.task].rubric
+    names = layout_properties()
+    return rubric is not None and any(
+        k.property in names or (k.select or "").startswith("page")
+        for c in rubric.criteria for k in c.checks)
+
+
 def _recalc_service(p: Plan, options: BatchOptions, outdir: Path
                     ) -> "ServiceProcess | None":
-    """One LibreOffice service for the workers on this machine when Excel work is planned
+    """One LibreOffice service for the workers on this machine when Excel work or layout
+    checks are planned
     (each worker starting its own costs ≈ 1.3 s of CPU and recalculates what another
     already did): the local pool's, or a local Ray cluster's; ``None`` for a Ray cluster
     given by address (its workers may be elsewhere), without LibreOffice, or without Excel
@@ -356,7 +371,8 @@ def _recalc_service(p: Plan, options: BatchOptions, outdir: Path
     ``OUTDIR/recalc-cache`` for the next run of the batch (``recalc.store``)."""
     if options.backend == "ray" and options.ray_address:
         return None
-    if options.recalc is False or not any(_is_excel(p, ln) for ln in p.todo):
+    if options.recalc is False or not any(_is_excel(p, ln) or _lays_out(p, ln)
+                                          for ln in p.todo):
         return None
     from officeeval import recalc
     from officeeval.recalc.server import ServiceProcess

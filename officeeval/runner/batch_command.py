@@ -22,7 +22,7 @@ from officeeval.runner.summary import summarize
 def batch_options(*, jobs: int, backend: str, ray_address: str | None, rerun: bool,
                   limits: dict[str, Any], isolation: str, python: str | None,
                   tasks: list[Path] | None, recalc: bool | None, keep_outputs: bool,
-                  outputs_root: Path | None = None) -> BatchOptions:
+                  outputs_root: Path | None = None, pages: str = "layout") -> BatchOptions:
     """Options from the command line; ``None`` limits keep their defaults. Raises
     ``TaskError`` (a bad limit) or ``ValueError`` (a bad choice)."""
     if isolation not in ("auto", "bwrap", "rlimits"):
@@ -31,6 +31,8 @@ def batch_options(*, jobs: int, backend: str, ray_address: str | None, rerun: bo
         raise ValueError(f"--backend must be local or ray, not {backend!r}")
     if jobs < 0:
         raise ValueError("--jobs must be positive")
+    if pages not in ("layout", "all", "off"):
+        raise ValueError(f"--pages must be layout, all or off, not {pages!r}")
     lim = Limits().merged({k: v for k, v in limits.items() if v is not None})
     sandbox = SandboxConfig(isolation=isolation)
     if python:
@@ -38,7 +40,8 @@ def batch_options(*, jobs: int, backend: str, ray_address: str | None, rerun: bo
     return BatchOptions(jobs=jobs, backend=backend, ray_address=ray_address, rerun=rerun,
                         limits=lim, sandbox=sandbox, tasks=tuple(str(t) for t in tasks or ()),
                         recalc=recalc, keep_outputs=keep_outputs,
-                        outputs_root=str(outputs_root.resolve()) if outputs_root else None)
+                        outputs_root=str(outputs_root.resolve()) if outputs_root else None,
+                        pages=pages)
 
 
 def start_batch(manifest: Path, out: Path, options: BatchOptions,

@@ -44,6 +44,7 @@ class WorkItem:
     turns: tuple[str, ...] = ()      # the replies of a multi-turn generation, in order
     outputs_root: str | None = None  # an ``output`` must resolve inside this folder
     serialize: bool = True           # the card's JSON made here (serve may not need it)
+    pages: str = "off"               # page images beside keep_dir: layout | all | off
 
 
 @dataclass
@@ -225,7 +226,35 @@ def _score(item: WorkItem, rubric: Rubric, doc: Path) -> ScoreCard:
     except Exception as exc:  # noqa: BLE001 - our bug: never charged to the candidate
         card = _evaluator_failed(rubric, f"{type(exc).__name__}: {exc}")
     card.document = shown
+    _keep_pages(item, rubric, card, doc)
     return card
+
+
+def _keep_pages(item: WorkItem, rubric: Rubric, card: ScoreCard, doc: Path) -> None:
+    """Page images of the graded document for its grade sheet (``runner.pages``), when the
+    batch asks for them: ``layout`` only for a document a layout check laid out (the
+    backend's cache answers again for free), ``all`` for every one. Never raises."""
+    if item.pages not in ("layout", "all") or not item.keep_dir:
+        return
+    if item.pages == "layout" and not card.layout:
+        return
+    grader = _grader(item)
+    layouter = grader.backends.layout
+    if layouter is None:
+        return
+    from officeeval.formats import open_document
+    from officeeval.runner.pages import keep_pages
+    try:
+        view = open_document(doc, rubric.app, options=dict(item.options),
+                             backends=grader.backends)
+    except Exception:  # noqa: BLE001 - page images are a convenience: none for this one
+        return
+    try:
+        keep_pages(view, card, layouter, Path(item.keep_dir) / f"{item.key}.pages")
+    except Exception:  # noqa: BLE001 - page images are a convenience: none for this one
+        pass
+    finally:
+        view.close()
 
 
 def not_graded_card(rubric: Rubric, why: str, task: str | None = None) -> ScoreCard:

@@ -24,6 +24,7 @@ from typing import Any
 
 from officeeval.backends import NO_BACKENDS, Backends
 from officeeval.errors import PackageError, UnevaluableDocument
+from officeeval.rendered import already
 from officeeval.formats import open_document
 from officeeval.catalog import resolve
 from officeeval.properties.registry import ResolveContext
@@ -117,10 +118,14 @@ class Grader:
         finally:
             sources = dict(getattr(doc, "value_sources", {}) or {})
             used = grading.backend_versions()
+            laid = already(doc)
             doc.close()
         card = make_card(rubric, str(document), TaskOutcome.OK, "", results, task)
         card.value_sources = sources
         card.backends = used
+        if laid is not None:
+            card.layout = {"source": laid.source, "reliable": laid.reliable,
+                           "substitutions": laid.substitutions}
         card.seconds = time.perf_counter() - started
         return card
 

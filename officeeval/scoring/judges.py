@@ -446,9 +446,12 @@ def _aggregate(run: CheckRun, per: list[_Judged]) -> CheckResult:
     status = S.PASS if ok else (S.NOT_FOUND if all_missing else S.FAIL)
     if len(per) == 1:
         t, v, o = per[0]
+        # The resolver's note says why the value is what it is (the TOC entries that
+        # disagree, the room a cell lacks): part of a failure's explanation.
+        note = f"; {o.note}" if o is not None and o.note else ""
         return run.result(expected=v.expected, actual=v.actual, source=o.source if o else "",
                           passed=ok, status=status,
-                          detail="" if ok else f"{t.locator}: {v.explanation}")
+                          detail="" if ok else f"{t.locator}: {v.explanation}{note}")
     return _aggregate_several(run, per, ok, status, n_pass)
 
 

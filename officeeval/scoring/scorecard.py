@@ -103,6 +103,10 @@ class ScoreCard:
     value_sources: dict[str, int] = field(default_factory=dict)
     seconds: float = 0.0
     backends: dict[str, str] = field(default_factory=dict)
+    # When a layout check laid the document out: the observations' source, the fonts the
+    # document asked for that the layout drew with another (``rendered.font_substitution``)
+    # and whether every one kept Office's metrics (``reliable``).
+    layout: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.outcome.__class__ is not TaskOutcome:
@@ -121,6 +125,7 @@ class ScoreCard:
                 "rubric_total": self.rubric_total, "rubric_sha256": self.rubric_sha256,
                 "engine_version": self.engine_version, "value_sources": self.value_sources,
                 "seconds": round(self.seconds, 4), "backends": self.backends,
+                **({"layout": self.layout} if self.layout else {}),
                 "criteria": [c.to_dict() for c in self.criteria]}
 
     def to_tuples(self) -> tuple:
@@ -130,7 +135,7 @@ class ScoreCard:
         return (self.task, self.app, self.document, self.outcome.value, self.score, self.total,
                 self.pass_mark, self.passed, self.eval_errors, self.outcome_detail,
                 self.rubric_total, self.rubric_sha256, self.engine_version,
-                self.value_sources, self.seconds,
+                self.value_sources, self.seconds, self.layout,
                 tuple((c.id, c.skill, c.points, c.earned, c.status.value, c.description,
                        c.preservation,
                        tuple((k.select, k.property, k.op, k.expected, k.actual, k.source,
@@ -150,7 +155,8 @@ class ScoreCard:
                                      for k in checks], preservation)
                     for cid, skill, points, earned, status, description, preservation, checks
                     in crits]
-        return cls(*head[:9], criteria, *head[9:], backends=dict(backends))
+        return cls(*head[:9], criteria, *head[9:15], layout=dict(head[15]),
+                   backends=dict(backends))
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "ScoreCard":
@@ -171,4 +177,4 @@ class ScoreCard:
                    d.get("outcome_detail", ""), d.get("rubric_total", 100.0),
                    d.get("rubric_sha256", ""), d.get("engine_version", ""),
                    d.get("value_sources", {}), d.get("seconds", 0.0),
-                   dict(d.get("backends") or {}))
+                   dict(d.get("backends") or {}), d.get("layout", {}))

@@ -10,6 +10,7 @@ from officeeval.word import navigation as N
 from officeeval.word.fields import (bookmarks_of, fields_of, hyperlinks_of, toc_entries_of,
                                     tocs_of)
 from officeeval.word.numbering import list_levels
+from officeeval.word.props_layout import pages
 from officeeval.word.targets import StyleTarget
 
 _TOP = frozenset({"document"})
@@ -117,6 +118,10 @@ _SPECS = [
     StepSpec("style", "style", _styles,
              "style('标题 1'): a style definition by name or id (localized built-in names "
              "match); without an argument, every style.", parents=_TOP, max_args=1),
+    StepSpec("page", "page", lambda p, s: pages(p),
+             "Pages of the document as laid out by the layout backend (LibreOffice), "
+             "physical, from 1: page[3] for what the third page's header and footer show. "
+             "Without a layout backend the check is an eval_error.", parents=_TOP),
 ]
 
 STEPS = StepTable("word", _SPECS)

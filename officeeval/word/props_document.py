@@ -7,6 +7,7 @@ import functools
 from typing import Callable
 
 from officeeval.cache import memo_value
+from officeeval.ooxml.problems import problems_of
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
 from officeeval.values import Observation
@@ -39,6 +40,25 @@ def _watermark_attr(doc, attr: str, none_kind: bool = False):
         return Observation("none", "default") if none_kind else None
     v = getattr(wm, attr)
     return Observation(v, wm.part) if v is not None else None
+
+
+@prop("package.problems", T.LIST, kinds=DOC,
+      read_only="found in the package's structure: write the part, relationship or order")
+@document_property
+def package_problems(doc, ctx):
+    """Structural faults that make Office repair or refuse the file (kind: part: detail):
+    dangling or duplicate relationship ids, parts without a content type, SmartArt without
+    its parts, a pivot table its cache disagrees with, elements out of schema order in the
+    parts the applications read strictly. An empty list for a sound file."""
+    return Observation([str(p) for p in problems_of(doc)], "computed")
+
+
+@prop("package.problem_count", T.INTEGER, kinds=DOC,
+      read_only="found in the package's structure: write the part, relationship or order")
+@document_property
+def package_problem_count(doc, ctx):
+    """Number of package.problems: 0 for a file Office opens without repairing it."""
+    return Observation(len(problems_of(doc)), "computed")
 
 
 @prop("watermark.text", T.TEXT, kinds=DOC)

@@ -179,6 +179,8 @@ def add_timing(slide, effects):
            f'</p:childTnLst></p:cTn></p:par></p:tnLst><p:bldLst>{builds}</p:bldLst></p:timing>')
     timing = etree.fromstring(xml)
     anchor = slide._element.find(qn("p:transition"))
+    if anchor is None:  # a transition inside mc:AlternateContent: timing goes after it
+        anchor = slide._element.find(f"{{{MC}}}AlternateContent")
     if anchor is None:
         anchor = slide._element.find(qn("p:clrMapOvr"))
     anchor.addnext(timing)

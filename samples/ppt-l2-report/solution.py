@@ -145,6 +145,8 @@ def add_timing(slide, clicks, builds):
            f'</p:nextCondLst></p:seq></p:childTnLst></p:cTn></p:par></p:tnLst>'
            f'<p:bldLst>{builds}</p:bldLst></p:timing>')
     anchor = slide._element.find(qn("p:transition"))
+    if anchor is None:  # a transition inside mc:AlternateContent: timing goes after it
+        anchor = slide._element.find(f"{{{MC}}}AlternateContent")
     if anchor is None:
         anchor = slide._element.find(qn("p:clrMapOvr"))
     anchor.addnext(etree.fromstring(xml))

@@ -14,12 +14,33 @@ from docx.shared import Cm, Pt
 from docx.text.run import Run
 
 
+# The order ECMA-376 gives the children of w:pPr and w:tblPr: Word ignores a property
+# written out of order.
+ORDER = {
+    qn("w:pPr"): ["w:" + t for t in (
+        "pStyle keepNext keepLines pageBreakBefore framePr widowControl numPr "
+        "suppressLineNumbers pBdr shd tabs suppressAutoHyphens kinsoku wordWrap "
+        "overflowPunct topLinePunct autoSpaceDE autoSpaceDN bidi adjustRightInd snapToGrid "
+        "spacing ind contextualSpacing mirrorIndents suppressOverlap jc textDirection "
+        "textAlignment textboxTightWrap outlineLvl divId cnfStyle rPr sectPr pPrChange").split()],
+    qn("w:tblPr"): ["w:" + t for t in (
+        "tblStyle tblpPr tblOverlap bidiVisual tblStyleRowBandSize tblStyleColBandSize tblW "
+        "jc tblCellSpacing tblInd tblBorders shd tblLayout tblCellMar tblLook tblCaption "
+        "tblDescription tblPrChange").split()],
+}
+
+
 def child(parent, tag, before=None):
-    """The first ``tag`` child of ``parent``, created (at the end, or before ``before``)."""
+    """The first ``tag`` child of ``parent``, created (in schema order for w:pPr and
+    w:tblPr, else at the end or before ``before``)."""
     el = parent.find(qn(tag))
     if el is None:
         el = OxmlElement(tag)
         anchor = parent.find(qn(before)) if before else None
+        order = ORDER.get(parent.tag)
+        if anchor is None and order and tag in order:
+            later = {qn(t) for t in order[order.index(tag) + 1:]}
+            anchor = next((c for c in parent if c.tag in later), None)
         if anchor is not None:
             anchor.addprevious(el)
         else:

@@ -24,10 +24,7 @@ def set_east_asia(rpr_owner, name):
 
 def set_spacing_lines(paragraph, before=None, after=None):
     ppr = paragraph._p.get_or_add_pPr()
-    spacing = ppr.find(qn("w:spacing"))
-    if spacing is None:
-        spacing = OxmlElement("w:spacing")
-        ppr.append(spacing)
+    spacing = ppr.get_or_add_spacing()  # python-docx keeps the schema's order
     if before is not None:
         spacing.set(qn("w:beforeLines"), str(int(before * 100)))
     if after is not None:
@@ -39,7 +36,10 @@ def set_first_line_chars(paragraph, chars):
     ind = ppr.find(qn("w:ind"))
     if ind is None:
         ind = OxmlElement("w:ind")
-        ppr.append(ind)
+        ppr.insert_element_before(ind, "w:contextualSpacing", "w:mirrorIndents",
+                                  "w:suppressOverlap", "w:jc", "w:textDirection",
+                                  "w:textAlignment", "w:textboxTightWrap", "w:outlineLvl",
+                                  "w:divId", "w:cnfStyle", "w:rPr", "w:sectPr", "w:pPrChange")
     ind.set(qn("w:firstLineChars"), str(int(chars * 100)))
 
 

@@ -18,6 +18,7 @@ from officeeval.formats import open_document
 from officeeval.properties.registry import ResolveContext
 from officeeval.properties.types import CompareContext
 from officeeval.rubric import load_rubric
+from officeeval.rubric.loader import load_rubric_text
 from officeeval.selectors import select
 from tests.properties import writer_fixtures as F
 from tests.properties.writer_cases import CASES
@@ -53,7 +54,17 @@ GOLDEN = {
     ("ppt", "shape.kind"): ("ppt-l1-campus/reference.pptx", "slide[1]/title", "title"),
     ("ppt", "smartart.categories"): ("ppt-l1-campus/reference.pptx", "slide/smartart[1]",
                                      "process"),  # dgm:catLst/dgm:cat type="process"
+    # Sound packages: no structural fault (tests/ooxml/test_problems.py has the faults).
+    ("word", "package.problems"): ("word-l1-notice/reference.docx", "document", ""),
+    ("word", "package.problem_count"): ("word-l1-notice/reference.docx", "document", "0"),
+    ("excel", "package.problems"): ("X", "workbook", ""),
+    ("excel", "package.problem_count"): ("X", "workbook", "0"),
+    ("ppt", "package.problems"): ("ppt-l1-campus/reference.pptx", "presentation", ""),
+    ("ppt", "package.problem_count"): ("ppt-l1-campus/reference.pptx", "presentation", "0"),
 }
+# The layout properties need LibreOffice: their document values are the graded rubrics of
+# tests/recalc/test_layout_properties.py (documents the test builds, real LibreOffice).
+LAYOUT_TESTS = ROOT / "tests" / "recalc" / "test_layout_properties.py"
 
 
 def _module(path: Path):
@@ -84,6 +95,13 @@ def covered() -> dict[tuple[str, str], str]:
         out.setdefault(key, "writer round trip")
     for key in GOLDEN:
         out.setdefault(key, "GOLDEN")
+    layout = _module(LAYOUT_TESTS)
+    for name in ("RUBRIC", "EXCEL_RUBRIC", "PPT_RUBRIC", "TABLE_RUBRIC"):
+        rubric = load_rubric_text(getattr(layout, name))
+        for c in rubric.criteria:
+            for k in c.checks:
+                if k.property and k.expected is not None:
+                    out.setdefault((rubric.app, k.property), f"layout test {name}")
     return out
 
 

@@ -53,3 +53,15 @@ def test_sample_batch_grades_every_generation(tmp_path):
         assert "Batch summary" in res.stdout
     else:
         assert report.is_file()
+    # word-l2-report grades its layout: its graded documents' pages are kept beside them
+    # and shown in their grade sheets (none without LibreOffice: the checks are eval_errors).
+    from officeeval import recalc
+    kept = sorted((out / "documents").glob("*.pages/pages.json"))
+    if recalc.available():
+        assert kept
+        key = kept[0].parent.name[:-len(".pages")]
+        if report.is_file():
+            sheet = (out / "report" / "sheets" / f"{key}.html").read_text("utf-8")
+            assert "data:image/png;base64," in sheet and "rendered (LibreOffice" in sheet
+    else:
+        assert not kept

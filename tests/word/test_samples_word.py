@@ -8,12 +8,18 @@ import json
 
 import pytest
 
+from officeeval import recalc
 from officeeval.scoring import evaluate
 from tests.word.sample_harness import (
     grade_generation, rubric, statuses, task_dir,
 )
 
-TASKS = ["word-l1-article", "word-l2-report", "word-l2-merge"]
+# word-l2-report grades its page layout as LibreOffice lays it out (c18, c22, c24): without
+# LibreOffice those criteria are eval_errors and its scores below do not hold.
+NEEDS_LAYOUT = pytest.mark.skipif(not recalc.available(),
+                                  reason="LibreOffice (soffice) absent: layout criteria")
+TASKS = ["word-l1-article", pytest.param("word-l2-report", marks=NEEDS_LAYOUT),
+         "word-l2-merge"]
 
 
 @pytest.mark.parametrize("task", TASKS)
@@ -35,7 +41,7 @@ def test_untouched_input_scores_at_most_15(task):
     assert passed <= {c.id for c in r.criteria if c.is_preservation}
 
 
-@pytest.mark.parametrize("task", TASKS)
+@pytest.mark.parametrize("task", ["word-l1-article", "word-l2-report", "word-l2-merge"])
 def test_rubric_shape_and_files(task):
     r = rubric(task)
     assert 25 <= len(r.criteria) <= 40
@@ -114,12 +120,14 @@ def test_article_hallucinated_api_writes_nothing(tmp_path):
 
 
 # ------------------------------------------------------------------ word-l2-report
+@NEEDS_LAYOUT
 def test_report_correct_generation_scores_100(tmp_path):
     proc, card = grade_generation("word-l2-report", "sim-gamma", 1, tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert card.score == 100
 
 
+@NEEDS_LAYOUT
 def test_report_numbering_on_paragraphs_is_not_linked_to_styles(tmp_path):
     proc, card = grade_generation("word-l2-report", "sim-alpha", 1, tmp_path)
     s = statuses(card)
@@ -134,6 +142,7 @@ def test_report_hallucinated_caption_api_crashes(tmp_path):
     assert "AttributeError" in proc.stderr and card is None
 
 
+@NEEDS_LAYOUT
 def test_report_latin_slot_fonts_and_typed_numbers(tmp_path):
     proc, card = grade_generation("word-l2-report", "sim-beta", 1, tmp_path)
     s = statuses(card)
@@ -145,6 +154,7 @@ def test_report_latin_slot_fonts_and_typed_numbers(tmp_path):
     assert card.score < 40
 
 
+@NEEDS_LAYOUT
 def test_report_partial_generations(tmp_path):
     proc, card = grade_generation("word-l2-report", "sim-beta", 2, tmp_path / "b")
     assert 25 <= card.score < 60
