@@ -20,7 +20,9 @@ from pathlib import Path
 from typing import Any, Callable
 
 from officeeval.cache import memo_table
-from officeeval.errors import OfficeEvalError, PackageError, UnverifiableValue
+from officeeval.errors import (
+    OfficeEvalError, PackageError, UnevaluableDocument, UnverifiableValue,
+)
 
 UNAVAILABLE = "layout backend unavailable"
 
@@ -198,11 +200,12 @@ def obtain(doc: Any, layouter: Any, data: Callable[[], bytes], suffix: str,
     mark_prefix) -> Rendered``; the grader hands it in), made from ``data()`` (the
     package's bytes, marked or not) written to a private file named ``*suffix``, once per
     view (remembered on it, failures too). Raises ``UnverifiableValue`` ("layout backend
-    unavailable") without a backend, when it fails, and when LibreOffice timed out or
-    crashed on the document: the layout is an aid of the evaluator's, so its failures are
-    ``eval_error``s, never charged to the candidate (a document Office itself refuses is
-    ``package.problems``' business). A package that cannot be read under the limits
-    raises its ``PackageError``."""
+    unavailable") without a backend and when the backend fails (it would not start, it is
+    gone): those are the evaluator's failures, ``eval_error``s never charged to the
+    candidate. Raises ``UnevaluableDocument`` when LibreOffice timed out or crashed on this
+    document (charged, ``unevaluable``, as a recalculation timeout is; on an input or
+    reference document the grader makes it an evaluator error). A package that cannot be
+    read under the limits raises its ``PackageError``."""
     memo = memo_table(doc, "_officeeval_rendered")
     known = memo.get("layout")
     if isinstance(known, Rendered):
@@ -222,9 +225,15 @@ def obtain(doc: Any, layouter: Any, data: Callable[[], bytes], suffix: str,
     except UnverifiableValue as exc:
         memo["layout"] = exc
         raise
-    except PackageError:
+    except (PackageError, UnevaluableDocument) as exc:
+        # LibreOffice timed out or died on this very document: as for a recalculation, the
+        # document defeated the grader and is charged for it (``unevaluable``); were it an
+        # evaluator error, its points would leave the total and a document built to hang
+        # the layout would escape every layout check.
+        if isinstance(exc, UnevaluableDocument):
+            memo["layout"] = exc
         raise
-    except OfficeEvalError as exc:  # UnevaluableDocument included (a timeout, a crash)
+    except OfficeEvalError as exc:  # the backend itself failed (would not start, is gone)
         err = UnverifiableValue(f"{UNAVAILABLE}: {exc}")
         memo["layout"] = err
         raise err from exc

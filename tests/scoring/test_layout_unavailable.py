@@ -1,6 +1,8 @@
-"""Layout checks without a layout backend, or with one that fails or times out: every such
-check is an ``eval_error`` ("layout backend unavailable"), its points left out of the total,
-never a failure charged to the candidate; the checks that read XML are graded as always.
+"""Layout checks without a layout backend, or with one that fails: every such check is an
+``eval_error`` ("layout backend unavailable"), its points left out of the total, never a
+failure charged to the candidate; the checks that read XML are graded as always. A document
+on which LibreOffice times out or dies is charged for it (``unevaluable``), as for a
+recalculation: otherwise a document built to hang the layout would escape its checks.
 No LibreOffice is needed: the backends are built by the test."""
 
 from __future__ import annotations
@@ -60,8 +62,7 @@ def document(tmp_path):
 @pytest.mark.parametrize("layout, why", [
     (None, "layout backend unavailable"),
     (Failing(RecalcError("LibreOffice would not start")), "would not start"),
-    (Failing(DocumentRecalcError("LibreOffice timed out after 60s")), "timed out"),
-], ids=["absent", "failing", "timeout"])
+], ids=["absent", "failing"])
 def test_layout_checks_are_evaluator_errors_never_charged(document, layout, why):
     with Grader(Backends(layout=layout)) as grader:
         card = grader.grade(load_rubric_text(WORD), document)
@@ -79,14 +80,19 @@ def test_layout_checks_are_evaluator_errors_never_charged(document, layout, why)
     assert card.layout == {}
 
 
-def test_a_timeout_is_ours_not_the_documents(document):
-    # DocumentRecalcError is an UnevaluableDocument for recalculation; for a layout it is
-    # turned into an evaluator error (the layout is the evaluator's aid).
+def test_a_timeout_on_the_document_is_charged_like_a_recalculation_timeout(document):
     assert issubclass(DocumentRecalcError, UnevaluableDocument)
     layout = Failing(DocumentRecalcError("LibreOffice timed out after 60s"))
     with Grader(Backends(layout=layout)) as grader:
         card = grader.grade(load_rubric_text(WORD), document)
-    assert not any(c.status == "unevaluable" for c in card.criteria)
+    status = {c.id: c.status for c in card.criteria}
+    layout_ids = ["pages", "page", "top", "range", "footer", "toc"]
+    assert [status[i] for i in layout_ids] == ["unevaluable"] * 6
+    assert status["text"] == "pass" and status["problems"] == "pass"
+    assert "timed out" in card.criteria[0].checks[0].detail
+    # The points stay in the total: the hang raises no score.
+    assert card.eval_errors == 0 and card.total == 8 and card.score == 2
+    assert layout.calls == 1
 
 
 EXCEL = """<rubric xmlns="urn:officeeval:rubric:1" id="x" app="excel" total="3">
