@@ -30,8 +30,7 @@ VOLATILE = {"core.created", "core.modified", "core.last_modified_by", "core.revi
             "field.instruction", "theme.name", "paragraph.border", "page.border",
             "table.border.outer", "table.border.inner", "paragraph.indent.special",
             "slide.layout_type", "style.next", "cell.text", "shape.text", "shape.kind",
-            "shape.placeholder_type", "animation.paragraph", "footer.has_page_number",
-            "header.has_page_number"}
+            "shape.placeholder_type", "animation.paragraph"}
 # ``text`` is kept on targets whose text is the content of one place (a paragraph, a
 # table cell, a shape, notes, a header); on containers it restates their parts.
 TEXT_KINDS = {"paragraph", "cell", "shape", "notes", "header", "footer"}

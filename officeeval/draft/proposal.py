@@ -224,6 +224,8 @@ def make_check(sel: str, c: Change) -> DraftCheck:
     if lit is None or v is None and c.ref.parts:
         return DraftCheck(sel, c.prop, "equals", expected_from="reference", note=f"input: {inp}")
     op, tol = _op_for(c.vtype, v)
+    if op == "approx" and lit.endswith("pt"):
+        tol = "0.1pt"   # Word shows points to one decimal; other writers round a twip
     return DraftCheck(sel, c.prop, op, lit, tolerance=tol, note=f"input: {inp}")
 
 
@@ -280,7 +282,7 @@ def _range_sel(sheet_sel: str, r: tuple[int, int, int, int]) -> str:
     return f"{sheet_sel}/{a}" if a == b else f"{sheet_sel}/{a}:{b}"
 
 
-def _group_selectors(ref: Document, anchors: list[Anchor]) -> list[str]:
+def _group_selectors(ref: Document, anchors: list[Anchor], props: set[str]) -> list[str]:
     """Selectors covering exactly ``anchors`` in ``ref``: one selector over all of them
     when one exists (a style, a range), else one per anchor."""
     if not anchors:
@@ -297,7 +299,7 @@ def _group_selectors(ref: Document, anchors: list[Anchor]) -> list[str]:
         return [anchors[0].selector]
     want = sorted(a.target.locator for a in anchors)
     cands: list[str] = []
-    if anchors[0].group == "paragraph":
+    if anchors[0].group == "paragraph" and "paragraph.style" not in props:
         styles = {_style_name(a) for a in anchors}
         if len(styles) == 1 and None not in styles:
             cands.append(f"paragraph[style={quote(styles.pop())}]")
@@ -358,7 +360,7 @@ def propose(diff: Diff, inp: Document, ref: Document) -> list[DraftCriterion]:
     out: list[DraftCriterion] = []
     for (fam, group, _, _sig), anchors in groups.items():
         template = sig_changes[(fam, group, _, _sig)]
-        selectors = _group_selectors(ref, anchors)
+        selectors = _group_selectors(ref, anchors, {c.prop for c in template})
         checks: list[DraftCheck] = []
         tokens: list[str] = []
         for sel in selectors:
@@ -450,6 +452,23 @@ def _structure(diff: Diff, inp: Document, ref: Document) -> list[DraftCriterion]
                                       [DraftCheck(sel, None, "count", str(n_ref),
                                                   note=f"input: {n_inp}")], 1.0,
                                       tokens=[sel.split("/")[-1]]))
+    if ref.app == "word":
+        styles = {}
+        for t in safe_select(ref, "paragraph"):
+            try:
+                obs = observe("paragraph.style", t)
+            except (OfficeEvalError, LookupError):
+                continue
+            if obs is not None and obs.value and "'" not in str(obs.value):
+                styles[str(obs.value)] = styles.get(str(obs.value), 0) + 1
+        for name, n in styles.items():
+            sel = f"paragraph[style={quote(name)}]"
+            n_inp = len(safe_select(inp, sel))
+            if n_inp != n and n <= 40:
+                out.append(DraftCriterion("", "style", f"应用“{name}”样式的段落数：{n_inp} → {n}",
+                                          [DraftCheck(sel, None, "count", str(n),
+                                                      note=f"input: {n_inp}")], 1.0,
+                                          tokens=[name]))
     for a in diff.gone:
         out.append(DraftCriterion("", "text", f"删除 {a.label}",
                                   [DraftCheck(a.selector, None, "count", "0",
