@@ -73,6 +73,15 @@ def draft(input: str | Path, reference: str | Path, out: str | Path, *,
                  state.ref_score, state.in_score)
 
 
+def title_of(instruction: str | Path) -> str | None:
+    """The task title from an instruction's first heading (``# id · 标题（…）``)."""
+    for line in Path(instruction).read_text(encoding="utf-8").splitlines():
+        if line.startswith("# "):
+            t = line[2:].split("·", 1)[-1].strip()
+            return t.split("（")[0].strip() or None
+    return None
+
+
 class _State:
     def __init__(self, criteria, all_steps, flags) -> None:
         self.criteria = criteria
@@ -140,6 +149,7 @@ def _repair(state: _State, out: Path, text: str, rid, app, title, files, level, 
                                    "dropped")
                 changed = True
         state.criteria = [c for c in state.criteria if c.checks]
+        state.flags = list(dict.fromkeys(state.flags))
         if not changed:
             return text
         text = state.render(rid, app, title, files, level, input, reference)

@@ -226,6 +226,8 @@ def make_check(sel: str, c: Change) -> DraftCheck:
     op, tol = _op_for(c.vtype, v)
     if op == "approx" and lit.endswith("pt"):
         tol = "0.1pt"   # Word shows points to one decimal; other writers round a twip
+    elif op == "approx" and lit.endswith("cm"):
+        tol = "0.01cm"  # the UI's precision; a literal rounded to it may be 0.005 off
     return DraftCheck(sel, c.prop, op, lit, tolerance=tol, note=f"input: {inp}")
 
 
