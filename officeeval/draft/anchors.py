@@ -167,6 +167,9 @@ def word_anchors(doc: Document) -> list[Anchor]:
             sel = cand if selects_exactly(doc, cand, tb) else None
         sel = sel or tb.locator
         out.append(Anchor(tb, sel, "table", f"表格（{_short(first, 8)}）"))
+        for rw in safe_select(doc, f"{tb.locator}/row"):
+            rest = rw.locator.rpartition("/")[2]
+            out.append(Anchor(rw, f"{sel}/{rest}", "table_row", f"表格{rest}", parent=sel))
         for c in safe_select(doc, f"{tb.locator}/cell"):
             rest = c.locator.rpartition("/")[2]
             out.append(Anchor(c, f"{sel}/{rest}", "table_cell", f"表格单元格 {rest}",

@@ -28,8 +28,8 @@ VOLATILE = {"core.created", "core.modified", "core.last_modified_by", "core.revi
             "shape.name", "picture.count", "smartart.layout_id", "chart.series.all_values",
             "chart.types", "chart.sheet", "pivot.sheet", "pivot.range", "field.result",
             "field.instruction", "theme.name", "paragraph.border", "page.border",
-            "table.border.outer", "table.border.inner", "paragraph.indent.special",
-            "slide.layout_type", "style.next", "cell.text", "shape.text", "shape.kind",
+            "paragraph.indent.special",
+            "slide.layout_type", "style.next", "shape.text", "shape.kind",
             "shape.placeholder_type", "animation.paragraph"}
 # ``text`` is kept on targets whose text is the content of one place (a paragraph, a
 # table cell, a shape, notes, a header); on containers it restates their parts.
@@ -37,6 +37,12 @@ TEXT_KINDS = {"paragraph", "cell", "shape", "notes", "header", "footer"}
 # Excel cells: ``text`` and ``cell.display`` restate ``cell.value`` unless only the format
 # changed (then ``cell.number_format`` says it).
 EXCEL_CELL_SKIP = {"text", "cell.text", "cell.display"}
+# On a new target these are what the author made, wherever the value is stored (a new
+# slide's layout, a new table's cells, a new section's start).
+NEW_ALWAYS = {"slide.layout", "slide.title", "cell.text", "table.rows", "table.columns",
+              "table.style", "section.start", "page_numbers.format", "page_numbers.start",
+              "header.visible", "footer.visible", "image.wrap", "chart.type",
+              "smartart.layout", "smartart.nodes", "row.height", "row.height_rule"}
 # Theme and inherited layout values: on a new target these are the application's and the
 # template's, not the author's.
 INHERITED = ("default", "docDefaults", "theme", "master", "layout", "inherited")
@@ -111,7 +117,7 @@ def properties_for(app: str, kind: str) -> list[str]:
         b = reg.get(name).bindings[app]
         if kind not in b.kinds:
             continue
-        if name == "text" and kind not in TEXT_KINDS:
+        if name == "text" and (kind not in TEXT_KINDS or kind == "cell"):
             continue
         if app == "excel" and kind == "cell" and name in EXCEL_CELL_SKIP:
             continue
@@ -198,6 +204,10 @@ def diff(inp: Document, ref: Document) -> Diff:
                     i0 = None
                 if i0 is None or i0.source == "default":
                     continue
+            if counterpart is None and prop in NEW_ALWAYS:
+                if r.value not in (None, "", (), []):
+                    changes.append(Change(a, prop, r, None, vtype, True))
+                continue
             if counterpart is None:
                 if r.source in INHERITED or r.source.startswith("style:") and \
                         a.target.kind != "style":

@@ -399,6 +399,21 @@ def propose(diff: Diff, inp: Document, ref: Document) -> list[DraftCriterion]:
     return out
 
 
+SIDES_OF_OUTER = {"table.border.top", "table.border.bottom", "table.border.left",
+                  "table.border.right"}
+SIDES_OF_INNER = {"table.border.inside_h", "table.border.inside_v"}
+
+
+def _named_size(changes: list[Change], c: Change) -> bool:
+    """Whether the paper size the target changed to has a name (A4, B5, Letter …): then
+    its width and height restate it; a custom size is checked by width and height."""
+    for x in changes:
+        if x.anchor.selector == c.anchor.selector and x.prop == "page.size":
+            lit = literal(x.vtype, x.ref.value, x.prop) or ""
+            return bool(re.match(r"^(A\d|B\d|Letter|Legal|\d+开)", lit))
+    return False
+
+
 def _pruned(changes: list[Change]) -> list[Change]:
     """Drop restatements: page width and height when the paper size changed; a default
     paragraph style's change when the paragraphs using it show it (they are what the
@@ -410,7 +425,11 @@ def _pruned(changes: list[Change]) -> list[Change]:
     out = []
     for c in changes:
         if c.prop in ("page.width", "page.height") and \
-                "page.size" in props_of[c.anchor.selector]:
+                "page.size" in props_of[c.anchor.selector] and _named_size(changes, c):
+            continue
+        if c.prop in SIDES_OF_OUTER and "table.border.outer" in props_of[c.anchor.selector]:
+            continue
+        if c.prop in SIDES_OF_INNER and "table.border.inner" in props_of[c.anchor.selector]:
             continue
         st = getattr(c.anchor.target, "style", None)
         if c.anchor.group == "style" and getattr(st, "is_default", False) and \
@@ -431,6 +450,16 @@ def _formula_checks(sel: str, a: Anchor, ref: Document) -> list[DraftCheck]:
     if funcs:
         out.append(DraftCheck(sel, "cell.functions", "contains_all", "|".join(funcs)))
     out.append(DraftCheck(sel, "cell.value", "equals", expected_from="reference"))
+    try:
+        fmt = observe("cell.number_format", a.target)
+        formula = observe("cell.formula", a.target)
+    except (OfficeEvalError, LookupError):
+        fmt = formula = None
+    if fmt is not None and fmt.value and str(fmt.value).lower() != "general":
+        out.append(DraftCheck(sel, "cell.display", "equals", expected_from="reference"))
+    m = re.search(r"\$[A-Z]{1,3}\$\d+:\$[A-Z]{1,3}\$\d+", str(formula.value if formula else ""))
+    if m:
+        out.append(DraftCheck(sel, "cell.formula", "contains", m.group(0)))
     return out
 
 
@@ -498,9 +527,16 @@ def _preservation(diff: Diff, inp: Document, ref: Document) -> list[DraftCriteri
                 keep.setdefault(a.parent, []).append(a)
         for ssel, cells in keep.items():
             rects = sorted(_rectangles(cells), key=lambda x: -(x[2] - x[0] + 1) * (x[3] - x[1] + 1))
-            for rect in rects[:2]:
+            for rect in rects[:4]:
                 if (rect[2] - rect[0] + 1) * (rect[3] - rect[1] + 1) >= 4:
                     checks.append(DraftCheck(_range_sel(ssel, rect), "cell.value", "unchanged"))
+        touched = {c.anchor.parent or c.anchor.selector for c in diff.changes}
+        for a, cp in diff.matched:
+            if a.group == "sheet" and a.selector not in touched and not any(
+                    x.parent == a.selector for x in diff.new):
+                checks.append(DraftCheck(a.selector, "sheet.values", "unchanged"))
+        if not any(c.prop == "workbook.sheet_names" for c in diff.changes):
+            checks.append(DraftCheck("workbook", "workbook.sheet_names", "unchanged"))
     elif ref.app == "word":
         for a, cp in diff.matched:
             if a.group == "table" and a.selector.startswith("table[text"):
