@@ -275,6 +275,8 @@ def ppt_anchors(doc: Document) -> list[Anchor]:
             if selects_exactly(doc, sel, t):
                 out.append(Anchor(t, sel, group, sel))
     for t in safe_select(doc, "slide/shape"):
+        if getattr(getattr(t, "shape", None), "kind", "") in ("table", "chart", "smartart"):
+            continue  # their text lives in cells and nodes, anchored on their own
         base = rebase(t)
         paras = safe_select(doc, f"{t.locator}/paragraph")
         if len(paras) < 2:

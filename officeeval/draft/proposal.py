@@ -422,8 +422,16 @@ def _pruned(changes: list[Change]) -> list[Change]:
     for c in changes:
         props_of.setdefault(c.anchor.selector, set()).add(c.prop)
     para_props = {c.prop for c in changes if c.anchor.group in ("paragraph", "span")}
+    style_changes = {(getattr(getattr(c.anchor.target, "style", None), "id", None), c.prop,
+                      shown(c.ref, c.vtype)) for c in changes if c.anchor.group == "style"}
     out = []
     for c in changes:
+        # Paragraph formatting a modified style brings: graded on the style (the instruction
+        # says to modify it); the paragraphs' fonts are still checked as shown.
+        if c.anchor.group == "paragraph" and c.prop.startswith("paragraph.") and \
+                c.ref.source.startswith("style:") and \
+                (c.ref.source[6:], c.prop, shown(c.ref, c.vtype)) in style_changes:
+            continue
         if c.prop in ("page.width", "page.height") and \
                 "page.size" in props_of[c.anchor.selector] and _named_size(changes, c):
             continue
