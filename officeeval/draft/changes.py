@@ -209,7 +209,7 @@ def diff(inp: Document, ref: Document) -> Diff:
                     changes.append(Change(a, prop, r, None, vtype, True))
                 continue
             if counterpart is None:
-                if r.source in INHERITED or r.source.startswith("style:") and \
+                if _inherited(r.source) or r.source.startswith("style:") and \
                         a.target.kind != "style":
                     continue
                 if r.value in (None, False, "", (), []):
@@ -236,6 +236,13 @@ def diff(inp: Document, ref: Document) -> Diff:
                 and not safe_select(ref, a.selector):
             gone.append(a)
     return Diff(changes, new, gone, matched, unreadable)
+
+
+def _inherited(source: str) -> bool:
+    """Whether a value comes from the application, the theme or a template (not from
+    anything the author set on the target or a style of theirs)."""
+    return any(source == s or source.startswith(s + ":") or source.endswith(":" + s)
+               for s in INHERITED) or "theme" in source
 
 
 def _renamed_sheets(inp: Document, ref_anchors: list[Anchor]) -> dict[str, str]:

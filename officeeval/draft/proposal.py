@@ -240,6 +240,8 @@ def _sig_value(c: Change) -> str:
         return "formula:" + ",".join(_functions(c.anchor))
     if c.anchor.group == "cell" and c.prop == "cell.value":
         return "typed"          # typed values: a range of them is one edit
+    if c.prop in ("cell.text", "text"):
+        return "typed"          # the cells of a new table, the edits of a replace-all
     return shown(c.ref, c.vtype)
 
 
@@ -422,6 +424,7 @@ def _pruned(changes: list[Change]) -> list[Change]:
     for c in changes:
         props_of.setdefault(c.anchor.selector, set()).add(c.prop)
     para_props = {c.prop for c in changes if c.anchor.group in ("paragraph", "span")}
+    restyled = {c.anchor.selector for c in changes if c.prop == "paragraph.style"}
     style_changes = {(getattr(getattr(c.anchor.target, "style", None), "id", None), c.prop,
                       shown(c.ref, c.vtype)) for c in changes if c.anchor.group == "style"}
     out = []
@@ -429,9 +432,10 @@ def _pruned(changes: list[Change]) -> list[Change]:
         # Paragraph formatting a modified style brings: graded on the style (the instruction
         # says to modify it); the paragraphs' fonts are still checked as shown.
         if c.anchor.group == "paragraph" and c.prop.startswith("paragraph.") and \
-                c.ref.source.startswith("style:") and \
-                (c.ref.source[6:], c.prop, shown(c.ref, c.vtype)) in style_changes:
-            continue
+                c.prop != "paragraph.style" and c.ref.source.startswith("style:") and (
+                    (c.ref.source[6:], c.prop, shown(c.ref, c.vtype)) in style_changes
+                    or c.anchor.selector in restyled):
+            continue    # brought by the style: graded by the style and its application
         if c.prop in ("page.width", "page.height") and \
                 "page.size" in props_of[c.anchor.selector] and _named_size(changes, c):
             continue
