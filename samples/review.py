@@ -95,6 +95,13 @@ def attach(root, *hrefs):
         etree.SubElement(files, Q + "attachment", href=h)
 
 
+def points(root, cid, value):
+    """Give ``cid`` this many points (kept when the rest are spread again)."""
+    c = _crit(root, cid)
+    c.set("points", str(value))
+    c.set("keep-points", "1")
+
+
 def describe(root, cid, text):
     _crit(root, cid).find(Q + "description").text = text
 
@@ -140,6 +147,9 @@ def main(task: str) -> int:
     spec.loader.exec_module(mod)
     tree = etree.parse(str(folder / "draft.xml"))
     root = tree.getroot()
+    files = root.find(Q + "files")
+    for key in ("input", "reference"):
+        files.set(key, f"../samples/{task}/{Path(files.get(key)).name}")
     mod.EDITS(root, sys.modules[__name__])
     repoint(root)
     etree.indent(root, space="  ")
