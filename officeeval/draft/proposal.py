@@ -221,6 +221,11 @@ def make_check(sel: str, c: Change) -> DraftCheck:
         raw = c.inp.value if c.inp is not None and isinstance(c.inp.value, str) else None
         return _text_check(sel, c.prop, str(v), raw)
     lit = literal(c.vtype, v, c.prop)
+    if lit is not None:
+        try:
+            c.vtype.parse(lit)
+        except (ValueError, OfficeEvalError):
+            lit = None      # the value has no literal the rubric language accepts
     if lit is None or v is None and c.ref.parts:
         return DraftCheck(sel, c.prop, "equals", expected_from="reference", note=f"input: {inp}")
     op, tol = _op_for(c.vtype, v)
