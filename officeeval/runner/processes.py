@@ -174,3 +174,26 @@ def count_user_processes(uid: int) -> int:
             except OSError:
                 continue
     return n
+
+
+def dies_with_this_process():
+    """A ``preexec_fn`` for ``subprocess.Popen``: the child is killed (SIGKILL) when the
+    process that starts it dies, and exits at once if that process died before the child
+    could say so — the window in which ``PR_SET_PDEATHSIG`` alone (and bubblewrap's own
+    ``--die-with-parent``, set only after bubblewrap has started) leaves an orphan running
+    its program to the end of its time limit. ``None`` where ``prctl`` is not available
+    (the caller's tree kill stays the only guard); never raises."""
+    try:
+        import ctypes
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+    parent = os.getpid()
+
+    def tie() -> None:
+        # Runs in the forked child before exec; the death signal survives exec of a
+        # non-setuid binary (bwrap, python), which is what we launch.
+        prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+        if os.getppid() != parent:
+            os._exit(70)
+    return tie

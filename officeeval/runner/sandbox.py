@@ -256,7 +256,8 @@ class Sandbox:
                                             stderr=se, cwd=cwd, env=popen_env,
                                             pass_fds=(r.status_w, out_fd,
                                                       *(fd for _, fd in inputs)),
-                                            start_new_session=True)
+                                            start_new_session=True,
+                                            preexec_fn=processes.dies_with_this_process())
                 except OSError as exc:
                     raise SandboxError(f"cannot start the sandbox: {exc}") from exc
                 finally:
