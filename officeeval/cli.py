@@ -220,6 +220,81 @@ def audit(rubrics: list[Path] = typer.Argument(..., help="Rubric XML files."),
         raise typer.Exit(EXIT_FAILED)
 
 
+@app.command()
+def draft(input_doc: Path = typer.Argument(..., metavar="INPUT", help="The task's input document."),
+          reference: Path = typer.Argument(..., metavar="REFERENCE",
+                                           help="The model answer (reference) document."),
+          out: Path = typer.Option(..., "-o", "--out", metavar="RUBRIC.xml",
+                                   help="Where to write the drafted rubric."),
+          instruction: Optional[Path] = typer.Option(None, "--instruction", metavar="FILE",
+                                                     help="The task's instruction (Markdown):"
+                                                     " each criterion names the step it "
+                                                     "most likely grades."),
+          rubric_id: Optional[str] = typer.Option(None, "--id", help="Rubric id (default: "
+                                                  "the output file's name)."),
+          level: Optional[str] = typer.Option(None, "--level", help="The task's level."),
+          run_audit: bool = typer.Option(True, "--audit/--no-audit",
+                                         help="Audit the draft at once."),
+          recalc: Optional[bool] = typer.Option(None, "--recalc/--no-recalc",
+                                                help=_RECALC_HELP, show_default=False)
+          ) -> None:
+    """Draft a rubric from a task's input and reference documents.
+
+    Targets are paired by content (paragraph text, style and sheet names, cell addresses,
+    slide titles, shape names); one criterion per changed property group, with evidence
+    as comments. Exit 1 when the audited draft is not clean, 4 when a document cannot be
+    read, 2 when the two are of different applications."""
+    from officeeval import recalc as recalc_mod
+    from officeeval.draft import draft as run_draft, title_of
+    from officeeval.rubric import load_rubric
+    for p, what in ((input_doc, "input"), (reference, "reference")):
+        _existing_file(p, what)
+    if instruction is not None:
+        _existing_file(instruction, "instruction")
+    if out.is_dir():
+        _fail(EXIT_USAGE, f"-o {out} is a directory; name the rubric file")
+    backends = recalc_mod.backends(recalc)
+    try:
+        try:
+            d = run_draft(input_doc, reference, out, instruction=instruction,
+                          rubric_id=rubric_id, level=level, backends=backends,
+                          title=title_of(instruction) if instruction else None)
+        except PackageError as exc:
+            _fail(EXIT_DOCUMENT, f"cannot read a document: {exc}")
+        except ValueError as exc:
+            _fail(EXIT_USAGE, str(exc))
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(d.text, encoding="utf-8")
+        r = load_rubric(out)
+        console.print(f"wrote {out}: {len(r.criteria)} criteria, "
+                      f"{sum(len(c.checks) for c in r.criteria)} checks, {r.total:g} points; "
+                      f"reference {d.reference_score:g}, input {d.input_score:g}")
+        for f in d.flags:
+            console.print(f"  not drafted: {f}", highlight=False, markup=False)
+        for s in d.unmatched_steps:
+            console.print(f"  step with no criterion: {s}", highlight=False, markup=False)
+        if not run_audit:
+            return
+        from officeeval.audit.runner import audit_rubric
+        a = audit_rubric(out, backends=backends)
+    finally:
+        backends.close()
+    rate = a.detection_rate
+    console.print(f"audit: {'clean' if a.clean() else 'NOT clean'}: reference "
+                  f"{a.reference_score}, input {a.input_score}, mutants caught "
+                  f"{'-' if rate is None else f'{rate:.1%}'}, false fails "
+                  f"{len(a.false_fails)}" + (f", error: {a.error}" if a.error else ""),
+                  highlight=False, markup=False)
+    for m in a.survivors + a.false_fails:
+        console.print(f"  {m.verdict}: {m.description[:100]} — {m.explanation[:160]}",
+                      highlight=False, markup=False)
+    for c in a.input_offenders:
+        console.print(f"  {c.id} passes on the untouched input", highlight=False,
+                      markup=False)
+    if not a.clean():
+        raise typer.Exit(EXIT_FAILED)
+
+
 def _open(document: Path):
     """The document, with a recalculation backend of this command's own (nothing started
     unless a formula value needs it); ``_close`` closes both."""

@@ -52,7 +52,8 @@ LAYERS: list[set[str]] = [
     # Users of the runner: analysis of a batch's store; ``generation`` asks models for
     # programs and grades them through the runner; ``service`` (the HTTP server) grades
     # with a Grader per worker.
-    {"analysis", "generation", "service"},
+    # ``draft`` proposes rubrics from documents and audits them.
+    {"analysis", "generation", "service", "draft"},
     {"report"},                                 # reports over the analysis
     # The commands; the package's lazy API; ``client``, the HTTP client of ``serve`` (for
     # reward functions in other programs: it imports only ``errors``, tested below).

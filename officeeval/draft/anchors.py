@@ -1,0 +1,311 @@
+"""Anchors: the targets of a reference document, each with a selector that finds it by
+content, so that the same selector finds its counterpart in the input (and in a candidate's
+output) whatever was inserted before it.
+
+Word paragraphs are found by their text (``paragraph[text='调查背景']``, or the shortest
+unique prefix), sections by a snippet only they hold, tables by their first cell, pictures
+and styles by name; Excel cells by sheet name and address; PowerPoint slides by title and
+shapes by name. A target with no content to anchor on (an empty paragraph) gets no anchor.
+Every selector is verified: it must select exactly its target in the reference.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from officeeval.errors import OfficeEvalError
+from officeeval.selectors import select
+from officeeval.targets import Document, Target
+
+PREFIX_MIN = 6     # characters of a text prefix before it is worth trying
+PREFIX_MAX = 24    # longer than this and the anchor is no longer readable
+EXACT_MAX = 30     # texts up to this long are anchored whole
+
+
+@dataclass
+class Anchor:
+    """A reference target and the selector that finds it by content. ``group`` names the
+    family of targets it belongs to (``paragraph``, ``style``, ``cell`` …); ``label`` is a
+    short human name for descriptions; ``parent`` the anchor selector of its container."""
+
+    target: Target
+    selector: str
+    group: str
+    label: str
+    parent: str = ""
+    extra: dict = field(default_factory=dict)
+
+
+def quote(text: str) -> str:
+    """A selector string literal for ``text`` (single quotes; a quote inside is doubled
+    by switching to the other quote when possible)."""
+    if "'" not in text:
+        return f"'{text}'"
+    return f'"{text}"'
+
+
+def _clean(text: str | None) -> str:
+    return re.sub(r"\s+", " ", (text or "")).strip()
+
+
+def selects_exactly(doc: Document, selector: str, target: Target | None) -> bool:
+    """Whether ``selector`` selects exactly ``target`` (by locator) in ``doc``; with
+    ``target=None``, whether it selects exactly one target."""
+    try:
+        got = select(doc, selector)
+    except (OfficeEvalError, LookupError, ValueError):
+        return False
+    if len(got) != 1:
+        return False
+    return target is None or got[0].locator == target.locator
+
+
+def safe_select(doc: Document, selector: str) -> list[Target]:
+    """``select`` that answers ``[]`` for a selector this document cannot evaluate."""
+    try:
+        return select(doc, selector)
+    except (OfficeEvalError, LookupError, ValueError):
+        return []
+
+
+def text_anchor(doc: Document, step: str, target: Target, text: str,
+                others: list[str], prefix: str = "") -> str | None:
+    """``step[text='…']`` or ``step[text^='…']`` that picks ``target`` out of its siblings
+    (``others`` are all the siblings' texts); ``None`` when no text of it is unique."""
+    t = _clean(text)
+    if not t or any(q in t for q in ("'",)) and '"' in t:
+        return None
+    cleaned = [_clean(o) for o in others]
+    if len(t) <= EXACT_MAX and cleaned.count(t) == 1:
+        sel = f"{prefix}{step}[text={quote(t)}]"
+        if selects_exactly(doc, sel, target):
+            return sel
+    for n in range(PREFIX_MIN, min(len(t), PREFIX_MAX) + 1):
+        head = t[:n]
+        if head.endswith(" "):
+            continue
+        if sum(1 for o in cleaned if o.startswith(head)) == 1:
+            sel = f"{prefix}{step}[text^={quote(head)}]"
+            if selects_exactly(doc, sel, target):
+                return sel
+    return None
+
+
+def _short(text: str | None, n: int = 12) -> str:
+    t = _clean(text)
+    return t if len(t) <= n else t[:n] + "…"
+
+
+def _named(doc: Document, step: str, t: Target, prefix: str = "") -> str:
+    """``step[name='…']`` when the name is unique, else the target's own locator."""
+    name = t.predicate_value("name")
+    if isinstance(name, (list, tuple)):
+        name = name[0] if name else None
+    if isinstance(name, str) and name and "'" not in name:
+        sel = f"{prefix}{step}[name={quote(name)}]"
+        if selects_exactly(doc, sel, t):
+            return sel
+    return t.locator
+
+
+def word_anchors(doc: Document) -> list[Anchor]:
+    """Every anchorable target of a Word document."""
+    out = [Anchor(doc.root(), "document", "document", "文档")]
+    paras = safe_select(doc, "paragraph")
+    texts = [p.predicate_value("text") or "" for p in paras]
+    for p, t in zip(paras, texts):
+        sel = text_anchor(doc, "paragraph", p, t, texts)
+        if sel:
+            out.append(Anchor(p, sel, "paragraph", f"“{_short(t)}”"))
+    sections = safe_select(doc, "section")
+    sec_sel: dict[str, str] = {}
+    if len(sections) == 1:
+        sec_sel[sections[0].locator] = "section"
+        out.append(Anchor(sections[0], "section", "section", "节"))
+    else:
+        stexts = [_clean(s.predicate_value("text")) for s in sections]
+        for i, (s, st) in enumerate(zip(sections, stexts), start=1):
+            sel = None
+            for line in (s.predicate_value("text") or "").split("\n"):
+                snip = _clean(line)[:12]
+                if len(snip) >= 2 and "'" not in snip and \
+                        sum(1 for o in stexts if snip in o) == 1:
+                    cand = f"section[text*={quote(snip)}]"
+                    if selects_exactly(doc, cand, s):
+                        sel = cand
+                        break
+            sel = sel or s.locator
+            sec_sel[s.locator] = sel
+            out.append(Anchor(s, sel, "section", f"第 {i} 节"))
+    for kind in ("header", "footer"):
+        for h in safe_select(doc, kind):
+            sec, _, rest = h.locator.partition("/")
+            sel = f"{sec_sel.get(sec, sec)}/{rest}" if rest else h.locator
+            if selects_exactly(doc, sel, h):
+                out.append(Anchor(h, sel, kind, f"{sec} 的{'页眉' if kind == 'header' else '页脚'}"))
+    used = [p.predicate_value("style") for p in paras]
+    for st in safe_select(doc, "style"):
+        names = st.predicate_value("name") or []
+        name = names[-1] if isinstance(names, (list, tuple)) and names else None
+        if not name or "'" in name:
+            continue
+        ids = set(names) if isinstance(names, (list, tuple)) else {names}
+        custom = getattr(getattr(st, "style", None), "custom", False)
+        if not (ids & _flat(used)) and not custom:
+            continue
+        sel = f"style({quote(name)})"
+        if selects_exactly(doc, sel, st):
+            out.append(Anchor(st, sel, "style", f"样式“{name}”"))
+    tables = safe_select(doc, "table")
+    ttexts = [t.predicate_value("text") or "" for t in tables]
+    for tb, tt in zip(tables, ttexts):
+        first = _clean(tt.split("\t")[0].split("\n")[0])
+        sel = None
+        if first and "'" not in first and sum(1 for o in ttexts if _clean(o).startswith(first)) == 1:
+            cand = f"table[text^={quote(first)}]"
+            sel = cand if selects_exactly(doc, cand, tb) else None
+        sel = sel or tb.locator
+        out.append(Anchor(tb, sel, "table", f"表格（{_short(first, 8)}）"))
+        for rw in safe_select(doc, f"{tb.locator}/row"):
+            rest = rw.locator.rpartition("/")[2]
+            out.append(Anchor(rw, f"{sel}/{rest}", "table_row", f"表格{rest}", parent=sel))
+        for c in safe_select(doc, f"{tb.locator}/cell"):
+            rest = c.locator.rpartition("/")[2]
+            out.append(Anchor(c, f"{sel}/{rest}", "table_cell", f"表格单元格 {rest}",
+                              parent=sel))
+    for step in ("image", "chart", "smartart", "textbox", "shape"):
+        for t in safe_select(doc, step):
+            out.append(Anchor(t, _named(doc, step, t), step, f"{step} {t.predicate_value('name') or ''}"))
+    for t in safe_select(doc, "toc"):
+        out.append(Anchor(t, t.locator, "toc", "目录"))
+    return out
+
+
+def _flat(values) -> set:
+    out: set = set()
+    for v in values:
+        if isinstance(v, (list, tuple, set)):
+            out |= {x for x in v if x}
+        elif v:
+            out.add(v)
+    return out
+
+
+def excel_anchors(doc: Document, other: Document | None = None) -> list[Anchor]:
+    """Every anchorable target of a workbook: cells by sheet name and address over the
+    union of this document's and ``other``'s used ranges."""
+    from officeeval.catalog import resolve
+    out = [Anchor(doc.root(), "workbook", "workbook", "工作簿")]
+    for sh in safe_select(doc, "sheet"):
+        name = sh.predicate_value("name")
+        ssel = f"sheet({quote(name)})"
+        out.append(Anchor(sh, ssel, "sheet", f"工作表“{name}”"))
+        areas = []
+        for d in (doc, other):
+            if d is None:
+                continue
+            for t in safe_select(d, ssel):
+                try:
+                    obs = resolve("sheet.used_range", t)
+                except (OfficeEvalError, LookupError, KeyError):
+                    obs = None
+                if obs is not None and obs.value:
+                    areas.append(str(obs.value))
+        box = _bounding(areas)
+        if box:
+            for c in safe_select(doc, f"{ssel}/{box}"):
+                out.append(Anchor(c, f"{ssel}/{c.ref}", "cell", f"{name}!{c.ref}",
+                                  parent=ssel, extra={"sheet": name, "row": c.row,
+                                                      "col": c.col}))
+        for step in ("column", "row"):
+            for t in safe_select(doc, f"{ssel}/{step}"):
+                rest = t.locator.rpartition("/")[2]
+                out.append(Anchor(t, f"{ssel}/{rest}", step, f"{name} {rest}", parent=ssel))
+        for step in ("chart", "pivot", "table", "conditional_format", "validation"):
+            for t in safe_select(doc, f"{ssel}/{step}"):
+                rest = t.locator.rpartition("/")[2]
+                out.append(Anchor(t, f"{ssel}/{rest}", step, f"{name} {rest}", parent=ssel))
+    for t in safe_select(doc, "name"):
+        out.append(Anchor(t, t.locator, "name", t.locator))
+    return out
+
+
+def _bounding(areas: list[str]) -> str | None:
+    from officeeval.excel.refs import parse_area
+    boxes = []
+    for a in areas:
+        try:
+            ar = parse_area(a.split("!")[-1].replace("$", ""))
+        except (ValueError, OfficeEvalError):
+            continue
+        if ar is not None:
+            boxes.append(ar)
+    if not boxes:
+        return None
+    from officeeval.excel.refs import cell_ref
+    r1 = min(b.r1 for b in boxes)
+    c1 = min(b.c1 for b in boxes)
+    r2 = max(b.r2 for b in boxes)
+    c2 = max(b.c2 for b in boxes)
+    return f"{cell_ref(r1, c1)}:{cell_ref(r2, c2)}"
+
+
+def ppt_anchors(doc: Document) -> list[Anchor]:
+    """Every anchorable target of a presentation: slides by title, shapes by name."""
+    out = [Anchor(doc.root(), "presentation", "presentation", "演示文稿")]
+    slides = safe_select(doc, "slide")
+    titles = [_clean(s.predicate_value("title")) for s in slides]
+    slide_sel: dict[str, str] = {}
+    for i, (s, t) in enumerate(zip(slides, titles), start=1):
+        sel = None
+        if t and "'" not in t and titles.count(t) == 1:
+            cand = f"slide[title={quote(t)}]"
+            sel = cand if selects_exactly(doc, cand, s) else None
+        sel = sel or s.locator
+        slide_sel[s.locator] = sel
+        out.append(Anchor(s, sel, "slide", f"幻灯片 {i}" + (f"“{_short(t)}”" if t else "")))
+    def rebase(t: Target) -> str:
+        head, _, rest = t.locator.partition("/")
+        return f"{slide_sel.get(head, head)}/{rest}" if rest else t.locator
+    for step, group in (("slide/shape", "shape"), ("slide/animation", "animation"),
+                        ("slide/table/cell", "slide_cell"), ("slide/smartart", "smartart")):
+        for t in safe_select(doc, step):
+            sel = rebase(t)
+            if selects_exactly(doc, sel, t):
+                out.append(Anchor(t, sel, group, sel))
+    for t in safe_select(doc, "slide/shape"):
+        if getattr(getattr(t, "shape", None), "kind", "") in ("table", "chart", "smartart"):
+            continue  # their text lives in cells and nodes, anchored on their own
+        base = rebase(t)
+        paras = safe_select(doc, f"{t.locator}/paragraph")
+        if len(paras) < 2:
+            continue
+        ptexts = [p.predicate_value("text") or "" for p in paras]
+        for p, pt in zip(paras, ptexts):
+            sel = text_anchor(doc, "paragraph", p, pt, ptexts, prefix=base + "/")
+            if sel:
+                out.append(Anchor(p, sel, "slide_paragraph", f"“{_short(pt)}”"))
+    for t in safe_select(doc, "master"):
+        out.append(Anchor(t, t.locator, "master", "母版"))
+        for ph in ("title", "placeholder[type='body']"):
+            for x in safe_select(doc, f"{t.locator}/{ph}"):
+                sel = f"{t.locator}/{ph}"
+                if selects_exactly(doc, sel, x):
+                    out.append(Anchor(x, sel, "master_shape", f"母版{ph}"))
+    for t in safe_select(doc, "layout"):
+        names = t.predicate_value("name") or []
+        name = names[0] if isinstance(names, (list, tuple)) and names else None
+        sel = f"layout({quote(name)})" if name and "'" not in name else t.locator
+        if selects_exactly(doc, sel, t):
+            out.append(Anchor(t, sel, "layout", f"版式“{name}”"))
+    return out
+
+
+def anchors(doc: Document, other: Document | None = None) -> list[Anchor]:
+    """The anchors of ``doc`` for its app (``other``: the document it is compared with)."""
+    if doc.app == "word":
+        return word_anchors(doc)
+    if doc.app == "excel":
+        return excel_anchors(doc, other)
+    return ppt_anchors(doc)
