@@ -21,10 +21,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from officeeval.errors import UnverifiableValue
 from officeeval.ooxml.ns import W
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
-from officeeval.rendered import Rendered
+from officeeval.rendered import UNAVAILABLE, Rendered
 from officeeval.targets import Target
 from officeeval.values import Observation
 from officeeval.word.layout import pages_of, paragraph_pages, rendered
@@ -246,6 +247,11 @@ def _page_text(which: str):
         info = t.layout.page(t.n)
         if info is None:
             return None
+        if f"{which}_text" not in info:
+            # The page was laid out but its printed text could not be read (no PDF reader,
+            # an unreadable export): unknown, never an empty footer charged as wrong.
+            raise UnverifiableValue(f"{UNAVAILABLE}: the {which} text of page {t.n} could "
+                                    "not be read from the exported PDF")
         return _observe(t.layout, str(info.get(f"{which}_text") or ""))
     return resolve
 
