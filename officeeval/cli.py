@@ -812,7 +812,7 @@ def generate(prompts_file: Path = typer.Argument(..., help="Prompt lines (office
                   backend="local", ray_address=None, rerun=False, timeout=timeout, cpu=None,
                   memory=memory, file_size=None, processes=None, disk=None, files=None,
                   outputs_root=None, isolation=isolation, python=None, recalc=None,
-                  keep_outputs=True, make_report=True)
+                  pages="layout", keep_outputs=True, make_report=True)
         except typer.Exit as exc:
             code = exc.exit_code or code
     if code:

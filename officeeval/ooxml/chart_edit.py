@@ -263,7 +263,13 @@ def set_legend(root: etree._Element, value: Any) -> str:
         chart.remove(lg)
         return "legend removed"
     if lg is None:
-        raise NotApplicable("no legend")
+        # A legend where there was none: after the plot area, where the schema puts it.
+        plot = chart.find(_C + "plotArea")
+        if plot is None:
+            raise NotApplicable("no plot area to put a legend beside")
+        lg = etree.Element(_C + "legend")
+        plot.addnext(lg)
+        etree.SubElement(lg, _C + "overlay").set("val", "0")
     pos = lg.find(_C + "legendPos")
     if pos is None:
         pos = etree.Element(_C + "legendPos")

@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
+from officeeval.errors import UnverifiableValue
+from officeeval.rendered import UNAVAILABLE
 from officeeval.formats import open_document
 from officeeval.ooxml.drawingml import apply_transforms, color_value
 from officeeval.ooxml.ns import A
@@ -41,7 +43,12 @@ def resolve_everything(path: Path) -> int:
             for t in select(doc, selector):
                 for name in reg.names("ppt"):
                     if t.kind in reg.get(name).bindings["ppt"].kinds:
-                        resolve(name, t, ResolveContext())
+                        try:
+                            resolve(name, t, ResolveContext())
+                        except UnverifiableValue as exc:
+                            # Opened without a layout backend: a layout property says so.
+                            if str(exc) != UNAVAILABLE:
+                                raise
                         n += 1
     finally:
         doc.close()

@@ -11,7 +11,7 @@ from lxml import etree
 from officeeval.ooxml import drawing_edit
 from officeeval.ooxml.chart_edit import chart_writers
 from officeeval.ooxml.chart_values import CACHED_NAMES
-from officeeval.ooxml.editing import rels_part, relationship
+from officeeval.ooxml.editing import add_relationship, rels_part, relationship
 from officeeval.ooxml.ns import A, C, DGM, P, R
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
@@ -383,11 +383,25 @@ def _links(t: Target) -> list[etree._Element]:
 @WRITERS.writer("hyperlink.target")
 def hyperlink_target(session: Session, target: Target, value: Any) -> str:
     """The target of the first link's relationship."""
-    link = next((x for x in _links(target) if x.get(_R + "id")), None)
-    if link is None:
-        raise NotApplicable("no linked relationship")
+    links = _links(target)
+    link = next((x for x in links if x.get(_R + "id")), None)
     shape = _shape(target)
     rels = session.part(rels_part(shape.sheet.part))
+    if link is None:
+        # A jump within the show (an action button's "first slide"): the link is made an
+        # external one to ``value``, which is what the target then reads.
+        link = next((x for x in links if (x.get("action") or "").startswith("ppaction://")),
+                    None)
+        if link is None:
+            raise NotApplicable("no linked relationship")
+        used = {r.get("Id") for r in rels}
+        rid = next(f"rId{n}" for n in range(len(used) + 1, len(used) + 1000)
+                   if f"rId{n}" not in used)
+        add_relationship(rels, rid, _HYPERLINK_REL, str(value)).set("TargetMode", "External")
+        old = link.get("action")
+        del link.attrib["action"]
+        link.set(_R + "id", rid)
+        return f"{old} -> {value}"
     rel = relationship(rels, link.get(_R + "id"))
     if rel is None:
         raise NotApplicable("the relationship is missing")
@@ -396,6 +410,8 @@ def hyperlink_target(session: Session, target: Target, value: Any) -> str:
     return f"{old} -> {value}"
 
 
+_HYPERLINK_REL = ("http://schemas.openxmlformats.org/officeDocument/2006/relationships/"
+                  "hyperlink")
 _ACTIONS = {"next_slide": "ppaction://hlinkshowjump?jump=nextslide",
             "previous_slide": "ppaction://hlinkshowjump?jump=previousslide",
             "first_slide": "ppaction://hlinkshowjump?jump=firstslide",
