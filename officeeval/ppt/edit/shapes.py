@@ -121,51 +121,49 @@ def _sp_pr(shape) -> etree._Element:
     return sp
 
 
-@WRITERS.writer("shape.geometry")
-def geometry(session: Session, target: Target, value: Any) -> str:
+def _on_sp_pr(session: Session, target: Target, edit, value: Any) -> str:
+    """``edit(spPr, value)`` on the shape's own properties, the part marked as changed."""
     sp = _sp_pr(_shape(target))
-    note = drawing_edit.set_geometry(sp, value)
+    note = edit(sp, value)
     session.touch(sp)
     return note
+
+
+def _none_or_solid(value: Any, what: str, solid: str) -> str:
+    """``none``, or the ``solid`` colour for ``solid``; other kinds are not made up."""
+    if str(value) not in ("none", "solid"):
+        raise NotApplicable(f"a {value} {what} is not made up")
+    return "none" if str(value) == "none" else solid
+
+
+@WRITERS.writer("shape.geometry")
+def geometry(session: Session, target: Target, value: Any) -> str:
+    return _on_sp_pr(session, target, drawing_edit.set_geometry, value)
 
 
 @WRITERS.writer("shape.fill.color")
 def fill_color(session: Session, target: Target, value: Any) -> str:
-    sp = _sp_pr(_shape(target))
-    note = drawing_edit.set_solid_fill(sp, value)
-    session.touch(sp)
-    return note
+    return _on_sp_pr(session, target, drawing_edit.set_solid_fill, value)
 
 
 @WRITERS.writer("shape.fill.kind")
 def fill_kind(session: Session, target: Target, value: Any) -> str:
     """``none`` (no fill) or ``solid`` (white); other kinds are not made up."""
-    sp = _sp_pr(_shape(target))
-    if str(value) not in ("none", "solid"):
-        raise NotApplicable(f"a {value} fill is not made up")
-    note = drawing_edit.set_solid_fill(sp, "none" if str(value) == "none" else "FFFFFF")
-    session.touch(sp)
-    return note
+    return _on_sp_pr(session, target, drawing_edit.set_solid_fill,
+                     _none_or_solid(value, "fill", "FFFFFF"))
 
 
 @WRITERS.writer("shape.outline.color")
 def outline_color(session: Session, target: Target, value: Any) -> str:
     """A solid outline of the colour (``none``: no outline) on the shape itself."""
-    sp = _sp_pr(_shape(target))
-    note = drawing_edit.set_line_fill(sp, value)
-    session.touch(sp)
-    return note
+    return _on_sp_pr(session, target, drawing_edit.set_line_fill, value)
 
 
 @WRITERS.writer("shape.outline.kind")
 def outline_kind(session: Session, target: Target, value: Any) -> str:
     """``none`` (no line) or ``solid`` (black); other kinds are not made up."""
-    sp = _sp_pr(_shape(target))
-    if str(value) not in ("none", "solid"):
-        raise NotApplicable(f"a {value} outline is not made up")
-    note = drawing_edit.set_line_fill(sp, "none" if str(value) == "none" else "000000")
-    session.touch(sp)
-    return note
+    return _on_sp_pr(session, target, drawing_edit.set_line_fill,
+                     _none_or_solid(value, "outline", "000000"))
 
 
 @WRITERS.writer("shape.outline.width")
