@@ -8,9 +8,9 @@ from typing import Any
 from officeeval import apps
 from officeeval.backends import NO_BACKENDS
 from officeeval.catalog import catalog, resolve
-from officeeval.errors import OfficeEvalError, UnverifiableValue
+from officeeval.errors import OfficeEvalError
 from officeeval.properties.registry import ResolveContext
-from officeeval.rendered import UNAVAILABLE
+from officeeval.rendered import no_layout_backend
 from officeeval.selectors import select
 from officeeval.targets import Document, Target
 from officeeval.values import Observation
@@ -27,7 +27,7 @@ def observe(prop: str, target: Target, direct: bool = False) -> dict[str, Any]:
             direct=direct, options=getattr(target.doc, "options", {}),
             backends=getattr(target.doc, "backends", NO_BACKENDS)))
     except OfficeEvalError as exc:
-        if isinstance(exc, UnverifiableValue) and str(exc) == UNAVAILABLE and \
+        if no_layout_backend(exc) and \
                 getattr(getattr(target.doc, "backends", None), "layout", None) is None:
             # Not an error of the document nor ours: the caller handed in no layout
             # backend (officeeval inspect without LibreOffice).

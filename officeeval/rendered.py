@@ -26,6 +26,12 @@ from officeeval.errors import (
 
 UNAVAILABLE = "layout backend unavailable"
 
+
+def no_layout_backend(exc: BaseException) -> bool:
+    """Whether ``exc`` says only that no layout backend was handed in (not that one failed:
+    a failure's message goes on after the colon). Never raises."""
+    return isinstance(exc, UnverifiableValue) and str(exc) == UNAVAILABLE
+
 _ROMAN = ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
           (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"))
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from officeeval.errors import OfficeEvalError, UnverifiableValue
+from officeeval.errors import OfficeEvalError
 from officeeval.formats import open_document
 from officeeval.inspection import inspect
-from officeeval.rendered import UNAVAILABLE
+from officeeval.rendered import no_layout_backend
 from officeeval.catalog import catalog
 from officeeval.catalog import resolve
 from officeeval.properties.registry import ResolveContext
@@ -38,13 +38,6 @@ def _word_properties() -> dict[str, frozenset[str]]:
     return {name: reg.get(name).bindings["word"].kinds for name in reg.names("word")}
 
 
-def _needs_layout(exc: Exception) -> bool:
-    # The walk opens documents without a layout backend (laying 36 documents out with
-    # LibreOffice is bench/layout_bench.py's job): a layout property then says exactly that,
-    # as `officeeval inspect` does, which is neither the document's fault nor a bug.
-    return isinstance(exc, UnverifiableValue) and str(exc) == UNAVAILABLE
-
-
 @pytest.mark.parametrize("name", DOCX)
 def test_every_word_property_on_every_target_kind(corpus, name):
     props = _word_properties()
@@ -66,7 +59,7 @@ def test_every_word_property_on_every_target_kind(corpus, name):
                             resolve(name, target, ResolveContext(direct=direct))
                             resolved += 1
                         except OfficeEvalError as exc:  # UnverifiableValue etc.: an error row
-                            if _needs_layout(exc):
+                            if no_layout_backend(exc):  # opened without one (bench lays out)
                                 continue
                             failures.append(f"{target.locator} {name}: {exc!r}")
     finally:
