@@ -95,13 +95,16 @@ def _entries(fd):
                 yield e.name, None
 
 
-def walk(root, limit=None):
+def walk(root, limit=None, one_device=False):
     """Yield ``(relative path, st)`` for every entry below ``root`` (not ``root`` itself),
     depth first, folders before their contents, at most ``limit`` entries. ``st`` is the
-    entry's ``lstat`` (``None`` if it vanished while read). Stops early, quietly, when the
-    tree changes under it or a folder cannot be opened; never raises for the tree's
-    contents (``OSError`` only when ``root`` itself cannot be opened)."""
+    entry's ``lstat`` (``None`` if it vanished while read). With ``one_device``, a folder
+    on another file system than ``root`` (a mount point) is listed but not entered. Stops
+    early, quietly, when the tree changes under it or a folder cannot be opened; never
+    raises for the tree's contents (``OSError`` only when ``root`` itself cannot be
+    opened)."""
     fd = _open_dir(root)
+    device = os.fstat(fd).st_dev if one_device else None
     # One level per folder entered: (its name, the parent's identity, its subfolders left).
     stack = []
     pending = []
@@ -115,7 +118,8 @@ def walk(root, limit=None):
                 seen += 1
                 if limit is not None and seen >= limit:
                     return
-                if st is not None and stat.S_ISDIR(st.st_mode):
+                if st is not None and stat.S_ISDIR(st.st_mode) and \
+                        (device is None or st.st_dev == device):
                     pending.append(name)
             # Go down into the next subfolder of this level, or back up until one is left.
             while True:
@@ -146,10 +150,12 @@ def walk(root, limit=None):
 def measure(root, max_files=None, max_bytes=None):
     """``(entries, bytes)`` below ``root`` (every kind of entry counts: each takes an
     inode), stopping as soon as one passes its maximum (the counts are then lower bounds
-    just past it). ``(0, 0)`` when ``root`` cannot be read. Never raises."""
+    just past it). Only ``root``'s own file system is measured: what is mounted below it
+    (the sandbox binds an interpreter living under /tmp into its private /tmp, read-only)
+    is not written by the program. ``(0, 0)`` when ``root`` cannot be read. Never raises."""
     files = used = 0
     try:
-        for _, st in walk(root):
+        for _, st in walk(root, one_device=True):
             files += 1
             if st is not None and not stat.S_ISDIR(st.st_mode):
                 used += usage(st)

@@ -5,11 +5,16 @@ from __future__ import annotations
 
 import os
 import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 
 import pytest
 
+from officeeval.runner import folders, isolation
 from officeeval.runner.limits import Limits
+from officeeval.runner.sandbox import Sandbox, SandboxConfig
 
 from runner_fixtures import GOOD, WRONG_NAME
 from runner_sandboxes import MODES, grade, marker, processes_with, sandbox_for
@@ -212,3 +217,30 @@ def test_run_directories_carry_their_owner(tmp_path):
     sb = Sandbox(SandboxConfig(isolation="rlimits", tmp_root=str(tmp_path)))
     with sb.run("print('hi')\n", [], "output.docx", Limits(timeout=30)) as run:
         assert run.workdir.parent.name.startswith(f"{RUN_PREFIX}{os.getpid()}-")
+
+
+def test_an_interpreter_living_under_tmp_is_not_charged_to_the_disk_quota():
+    """A clone in /tmp has its venv there: bubblewrap binds it (read-only) inside the
+    sandbox's private /tmp, and the quota watch must not count its files as the program's."""
+    if not isolation.bwrap_usable(sys.executable)[0]:
+        pytest.skip("bubblewrap unavailable")
+    home = Path(tempfile.mkdtemp(prefix="officeeval-test-venv-"))
+    try:
+        venv = home / "venv"
+        subprocess.run([getattr(sys, "_base_executable", sys.executable), "-m", "venv",
+                        "--without-pip", str(venv)], check=True, timeout=120)
+        filler = venv / "lib" / "filler"
+        filler.mkdir()
+        for i in range(300):
+            (filler / f"f{i}.py").write_text("x = 1\n")
+        python = str(venv / "bin" / "python")
+        assert any(r.startswith(str(home)) for r in isolation.interpreter(python).roots)
+        sb = Sandbox(SandboxConfig(isolation="bwrap", python=python))
+        with sb.run("open('output', 'w').write('done')\n", [], "output",
+                    Limits(timeout=60, files=100)) as run:
+            rec, output = run.record, run.output
+            assert output is not None and output.read_text() == "done"
+        assert rec.quota.get("exceeded") is None, rec
+        assert rec.exit_code == 0
+    finally:
+        folders.remove(str(home))
