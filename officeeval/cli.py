@@ -694,10 +694,15 @@ def prompts(task_ids: Optional[list[str]] = typer.Argument(None, help="Task ids 
             timeout: Optional[float] = typer.Option(None, "--timeout", help="The time limit "
                                                     "the prompt states (default 60 s)."),
             memory: Optional[str] = typer.Option(None, "--memory", help="The memory limit "
-                                                 "the prompt states (default 2G).")) -> None:
+                                                 "the prompt states (default 2G)."),
+            images: str = typer.Option("omit", "--images", help="The pictures the "
+                                       "instruction refers to (example-1.png): 'inline' "
+                                       "sends them as image parts (vision models), 'omit' "
+                                       "says they are not shown (text-only).")) -> None:
     """Write one prompt line per task: the messages a model gets (instruction, program
-    contract, optional outline) from a versioned template. Exit 2 for unknown tasks or
-    tasks without an instruction, 3 for invalid rubrics (the other lines are written)."""
+    contract, pictures, optional outline) from a versioned template. Exit 2 for unknown
+    tasks, tasks without an instruction or a picture refused, 3 for invalid rubrics (the
+    other lines are written)."""
     from officeeval.generation.commands import make_prompts, registry_for
     from officeeval.generation.prompts import write_prompts
     from officeeval.generation.template import TemplateProblem
@@ -706,15 +711,17 @@ def prompts(task_ids: Optional[list[str]] = typer.Argument(None, help="Task ids 
         limits = Limits().merged({k: v for k, v in (("timeout", timeout),
                                                     ("memory", memory)) if v is not None})
         res = make_prompts(task_ids or [], registry_for(task_dirs), lang, template,
-                           outline_tokens if with_outline else None, limits)
+                           outline_tokens if with_outline else None, limits, images)
     except (TaskError, TemplateProblem) as exc:
         _fail(EXIT_USAGE, str(exc))
     n = write_prompts(res.lines, out)
     for problem in res.invalid_rubrics + res.problems:
         err_console.print(problem, markup=False, highlight=False)
     t = res.template
+    pics = sum(len(x.get("pictures", [])) for x in res.lines)
     console.print(f"{n} prompt(s) written to {out} (template {t.id} version {t.version}, "
-                  f"{lang}{', with outlines' if with_outline else ''})", highlight=False)
+                  f"{lang}{', with outlines' if with_outline else ''}"
+                  f"{f', {pics} picture(s) {images}' if pics else ''})", highlight=False)
     if res.invalid_rubrics:
         raise typer.Exit(EXIT_RUBRIC)
     if res.problems:

@@ -73,22 +73,26 @@ def text_anchor(doc: Document, step: str, target: Target, text: str,
                 others: list[str], prefix: str = "") -> str | None:
     """``step[text='…']`` or ``step[text^='…']`` that picks ``target`` out of its siblings
     (``others`` are all the siblings' texts); ``None`` when no text of it is unique."""
-    t = _clean(text)
-    if not t or any(q in t for q in ("'",)) and '"' in t:
-        return None
-    cleaned = [_clean(o) for o in others]
-    if len(t) <= EXACT_MAX and cleaned.count(t) == 1:
-        sel = f"{prefix}{step}[text={quote(t)}]"
-        if selects_exactly(doc, sel, target):
-            return sel
-    for n in range(PREFIX_MIN, min(len(t), PREFIX_MAX) + 1):
-        head = t[:n]
-        if head.endswith(" "):
-            continue
-        if sum(1 for o in cleaned if o.startswith(head)) == 1:
-            sel = f"{prefix}{step}[text^={quote(head)}]"
+    # The text with its white space collapsed, then as written: a full-width space
+    # (“校团委\u3000图书馆”) is white space to the first but part of the text to a selector.
+    for t, cleaned in ((_clean(text), [_clean(o) for o in others]),
+                       ((text or "").strip(), [(o or "").strip() for o in others])):
+        if not t or any(q in t for q in ("'",)) and '"' in t:
+            return None
+        if len(t) <= EXACT_MAX and cleaned.count(t) == 1:
+            sel = f"{prefix}{step}[text={quote(t)}]"
             if selects_exactly(doc, sel, target):
                 return sel
+        for n in range(PREFIX_MIN, min(len(t), PREFIX_MAX) + 1):
+            head = t[:n]
+            if head[-1].isspace():
+                continue
+            if sum(1 for o in cleaned if o.startswith(head)) == 1:
+                sel = f"{prefix}{step}[text^={quote(head)}]"
+                if selects_exactly(doc, sel, target):
+                    return sel
+        if t == (text or "").strip():
+            break
     return None
 
 

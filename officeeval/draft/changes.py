@@ -223,6 +223,8 @@ def diff(inp: Document, ref: Document) -> Diff:
             if prop == "cell.merge_range" and not str(r.value).startswith(
                     getattr(a.target, "ref", "") + ":"):
                 continue
+            if (i is None or i.value is None and not i.parts) and r.value is False:
+                continue    # nothing in the input, "no" in the reference: no edit
             if shown(r, vtype) != shown(i, vtype):
                 if r.value is None and r.parts and a.group == "paragraph":
                     changes += _span_changes(ref, a, prop, r, i, vtype)

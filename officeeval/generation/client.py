@@ -140,7 +140,7 @@ class ChatClient:
     async def close(self) -> None:
         await self.client.close()
 
-    async def complete(self, messages: list[dict[str, str]], sample: int = 1) -> Reply:
+    async def complete(self, messages: list[dict[str, Any]], sample: int = 1) -> Reply:
         """Ask once, retrying per the policy. Raises ``RequestFailed`` or
         ``EndpointUnusable``."""
         params = self.params.for_sample(sample)

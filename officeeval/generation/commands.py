@@ -13,6 +13,7 @@ from typing import Any
 from officeeval.errors import TaskError
 from officeeval.generation.client import ChatClient, RequestParams, RetryPolicy
 from officeeval.generation.generate import GenerateOptions, GenerateResult, Progress, generate
+from officeeval.generation.pictures import DEFAULT_MODE, MODES
 from officeeval.generation.prompts import build_prompt, read_prompts
 from officeeval.generation.template import PromptTemplate, TemplateProblem, load_template
 from officeeval.runner.limits import Limits
@@ -37,10 +38,13 @@ def registry_for(locations: list[Path] | None, near: Path | None = None) -> Task
 
 def make_prompts(task_ids: list[str], registry: TaskRegistry, lang: str,
                  template_path: Path | None, outline_budget: int | None,
-                 limits: Limits) -> PromptsResult:
+                 limits: Limits, images: str = DEFAULT_MODE) -> PromptsResult:
     """Prompt lines of the given tasks (all tasks when none is given). Unknown tasks,
-    invalid rubrics and tasks without an instruction are problems, the others still get
-    their line. Raises ``TemplateProblem`` for a bad template."""
+    invalid rubrics, tasks without an instruction and pictures refused (``images``
+    ``inline``) are problems, the others still get their line. Raises
+    ``TemplateProblem`` for a bad template, ``TaskError`` for an unknown ``images``."""
+    if images not in MODES:
+        raise TaskError(f"--images must be {' or '.join(MODES)}, not {images!r}")
     template = load_template(template_path, lang)
     res = PromptsResult(template=template)
     wanted = task_ids or sorted(registry.tasks)
@@ -55,7 +59,8 @@ def make_prompts(task_ids: list[str], registry: TaskRegistry, lang: str,
             res.invalid_rubrics.append(f"task {tid!r}: its rubric {task.path} is invalid")
             continue
         try:
-            res.lines.append(build_prompt(task, template, lang, outline_budget, limits))
+            res.lines.append(build_prompt(task, template, lang, outline_budget, limits,
+                                          images))
         except (TaskError, TemplateProblem) as exc:
             res.problems.append(str(exc))
     return res

@@ -21,7 +21,7 @@ Do {{ task }}.
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_shipped_templates_have_every_section(lang):
     t = load_template(None, lang)
-    assert t.id == f"officeeval-default-{lang}" and t.version == "1" and t.lang == lang
+    assert t.id == f"officeeval-default-{lang}" and t.version == "2" and t.lang == lang
     assert set(t.sections) == {"system", "user", "feedback"}
     assert len(t.sha256) == 64
 
