@@ -20,6 +20,7 @@ from pathlib import Path
 
 from officeeval.draft.changes import diff as _diff
 from officeeval.draft.instruction import match, steps
+from officeeval.draft.named import augment
 from officeeval.draft.proposal import DraftCriterion, assign_points, propose
 from officeeval.draft.render import xml
 from officeeval.formats import open_document
@@ -46,6 +47,7 @@ def draft(input: str | Path, reference: str | Path, out: str | Path, *,
     formula values are read from the cache or graded ``eval_error``)."""
     from officeeval.backends import NO_BACKENDS
     out = Path(out)
+    all_steps = steps(Path(instruction).read_text(encoding="utf-8")) if instruction else []
     inp_doc = open_document(input)
     ref_doc = open_document(reference, backends=backends or NO_BACKENDS)
     try:
@@ -54,13 +56,13 @@ def draft(input: str | Path, reference: str | Path, out: str | Path, *,
         app = ref_doc.app
         d = _diff(inp_doc, ref_doc)
         criteria = propose(d, inp_doc, ref_doc)
+        augment(criteria, all_steps, [a for a, _ in d.matched] + d.new, inp_doc, ref_doc)
     finally:
         inp_doc.close()
         ref_doc.close()
     flags = [f"{sel}: {prop} unreadable ({err[:100]})" for sel, prop, err in d.unreadable[:20]]
     if len(d.unreadable) > 20:
         flags.append(f"… and {len(d.unreadable) - 20} more unreadable values")
-    all_steps = steps(Path(instruction).read_text(encoding="utf-8")) if instruction else []
     ext = {"word": ".docx", "excel": ".xlsx", "ppt": ".pptx"}[app]
     rel = lambda p: os.path.relpath(Path(p).resolve(), out.resolve().parent)  # noqa: E731
     files = {"input": rel(input), "reference": rel(reference), "output": "output" + ext}

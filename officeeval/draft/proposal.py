@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from officeeval.draft.anchors import Anchor, quote, safe_select
 from officeeval.draft.changes import Change, Diff, observe, shown
+from officeeval.draft.instruction import prop_words
 from officeeval.errors import OfficeEvalError
 from officeeval.excel.refs import cell_ref
 from officeeval.properties.types import ListType, NumberType, TextType
@@ -397,6 +398,7 @@ def propose(diff: Diff, inp: Document, ref: Document) -> list[DraftCriterion]:
             f"{shown(c.ref, c.vtype) if c.vtype else 'formula'}" for c in by_target[a.selector]
             if family_of(c.prop) == fam)[:300] for a in anchors[:3]]
         tokens += [a.label.strip("“”") for a in anchors]
+        tokens += prop_words(c.prop for c in template)
         tokens += [_range_token(s) for s in selectors]
         out.append(DraftCriterion("", sid, desc, checks, weight, evidence=evidence,
                                   tokens=[t for t in tokens if t]))

@@ -71,7 +71,10 @@ def test_deleted_paragraph_becomes_a_count_zero_check(tmp_path):
     checks = [k for c in d.criteria for k in c.checks]
     assert any(k.select == "paragraph[text='旧的一段，需要删除。']" and k.op == "count"
                and k.expected == "0" for k in checks)
-    assert d.reference_score == 100 and d.input_score == 0
+    # The input earns only the preservation of the text kept in place (paragraph[1]).
+    assert ("paragraph[1]", "text", "unchanged") in {(k.select, k.prop, k.op) for k in checks}
+    assert d.reference_score == 100
+    assert d.input_score == sum(c.points for c in d.criteria if c.preservation) <= 6
 
 
 def _xlsx(path: Path, rows: list[list], title: str | None = None) -> Path:
