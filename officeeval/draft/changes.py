@@ -20,7 +20,8 @@ from officeeval.properties.registry import ResolveContext
 from officeeval.targets import Document, Target
 from officeeval.values import Observation
 
-# Values that differ between any two saves, or that restate a target's position or its
+# Values that differ between any two saves, or that restate a target's position (the page
+# it falls on follows from every other edit) or its
 # text (the anchor already holds it), never worth a criterion.
 VOLATILE = {"core.created", "core.modified", "core.last_modified_by", "core.revision",
             "slide.index", "sheet.index", "sheet.used_range", "cell.span", "cell.merged",
@@ -28,7 +29,7 @@ VOLATILE = {"core.created", "core.modified", "core.last_modified_by", "core.revi
             "shape.name", "picture.count", "smartart.layout_id", "chart.series.all_values",
             "chart.types", "chart.sheet", "pivot.sheet", "pivot.range", "field.result",
             "field.instruction", "theme.name", "paragraph.border", "page.border",
-            "paragraph.indent.special",
+            "paragraph.indent.special", "layout.page",
             "slide.layout_type", "style.next", "shape.text", "shape.kind",
             "shape.placeholder_type", "animation.paragraph"}
 # ``text`` is kept on targets whose text is the content of one place (a paragraph, a
