@@ -3,10 +3,10 @@ travel with a prompt: as image parts of the user message for a model that accept
 (``inline``), or named as omitted for a text-only model (``omit``, the exam's text-only
 setting).
 
-A picture is a file whose name the instruction mentions (``example-1.png``, any ``.png``,
-``.jpg``/``.jpeg``, ``.gif`` or ``.webp``) and that is one of the task's attachments or
-lies in the folder of its input. A mentioned name that is neither (an instruction asking the
-program to *write* ``chart.png``) is not a picture. Pictures are sent byte for byte as the
+A picture is a file of the task with a picture's suffix (``.png``, ``.jpg``/``.jpeg``,
+``.gif``, ``.webp``) — one of its attachments, or a file in the folder of its input — whose
+name the instruction mentions (``example-1.png``). A name the instruction mentions that is no
+such file (a step asking the program to *write* ``chart.png``) is not a picture. Pictures are sent byte for byte as the
 task holds them (never re-encoded, so a measured setting does not depend on an image
 library's resampler); one over ``MAX_PICTURE_BYTES`` or ``MAX_PICTURE_SIDE`` pixels, or
 not a PNG, JPEG, GIF or WebP image, is refused with ``TaskError``.
@@ -30,9 +30,8 @@ MAX_PICTURE_BYTES = 4 * 1024 * 1024     # per picture, as stored (base64 adds a 
 MAX_PICTURE_SIDE = 4096                  # pixels, the longer side
 MAX_PICTURES = 8                         # per prompt
 SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".webp")
-# A file name as instructions write it: no spaces, quotes or brackets around it.
-_NAME = re.compile(r"[^\s`'\"“”‘’（）()、，,:：;；<>\[\]{}|*]+?\.(?:png|jpe?g|gif|webp)\b",
-                   re.IGNORECASE)
+# A character of a file name: a mention glued to one is part of a longer name.
+_FILE_CHAR = re.compile(r"[A-Za-z0-9_.\-]")
 
 
 @dataclass(frozen=True)
@@ -66,35 +65,46 @@ class Picture:
         return {"type": "image_url", "image_url": {"url": url}}
 
 
-def mentioned_names(instruction: str) -> list[str]:
-    """Picture file names the instruction mentions, in order of first mention."""
-    out: list[str] = []
-    for m in _NAME.finditer(instruction):
-        name = m.group(0)
-        if "/" in name or "\\" in name:
-            name = re.split(r"[/\\]", name)[-1]
-        if name and name not in out:
-            out.append(name)
-    return out
+def mentioned_at(name: str, instruction: str) -> int:
+    """Where the instruction first mentions the file ``name`` (-1: nowhere). A mention is
+    the name not glued to a longer file name (``1.png`` is not mentioned by
+    ``example-1.png``); Chinese text may touch it (``参照示例图example-1.png``)."""
+    start = 0
+    while True:
+        i = instruction.find(name, start)
+        if i < 0:
+            return -1
+        before = instruction[i - 1] if i else ""
+        after = instruction[i + len(name)] if i + len(name) < len(instruction) else ""
+        if not _FILE_CHAR.match(before) and not re.match(r"[A-Za-z0-9_]", after):
+            return i
+        start = i + 1
 
 
 def task_pictures(task: Task, instruction: str, check: bool = True) -> list[Picture]:
-    """The pictures of ``task`` its ``instruction`` mentions: attachments first, then files
-    in the folder of the input. With ``check`` (pictures that will be sent), raises
-    ``TaskError`` for a picture that cannot be read, is not an image, is too large, or for
-    more than ``MAX_PICTURES``; without, only names and sizes are read (nothing is
-    refused: an omitted picture is only named)."""
+    """The pictures of ``task`` its ``instruction`` mentions, in the order of first mention:
+    its attachments, and the files beside its input, with a picture's suffix. With
+    ``check`` (pictures that will be sent), raises ``TaskError`` for a picture that cannot
+    be read, is not an image, is too large, or for more than ``MAX_PICTURES``; without,
+    only names and sizes are read (nothing is refused: an omitted picture is only named)."""
     candidates: dict[str, Path] = {}
     for a in task.attachments:
-        candidates.setdefault(a.name, a)
+        if a.suffix.lower() in SUFFIXES:
+            candidates.setdefault(a.name, a)
     folder = task.input.parent if task.input is not None else None
+    if folder is not None:
+        try:
+            beside = sorted(folder.iterdir())[:1000]
+        except OSError:
+            beside = []
+        for f in beside:
+            if f.suffix.lower() in SUFFIXES and f.is_file():
+                candidates.setdefault(f.name, f)
+    found = sorted((i, name) for name in candidates
+                   if (i := mentioned_at(name, instruction)) >= 0)
     out: list[Picture] = []
-    for name in mentioned_names(instruction):
-        path = candidates.get(name)
-        if path is None and folder is not None and (folder / name).is_file():
-            path = folder / name
-        if path is None or not path.is_file():
-            continue
+    for _, name in found:
+        path = candidates[name]
         if check:
             out.append(load_picture(path, name, task.id))
         else:

@@ -142,9 +142,14 @@ def test_a_picture_over_the_limits_or_not_an_image_is_refused(workspace, monkeyp
         pictures_mod.load_picture(fake, "example-2.png")
 
 
-def test_mentioned_names():
-    text = "参照示例图 `example-1.png`（封面）和“example-2.PNG”，另存为 out/chart.jpg；再看 example-1.png。"
-    assert pictures_mod.mentioned_names(text) == ["example-1.png", "example-2.PNG", "chart.jpg"]
+def test_where_a_picture_is_mentioned():
+    text = "参照示例图example-1.png（封面）和“example-2.png”，另存为 my1.png；不是 example-1.pngx。"
+    at = pictures_mod.mentioned_at
+    assert at("example-1.png", text) == 5
+    assert at("example-2.png", text) == text.index("example-2.png")
+    assert at("1.png", text) == -1            # only inside longer names
+    assert at("example-3.png", text) == -1
+    assert at("example-1.png", "见 example-1.pngx") == -1
 
 
 def test_prompt_lines_with_parts_are_read_back_and_checked(tmp_path):
