@@ -91,9 +91,11 @@ def match(tokens: list[str], all_steps: list[Step]) -> Step | None:
     best, best_score = None, 0.0
     for s in all_steps:
         score = 0.0
+        # A text quoted with a full-width space (“校团委\u3000图书馆”) matches its label.
+        flat = re.sub(r"\s+", "", s.text)
         for tok in tokens:
             for v in _variants(tok):
-                if len(v) >= 2 and v in s.text:
+                if len(v) >= 2 and (v in s.text or re.sub(r"\s+", "", v) in flat):
                     score += min(len(v), 8)
                     break
         if score > best_score:

@@ -26,7 +26,7 @@ from officeeval.catalog import catalog
 from officeeval.draft.anchors import Anchor, safe_select
 from officeeval.draft.changes import Change, observe, properties_for, shown
 from officeeval.draft.instruction import Step, _variants, match
-from officeeval.draft.proposal import DraftCheck, DraftCriterion, family_of, literal, make_check
+from officeeval.draft.proposal import DraftCheck, DraftCriterion, literal, make_check, skill_of
 from officeeval.errors import OfficeEvalError
 from officeeval.targets import Document, Target
 from officeeval.values import Observation
@@ -156,7 +156,7 @@ def _named_unchanged(sel: str, family: str, step: Step, checked: set, inp: Docum
     reg = catalog()
     out = []
     for prop in properties_for(ref.app, kinds.pop()):
-        if prop in SKIP or family_of(prop) != family or \
+        if prop in SKIP or skill_of(prop)[0] != family or \
                 any((t.locator, prop) in checked for t in targets):
             continue
         vtype = reg.get(prop).type_for(ref.app)

@@ -141,9 +141,17 @@ def skill_of(prop: str) -> tuple[str, str]:
 
 
 def family_of(prop: str) -> str:
-    """The criterion group of a property: its skill, except that a target's font and its
-    paragraph formatting are separate edits."""
-    return skill_of(prop)[0]
+    """The criterion group of a property: its skill, except that paragraph formatting is
+    three edits, as exam steps and rubric authors treat it (alignment, indents, spacing:
+    "首行缩进 2 字符" and "1.5 倍行距" are often separate steps)."""
+    sid = skill_of(prop)[0]
+    if sid == "paragraph":
+        for part in ("paragraph.alignment", "paragraph.indent", "paragraph.space",
+                     "paragraph.line_spacing"):
+            if prop.startswith(part):
+                return "paragraph.spacing" if part in ("paragraph.space",
+                                                       "paragraph.line_spacing") else part
+    return sid
 
 
 CM_PROPS = ("page.", "image.", "shape.", "table.width", "paragraph.drop_cap.distance",
