@@ -31,6 +31,12 @@ def EDITS(root, r):
     r.drop(root, "c28")
     for cid in ("c29", "c30", "c31", "c32", "c33", "c34"):
         r.drop(root, cid, "animation.duration")
+    # Descriptions that named a dropped check.
+    r.describe(root, "c22", "“常见问题”上的“查看答案”形状：圆角矩形、纯色填充，颜色同示例图")
+    r.describe(root, "c29", "“核心技术”动画 1：标题单击时以“淡化”进入")
+    for n, cid in enumerate(("c30", "c31", "c32", "c33"), start=1):
+        r.describe(root, cid, f"“核心技术”动画 {n + 1}：正文第 {n} 段单击时以“擦除”（自底部）进入")
+    r.describe(root, "c34", "“常见问题”动画：“答案”以“出现”进入，触发器为单击“查看答案”")
     # The pictured values weigh as steps of their own.
     r.points(root, "c42", 5)     # master title colour (example-1), font, bold
     r.points(root, "c43", 4)     # title layout background (example-2)

@@ -42,6 +42,14 @@ def EDITS(root, r):
            "chart.series.category_refs")
     # The master title: the pictured colour is its own criterion (h6).
     r.drop(root, "c40", "font.color")
+    # Descriptions that named a dropped check.
+    r.describe(root, "c28", "“联系我们”右下角的动作按钮“返回首页”：形状与位置")
+    r.describe(root, "c29", "“开幕式”动画 1：标题单击时“出现”")
+    for n, cid in enumerate(("c30", "c31", "c32"), start=1):
+        r.describe(root, cid, f"“开幕式”动画 {n + 1}：正文第 {n} 段在上一动画之后以“飞入”（自左侧）进入")
+    r.describe(root, "c33", "“交通指引”动画：标题单击时“脉冲”强调")
+    r.describe(root, "c21", "图表类型、簇状、无图例、数据标签同示例图")
+    r.describe(root, "c40", "母版标题：中文字体黑体，字号 36 磅")
     # The pictured values weigh as steps of their own.
     r.points(root, "c39", 5)     # master background (example-1)
     r.points(root, "c21", 6)     # chart type, legend, labels (example-2)
