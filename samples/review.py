@@ -77,7 +77,7 @@ def add(root, cid, skill, points, description, checks, after=None, note=""):
             k.set(name.replace("_", "-"), value)
     if not any(x.get("id") == skill for x in root.iter(Q + "skill")):
         names = {"reference": "脚注与批注", "preserve": "内容保持", "text": "文字内容",
-                 "header_footer": "页眉页脚"}
+                 "header_footer": "页眉页脚", "subtotal": "分类汇总"}
         last = list(root.iter(Q + "skill"))[-1]
         last.addnext(etree.Element(Q + "skill", id=skill, name=names.get(skill, skill)))
     anchor = _crit(root, after) if after else None
@@ -132,6 +132,22 @@ def split(root, cid, *groups):
                     target.append(k)
         target.set("points", f"{share:g}")
         anchor = target
+
+
+def merge(root, cid, *others, description=None):
+    """Move the checks of criteria ``others`` into ``cid`` (one step the draft graded in
+    several criteria), adding their points; ``description`` replaces ``cid``'s."""
+    c = _crit(root, cid)
+    total = float(c.get("points"))
+    for oid in others:
+        o = _crit(root, oid)
+        total += float(o.get("points"))
+        for k in list(o.iter(Q + "check")):
+            c.append(k)
+        _remove_with_comments(o)
+    c.set("points", f"{total:g}")
+    if description:
+        c.find(Q + "description").text = description
 
 
 def check(root, cid, **attrs):

@@ -61,7 +61,7 @@ def main() -> None:
 
         wb = load_workbook(HERE / "reference.xlsx")
         ws = first(wb, "学院统计")
-        ws.print_area = "A1:N19"
+        ws.print_area = "A1:P19"
         ws.page_setup.orientation = "landscape"
         ws.sheet_properties.pageSetUpPr.fitToPage = True
         ws.page_setup.fitToWidth, ws.page_setup.fitToHeight = 1, 1
