@@ -20,7 +20,7 @@ def samples(repo) -> TaskRegistry:
 
 def test_every_sample_task_has_both_languages(samples):
     tasks = samples.all()
-    assert len(tasks) == 15
+    assert len(tasks) == 16
     for task in tasks:
         zh, where = task_instruction(task, "zh")
         en, _ = task_instruction(task, "en")

@@ -34,12 +34,12 @@ def zh(repo, tmp_path_factory) -> dict[str, dict]:
     out = tmp_path_factory.mktemp("prompts") / "zh.jsonl"
     res = officeeval("prompts", "-o", str(out), "--outline", cwd=repo)
     assert res.returncode == 0, res.stderr
-    assert "15 prompt(s) written" in res.stdout
+    assert "16 prompt(s) written" in res.stdout
     return read(out)
 
 
 def test_every_sample_task_gets_a_prompt(zh, repo):
-    assert len(zh) == 15
+    assert len(zh) == 16
     line = zh["word-l2-merge"]
     assert line["template"]["id"] == "officeeval-default-zh" and line["lang"] == "zh"
     assert line["files"] == {"input": "input.docx", "attachments": ["嘉宾名单.xlsx"],
