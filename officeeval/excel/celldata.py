@@ -98,7 +98,6 @@ class CellStore:
         self._planned: list[tuple[int, int, int, int]] = []
         self.scans = 0  # passes over the part (for tests and benches)
         self.fast_scans = 0  # of them, passes read from the bytes (fastrows)
-        self._nsmap: dict | None = None
         self.rows_read = 0  # row elements met over all passes
 
     # ------------------------------------------------------------------ streaming
@@ -342,8 +341,6 @@ class CellStore:
         does not read this part (anything unusual, a malformed or Strict part), and nothing
         recorded then: the lxml reader reads the pass, and raises what it raises."""
         try:
-            if self._nsmap is None:
-                self._nsmap = dict(self.head().nsmap)
             stream = self._open()
         except Exception:  # noqa: BLE001 - the lxml reader raises it
             return False
@@ -351,7 +348,7 @@ class CellStore:
             if self._strict:
                 return False
             shared, arrays = dict(self._shared), list(self._arrays)
-            got = fastrows.scan(stream, self.part, self._nsmap, areas, shared, arrays)
+            got = fastrows.scan(stream, self.part, None, areas, shared, arrays)
         except Exception:  # noqa: BLE001 - Unusual, or anything the lxml reader reports
             return False
         finally:

@@ -158,6 +158,15 @@ class _Validator:
         except etree.XMLSyntaxError as exc:
             raise Unusual(f"malformed: {exc}") from None
 
+    def abandon(self) -> None:
+        """Stop before the end: the parser's state is released now (lxml's target parser
+        and its context refer to each other: left alone, they wait for the cyclic
+        collector)."""
+        try:
+            self._parser.close()
+        except etree.XMLSyntaxError:
+            pass
+
 
 def _utf8(head: bytes, part: str) -> None:
     """Refuse (``Unusual``) anything but a UTF-8 part with an acceptable prolog."""
@@ -173,6 +182,23 @@ def _utf8(head: bytes, part: str) -> None:
         raise Unusual("an encoding other than UTF-8")
 
 
+_ROOT = re.compile(rb"<worksheet((?:" + _ATTR + rb")*)\s*>")
+_XMLNS = re.compile(rb"""\s+xmlns(?::([A-Za-z_][\w.-]*))?\s*=\s*(?:"([^"]*)"|'([^']*)')""")
+
+
+def _root_namespaces(buf: bytes, part: str) -> dict:
+    """The namespace declarations of the part's root start tag (an unprefixed
+    ``worksheet`` right after the prolog), as lxml's ``nsmap``."""
+    m = _ROOT.match(buf, check_prolog(buf, part))
+    if m is None:
+        raise Unusual("the root is not an unprefixed worksheet")
+    out: dict = {}
+    for d in _XMLNS.finditer(m.group(1)):
+        uri = _attr_value(d.group(2) if d.group(2) is not None else d.group(3))
+        out[d.group(1).decode("ascii") if d.group(1) else None] = uri
+    return out
+
+
 class ScanResult:
     """What one pass recorded, merged into the store by the caller on success."""
 
@@ -183,15 +209,13 @@ class ScanResult:
         self.outline = 0
 
 
-def scan(stream, part: str, nsmap: dict, areas: list[tuple[int, int, int, int]],
+def scan(stream, part: str, nsmap: dict | None, areas: list[tuple[int, int, int, int]],
          shared: dict, arrays: list) -> ScanResult:
     """Read the cells of ``areas`` (r1, r2, c1, c2) from ``stream`` (the part, from its
     first byte), stopping at the first row past them, as ``CellStore._scan_areas`` does
     for a pass that is not a full one. Shared-formula masters and array ranges met are
     added to ``shared`` / ``arrays`` (first wins, as there). ``nsmap``: the root element's
-    namespace declarations. Raises ``Unusual`` for anything this reader does not read."""
-    if nsmap.get(None) != S:
-        raise Unusual("the rows are not in the transitional main namespace")
+    namespace declarations (read from the root's start tag when ``None``). Raises ``Unusual`` for anything this reader does not read."""
     lo = min(a[0] for a in areas)
     hi = max(a[1] for a in areas)
     cmax = max(a[3] for a in areas)
@@ -213,6 +237,10 @@ def scan(stream, part: str, nsmap: dict, areas: list[tuple[int, int, int, int]],
         buf += more
     if b"<row" in buf[:m.start()]:
         raise Unusual("a row element before sheetData")
+    if nsmap is None:
+        nsmap = _root_namespaces(buf, part)
+    if nsmap.get(None) != S:
+        raise Unusual("the rows are not in the transitional main namespace")
     state = _State(out, nsmap, lo, hi, cmax, single, areas, shared, arrays)
     if m.group(1):  # <sheetData/>
         buf = buf[m.end():]
@@ -229,6 +257,7 @@ def scan(stream, part: str, nsmap: dict, areas: list[tuple[int, int, int, int]],
                 state.region(buf, cut)
                 buf = buf[cut:]
             if state.stopped:
+                check.abandon()
                 return out
             more = stream.read(CHUNK)
             if not more:
@@ -236,6 +265,7 @@ def scan(stream, part: str, nsmap: dict, areas: list[tuple[int, int, int, int]],
             check.feed(more)
             buf += more
         if state.stopped:
+            check.abandon()
             return out
     # Past the rows: the lxml reader would read any row element met here, and the whole
     # part was read, so it must be well-formed to its end.
@@ -299,7 +329,7 @@ class _State:
                     self.prev_row = r
                     if r > self.hi:
                         self.stopped = True
-                        return
+                        break
                     attrs = unit[1]
                 cells = []
                 if unit[2]:  # <row …/>
@@ -313,6 +343,9 @@ class _State:
                 if not skip:
                     self._row(row, attrs, cells, has_ref)
                 row = None
+        del units, cells
+        if self.stopped:
+            return
         if row is not None:
             raise Unusual("a row cut at a chunk end")
         if buf.count(b"<row", 0, end) != starts or buf.count(b"</row", 0, end) != ends \
