@@ -32,9 +32,9 @@ def EDITS(root, r):
     r.describe(root, "c02", "排版后全文共 7 页（封面、目录各 1 页，5 章各从新页开始）")
 
     # Cover (picture): the sizes are shown, not stated: ranges around the reference's.
-    r.change(root, "c03", "font.size", op="between", expected="18pt..26pt")
+    r.change(root, "c03", "font.size", op="between", expected="20pt..23pt")
     r.describe(root, "c03", "封面第 1 行：黑体、加粗，字号大于后两行、小于报告名称（示例图）")
-    r.change(root, "c05", "font.size", op="between", expected="26pt..42pt")
+    r.change(root, "c05", "font.size", op="between", expected="32pt..40pt")
     r.describe(root, "c05", "封面报告名称：黑体、加粗，字号明显大于其余封面文字（示例图）")
     r.drop(root, "c07", "font.size")
     r.describe(root, "c07", "封面后两行为楷体")
