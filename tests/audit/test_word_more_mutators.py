@@ -212,3 +212,33 @@ def test_deleting_a_toc_written_over_paragraphs_removes_its_entries(tmp_path):
         assert select(doc, "field[type='PAGEREF']") == []
     finally:
         doc.close()
+
+
+# A native Word chart (chart part + embedded workbook): the shipped sample's reference.
+CHART_DOC = Path(__file__).resolve().parents[2] / "samples" / "word-l2-transit" / "reference.docx"
+CHART_PROPS = ["chart.type", "chart.title", "chart.series.count", "chart.series.names",
+               "chart.series.values", "chart.series.categories", "chart.legend.position",
+               "chart.axis.y.title"]
+
+
+@pytest.mark.parametrize("prop", CHART_PROPS)
+def test_word_chart_mutants_change_what_the_engine_reads(tmp_path, prop):
+    before = _observe(CHART_DOC, "chart[1]", prop)
+    assert before is not None
+    text = (f'<rubric xmlns="urn:officeeval:rubric:1" id="t" app="word" total="1">'
+            f'<criterion id="c1" skill="s" points="1"><check select="chart[1]" '
+            f'property="{prop}" op="unchanged"/></criterion></rubric>')
+    rubric = load_rubric_text(text)
+    ws = Workspace(CHART_DOC, "word")
+    doc = open_document(CHART_DOC, "word")
+    try:
+        muts, note = WM.plan_check(PlanContext(rubric, doc, ws), rubric.criteria[0].checks[0])
+    finally:
+        doc.close()
+    direct = [m for m in muts if m.operator == f"direct:{prop}"]
+    assert direct, (note, [m.operator for m in muts])
+    edit = ws.begin()
+    direct[0].apply(ws, edit)
+    path = ws.write(edit, tmp_path / "m.docx")
+    after = _observe(path, "chart[1]", prop)
+    assert str(after) != str(before), (direct[0].description, before, after)
