@@ -18,6 +18,7 @@ from officeeval.cache import memo_value
 from officeeval.cache import cached_property
 from officeeval.errors import PackageError
 from officeeval.ooxml.drawingml import color_value
+from officeeval.ooxml.shared_trees import SHARED_TREES
 from officeeval.ooxml.theme import Theme, read_theme
 from officeeval.ppt.markup import a, on, p
 from officeeval.ppt.shapes import (
@@ -137,7 +138,12 @@ class Sheet:
             return Theme()
         if self.master is not self:
             return self.master.theme
-        return read_theme(self.theme_root)
+        root = self.theme_root
+        if root is None or not self.shared:
+            return read_theme(root)
+        # A shared theme tree (equal bytes: every output of a task has its template's
+        # theme) is read once per process; the Theme is only ever read.
+        return SHARED_TREES.derived(root, "ppt.theme", lambda: read_theme(root))
 
     @cached_property
     def clr_map(self) -> dict[str, str]:

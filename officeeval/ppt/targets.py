@@ -103,8 +103,10 @@ class SlideTarget(Target):
                 return s
         return None
 
-    @property
+    @cached_property
     def title_text(self) -> str | None:
+        # Kept like a paragraph's text: ``[title='…']`` asks it of every slide for every
+        # selector naming a slide by its title.
         t = self.title_shape
         return body_text(t.tx_body).strip() if t is not None else None
 
@@ -146,7 +148,7 @@ class ShapeTarget(Target):
         self.shape = shape
         self.kind = kind
 
-    @property
+    @cached_property
     def text(self) -> str:
         from officeeval.ppt import content
         return content.shape_text(self.shape)
