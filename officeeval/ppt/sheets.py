@@ -182,7 +182,12 @@ class Sheet:
         return build_shapes(self, self.sp_tree)
 
     def all_shapes(self) -> list[Shape]:
-        """Every shape, groups followed by their members (depth first)."""
+        """Every shape, groups followed by their members (depth first). The list is kept
+        (like ``shapes``): callers must not change it."""
+        return self._all_shapes
+
+    @cached_property
+    def _all_shapes(self) -> list[Shape]:
         return [s for top in self.shapes for s in top.walk()]
 
     @cached_property
@@ -190,10 +195,15 @@ class Sheet:
         return [s for s in self.all_shapes() if s.placeholder is not None]
 
     def shape_by_id(self, shape_id: str) -> Shape | None:
+        """The first shape (in ``all_shapes`` order) with this ``p:cNvPr/@id``."""
+        return self._by_id.get(shape_id)
+
+    @cached_property
+    def _by_id(self) -> dict[str, Shape]:
+        out: dict[str, Shape] = {}
         for s in self.all_shapes():
-            if s.id == shape_id:
-                return s
-        return None
+            out.setdefault(s.id, s)
+        return out
 
     # ------------------------------------------------------------------ visibility flags
     @property

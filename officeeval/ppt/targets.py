@@ -129,13 +129,14 @@ class SlideTarget(Target):
 
 
 def shape_locator(owner_locator: str, shape: Shape, siblings: list[Shape]) -> str:
-    same = [s for s in siblings if s.name == shape.name]
-    if shape.name and len(same) == 1:
-        return f"{owner_locator}/shape[name={shape.name!r}]"
-    if shape.name:
-        k = same.index(shape) + 1
-        return f"{owner_locator}/shape[name={shape.name!r}][{k}]"
-    return f"{owner_locator}/shape[{siblings.index(shape) + 1}]"
+    name = shape.name
+    if not name:
+        return f"{owner_locator}/shape[{siblings.index(shape) + 1}]"
+    same = [s for s in siblings if s.name == name]
+    if len(same) == 1:
+        return f"{owner_locator}/shape[name={name!r}]"
+    k = same.index(shape) + 1
+    return f"{owner_locator}/shape[name={name!r}][{k}]"
 
 
 class ShapeTarget(Target):
