@@ -332,6 +332,28 @@ def smartart_layout_id(target: ShapeTarget, ctx) -> Observation | None:
     return Observation(uid, "direct") if uid else None
 
 
+@prop("smartart.style", T.EnumType("smartart_style"), kinds=SMARTART)
+def smartart_style(target: ShapeTarget, ctx) -> Observation | None:
+    """SmartArt style (SmartArt 样式: simple_fill/简单填充, subtle_effect/细微效果,
+    moderate_effect/中等效果, intense_effect/强烈效果, polished/优雅 …), from the quick style
+    part (or the data model's qsTypeId); an unknown style gives its id."""
+    if target.shape.kind != "smartart":
+        return None
+    token = smartart.style_token(target.shape)
+    return Observation(token, "direct") if token else None
+
+
+@prop("smartart.colors", T.EnumType("smartart_colors"), kinds=SMARTART)
+def smartart_colors(target: ShapeTarget, ctx) -> Observation | None:
+    """SmartArt colours (更改颜色: colorful_accent/彩色 - 个性色, colorful_range_2_3,
+    accent1_fill/彩色填充 - 个性色 1, accent2_outline/彩色轮廓 - 个性色 2 …), from the colors
+    part (or the data model's csTypeId); an unknown scheme gives its id."""
+    if target.shape.kind != "smartart":
+        return None
+    token = smartart.colors_token(target.shape)
+    return Observation(token, "direct") if token else None
+
+
 @prop("smartart.nodes", T.ORDERED_LIST, kinds=SMARTART)
 def smartart_nodes(target: ShapeTarget, ctx) -> Observation | None:
     """SmartArt node texts in text-pane order."""

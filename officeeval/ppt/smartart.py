@@ -20,7 +20,9 @@ from officeeval.ooxml.ns import DGM
 from officeeval.ooxml.units import to_int
 from officeeval.ppt.markup import R, body_text
 from officeeval.ppt.shapes import Shape
-from officeeval.vocabulary.ppt_objects import SMARTART_LAYOUT_IDS
+from officeeval.vocabulary.ppt_objects import (
+    SMARTART_COLORS_IDS, SMARTART_LAYOUT_IDS, SMARTART_STYLE_IDS,
+)
 
 _DGM = f"{{{DGM}}}"
 _NODE_TYPES = ("", "node")
@@ -49,21 +51,42 @@ def data_model(shape: Shape) -> etree._Element | None:
     return _part(shape, "dm")
 
 
-def layout_id(shape: Shape) -> str | None:
-    """The layout definition's id, ``#n`` copy suffix removed; ``None`` when unknown."""
-    lo = _part(shape, "lo")
-    uid = lo.get("uniqueId") if lo is not None else None
+def _definition_id(shape: Shape, attr: str, type_attr: str) -> str | None:
+    """The id of the definition part ``attr`` names (``lo``, ``qs``, ``cs``), else the data
+    model's ``type_attr`` on its document point; ``#n`` copy suffix removed; ``None`` when
+    neither names one."""
+    part = _part(shape, attr)
+    uid = part.get("uniqueId") if part is not None else None
     if not uid:
         dm = data_model(shape)
         if dm is not None:
             for pt in dm.iter(_DGM + "pt"):
                 if pt.get("type") == "doc":
                     pr = pt.find(_DGM + "prSet")
-                    uid = pr.get("loTypeId") if pr is not None else None
+                    uid = pr.get(type_attr) if pr is not None else None
                     break
     if not uid:
         return None
     return uid.split("#", 1)[0]
+
+
+def layout_id(shape: Shape) -> str | None:
+    """The layout definition's id, ``#n`` copy suffix removed; ``None`` when unknown."""
+    return _definition_id(shape, "lo", "loTypeId")
+
+
+def style_token(shape: Shape) -> str | None:
+    """The SmartArt style (quick style) as its gallery token (``moderate_effect`` …), the
+    raw id when not in the table; ``None`` when the diagram names none."""
+    uid = _definition_id(shape, "qs", "qsTypeId")
+    return SMARTART_STYLE_IDS.get(uid, uid) if uid else None
+
+
+def colors_token(shape: Shape) -> str | None:
+    """The SmartArt colour scheme as its gallery token (``colorful_accent``,
+    ``accent1_fill`` …), the raw id when not in the table; ``None`` when none is named."""
+    uid = _definition_id(shape, "cs", "csTypeId")
+    return SMARTART_COLORS_IDS.get(uid, uid) if uid else None
 
 
 def layout_token(shape: Shape) -> str | None:

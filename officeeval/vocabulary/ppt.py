@@ -16,7 +16,8 @@ from officeeval.vocabulary import define
 from officeeval.vocabulary.ppt_objects import (  # noqa: F401
     BACKGROUND_KIND, HYPERLINK_ACTION, LAYOUT_TYPE, PLACEHOLDER_KINDS, SHAPE_GEOMETRY,
     SHAPE_KIND, SHOW_JUMPS, SHOW_TYPE, SMARTART_CATEGORY, SMARTART_LAYOUT,
-    SMARTART_LAYOUT_IDS, TABLE_STYLE, TABLE_STYLE_GUIDS,
+    SMARTART_LAYOUT_IDS, SMARTART_COLORS, SMARTART_COLORS_IDS, SMARTART_STYLE,
+    SMARTART_STYLE_IDS, TABLE_STYLE, TABLE_STYLE_GUIDS,
 )
 
 # ------------------------------------------------------------------ transitions

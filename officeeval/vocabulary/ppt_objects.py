@@ -74,6 +74,56 @@ SMARTART_CATEGORY = define("smartart_category", {
     "other": ("其他",),
 })
 
+# SmartArt styles (SmartArt 样式: dgm:styleDef/@uniqueId, or the data model's qsTypeId) and
+# colour schemes (更改颜色: dgm:colorsDef/@uniqueId, or csTypeId), by gallery name.
+_QS = "urn:microsoft.com/office/officeart/2005/8/quickstyle/"
+SMARTART_STYLE = define("smartart_style", {
+    "simple_fill": ("简单填充", "simple fill", "default"),
+    "white_outline": ("白色轮廓", "white outline"),
+    "subtle_effect": ("细微效果", "subtle effect"),
+    "moderate_effect": ("中等效果", "moderate effect"),
+    "intense_effect": ("强烈效果", "intense effect"),
+    "polished": ("优雅", "polished"),
+    "inset": ("嵌入", "inset"),
+    "cartoon": ("卡通", "cartoon"),
+    "powder": ("粉末", "powder"),
+    "brick_scene": ("砖块场景", "brick scene"),
+    "flat_scene": ("平面场景", "flat scene"),
+    "metallic_scene": ("金属场景", "metallic scene"),
+    "sunset_scene": ("日落场景", "sunset scene"),
+    "birds_eye_scene": ("鸟瞰场景", "birds eye scene", "bird's eye scene"),
+})
+SMARTART_STYLE_IDS = {_QS + k: v for k, v in {
+    "simple1": "simple_fill", "simple2": "white_outline", "simple3": "subtle_effect",
+    "simple4": "moderate_effect", "simple5": "intense_effect", "3d1": "polished",
+    "3d2": "inset", "3d3": "cartoon", "3d4": "powder", "3d5": "brick_scene",
+    "3d6": "flat_scene", "3d7": "metallic_scene", "3d8": "sunset_scene",
+    "3d9": "birds_eye_scene",
+}.items()}
+
+_CS = "urn:microsoft.com/office/officeart/2005/8/colors/"
+_ACCENT_SCHEMES = (  # accentN_k: (token suffix, Chinese name, English name)
+    ("outline", "彩色轮廓", "colored outline"), ("fill", "彩色填充", "colored fill"),
+    ("gradient_range", "渐变范围", "gradient range"), ("gradient_loop", "渐变循环", "gradient loop"),
+    ("transparent_gradient_range", "透明渐变范围", "transparent gradient range"))
+SMARTART_COLORS = define("smartart_colors", {
+    "colorful_accent": ("彩色 - 个性色", "彩色-个性色", "colorful accent colors",
+                        "colorful - accent colors"),
+    **{f"colorful_range_{a}_{a + 1}": (f"彩色范围 - 个性色 {a} 至 {a + 1}",
+                                       f"彩色范围-个性色{a}至{a + 1}",
+                                       f"colorful range - accent colors {a} to {a + 1}")
+       for a in range(2, 6)},
+    **{f"accent{n}_{suffix}": (f"{zh} - 个性色 {n}", f"{zh}-个性色{n}", f"{en} - accent {n}",
+                               *(("default",) if (n, suffix) == (1, "fill") else ()))
+       for n in range(1, 7) for suffix, zh, en in _ACCENT_SCHEMES},
+})
+SMARTART_COLORS_IDS = {
+    _CS + "colorful1": "colorful_accent",
+    **{_CS + f"colorful{a}": f"colorful_range_{a}_{a + 1}" for a in range(2, 6)},
+    **{_CS + f"accent{n}_{k}": f"accent{n}_{suffix}" for n in range(1, 7)
+       for k, (suffix, _, _) in enumerate(_ACCENT_SCHEMES, start=1)},
+}
+
 # ------------------------------------------------------------------ tables
 _ACCENTS = ("", " - Accent 1", " - Accent 2", " - Accent 3", " - Accent 4", " - Accent 5",
             " - Accent 6")

@@ -5,7 +5,8 @@ headless (``soffice --convert-to png`` renders a presentation's first slide):
   slide number);
 * example-2.png — slide "客流统计" (the chart).
 
-Each picture is reference.pptx with every other slide removed. Needs ``soffice``; run from
+Each picture is reference.pptx with every other slide (and the custom show, whose slides
+would dangle) removed. Needs ``soffice``; run from
 this directory after solution.py has written reference.pptx: ``python make_examples.py``.
 """
 
@@ -29,6 +30,10 @@ def only(title: str, out: Path) -> None:
         if slide.shapes.title is None or slide.shapes.title.text != title:
             prs.part.drop_rel(sid.get(qn("r:id")))
             lst.remove(sid)
+    # The custom show names slides by relationship: with those slides gone LibreOffice
+    # gives up, so it goes.
+    for shows in prs.part._element.findall(qn("p:custShowLst")):
+        prs.part._element.remove(shows)
     prs.save(out)
 
 

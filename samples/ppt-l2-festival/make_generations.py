@@ -37,6 +37,7 @@ BETA_1 = variant(
 BETA_2 = variant(
     ("for slide in slides:\n    add_push(slide)\n", ""),
     ("add_timing(opening, effects,", "(opening, effects,"),
+    ("add_timing(traffic, [", "([traffic, "),
 )
 
 LINES = [

@@ -274,4 +274,44 @@ for child in list(show):
 show.insert(0, etree.Element(qn("p:kiosk")))
 props._blob = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
 
+# 13. A custom show "精华版": slides 1, 4, 5, 6 and 7 in that order.
+rids = {s.get("id"): s.get(qn("r:id")) for s in prs.slides._sldIdLst}
+sld_ids = [s.get("id") for s in prs.slides._sldIdLst]
+shows = etree.Element(qn("p:custShowLst"))
+custom = etree.SubElement(shows, qn("p:custShow"), name="精华版", id="0")
+lst = etree.SubElement(custom, qn("p:sldLst"))
+for n in (1, 4, 5, 6, 7):
+    etree.SubElement(lst, qn("p:sld")).set(qn("r:id"), rids[sld_ids[n - 1]])
+prs.part._element.find(qn("p:notesSz")).addnext(shows)
+
+# 14. "江畔音乐周" on the "Two Content" layout (its text stays in the left placeholder).
+music = by_title["江畔音乐周"]
+two_content = next(lo for lo in prs.slide_layouts if lo.name == "Two Content")
+for rel in music.part.rels.values():
+    if rel.reltype == RT.SLIDE_LAYOUT:
+        rel._target = two_content.part
+
+# 15. "非遗市集": body paragraphs at 1.5 lines, 6 pt before.
+for para in by_title["非遗市集"].placeholders[1].text_frame.paragraphs:
+    para.line_spacing = 1.5
+    para.space_before = Pt(6)
+
+# 16. "联系我们": the phone line bold and red.
+for run in contact.placeholders[1].text_frame.paragraphs[0].runs:
+    run.font.bold = True
+    run.font.color.rgb = RGBColor(0xFF, 0x00, 0x00)
+
+# 17. "美食巡游" advances by itself after 5 seconds (and still on a click).
+for tr in by_title["美食巡游"]._element.iter(qn("p:transition")):
+    tr.set("advTm", "5000")
+
+# 18. A note on "志愿者招募".
+by_title["志愿者招募"].notes_slide.notes_text_frame.text = "报名请登录官网志愿者专区。"
+
+# 19. "交通指引": the title pulses (emphasis) on click.
+traffic = by_title["交通指引"]
+t_id = traffic.shapes.title.shape_id
+add_timing(traffic, [dict(spid=t_id, cls="emph", preset=26, sub=0, node="clickEffect",
+                          kind="pulse")], f'<p:bldP spid="{t_id}" grpId="0"/>')
+
 prs.save("output.pptx")

@@ -20,6 +20,7 @@ PPT_CHECKS = [
     ("slide[1]/shape[name='按钮']", "shape.outline.color", "4B7EBC"),
     ("slide[1]/shape[name='按钮']", "shape.outline.width", "0.75pt"),
     ("slide[2]", "slide.date.kind", "field"),
+    ("slide[1]/animation[2]", "animation.trigger_shape", "按钮"),
     ("slide[2]", "slide.date.text", "2026/12/3"),
     ("slide[1]", "slide.hide_background_graphics", "false"),
     ("presentation", "presentation.custom_shows", "精简版|完整版"),
@@ -69,6 +70,60 @@ def test_ppt_settings_mutants_are_caught(tmp_path):
     ops = {m.operator for m in report.mutants}
     assert {f"direct:{p}" for _, p, _ in PPT_CHECKS} <= ops
     _caught(report)
+
+
+def _playing(doc: Path, show_id: str | None) -> Path:
+    """``doc`` with its slide show playing the custom show ``show_id`` (``p:custShow``)."""
+    import zipfile
+    with zipfile.ZipFile(doc) as zf:
+        members = {i.filename: zf.read(i) for i in zf.infolist()}
+    text = members["ppt/presProps.xml"].decode("utf-8")
+    assert "<p:sldAll/>" in text
+    members["ppt/presProps.xml"] = text.replace(
+        "<p:sldAll/>", f'<p:custShow id="{show_id}"/>').encode("utf-8")
+    with zipfile.ZipFile(doc, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, data in members.items():
+            zf.writestr(name, data)
+    return doc
+
+
+@pytest.mark.parametrize("show_id, played", [("0", "精简版"), ("1", "完整版")])
+def test_ppt_custom_show_played_mutant_is_caught(tmp_path, show_id, played):
+    doc = _playing(F.ppt_objects(tmp_path), show_id)
+    checks = [("presentation", "presentation.show.custom_show", played)]
+    report = audit(_rubric(tmp_path / "ppt.xml", "ppt", doc.name, checks)).rubrics[0]
+    mutants = [m for m in report.mutants
+               if m.operator == "direct:presentation.show.custom_show"]
+    assert len(mutants) == 1
+    # The other custom show is played instead: the mistake is a real show, not a typo.
+    other = {"精简版": "完整版", "完整版": "精简版"}[played]
+    assert repr(other) in mutants[0].description
+    _caught(report)
+
+
+def test_custom_show_writer_empty_value_plays_every_slide(tmp_path):
+    """The mistake the audit writes when only one custom show exists: none chosen."""
+    from officeeval.audit.workspace import Workspace
+    from officeeval.catalog import catalog, resolve
+    from officeeval.formats import open_document
+    from officeeval.properties.registry import ResolveContext
+    from officeeval.selectors import select
+    doc = _playing(F.ppt_objects(tmp_path), "0")
+    ctx = ResolveContext(options={})
+    ws = Workspace(doc, "ppt", {})
+    edit = ws.begin()
+    pres = select(edit.doc, "presentation")[0]
+    assert resolve("presentation.show.custom_show", pres, ctx).value == "精简版"
+    note = catalog().writer("presentation.show.custom_show", "ppt").write(edit, pres, "")
+    assert note == "all slides"
+    out = ws.write(edit, tmp_path / "written.pptx")
+    again = open_document(out, "ppt", options={})
+    try:
+        pres = select(again, "presentation")[0]
+        assert resolve("presentation.show.custom_show", pres, ctx) is None
+        assert resolve("presentation.show.slides", pres, ctx).value == "all"
+    finally:
+        again.close()
 
 
 @pytest.mark.skipif(shutil.which("soffice") is None,

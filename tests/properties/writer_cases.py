@@ -261,6 +261,8 @@ _add("ppt", PC, "slide/animation[1]", {
     "animation.target": "Title 1",
 })
 _add("ppt", PM, "slide[4]/animation[2]", {"animation.paragraph": "2"})
+_add("ppt", PC, "slide/smartart[1]", {"smartart.style": "中等效果",
+                                      "smartart.colors": "colorful_accent"})
 _add("ppt", PC, "slide/smartart[1]", {"smartart.nodes": "一|二|复赛|决赛",
                                       "smartart.layout": "basic_cycle",
                                       "smartart.layout_id": "urn:microsoft.com/office/"

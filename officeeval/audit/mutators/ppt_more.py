@@ -271,6 +271,14 @@ def _plan_presentation(ctx: PlanContext, check: Check, targets: list[Target]
         value, what = [str(names[0]) + "x", *names[1:]], "a section renamed"
     elif prop == "slide.count":
         value, what = (int(ref[0]) - 1 if ref else 0), "the last slide removed"
+    elif prop == "presentation.show.custom_show":
+        # Another custom show chosen, or (the commoner slip) none: all slides play.
+        names = [str(n) for t in targets for v in ctx.values(check, [t], [0],
+                                                                 "presentation.custom_shows")
+                 for n in (v if isinstance(v, (list, tuple)) else [v])]
+        names = [n for n in names if n not in ref]
+        value = names[0] if names else ""
+        what = f"the show plays {names[0]!r}" if names else "the show plays every slide"
     else:
         return []
     return [mutation(f"presentation|{prop}", f"direct:{prop}", f"presentation: {what}",
@@ -401,8 +409,11 @@ def _plan_animation_detail(ctx: PlanContext, check: Check, targets: list[Target]
             return (cur or 0.0) + 1.0
         if prop == "animation.by_paragraph":
             return not cur
+        # animation.target: another shape animated; animation.trigger_shape: the effect
+        # started by a click on another shape (neither the animated one nor the trigger).
         shapes = [s for s in t.slide.sheet.all_shapes()  # type: ignore[attr-defined]
-                  if s.id and s.id != t.effect.shape_id]  # type: ignore[attr-defined]
+                  if s.id and s.id != t.effect.shape_id  # type: ignore[attr-defined]
+                  and (prop != "animation.trigger_shape" or s.name != cur)]
         if not shapes:
             raise NotApplicable("no other shape to animate")
         return shapes[0].name
@@ -427,6 +438,15 @@ def _plan_smartart(ctx: PlanContext, check: Check, targets: list[Target]) -> lis
                 raise NotApplicable("no node text")
             new = typo_text(nodes[0])
             return [new or nodes[0], *nodes[1:]]
+    elif prop in ("smartart.style", "smartart.colors"):
+        # The gallery's default left in place (the commonest slip), or when the reference
+        # shows the default, another common choice.
+        ref = _values(ctx, check, targets, idx)
+        default, other = {"smartart.style": ("simple_fill", "moderate_effect"),
+                          "smartart.colors": ("accent1_fill", "colorful_accent")}[prop]
+
+        def value(n: int, t: Target) -> str:
+            return other if (ref[n] or [""])[0] == default else default
     else:
         ids = _values(ctx, check, targets, idx, "smartart.layout_id")
 
@@ -436,7 +456,9 @@ def _plan_smartart(ctx: PlanContext, check: Check, targets: list[Target]) -> lis
                     "urn:microsoft.com/office/officeart/2005/8/layout/default")
     return [mutation(f"smartart|{prop}|{check.select}|{idx}", f"direct:{prop}",
                      f"{locators(targets, idx)}: {prop} changed",
-                     write_each(check, idx, prop if prop == "smartart.nodes"
+                     write_each(check, idx, prop if prop in ("smartart.nodes",
+                                                             "smartart.style",
+                                                             "smartart.colors")
                                 else "smartart.layout_id", "ppt", value))]
 
 
@@ -455,15 +477,18 @@ PLANNERS: dict[str, Planner] = {
     "table.style": _plan_table_style,
     "presentation.loop": _plan_presentation, "presentation.show_type": _plan_presentation,
     "section.names": _plan_presentation, "slide.count": _plan_presentation,
+    "presentation.show.custom_show": _plan_presentation,
     "slide.section": _plan_slide_section,
     "slide.footer.visible": _plan_placeholder_visible("ftr"),
     "slide.number.visible": _plan_placeholder_visible("sldNum"),
     "slide.date.visible": _plan_placeholder_visible("dt"),
     **{p: _plan_animation_detail for p in ("animation.class", "animation.direction",
                                            "animation.duration", "animation.delay",
-                                           "animation.by_paragraph", "animation.target")},
+                                           "animation.by_paragraph", "animation.target",
+                                           "animation.trigger_shape")},
     "smartart.nodes": _plan_smartart, "smartart.layout": _plan_smartart,
-    "smartart.layout_id": _plan_smartart,
+    "smartart.layout_id": _plan_smartart, "smartart.style": _plan_smartart,
+    "smartart.colors": _plan_smartart,
     **{p: _plan_slide_chart for p in ("chart.type", "chart.title", "chart.series.count",
                                       "chart.series.names", "chart.series.values",
                                       "chart.series.categories", "chart.legend.position",

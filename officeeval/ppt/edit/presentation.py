@@ -178,23 +178,26 @@ def show_slides(session: Session, target: Target, value: Any) -> str:
 
 @WRITERS.writer("presentation.show.custom_show")
 def show_custom_show(session: Session, target: Target, value: Any) -> str:
-    """The slide show playing the custom show named ``value``."""
+    """The slide show playing the custom show named ``value``; an empty value (no custom
+    show) plays every slide (``p:sldAll``)."""
     from officeeval.ppt.shows import custom_shows as read_shows
-    found = next((s for s in read_shows(session.doc) if s.name == str(value)), None)
-    if found is None:
+    name = "" if value is None else str(value)
+    found = next((s for s in read_shows(session.doc) if s.name == name), None)
+    if found is None and name:
         raise NotApplicable(f"no custom show {value!r}")
     show = _show_pr(session)
     for tag in ("sldAll", "sldRg", "custShow"):
         for el in show.findall(_P + tag):
             show.remove(el)
-    new = etree.Element(_P + "custShow", id=found.show_id)
+    new = (etree.Element(_P + "custShow", id=found.show_id) if found is not None
+           else etree.Element(_P + "sldAll"))
     kind = next((c for c in show if isinstance(c.tag, str) and etree.QName(c).localname in (
         "present", "browse", "kiosk")), None)
     if kind is not None:
         kind.addnext(new)
     else:
         show.insert(0, new)
-    return f"custom show {value!r}"
+    return f"custom show {name!r}" if found is not None else "all slides"
 
 
 @WRITERS.writer("presentation.advance")

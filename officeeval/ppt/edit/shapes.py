@@ -16,6 +16,7 @@ from officeeval.ooxml.ns import A, C, DGM, P, R
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
 from officeeval.values import Measure
+from officeeval.vocabulary.ppt_objects import SMARTART_COLORS_IDS, SMARTART_STYLE_IDS
 
 WRITERS = WriterSet()
 _A, _P, _R, _C, _DGM = f"{{{A}}}", f"{{{P}}}", f"{{{R}}}", f"{{{C}}}", f"{{{DGM}}}"
@@ -359,6 +360,51 @@ def _layout(name: str) -> None:
 
 _layout("smartart.layout")
 _layout("smartart.layout_id")
+
+
+def _definition(name: str, rel_attr: str, type_attr: str, ids: dict[str, str],
+                urn: str) -> None:
+    """A writer of the SmartArt definition ``rel_attr`` names (quick style ``qs``, colors
+    ``cs``): the part's ``uniqueId`` and the data model's ``type_attr`` on its document
+    point, so both places a reader looks agree. ``value`` is a gallery token, an id, or a
+    bare definition name (``simple4``)."""
+    @WRITERS.writer(name)
+    def write(session: Session, target: Target, value: Any) -> str:
+        text = str(value)
+        uid = next((k for k, v in ids.items() if v == text), None) or (
+            text if text.startswith("urn:") else urn + text)
+        written = 0
+        try:
+            root = session.part(graphic_part(session, target, _DGM + "relIds",
+                                             _R + rel_attr))
+        except NotApplicable:
+            root = None
+        if root is not None:
+            root.set("uniqueId", uid)
+            written += 1
+        data = session.part(graphic_part(session, target, _DGM + "relIds", _R + "dm"))
+        for pt in data.iter(_DGM + "pt"):
+            if pt.get("type") == "doc":
+                pr = pt.find(_DGM + "prSet")
+                if pr is None:
+                    pr = etree.Element(_DGM + "prSet")
+                    pt.insert(0, pr)
+                pr.set(type_attr, uid)
+                written += 1
+                break
+        if not written:
+            raise NotApplicable(f"no {rel_attr} part and no document point")
+        return f"{name.rsplit('.', 1)[-1]} {uid.rsplit('/', 1)[-1]}"
+
+
+def _smartart_definitions() -> None:
+    _definition("smartart.style", "qs", "qsTypeId", SMARTART_STYLE_IDS,
+                "urn:microsoft.com/office/officeart/2005/8/quickstyle/")
+    _definition("smartart.colors", "cs", "csTypeId", SMARTART_COLORS_IDS,
+                "urn:microsoft.com/office/officeart/2005/8/colors/")
+
+
+_smartart_definitions()
 
 
 def chart_part(session: Session, t: Target) -> str:
