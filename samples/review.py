@@ -77,7 +77,7 @@ def add(root, cid, skill, points, description, checks, after=None, note=""):
             k.set(name.replace("_", "-"), value)
     if not any(x.get("id") == skill for x in root.iter(Q + "skill")):
         names = {"reference": "脚注与批注", "preserve": "内容保持", "text": "文字内容",
-                 "header_footer": "页眉页脚"}
+                 "header_footer": "页眉页脚", "subtotal": "分类汇总"}
         last = list(root.iter(Q + "skill"))[-1]
         last.addnext(etree.Element(Q + "skill", id=skill, name=names.get(skill, skill)))
     anchor = _crit(root, after) if after else None
@@ -86,6 +86,75 @@ def add(root, cid, skill, points, description, checks, after=None, note=""):
         (anchor.addnext(com) if anchor is not None else root.append(com))
         anchor = com
     (anchor.addnext(c) if anchor is not None else root.append(c))
+
+
+def split(root, cid, *groups):
+    """Split ``cid`` into one criterion per group of its checks, for steps the draft
+    graded together that the instruction asks apart. A group is ``(description, specs)``;
+    a spec names checks by property (``"font.color"``) or by selector and property
+    (``"sheet('汇总')/G6|cell.value"``). The first group keeps ``cid``; the others follow
+    it as new criteria (``<cid>-2`` …, renumbered by ``repoint``) with the same skill, each
+    with its share of the drafted points by check count (spread again later). Checks no
+    group names stay with the first. Raises ``KeyError`` for a spec that names no check."""
+    c = _crit(root, cid)
+    checks = list(c.iter(Q + "check"))
+    total = float(c.get("points"))
+
+    def hits(spec, k):
+        sel, bar, prop = spec.rpartition("|")
+        return k.get("property") == prop and (not bar or k.get("select") == sel)
+
+    taken = []
+    for _, specs in groups:
+        got = [k for k in checks if any(hits(s, k) for s in specs)]
+        for s in specs:
+            if not any(hits(s, k) for k in checks):
+                raise KeyError(f"{cid}: no check {s}")
+        taken.append(got)
+    rest = [k for k in checks if not any(k in g for g in taken)]
+    taken[0] = [k for k in checks if k in taken[0] or k in rest]
+    anchor = c
+    for n, ((description, _), got) in enumerate(zip(groups, taken), start=1):
+        share = max(0.5, total * len(got) / len(checks))
+        if n == 1:
+            target = c
+            c.find(Q + "description").text = description
+        else:
+            target = etree.Element(Q + "criterion", id=f"{cid}-{n}", skill=c.get("skill"))
+            etree.SubElement(target, Q + "description").text = description
+            anchor.addnext(target)
+            for k in got:
+                nxt = k.getnext()
+                if nxt is not None and isinstance(nxt, etree._Comment):
+                    target.append(k)
+                    target.append(nxt)
+                else:
+                    target.append(k)
+        target.set("points", f"{share:g}")
+        anchor = target
+
+
+def merge(root, cid, *others, description=None):
+    """Move the checks of criteria ``others`` into ``cid`` (one step the draft graded in
+    several criteria), adding their points; ``description`` replaces ``cid``'s."""
+    c = _crit(root, cid)
+    total = float(c.get("points"))
+    for oid in others:
+        o = _crit(root, oid)
+        total += float(o.get("points"))
+        for k in list(o.iter(Q + "check")):
+            c.append(k)
+        _remove_with_comments(o)
+    c.set("points", f"{total:g}")
+    if description:
+        c.find(Q + "description").text = description
+
+
+def check(root, cid, **attrs):
+    """One more check on criterion ``cid`` (attributes as ``add``'s checks)."""
+    k = etree.SubElement(_crit(root, cid), Q + "check")
+    for name, value in attrs.items():
+        k.set(name.replace("_", "-"), value)
 
 
 def attach(root, *hrefs):

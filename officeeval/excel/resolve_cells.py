@@ -54,8 +54,11 @@ def _per_style(fn: Callable[[CellTarget, Any], Observation | None]
     """``fn`` remembered per workbook and style index. ``fn`` must read the cell only
     through ``_xf`` (its style); what it raises is not remembered."""
     def resolve(t: CellTarget, ctx) -> Observation | None:
-        memo = memo_table(t.sheet.book, _STYLE_MEMO_ATTR)
-        key = (resolve, t.sheet.style_at(t.row, t.col))
+        sheet = t.sheet
+        memo = memo_table(sheet.book, _STYLE_MEMO_ATTR)
+        # A stored cell's own index (what style_at gives first), without the store's call.
+        raw = sheet.store.cells.get((t.row, t.col)) if sheet.store is not None else None
+        key = (resolve, raw.s if raw is not None else sheet.style_at(t.row, t.col))
         try:
             return memo[key]
         except KeyError:

@@ -14,6 +14,7 @@ from officeeval.excel import value_types as X
 from officeeval.excel.numfmt import general
 from officeeval.excel.refs import parse_area, split_sheet
 from officeeval.excel.targets import ChartTarget
+from officeeval.ooxml.ns import C as NS_C
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
 from officeeval.values import Observation
@@ -194,6 +195,34 @@ def chart_anchor(t: ChartTarget, ctx) -> Observation | None:
 def chart_sheet(t: ChartTarget, ctx) -> Observation | None:
     """Name of the sheet the chart is on (a chart sheet's own name)."""
     return _obs(t.sheet.name)
+
+
+@prop("chart.pivot_source", T.TEXT, kinds=CHART)
+def chart_pivot_source(t: ChartTarget, ctx) -> Observation | None:
+    """The pivot table a pivot chart (数据透视图) is built on, as sheet!name (透视表!类别透视)
+    from the chart's pivot source with the file prefix ([Book1.xlsx]) and the sheet's quotes
+    dropped; no value for a chart built on cells.
+
+    c:chartSpace/c:pivotSource/c:name (ISO 29500 21.2.2.144). The file prefix names the
+    workbook as it was saved (output.xlsx, reference.xlsx), so it is not compared."""
+    root = t.sheet.book.package.xml(t.placed.part)
+    name = root.findtext(f"{{{NS_C}}}pivotSource/{{{NS_C}}}name") if root is not None else None
+    if name is None:
+        return None
+    return _obs(pivot_source_name(name))
+
+
+def pivot_source_name(text: str) -> str:
+    """``[Book1.xlsx]'透视 表'!PT1`` -> ``透视 表!PT1``: the file prefix and quotes dropped."""
+    text = text.strip()
+    if text.startswith("[") and "]" in text:
+        text = text[text.index("]") + 1:]
+    sheet, bang, name = text.rpartition("!")
+    if not bang:
+        return name
+    if len(sheet) >= 2 and sheet[0] == sheet[-1] == "'":
+        sheet = sheet[1:-1].replace("''", "'")
+    return f"{sheet}!{name}"
 
 
 @prop("chart.title", T.TEXT, kinds=CHART)

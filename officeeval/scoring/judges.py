@@ -378,6 +378,10 @@ def _memo_key(obs: Observation | None) -> Any:
     if obs.parts:
         return None
     value = obs.value
+    if type(value) is list:
+        # A list (a formula's functions, a chart's series): by its items and their types
+        # (so [True] and [1] stay apart), when they can be hashed.
+        value = (list, tuple((type(x), x) for x in value))
     try:
         hash(value)
     except TypeError:

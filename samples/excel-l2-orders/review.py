@@ -21,11 +21,73 @@ def EDITS(root, r):
     r.change(root, "c23", "chart.anchor", expected="A9")
     r.drop(root, "c23", "chart.series.category_refs", "chart.series.value_refs")
     # What the pictures alone give weighs as a step of its own.
-    r.points(root, "c03", 4)     # header fill and alignment (example-1)
-    r.points(root, "c04", 3)     # header font colour (example-1)
+    # Steps the draft graded together that the instruction asks apart: one criterion each
+    # (the exam's density: a freeze, a filter, a colour, a legend is a point of its own).
+    r.split(root, "c02", ("冻结“订单明细”首行", ["sheet.freeze"]),
+            ("自动筛选区域 A1:J361", ["sheet.autofilter"]))
+    r.split(root, "c03", ("标题行填充颜色（示例图 1）", ["cell.fill.color"]),
+            ("标题行对齐方式（示例图 1）", ["cell.alignment.horizontal"]))
+    r.split(root, "c04", ("标题行字体颜色（示例图 1）", ["font.color"]),
+            ("标题行字体加粗", ["font.bold"]))
+    r.split(root, "c13", ("公式条件格式：$J2>=3000", ["cf.type", "cf.formula"]),
+            ("条件格式应用于整行 A2:J361", ["cf.range"]),
+            ("条件格式填充颜色（示例图 1）", ["cf.fill.color"]))
+    r.split(root, "c14", ("数量的数据验证：1～200 之间的整数",
+                          ["validation.type", "validation.operator", "validation.formula",
+                           "validation.formula2"]),
+            ("数据验证的应用区域 E2:E361", ["validation.range"]))
+    r.split(root, "c20", ("F 列用 SUM 求各地区合计", ["sheet('汇总')/F2:F6|cell.has_formula",
+                                                  "sheet('汇总')/F2:F6|cell.functions",
+                                                  "sheet('汇总')/F2:F6|cell.value",
+                                                  "sheet('汇总')/F2:F6|cell.display"]),
+            ("第 6 行用 SUM 求各列合计", ["sheet('汇总')/B6:E6|cell.has_formula",
+                                        "sheet('汇总')/B6:E6|cell.functions",
+                                        "sheet('汇总')/B6:E6|cell.value",
+                                        "sheet('汇总')/B6:E6|cell.display",
+                                        "sheet('汇总')/G6|cell.has_formula",
+                                        "sheet('汇总')/G6|cell.functions",
+                                        "sheet('汇总')/G6|cell.value",
+                                        "sheet('汇总')/G6|cell.display"]))
+    r.split(root, "c23", ("图表类型：堆积柱形图（示例图 2）", ["chart.type", "chart.grouping"]),
+            ("图例位于底部（示例图 2）", ["chart.legend.position"]),
+            ("图表标题“各地区分类销售额”", ["chart.title"]),
+            ("图表数据源 A1:E5（系列与分类）", ["chart.series.count", "chart.series.names",
+                                             "chart.series.categories",
+                                             "chart.series.values"]),
+            ("图表左上角位于 A9", ["chart.anchor"]))
+    # The instruction's data source is every series, not only the first one's values.
+    r.check(root, "c23-4", select="sheet('汇总')/chart[1]", property="chart.series.all_values",
+            op="equals", expected_from="reference")
+    r.split(root, "c25", ("数据透视表名称“类别销售透视”，位于 A3", ["pivot.name", "pivot.location"]),
+            ("数据透视表的数据源", ["pivot.source"]), ("行字段“产品类别”", ["pivot.rows"]),
+            ("筛选字段“所在地区”", ["pivot.filters"]), ("值：金额求和", ["pivot.values"]))
+    r.split(root, "c31", ("“订单明细”A:E 列原有数据未改动",
+                          ["sheet('订单明细')/A2:E361|cell.value"]),
+            ("“客户”“产品”工作表未改动", ["sheet('客户')/A1:C41|cell.value",
+                                       "sheet('产品')/A1:D21|cell.value",
+                                       "sheet('客户')|sheet.values",
+                                       "sheet('产品')|sheet.values"]))
+    # What the pictures alone give weighs as a step of its own.
+    r.points(root, "c03", 2)     # header fill (example-1)
+    r.points(root, "c03-2", 2)   # header alignment (example-1)
+    r.points(root, "c04", 2)     # header font colour (example-1)
+    r.points(root, "c04-2", 1)   # header bold
     r.points(root, "c07", 5)     # currency format of unit price and amount (example-1)
-    r.points(root, "c13", 6)     # the formula rule and its colour (example-1)
-    r.points(root, "c23", 8)     # chart type, stacking, legend (example-2)
+    r.points(root, "c13", 2)     # the formula rule
+    r.points(root, "c13-2", 1)   # over whole rows
+    r.points(root, "c13-3", 3)   # its colour (example-1)
+    r.points(root, "c23", 5)     # chart type and stacking (example-2)
+    r.points(root, "c23-2", 3)   # legend (example-2)
+    # Step 8's error alert: the drafter does not propose dialog texts; asked in words.
+    r.add(root, "h2", "validation", 2, "出错警告：标题“数量错误”，内容“请输入1～200之间的整数”",
+          [{"select": "sheet('订单明细')/validation[1]", "property": "validation.error.show",
+            "op": "equals", "expected": "true"},
+           {"select": "sheet('订单明细')/validation[1]", "property": "validation.error.title",
+            "op": "equals", "expected": "数量错误"},
+           {"select": "sheet('订单明细')/validation[1]",
+            "property": "validation.error.message", "op": "equals",
+            "expected": "请输入1～200之间的整数"}],
+          after="c14-2", note="added by hand: step 8's error alert (title and message)")
     r.add(root, "h1", "formula", 4, "H、I 列查找产品表（引用产品表的绝对区域）",
           [{"select": "sheet('订单明细')/H2:I361", "property": "cell.formula",
             "op": "contains", "expected": "产品!"},

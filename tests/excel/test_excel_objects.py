@@ -134,7 +134,7 @@ CACHE = ('<pivotCacheDefinition xmlns="http://schemas.openxmlformats.org/spreads
          '<cacheField name="销售额"/></cacheFields></pivotCacheDefinition>')
 
 
-def _chart_xml(plot: str, title: str = "", extra: str = "") -> str:
+def _chart_xml(plot: str, title: str = "", extra: str = "", pivot: str = "") -> str:
     t = (f'<c:title><c:tx><c:rich><a:p><a:r><a:t>{title}</a:t></a:r></a:p></c:rich></c:tx></c:title>'
          if title else "")
     return (f'<c:chartSpace xmlns:c="{C_NS}" xmlns:a="{A_NS}" xmlns:r="{R_NS}" '
@@ -142,7 +142,7 @@ def _chart_xml(plot: str, title: str = "", extra: str = "") -> str:
             f'xmlns:c14="http://schemas.microsoft.com/office/drawing/2007/8/2/chart">'
             f'<mc:AlternateContent><mc:Choice Requires="c14"><c14:style val="102"/></mc:Choice>'
             f'<mc:Fallback><c:style val="2"/></mc:Fallback></mc:AlternateContent>'
-            f'<c:chart>{t}<c:plotArea>{plot}</c:plotArea>{extra}</c:chart></c:chartSpace>')
+            f'{pivot}<c:chart>{t}<c:plotArea>{plot}</c:plotArea>{extra}</c:chart></c:chartSpace>')
 
 
 BAR = ('<c:barChart><c:barDir val="col"/><c:grouping val="stacked"/><c:ser><c:idx val="0"/>'
@@ -158,6 +158,11 @@ PIE = ('<c:pieChart><c:varyColors val="1"/><c:ser><c:tx><c:v>占比</c:v></c:tx>
        '<c:ptCount val="2"/><c:pt idx="0"><c:v>甲</c:v></c:pt><c:pt idx="1"><c:v>乙</c:v></c:pt>'
        '</c:strLit></c:cat><c:val><c:numLit><c:ptCount val="2"/><c:pt idx="0"><c:v>0.25</c:v>'
        '</c:pt><c:pt idx="1"><c:v>0.75</c:v></c:pt></c:numLit></c:val></c:ser></c:pieChart>')
+
+
+# A pivot chart (数据透视图): the pivot table it is built on, named with the saved file.
+PIVOT_SOURCE = ("<c:pivotSource><c:name>[Book1.xlsx]'透 视'!数据透视表1</c:name>"
+                '<c:fmtId val="0"/></c:pivotSource>')
 
 
 def _drawing(anchors: str) -> str:
@@ -203,7 +208,7 @@ def objbook(tmp_path):
             'Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/chart" '
             'Target="../charts/chart2.xml"/></Relationships>'),
         "xl/charts/chart1.xml": _chart_xml(BAR, "成绩图", '<c:legend><c:legendPos val="b"/></c:legend>'),
-        "xl/charts/chart2.xml": _chart_xml(PIE),
+        "xl/charts/chart2.xml": _chart_xml(PIE, pivot=PIVOT_SOURCE),
     }
     rels = {1: [("rIdT", "table", "../tables/table1.xml"),
                 ("rIdD", "drawing", "../drawings/drawing1.xml")],
@@ -257,6 +262,8 @@ def test_charts(objbook):
     # default rows 15 pt high, so the chart ends in column M (9th column) and row 35.
     assert values(objbook, c, "chart.anchor")[1] == "E21:M35"
     assert values(objbook, c, "chart.sheet") == ["成绩", "成绩"]
+    # The file prefix and the sheet's quotes dropped; a chart on cells has no pivot source.
+    assert values(objbook, c, "chart.pivot_source") == [None, "透 视!数据透视表1"]
     assert [t.locator for t in select(objbook, "chart[type='pie']")] == ["sheet('成绩')/chart[2]"]
 
 
@@ -272,3 +279,15 @@ def test_read_chart_directly():
     assert (auto.title, auto.title_auto) == ("占比", True)   # Excel's automatic title
     empty = read_chart(parse_xml(f'<c:chartSpace xmlns:c="{C_NS}"><c:chart/></c:chartSpace>'.encode()))
     assert empty.series == [] and empty.legend is None and empty.title is None
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("[Book1.xlsx]透视表!类别透视", "透视表!类别透视"),
+    ("[output.xlsx]'It''s'!PT1", "It's!PT1"),
+    ("透视表!PT1", "透视表!PT1"),
+    ("PT1", "PT1"),
+    ("  [a.xlsx]S!P  ", "S!P"),
+])
+def test_pivot_source_name(text, expected):
+    from officeeval.excel.resolve_objects import pivot_source_name
+    assert pivot_source_name(text) == expected

@@ -162,6 +162,7 @@ _add("excel", XG, "sheet('期末成绩')/chart[1]", {
     "chart.series.category_refs": "'期末成绩'!$B$3:$B$10",
     "chart.legend.position": "left", "chart.data_labels": "true",
     "chart.axis.y.title": "总分", "chart.style": "7", "chart.anchor": "M2:T18",
+    "chart.pivot_source": "透视表!数据透视表1",
 })
 _add("excel", X, "sheet('数据')/chart[1]", {"chart.series.values": "1|2|3",
                                            "chart.series.all_values": "6|5|4|3|2|1",

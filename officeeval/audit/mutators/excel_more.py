@@ -491,8 +491,9 @@ def plan_table(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mu
 
 
 def plan_pivot(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
-    """A pivot table's sheet relationship dropped (the pivot is gone), and for fields the
-    first row/column/data field removed or its function changed."""
+    """A pivot table's sheet relationship dropped (the pivot is gone); for fields the first
+    row/column/data field removed or its function changed; its name mistyped, its location
+    one row lower, its source one row short."""
     idx = chosen_indexes(check, len(targets))
     if idx is None or any(targets[i].kind != "pivot" for i in idx):
         return []
@@ -514,6 +515,22 @@ def plan_pivot(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mu
         out.append(mutation(f"pivot|{prop}|{where}", f"direct:{prop}",
                             f"{where}: {prop} changed",
                             write_each(check, idx, prop, "excel", value)))
+    elif prop in ("pivot.name", "pivot.location", "pivot.source"):
+        ref = [ctx.values(check, targets, [i]) for i in idx]
+
+        def wrong(n: int, t: Target) -> Any:
+            cur = str(ref[n][0]) if ref[n] and ref[n][0] else ""
+            if not cur:
+                raise NotApplicable(f"no {prop}")
+            if prop == "pivot.name":
+                return _typo(cur)
+            if prop == "pivot.location":   # one row lower: A3 -> A4
+                return re.sub(r"(\d+)", lambda m: str(int(m.group(1)) + 1), cur, count=1)
+            # the source one row short: the last data row left out
+            return re.sub(r"(\d+)$", lambda m: str(max(1, int(m.group(1)) - 1)), cur)
+        out.append(mutation(f"pivot|{prop}|{where}", f"direct:{prop}",
+                            f"{where}: {prop} changed",
+                            write_each(check, idx, prop, "excel", wrong)))
     out.append(mutation(f"delete|{where}", "delete:pivot", f"{where} deleted",
                         _each(check, idx, XO.delete_pivot), scope="rubric"))
     return out

@@ -94,6 +94,7 @@ MISTAKES: dict[tuple[str, str], Mistake] = {
     ("excel", "cf.cells"): _drop_first_cell,
     ("excel", "sheet.sort.range"): _rows_off,
     ("excel", "sheet.sort.custom_lists"): _no_custom_lists,
+    ("excel", "chart.pivot_source"): _typo,
     ("excel", "pivot.values.captions"): _first(_typo),
     ("excel", "pivot.values.functions"): _first(_cycle("sum", "count")),
     ("excel", "pivot.values.number_formats"): _first(_cycle("0.00", "General")),

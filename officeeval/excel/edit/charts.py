@@ -76,3 +76,38 @@ def anchor(session: Session, target: Target, value: Any) -> str:
         else:
             col.text, row.text = str(c - 1), str(r - 1)
     return f"anchor {value}"
+
+
+@WRITERS.writer("chart.pivot_source")
+def pivot_source(session: Session, target: Target, value: Any) -> str:
+    """The pivot table the chart is built on (``sheet!name``; a file prefix is kept as
+    given): ``c:pivotSource`` created in its schema place (after ``c:clrMapOvr``, before
+    ``c:protection`` and ``c:chart``) with a ``c:fmtId`` of 0, or its name replaced; an
+    empty value removes it (a chart built on cells)."""
+    root = session.part(chart_part(session, target))
+    src = root.find(_C + "pivotSource")
+    text = "" if value is None else str(value).strip()
+    if not text:
+        if src is None:
+            raise NotApplicable("the chart has no pivot source to remove")
+        root.remove(src)
+        return "pivotSource removed"
+    if src is None:
+        src = etree.Element(_C + "pivotSource")
+        etree.SubElement(src, _C + "name")
+        etree.SubElement(src, _C + "fmtId").set("val", "0")
+        before = None
+        for tag in ("protection", "chart"):
+            before = root.find(_C + tag)
+            if before is not None:
+                break
+        if before is not None:
+            before.addprevious(src)
+        else:
+            root.append(src)
+    name = src.find(_C + "name")
+    if name is None:
+        name = etree.Element(_C + "name")
+        src.insert(0, name)
+    name.text = text
+    return f"pivotSource {text}"

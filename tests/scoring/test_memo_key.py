@@ -1,0 +1,34 @@
+"""Targets whose observations share a memo key are judged once: the key must tell apart
+every two values a comparator could judge differently."""
+
+from __future__ import annotations
+
+from officeeval.scoring.judges import _memo_key
+from officeeval.values import Observation
+
+
+def key(value):
+    return _memo_key(Observation(value, "direct"))
+
+
+def test_equal_lists_share_a_key_and_different_ones_do_not():
+    assert key(["VLOOKUP", "IFERROR"]) == key(["VLOOKUP", "IFERROR"])
+    assert key(["VLOOKUP", "IFERROR"]) != key(["IFERROR", "VLOOKUP"])
+    assert key(["VLOOKUP"]) != key(("VLOOKUP",))          # a list is not a tuple
+    assert key([]) != key(None) and key([]) != key(())
+
+
+def test_items_of_another_type_keep_lists_apart():
+    assert key([True]) != key([1]) and key([1]) != key([1.0])
+    assert key(True) != key(1)
+
+
+def test_unhashable_items_are_judged_on_their_own():
+    assert key([["a"], ["b"]]) is None and key([{"a": 1}]) is None
+    assert key({"a": 1}) is None
+
+
+def test_no_value_and_parts():
+    assert _memo_key(None) == ("<no value>",)
+    assert _memo_key(Observation(None, "direct", parts=(("run 1", Observation(1, "direct")),))) \
+        is None
