@@ -153,3 +153,92 @@ def test_table_becomes_a_text_box_with_its_text(reference, tmp_path):
         assert box and "格11" in resolve("shape.text", box[0], ResolveContext()).value
     finally:
         doc.close()
+
+
+def _fld(kind: str) -> str:
+    return f'<w:r><w:fldChar w:fldCharType="{kind}"/></w:r>'
+
+
+def _instr(text: str) -> str:
+    return f'<w:r><w:instrText xml:space="preserve"> {text} </w:instrText></w:r>'
+
+
+def _entry(n: int, title: str, page: str) -> str:
+    """A TOC entry as Word writes it: a hyperlink holding the text, a tab and a PAGEREF."""
+    return (f'<w:hyperlink w:anchor="_Toc{n}"><w:r><w:t>{title}</w:t></w:r><w:r><w:tab/></w:r>'
+            + _fld("begin") + _instr(f"PAGEREF _Toc{n} \\h") + _fld("separate")
+            + f'<w:r><w:t>{page}</w:t></w:r>' + _fld("end") + '</w:hyperlink>')
+
+
+# The TOC's begin, instruction and separator open its first entry's paragraph, its end
+# closes a paragraph of its own that also ends the contents section.
+MULTI_TOC = (p("目录")
+             + '<w:p>' + _fld("begin") + _instr('TOC \\o "1-2" \\h \\z \\u') + _fld("separate")
+             + _entry(1, "第1章 背景", "1") + '</w:p>'
+             + '<w:p>' + _entry(2, "第2章 方法", "2") + '</w:p>'
+             + '<w:p><w:pPr><w:sectPr><w:type w:val="nextPage"/></w:sectPr></w:pPr>'
+             + _fld("end") + '</w:p>'
+             + '<w:p><w:bookmarkStart w:id="1" w:name="_Toc1"/><w:r><w:t>第1章 背景</w:t></w:r>'
+             '<w:bookmarkEnd w:id="1"/></w:p>'
+             + '<w:p><w:bookmarkStart w:id="2" w:name="_Toc2"/><w:r><w:t>第2章 方法</w:t></w:r>'
+             '<w:bookmarkEnd w:id="2"/></w:p><w:sectPr/>')
+
+
+def test_deleting_a_toc_written_over_paragraphs_removes_its_entries(tmp_path):
+    path = docx(tmp_path, MULTI_TOC, styles=STYLES, name="toc.docx")
+    text = ('<rubric xmlns="urn:officeeval:rubric:1" id="t" app="word" total="1">'
+            '<criterion id="c1" skill="s" points="1"><check select="toc" op="count" '
+            'expected="1"/></criterion></rubric>')
+    rubric = load_rubric_text(text)
+    ws = Workspace(path, "word")
+    doc = open_document(path, "word")
+    try:
+        assert _observe(path, "toc[1]", "toc.entries") == 2
+        muts, note = WM.plan_check(PlanContext(rubric, doc, ws), rubric.criteria[0].checks[0])
+    finally:
+        doc.close()
+    deletions = [m for m in muts if "deleted" in m.description]
+    assert deletions, (note, [m.description for m in muts])
+    edit = ws.begin()
+    deletions[0].apply(ws, edit)
+    out = ws.write(edit, tmp_path / "d.docx")
+    doc = open_document(out, "word")
+    try:
+        assert select(doc, "toc") == []
+        texts = [t.text for t in select(doc, "paragraph")]
+        # the entries' paragraphs are gone, the headings and the contents title stay
+        assert texts == ["目录", "", "第1章 背景", "第2章 方法"], texts
+        assert len(select(doc, "section")) == 2  # the paragraph ending the section stays
+        assert select(doc, "field[type='PAGEREF']") == []
+    finally:
+        doc.close()
+
+
+# A native Word chart (chart part + embedded workbook): the shipped sample's reference.
+CHART_DOC = Path(__file__).resolve().parents[2] / "samples" / "word-l2-transit" / "reference.docx"
+CHART_PROPS = ["chart.type", "chart.title", "chart.series.count", "chart.series.names",
+               "chart.series.values", "chart.series.categories", "chart.legend.position",
+               "chart.axis.y.title"]
+
+
+@pytest.mark.parametrize("prop", CHART_PROPS)
+def test_word_chart_mutants_change_what_the_engine_reads(tmp_path, prop):
+    before = _observe(CHART_DOC, "chart[1]", prop)
+    assert before is not None
+    text = (f'<rubric xmlns="urn:officeeval:rubric:1" id="t" app="word" total="1">'
+            f'<criterion id="c1" skill="s" points="1"><check select="chart[1]" '
+            f'property="{prop}" op="unchanged"/></criterion></rubric>')
+    rubric = load_rubric_text(text)
+    ws = Workspace(CHART_DOC, "word")
+    doc = open_document(CHART_DOC, "word")
+    try:
+        muts, note = WM.plan_check(PlanContext(rubric, doc, ws), rubric.criteria[0].checks[0])
+    finally:
+        doc.close()
+    direct = [m for m in muts if m.operator == f"direct:{prop}"]
+    assert direct, (note, [m.operator for m in muts])
+    edit = ws.begin()
+    direct[0].apply(ws, edit)
+    path = ws.write(edit, tmp_path / "m.docx")
+    after = _observe(path, "chart[1]", prop)
+    assert str(after) != str(before), (direct[0].description, before, after)

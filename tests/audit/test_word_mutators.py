@@ -219,3 +219,21 @@ def test_typo_lands_inside_the_expected_literal():
     assert T.typo_position("关于举办读书节的通知", "读书节") == 5
     assert T.typo_position("  abc  ", None) == 3
     assert T.typo("读") == "某" and T.typo("某") == "甲" and T.typo("7") == "8"
+
+
+def test_page_number_removed_from_odd_and_even_footers(tmp_path):
+    """A section with different odd and even footers: the mutant that takes its page
+    number away must take both (the reader looks at every footer the section shows)."""
+    page = ('<w:p><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText> PAGE '
+            '</w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>1'
+            '</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>')
+    body = (p("正文") + '<w:sectPr><w:footerReference w:type="default" r:id="rIdF1"/>'
+            '<w:footerReference w:type="even" r:id="rIdF2"/></w:sectPr>')
+    path = docx(tmp_path, body, styles=STYLES, settings="<w:evenAndOddHeaders/>",
+                footers={"rIdF1": page, "rIdF2": page}, name="oddeven.docx")
+    assert _observe(path, "section", "footer.has_page_number") is True
+    muts, note = _mutants(path, tmp_path, "section", "footer.has_page_number")
+    assert muts, note
+    m, out = muts[0]
+    assert "DATE" in m.description
+    assert _observe(out, "section", "footer.has_page_number") is False

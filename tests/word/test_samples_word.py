@@ -5,6 +5,7 @@ at most 15 (and only on preservation criteria), each rubric has 25–40 criteria
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -19,7 +20,7 @@ from tests.word.sample_harness import (
 NEEDS_LAYOUT = pytest.mark.skipif(not recalc.available(),
                                   reason="LibreOffice (soffice) absent: layout criteria")
 TASKS = ["word-l1-article", pytest.param("word-l2-report", marks=NEEDS_LAYOUT),
-         "word-l2-merge"]
+         "word-l2-merge", pytest.param("word-l2-transit", marks=NEEDS_LAYOUT)]
 
 
 @pytest.mark.parametrize("task", TASKS)
@@ -208,3 +209,61 @@ def test_merge_finished_merge_instead_of_main_document(tmp_path):
     s = statuses(card)
     assert s["c18"] != "pass" and s["c21"] != "pass"
     assert card.score <= 10
+
+
+# ------------------------------------------------------------------ word-l2-transit
+# Drafted with `officeeval draft` and reviewed (samples/word-l2-transit/NOTES.md): 4 steps
+# given only by picture, a native chart, a table of contents that must show the pages as
+# laid out (LibreOffice), printed headers and footers of odd and even pages.
+def test_transit_rubric_shape_and_pictures():
+    r = rubric("word-l2-transit")
+    assert 40 <= len(r.criteria) <= 60
+    assert len({c.skill for c in r.criteria}) >= 6
+    assert r.total == sum(c.points for c in r.criteria) == 100
+    names = sorted(Path(a).name for a in r.files.attachments)
+    assert names == [f"example-{i}.png" for i in (1, 2, 3, 4)]
+    text = (task_dir("word-l2-transit") / "instruction.md").read_text(encoding="utf-8")
+    assert all(f"`{n}`" in text for n in names)
+    props = {k.property for c in r.criteria for k in c.checks}
+    assert {"toc.pages_current", "chart.cache_matches_workbook", "chart.type",
+            "page.header_text", "document.page_count", "paragraph.starts_page"} <= props
+
+
+@NEEDS_LAYOUT
+def test_transit_reference_program_scores_100(tmp_path):
+    proc, card = grade_generation("word-l2-transit", "sim-gamma", 1, tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert card.score == 100 and card.eval_errors == 0
+
+
+@NEEDS_LAYOUT
+def test_transit_text_only_reader_loses_the_pictured_values(tmp_path):
+    proc, card = grade_generation("word-l2-transit", "sim-alpha", 1, tmp_path)
+    s = statuses(card)
+    # cover sizes, heading 1's colour and alignment, table style and position, chart look
+    for cid in ("c03", "c05", "c12", "c34", "c35", "c41", "c45"):
+        assert s[cid] == "fail", cid
+    # everything stated is right: the chart's data, its title, the TOC's pages
+    for cid in ("c44", "c46", "c48", "c49", "c26"):
+        assert s[cid] == "pass", cid
+    assert card.score == 83
+
+
+def test_transit_invented_chart_api_writes_nothing(tmp_path):
+    proc, card = grade_generation("word-l2-transit", "sim-beta", 1, tmp_path)
+    assert "AttributeError" in proc.stderr and card is None
+
+
+@NEEDS_LAYOUT
+def test_transit_stale_toc_and_shifted_workbook(tmp_path):
+    proc, card = grade_generation("word-l2-transit", "sim-beta", 2, tmp_path)
+    s = statuses(card)
+    assert s["c49"] == "fail"      # a bare TOC field: no entries, no current pages
+    assert s["c48"] == "pass"      # its switches are right
+    assert s["c44"] == "fail"      # the workbook is one row off the chart's cache
+    check = next(k for k in card.criteria[43].checks
+                 if k.property == "chart.cache_matches_workbook")
+    assert check.actual is not None and "false" in str(check.actual).lower()
+    assert s["c45"] == "pass"      # the chart itself looks right
+    assert card.score == 93
+

@@ -341,7 +341,11 @@ def _has_char(el: etree._Element, kind: str) -> bool:
 
 def remove_field(session: Session, t: Target) -> None:
     """Remove a field: a ``w:fldSimple`` element, or the runs from its ``begin`` to its
-    ``end`` field character (when they are siblings)."""
+    ``end`` field character — siblings in one paragraph, or, for a field whose result runs
+    over paragraphs (a table of contents written with its entries), every run in document
+    order from the begin to its end and the paragraphs left empty by that (a paragraph that
+    closes a section is kept: removing it would merge two sections). Raises
+    ``NotApplicable`` when the field's begin or end cannot be found."""
     p = field_paragraph(t)
     ss = slots(p)
     if not ss:
@@ -375,8 +379,59 @@ def remove_field(session: Session, t: Target) -> None:
             if depth == 0:
                 end = j
                 break
+    if begin >= 0 and end is None:
+        _remove_across_paragraphs(session, siblings[begin])
+        return
     if begin < 0 or end is None:
-        raise NotApplicable("the field's runs are not siblings")
+        raise NotApplicable("the field's begin is not in the paragraph of its instruction")
     parent = run.getparent()
     for el in siblings[begin:end + 1]:
         parent.remove(el)
+
+
+# A field spanning paragraphs is removed run by run; a hostile document may hold a field
+# that never ends: at most this many runs are walked before giving up.
+MAX_FIELD_RUNS = 100_000
+
+
+def _remove_across_paragraphs(session: Session, begin: etree._Element) -> None:
+    """Remove the runs from ``begin`` (a run holding a begin field character) to the run
+    holding its matching end, in document order across paragraphs and hyperlinks; then the
+    hyperlinks and paragraphs that held nothing else."""
+    root = begin.getroottree().getroot()
+    runs: list[etree._Element] = []
+    depth, started, closed = 0, False, False
+    for n, r in enumerate(root.iter(_W + "r")):
+        if n > MAX_FIELD_RUNS:
+            break
+        if r is begin:
+            started = True
+        if not started:
+            continue
+        runs.append(r)
+        for fc in r.iter(_W + "fldChar"):
+            kind = fc.get(_W + "fldCharType")
+            depth += kind == "begin"
+            depth -= kind == "end"
+        if depth == 0:
+            closed = True
+            break
+    if not closed:
+        raise NotApplicable("the field has no end")
+    paragraphs: list[etree._Element] = []
+    for r in runs:
+        p = next((a for a in r.iterancestors(_W + "p")), None)
+        if p is not None and not any(p is q for q in paragraphs):
+            paragraphs.append(p)
+        parent = r.getparent()
+        session.touch(parent)
+        parent.remove(r)
+        if parent.tag == _W + "hyperlink" and parent.find(_W + "r") is None:
+            parent.getparent().remove(parent)
+    for p in paragraphs:
+        ppr = p.find(_W + "pPr")
+        empty = p.find(f".//{_W}r") is None
+        if empty and (ppr is None or ppr.find(_W + "sectPr") is None) and p.getparent() is not None:
+            session.touch(p.getparent())
+            p.getparent().remove(p)
+

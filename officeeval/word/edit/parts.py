@@ -40,6 +40,21 @@ def hf_parts(t: Target, which: str) -> list[str]:
     return out
 
 
+def hf_parts_all_kinds(t: Target, which: str) -> list[str]:
+    """As ``hf_parts``, with the first-page and even-page parts a section shows too (what
+    ``header.has_page_number`` reads)."""
+    from officeeval.word.sections import header_footer_part
+    if t.kind in ("header", "footer"):
+        return hf_parts(t, which)
+    out: list[str] = []
+    for s in sections_of(t):
+        for kind in ("default", "first", "even"):
+            part = header_footer_part(s, which, kind)
+            if part is not None and part not in out:
+                out.append(part)
+    return out
+
+
 def hf_text_nodes(session: Session, t: Target, which: str) -> list[etree._Element]:
     """The ``w:t`` elements of the target's ``which`` parts, in order (the parts marked as
     changed)."""
@@ -86,9 +101,10 @@ def _page_to_date(root: etree._Element) -> bool:
 def _page_number_writer(which: str) -> None:
     @WRITERS.writer(f"{which}.has_page_number")
     def write(session: Session, target: Target, value: Any) -> str:
-        """False: every PAGE field in the parts made a DATE field; true: a PAGE field added
-        to the first paragraph of each part."""
-        parts = hf_parts(target, which)
+        """False: every PAGE field in the parts the section shows (default, first page,
+        even pages: the reader looks at all three) made a DATE field; true: a PAGE field
+        added to the first paragraph of each default part."""
+        parts = hf_parts(target, which) if value else hf_parts_all_kinds(target, which)
         if value:
             if not parts:
                 raise NotApplicable(f"no {which} to put a page number in")

@@ -1,0 +1,91 @@
+"""Render the example pictures of word-l2-transit from the reference with LibreOffice
+headless (``soffice --convert-to png`` renders a document's first page):
+
+* example-1.png — the cover page (section 1 of reference.docx);
+* example-2.png — the converted table with its caption (the table style, its position);
+* example-3.png — the start of chapter 1 (how "标题 1", "标题 2" and the body look);
+* example-4.png — the chart with its caption (its type, legend and axis title).
+
+Each picture is the reference itself with everything else removed, so what it shows is
+what the reference holds. Needs ``soffice``; run from this directory after solution.py has
+written reference.docx: ``python make_examples.py``.
+"""
+
+import copy
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from docx import Document
+from docx.oxml.ns import qn
+
+HERE = Path(__file__).resolve().parent
+
+
+def excerpt(keep, out: Path) -> None:
+    """reference.docx with only the body elements ``keep(doc)`` returns (the last section's
+    page setup kept)."""
+    doc = Document(HERE / "reference.docx")
+    body = doc.element.body
+    kept = keep(doc)  # the proxies stay alive, so identity holds
+    final = body.find(qn("w:sectPr"))
+    for el in list(body):
+        if el is not final and not any(el is k for k in kept):
+            body.remove(el)
+    for el in list(body):
+        ppr = el.find(qn("w:pPr"))
+        sect = ppr.find(qn("w:sectPr")) if ppr is not None else None
+        if sect is not None:
+            # A kept paragraph that ends a section: its page setup is the excerpt's.
+            ppr.remove(sect)
+            body.remove(final)
+            body.append(sect)
+            final = sect
+    # The pictures show the page's content, not the body's headers and footers.
+    for el in final.findall(qn("w:headerReference")) + final.findall(qn("w:footerReference")):
+        final.remove(el)
+    doc.save(out)
+
+
+def render(docx: Path, png: Path, tmp: Path) -> None:
+    soffice = shutil.which("soffice") or sys.exit("soffice not found")
+    profile = tmp / "profile"
+    proc = subprocess.Popen([soffice, f"-env:UserInstallation=file://{profile}", "--headless",
+                             "--convert-to", "png", "--outdir", str(tmp), str(docx)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        proc.wait(timeout=180)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        raise
+    shutil.move(tmp / (docx.stem + ".png"), png)
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as t:
+        tmp = Path(t)
+        body = lambda d: list(d.element.body)  # noqa: E731
+        parts = {
+            "example-1": lambda d: body(d)[:4],
+            "example-2": lambda d: [e for e in body(d) if e.tag == qn("w:tbl")]
+            + [p._p for p in d.paragraphs if p.text.startswith("表 1 ")],
+            "example-3": lambda d: [p._p for p in d.paragraphs
+                                    if p.text.startswith(("第1章 调查背景", "1.1 调查背景",
+                                                          "近五年来"))
+                                    and not p.style.name.startswith("toc")],
+            "example-4": lambda d: [p._p for p in d.paragraphs
+                                    if p._p.xpath(".//c:chart") or p.text.startswith("图 1 ")],
+        }
+        for name, keep in parts.items():
+            src = tmp / f"{name}.docx"
+            excerpt(keep, src)
+            render(src, HERE / f"{name}.png", tmp)
+            print("wrote", name + ".png")
+
+
+if __name__ == "__main__":
+    os.chdir(HERE)
+    main()
