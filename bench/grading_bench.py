@@ -18,7 +18,7 @@ process, best of N (the machine is shared; best-of is the least disturbed run). 
 recalculation is off (``OFFICEEVAL_SOFFICE=none``): a formula without a cached value would
 otherwise be timed as a LibreOffice run.
 
-    .venv/bin/python bench/grading_bench.py [--runs N] [--json OUT]
+    .venv/bin/python bench/grading_bench.py [--runs N] [--app word|excel|ppt] [--json OUT]
 """
 
 from __future__ import annotations
@@ -86,10 +86,12 @@ def floor(packages: list[tuple[str, list[str]]]) -> None:
                 etree.fromstring(zf.read(name))
 
 
-def tasks() -> list[tuple[str, object, Path, Path]]:
+def tasks(app: str | None = None) -> list[tuple[str, object, Path, Path]]:
     out = []
     for path in sorted((REPO / "rubrics").glob("*.xml")):
         rubric = load_rubric(path)
+        if app and rubric.app != app:
+            continue
         ref = Path(rubric.files.reference or "")
         inp = Path(rubric.files.input or "")
         if ref.is_file() and inp.is_file():
@@ -97,9 +99,9 @@ def tasks() -> list[tuple[str, object, Path, Path]]:
     return out
 
 
-def run(runs: int) -> list[dict]:
+def run(runs: int, app: str | None = None) -> list[dict]:
     rows = []
-    for task_id, rubric, ref, inp in tasks():
+    for task_id, rubric, ref, inp in tasks(app):
         for label, doc in (("reference", ref), ("input", inp)):
             evaluate(rubric, doc)  # warm: input/reference documents are now held open
             packages = [p for p in opened_packages(rubric, doc) if p[0] == str(doc)]
@@ -149,8 +151,10 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--json", type=Path)
+    ap.add_argument("--app", choices=("word", "excel", "ppt"),
+                    help="only this app's tasks (default: every app)")
     args = ap.parse_args()
-    rows = run(args.runs)
+    rows = run(args.runs, args.app)
     summary = summarize(rows)
     print_table(rows, summary)
     if args.json:

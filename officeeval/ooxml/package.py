@@ -23,7 +23,7 @@ from lxml import etree
 
 from officeeval.errors import PackageError
 from officeeval.ooxml.ns import CT, PKG_REL, R, rel_type_name
-from officeeval.ooxml.shared_trees import SHARED_TREES
+from officeeval.ooxml.shared_trees import SHARED_TREES, SHARED_VALUES
 from officeeval.ooxml.xml import parse_xml
 
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
@@ -201,14 +201,19 @@ class Package:
     def _load_content_types(self) -> None:
         if "[content_types].xml" not in self._names:
             raise PackageError("no_content_types", "[Content_Types].xml is missing")
-        root = self.xml("[Content_Types].xml")
-        for el in root:
-            if el.tag == f"{{{CT}}}Default":
-                ext = (el.get("Extension") or "").lower()
-                self._defaults[ext] = el.get("ContentType") or ""
-            elif el.tag == f"{{{CT}}}Override":
-                part = (el.get("PartName") or "").lstrip("/")
-                self._content_types[part.lower()] = el.get("ContentType") or ""
+        # Equal bytes, equal tables (SHARED_VALUES): built from a tree the first time only.
+        name, key = "[Content_Types].xml", "[content_types].xml"
+        try:
+            self._check_xml_size(name)
+            data = self.read(name)
+            hit = SHARED_VALUES.get("content_types", "", data)
+            if hit is None:
+                hit = _content_types(self._build(name, key, data))
+                SHARED_VALUES.put("content_types", "", data, hit)
+        except PackageError as exc:
+            self._xml_errors[key] = exc
+            raise
+        self._defaults, self._content_types = dict(hit[0]), dict(hit[1])
 
     def _find_main_part(self) -> None:
         for rel in self.rels("").values():
@@ -344,13 +349,21 @@ class Package:
 
     def _parse(self, name: str, key: str, shared: bool = False) -> etree._Element:
         """Read and parse a part once, within the size and tree-memory limits."""
-        lim = self.limits
+        self._check_xml_size(name)
+        return self._build(name, key, self.read(name), shared)
+
+    def _check_xml_size(self, name: str) -> None:
         size = self.part_size(name)
-        if size > lim.max_xml_size:
+        if size > self.limits.max_xml_size:
             raise PackageError("limit_exceeded", f"part {name} is {size} bytes of XML; "
-                               f"parts over {lim.max_xml_size} bytes are streamed, not "
-                               f"parsed whole")
-        data = self.read(name)
+                               f"parts over {self.limits.max_xml_size} bytes are streamed, "
+                               f"not parsed whole")
+
+    def _build(self, name: str, key: str, data: bytes, shared: bool = False
+               ) -> etree._Element:
+        """The tree of part ``name`` read as ``data``, counted against the tree-memory limit
+        and kept."""
+        lim = self.limits
         # Equal bytes have an equal cost: a shared tree's was counted when it was parsed.
         hit = SHARED_TREES.get(data) if shared else None
         cost = hit[1] if hit is not None else tree_cost(data)
@@ -397,18 +410,29 @@ class Package:
         src = source.lstrip("/")
         folder, base = posixpath.split(src)
         rels_name = posixpath.join(folder, "_rels", base + ".rels") if src else "_rels/.rels"
-        out: dict[str, Relationship] = {}
-        if self.has_part(rels_name):
-            for el in self.xml(rels_name):
-                if el.tag != f"{{{PKG_REL}}}Relationship":
-                    continue
-                rid = el.get("Id") or ""
-                target = el.get("Target") or ""
-                external = (el.get("TargetMode") or "").lower() == "external"
-                if not external:
-                    target = _resolve(folder, target)
-                out[rid] = Relationship(rid, el.get("Type") or "", target, external)
+        out = self._read_rels(rels_name, folder) if self.has_part(rels_name) else {}
         self._rels[key] = out
+        return out
+
+    def _read_rels(self, rels_name: str, folder: str) -> dict[str, Relationship]:
+        """The relationships of a ``.rels`` part whose source is in ``folder``. Equal bytes
+        in the same folder give equal relationships, so they are shared between packages
+        (``SHARED_VALUES``; each package gets its own dict): the part is still read (and
+        fails like any part), its tree is built only the first time. Raises like ``xml``."""
+        key = rels_name.lower()
+        if key in self._xml or key in self._xml_errors:
+            return _relationships(self.xml(rels_name), folder)
+        try:
+            self._check_xml_size(rels_name)
+            data = self.read(rels_name)
+            hit = SHARED_VALUES.get("rels", folder, data)
+            if hit is not None:
+                return dict(hit)
+            out = _relationships(self._build(rels_name, key, data), folder)
+        except PackageError as exc:
+            self._xml_errors[key] = exc
+            raise
+        SHARED_VALUES.put("rels", folder, data, dict(out))
         return out
 
     def related(self, source: str, type_name: str) -> list[str]:
@@ -446,6 +470,36 @@ class Package:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _content_types(root: etree._Element) -> tuple[dict[str, str], dict[str, str]]:
+    """``[Content_Types].xml``'s Default (by lower-case extension) and Override (by
+    lower-case part name) tables."""
+    defaults: dict[str, str] = {}
+    overrides: dict[str, str] = {}
+    for el in root:
+        if el.tag == f"{{{CT}}}Default":
+            defaults[(el.get("Extension") or "").lower()] = el.get("ContentType") or ""
+        elif el.tag == f"{{{CT}}}Override":
+            part = (el.get("PartName") or "").lstrip("/")
+            overrides[part.lower()] = el.get("ContentType") or ""
+    return defaults, overrides
+
+
+def _relationships(root: etree._Element, folder: str) -> dict[str, Relationship]:
+    """The ``Relationship`` elements of a parsed ``.rels`` part, keyed by id, internal
+    targets resolved against ``folder``."""
+    out: dict[str, Relationship] = {}
+    for el in root:
+        if el.tag != f"{{{PKG_REL}}}Relationship":
+            continue
+        rid = el.get("Id") or ""
+        target = el.get("Target") or ""
+        external = (el.get("TargetMode") or "").lower() == "external"
+        if not external:
+            target = _resolve(folder, target)
+        out[rid] = Relationship(rid, el.get("Type") or "", target, external)
+    return out
 
 
 def _resolve(folder: str, target: str) -> str:

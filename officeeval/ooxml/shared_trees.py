@@ -9,13 +9,26 @@ Keyed by the whole content (the bytes themselves, compared in full on a hit), so
 tree can never stand for different bytes. Bounded by entry count and by the estimated tree
 memory, least recently used first out. The trees are shared: callers must treat them as
 read-only (the audit's mutators edit trees in place, so they open documents without it).
+
+Two more kinds of sharing ride on the same rule (equal bytes, equal answer):
+
+* ``SharedTrees.derived``: a value computed from a shared tree alone (a theme's colors and
+  fonts) is kept with the tree and handed to every document sharing it;
+* ``SharedValues``: a value computed from a small part's bytes alone (the relationships of a
+  ``.rels`` part, ``[Content_Types].xml``), kept without its tree: those parts are a few
+  hundred bytes, identical across the documents of a task, and are read for every document.
+
+Shared values are read-only, like the trees: callers copy what they may change.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
+from typing import Any, Callable, TypeVar
 
 from lxml import etree
+
+T = TypeVar("T")
 
 from officeeval.ooxml.xml import parse_xml
 
@@ -31,6 +44,9 @@ class SharedTrees:
         self.max_cost = max_cost
         self._trees: OrderedDict[bytes, tuple[etree._Element, int]] = OrderedDict()
         self._cost = 0
+        # id(root) -> (root, its derived values) for every tree held: the root is held, so
+        # its id is not reused while the entry lives; the root is compared on every lookup.
+        self._derived: dict[int, tuple[etree._Element, dict[str, Any]]] = {}
 
     def get(self, data: bytes) -> tuple[etree._Element, int] | None:
         """``(root, cost)`` of the tree parsed before from bytes equal to ``data``; ``None``
@@ -54,17 +70,76 @@ class SharedTrees:
         if len(data) < MIN_SHARED_BYTES or cost > self.max_cost // 4:
             return root
         self._trees[data] = (root, cost)
+        self._derived[id(root)] = (root, {})
         self._cost += cost
         while len(self._trees) > self.max_entries or self._cost > self.max_cost:
-            self._cost -= self._trees.popitem(last=False)[1][1]
+            gone, gone_cost = self._trees.popitem(last=False)[1]
+            self._cost -= gone_cost
+            self._derived.pop(id(gone), None)
         return root
+
+    def derived(self, root: etree._Element, name: str, compute: Callable[[], T]) -> T:
+        """``compute()`` — a pure function of the tree ``root`` — kept with ``root`` when it
+        is a tree held here (every document sharing the tree gets the same value, which
+        it must not change); computed afresh for any other tree. Whatever ``compute``
+        raises propagates and nothing is kept."""
+        got = self._derived.get(id(root))
+        if got is None or got[0] is not root:
+            return compute()
+        values = got[1]
+        if name not in values:
+            values[name] = compute()
+        return values[name]
 
     def __len__(self) -> int:
         return len(self._trees)
 
     def clear(self) -> None:
         self._trees.clear()
+        self._derived.clear()
         self._cost = 0
 
 
+class SharedValues:
+    """A bounded, content-keyed cache of values computed from a part's bytes alone (not
+    thread-safe; one per process). Keyed by ``(what, context, bytes)``: ``what`` names the
+    computation, ``context`` anything else it depends on (a ``.rels`` part's folder)."""
+
+    def __init__(self, max_entries: int = 4096, max_bytes: int = 8 * 1024 * 1024,
+                 max_part: int = 64 * 1024) -> None:
+        self.max_entries = max_entries
+        self.max_bytes = max_bytes
+        self.max_part = max_part  # larger parts are not kept (their bytes are the key)
+        self._values: OrderedDict[tuple[str, str, bytes], Any] = OrderedDict()
+        self._bytes = 0
+
+    def get(self, what: str, context: str, data: bytes) -> Any | None:
+        """The value kept for these bytes; ``None`` when there is none."""
+        key = (what, context, data)
+        hit = self._values.get(key)
+        if hit is not None:
+            self._values.move_to_end(key)
+        return hit
+
+    def put(self, what: str, context: str, data: bytes, value: Any) -> None:
+        """Keep ``value`` (not ``None``) for these bytes, when they are small enough."""
+        if value is None or len(data) > self.max_part:
+            return
+        key = (what, context, data)
+        if key in self._values:
+            return
+        self._values[key] = value
+        self._bytes += len(data)
+        while len(self._values) > self.max_entries or self._bytes > self.max_bytes:
+            self._bytes -= len(self._values.popitem(last=False)[0][2])
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def clear(self) -> None:
+        self._values.clear()
+        self._bytes = 0
+
+
 SHARED_TREES = SharedTrees()
+SHARED_VALUES = SharedValues()

@@ -8,6 +8,7 @@ Colors are resolved through the color map of the sheet being shown.
 
 from __future__ import annotations
 
+from officeeval.cache import memo_value
 from officeeval.ooxml.drawingml import Fill, find_fill, first_color, read_fill
 from officeeval.ooxml.units import to_int
 from officeeval.ppt.markup import a, p
@@ -38,6 +39,13 @@ def _theme_fill(sheet: Sheet, idx: int):
 def background_fill(sheet: Sheet) -> tuple[Fill, str] | None:
     """The background fill seen on ``sheet`` and its source (``direct`` when the sheet sets
     it, else ``layout`` / ``master``); ``None`` when no sheet in the chain has one."""
+    if not sheet.shared:  # an edited view: read what the trees say now
+        return _background_fill(sheet)
+    # Read-only while grading: the kind and the color of a slide read it once.
+    return memo_value(sheet, "_officeeval_background", lambda: _background_fill(sheet))
+
+
+def _background_fill(sheet: Sheet) -> tuple[Fill, str] | None:
     found = sheet.effective_background()
     if found is None:
         return None

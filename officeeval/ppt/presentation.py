@@ -93,9 +93,11 @@ class PptDocument:
         out: list[str] = []
         if lst is None:
             return out
+        seen: set[str] = set()
         for item in lst.findall(p(item_tag)):
             part = self.package.target(self.main, item.get(R_ID))
-            if part and part.lower() not in {x.lower() for x in out}:
+            if part and part.lower() not in seen:
+                seen.add(part.lower())
                 out.append(part)
         return out
 

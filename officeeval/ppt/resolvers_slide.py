@@ -3,6 +3,7 @@ animations and notes."""
 
 from __future__ import annotations
 
+from officeeval.cache import memo_value
 from officeeval.ooxml.problems import problems_of
 from officeeval.ppt import backgrounds, content
 from officeeval.ppt.markup import a, body_text, on
@@ -345,7 +346,11 @@ for _slot in ("dk1", "lt1", "dk2", "lt2", "accent1", "accent2", "accent3", "acce
 
 # ------------------------------------------------------------------ transitions
 def _transition(target):
-    return read_transition(target.sheet.root)
+    sheet = target.sheet
+    if not sheet.shared:  # an edited view: read what the tree says now
+        return read_transition(sheet.root)
+    # Read-only while grading: every transition.* property of a slide reads it once.
+    return memo_value(sheet, "_officeeval_transition", lambda: read_transition(sheet.root))
 
 
 @prop("transition.type", T.EnumType("transition"), kinds=SLIDE)

@@ -110,11 +110,12 @@ class Shape:
     def nv_pr(self) -> etree._Element | None:
         return self.nv.find(p("nvPr")) if self.nv is not None else None
 
-    @property
+    # Kept: locators compare every sibling's name, and animations look shapes up by id.
+    @cached_property
     def name(self) -> str:
         return (self.c_nv_pr.get("name") or "") if self.c_nv_pr is not None else ""
 
-    @property
+    @cached_property
     def id(self) -> str:
         return (self.c_nv_pr.get("id") or "") if self.c_nv_pr is not None else ""
 

@@ -18,6 +18,7 @@ from officeeval.cache import memo_value
 from officeeval.cache import cached_property
 from officeeval.errors import PackageError
 from officeeval.ooxml.drawingml import color_value
+from officeeval.ooxml.shared_trees import SHARED_TREES
 from officeeval.ooxml.theme import Theme, read_theme
 from officeeval.ppt.markup import a, on, p
 from officeeval.ppt.shapes import (
@@ -137,7 +138,12 @@ class Sheet:
             return Theme()
         if self.master is not self:
             return self.master.theme
-        return read_theme(self.theme_root)
+        root = self.theme_root
+        if root is None or not self.shared:
+            return read_theme(root)
+        # A shared theme tree (equal bytes: every output of a task has its template's
+        # theme) is read once per process; the Theme is only ever read.
+        return SHARED_TREES.derived(root, "ppt.theme", lambda: read_theme(root))
 
     @cached_property
     def clr_map(self) -> dict[str, str]:
@@ -176,7 +182,12 @@ class Sheet:
         return build_shapes(self, self.sp_tree)
 
     def all_shapes(self) -> list[Shape]:
-        """Every shape, groups followed by their members (depth first)."""
+        """Every shape, groups followed by their members (depth first). The list is kept
+        (like ``shapes``): callers must not change it."""
+        return self._all_shapes
+
+    @cached_property
+    def _all_shapes(self) -> list[Shape]:
         return [s for top in self.shapes for s in top.walk()]
 
     @cached_property
@@ -184,10 +195,15 @@ class Sheet:
         return [s for s in self.all_shapes() if s.placeholder is not None]
 
     def shape_by_id(self, shape_id: str) -> Shape | None:
+        """The first shape (in ``all_shapes`` order) with this ``p:cNvPr/@id``."""
+        return self._by_id.get(shape_id)
+
+    @cached_property
+    def _by_id(self) -> dict[str, Shape]:
+        out: dict[str, Shape] = {}
         for s in self.all_shapes():
-            if s.id == shape_id:
-                return s
-        return None
+            out.setdefault(s.id, s)
+        return out
 
     # ------------------------------------------------------------------ visibility flags
     @property

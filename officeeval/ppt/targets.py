@@ -103,8 +103,10 @@ class SlideTarget(Target):
                 return s
         return None
 
-    @property
+    @cached_property
     def title_text(self) -> str | None:
+        # Kept like a paragraph's text: ``[title='…']`` asks it of every slide for every
+        # selector naming a slide by its title.
         t = self.title_shape
         return body_text(t.tx_body).strip() if t is not None else None
 
@@ -127,13 +129,14 @@ class SlideTarget(Target):
 
 
 def shape_locator(owner_locator: str, shape: Shape, siblings: list[Shape]) -> str:
-    same = [s for s in siblings if s.name == shape.name]
-    if shape.name and len(same) == 1:
-        return f"{owner_locator}/shape[name={shape.name!r}]"
-    if shape.name:
-        k = same.index(shape) + 1
-        return f"{owner_locator}/shape[name={shape.name!r}][{k}]"
-    return f"{owner_locator}/shape[{siblings.index(shape) + 1}]"
+    name = shape.name
+    if not name:
+        return f"{owner_locator}/shape[{siblings.index(shape) + 1}]"
+    same = [s for s in siblings if s.name == name]
+    if len(same) == 1:
+        return f"{owner_locator}/shape[name={name!r}]"
+    k = same.index(shape) + 1
+    return f"{owner_locator}/shape[name={name!r}][{k}]"
 
 
 class ShapeTarget(Target):
@@ -146,7 +149,7 @@ class ShapeTarget(Target):
         self.shape = shape
         self.kind = kind
 
-    @property
+    @cached_property
     def text(self) -> str:
         from officeeval.ppt import content
         return content.shape_text(self.shape)

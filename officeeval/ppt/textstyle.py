@@ -32,6 +32,7 @@ from lxml import etree
 from officeeval.cache import memo_table
 from officeeval.ooxml.drawingml import find_fill, first_color, read_fill, theme_typeface
 from officeeval.ooxml.units import centipoints_to_pt, emu_to_pt, to_float, to_int
+from officeeval.ooxml.shared_trees import SHARED_TREES
 from officeeval.ppt.markup import a, on, p
 from officeeval.ppt.shapes import HEADER_FOOTER_TYPES, TITLE_TYPES, Shape
 from officeeval.ppt.sheets import Sheet, inherited_placeholders
@@ -115,31 +116,73 @@ def _container_levels(shape: Shape, level: int, tx_body: etree._Element | None
     body = tx_body if tx_body is not None else shape.tx_body
     out = _list_levels(body.find(a("lstStyle")) if body is not None else None, level, "shape")
     style = shape.style
-    if style is not None and style.find(a("fontRef")) is not None:
-        out.append(Level("style", font_ref=style.find(a("fontRef"))))
+    if style is not None:
+        font_ref = style.find(a("fontRef"))
+        if font_ref is not None:
+            out.append(Level("style", font_ref=font_ref))
     for anc in inherited_placeholders(shape):
-        anc_body = anc.tx_body
-        out += _list_levels(anc_body.find(a("lstStyle")) if anc_body is not None else None,
-                            level, anc.sheet.kind)
+        out += _body_levels(anc, level)
     master = shape.sheet.master
     which = text_style_kind(shape)
-    styles = None
-    if master is not None:
-        if which == "notes":
-            styles = master.root.find(p("notesStyle"))
-        else:
-            tx = master.root.find(p("txStyles"))
-            if tx is not None:
-                styles = tx.find(p({"title": "titleStyle", "body": "bodyStyle"}.get(
-                    which, "otherStyle")))
-    pres = shape.sheet.doc.default_text_style
+    styles = _master_levels(master, which, level) if master is not None else []
+    pres = _presentation_levels(shape.sheet.doc, level)
     if shape.placeholder is None and which == "other":
-        out += _list_levels(pres, level, "presentation")
-        out += _list_levels(styles, level, "master")
+        out += pres
+        out += styles
     else:
-        out += _list_levels(styles, level, "master")
-        out += _list_levels(pres, level, "presentation")
+        out += styles
+        out += pres
     return out
+
+
+def _body_levels(anc: Shape, level: int) -> list[Level]:
+    """The levels a layout's or master's placeholder contributes (its own list style),
+    kept on that shape: every slide placeholder inheriting from it asks the same."""
+    cache = memo_table(anc, "_officeeval_body_levels")
+    found = cache.get(level)
+    if found is None:
+        body = anc.tx_body
+        found = cache[level] = _list_levels(
+            body.find(a("lstStyle")) if body is not None else None, level, anc.sheet.kind)
+    return found
+
+
+_STYLE_TAGS = {"title": "titleStyle", "body": "bodyStyle"}
+
+
+def _master_levels(master: Sheet, which: str, level: int) -> list[Level]:
+    """The levels of the master's text style ``which`` (``title``, ``body``, ``other``,
+    ``notes``) at ``level``. A function of the master's tree alone: kept on the master, and
+    with the tree itself when it is shared (every output of a task has its template's
+    master)."""
+    cache = memo_table(master, "_officeeval_style_levels")
+    key = (which, level)
+    found = cache.get(key)
+    if found is None:
+        root = master.root
+
+        def read() -> list[Level]:
+            if which == "notes":
+                styles = root.find(p("notesStyle"))
+            else:
+                tx = root.find(p("txStyles"))
+                styles = tx.find(p(_STYLE_TAGS.get(which, "otherStyle"))) \
+                    if tx is not None else None
+            return _list_levels(styles, level, "master")
+
+        found = cache[key] = SHARED_TREES.derived(root, f"ppt.style_levels.{which}.{level}",
+                                                  read) if master.shared else read()
+    return found
+
+
+def _presentation_levels(doc, level: int) -> list[Level]:
+    """The levels of the presentation's ``p:defaultTextStyle`` at ``level``, kept on the
+    document."""
+    cache = memo_table(doc, "_officeeval_default_levels")
+    found = cache.get(level)
+    if found is None:
+        found = cache[level] = _list_levels(doc.default_text_style, level, "presentation")
+    return found
 
 
 class TextChain:

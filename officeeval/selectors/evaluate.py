@@ -10,6 +10,8 @@ many checks is evaluated once.
 from __future__ import annotations
 
 import difflib
+import itertools
+from functools import lru_cache
 
 from officeeval import apps
 from officeeval.cache import memo_table
@@ -21,6 +23,8 @@ from officeeval.selectors.registry import StepSpec
 from officeeval.targets import Document, Target
 
 _CACHE_ATTR = "_officeeval_selector_cache"
+_PREFIX_ATTR = "_officeeval_selector_prefixes"
+_PREFIX_MAX = 4096  # leading runs of steps kept per document
 
 
 def select(doc: Document, selector: str | Selector | None) -> list[Target]:
@@ -37,8 +41,21 @@ def select(doc: Document, selector: str | Selector | None) -> list[Target]:
         return cache[text]
     sel = parse_selector(text) if isinstance(selector, str) else selector
     table = apps.app(doc.app).steps
+    # Selectors of one rubric share their leading steps (``slide[title='…']/title``,
+    # ``slide[title='…']/shape[name='…']``): the selection after each leading run of steps
+    # is kept too, so a shared prefix is walked once per document.
+    prefixes = memo_table(doc, _PREFIX_ATTR)
+    ids = _prefix_ids_of_text(text) if isinstance(selector, str) else \
+        _number_prefixes(sel.steps)
     current: list[Target] = [doc.root()]
-    for step in sel.steps:
+    start = 0
+    for n in range(len(ids), 0, -1):
+        found = prefixes.get(ids[n - 1])
+        if found is not None:
+            current, start = found, n
+            break
+    for n in range(start, len(sel.steps)):
+        step = sel.steps[n]
         spec = table.get(step.name)
         if spec is None:
             raise LookupError(f"unknown {doc.app} selector step {step.name!r}")
@@ -55,8 +72,39 @@ def select(doc: Document, selector: str | Selector | None) -> list[Target]:
                     seen.add(id(c))
                     out.append(c)
         current = out
+        if len(prefixes) < _PREFIX_MAX:
+            prefixes[ids[n]] = current
     cache[text] = current
     return current
+
+
+# Every distinct leading run of steps gets a number, never reused: a document's prefix table
+# is keyed by these (hashing steps costs microseconds, a number nothing). Equal steps (all
+# their fields, columns included) get the same number, so a number always stands for one
+# walk. Bounded: when full it starts over with fresh numbers (old tables just miss).
+_PREFIX_IDS: dict[tuple[Step, ...], int] = {}
+_PREFIX_IDS_MAX = 16384
+_next_prefix_id = itertools.count()
+
+
+def _number_prefixes(steps: tuple[Step, ...]) -> tuple[int, ...]:
+    """The numbers of the leading runs of ``steps`` (one step, two steps … all)."""
+    if len(_PREFIX_IDS) > _PREFIX_IDS_MAX:
+        _PREFIX_IDS.clear()
+    out = []
+    for n in range(1, len(steps) + 1):
+        key = steps[:n]
+        got = _PREFIX_IDS.get(key)
+        if got is None:
+            got = _PREFIX_IDS[key] = next(_next_prefix_id)
+        out.append(got)
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _prefix_ids_of_text(text: str) -> tuple[int, ...]:
+    # A text always parses to the same steps (``parse_selector``), so the text is the key.
+    return _number_prefixes(parse_selector(text).steps)
 
 
 def plan(doc: Document, selectors: list[str]) -> None:

@@ -27,6 +27,7 @@ from officeeval.targets import Target
 SHAPE_KINDS = frozenset({"shape", "picture", "table", "chart", "smartart", "media"})
 SHEET_KINDS = frozenset({"slide", "layout", "master", "notes"})
 _CACHE = "_officeeval_ppt_targets"
+_STEPS_CACHE = "_officeeval_ppt_children"
 
 
 def _cached(doc, key: tuple, make: Callable[[], Target]) -> Target:
@@ -213,7 +214,23 @@ STEPS = StepTable("ppt")
 
 def _reg(name: str, kind: str, fn, doc: str, parents, min_args: int = 0,
          max_args: int = 0) -> None:
-    STEPS.add(StepSpec(name, kind, fn, doc, frozenset(parents), min_args, max_args))
+    STEPS.add(StepSpec(name, kind, _kept(fn), doc, frozenset(parents), min_args, max_args))
+
+
+def _kept(fn: Callable[[Target, Step], list[Target]]) -> Callable[[Target, Step], list[Target]]:
+    """``fn`` with its children kept on the parent target, per step name and arguments:
+    a step reads only those (predicates filter afterwards), and a rubric asks the same
+    step of the same slide under many selectors (``slide[title='…']/shape[name='…']``).
+    The list is shared: callers filter into new lists, never change it."""
+    def step(parent: Target, st: Step) -> list[Target]:
+        table = memo_table(parent, _STEPS_CACHE)
+        key = (st.name, st.args)
+        found = table.get(key)
+        if found is None:
+            found = table[key] = fn(parent, st)
+        return found
+    step.__doc__ = fn.__doc__
+    return step
 
 
 _reg("presentation", "presentation", _presentation, "The presentation itself.", _PRES)

@@ -28,6 +28,7 @@ class Vocabulary:
     name: str
     entries: dict[str, tuple[str, ...]]
     _index: dict[str, str] = field(default_factory=dict, repr=False)
+    _chinese: dict[str, str | None] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         for token, aliases in self.entries.items():
@@ -47,10 +48,18 @@ class Vocabulary:
 
     def chinese(self, token: str) -> str | None:
         """The Chinese UI name of a token, ``None`` if the table has none."""
+        # Every rendered enumeration value asks this: answered once per token (the tables
+        # are fixed once defined).
+        if token in self._chinese:
+            return self._chinese[token]
+        found = None
         for alias in self.entries.get(token, ()):
             if any("\u4e00" <= ch <= "\u9fff" for ch in alias):
-                return alias
-        return None
+                found = alias
+                break
+        if token in self.entries:
+            self._chinese[token] = found
+        return found
 
     def tokens(self) -> list[str]:
         return list(self.entries)
