@@ -67,6 +67,13 @@ def test_answered_lines_are_not_asked_again_and_a_torn_line_is_dropped(workspace
         assert len(server.requests) == 9
 
 
+def _sigint_at_default() -> None:
+    """Run in the child before exec: Ctrl-C from a terminal reaches a program whose SIGINT
+    is at its default. A test process left with SIGINT ignored would pass that on, and
+    Python then installs no KeyboardInterrupt handler: the interrupt would never arrive."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_keeps_every_finished_answer(workspace):
     def slow(body):  # gen-rate answers at once, gen-repair never in time
         if "[case:rate]" in body["messages"][-1]["content"]:
@@ -77,7 +84,8 @@ def test_ctrl_c_keeps_every_finished_answer(workspace):
                                  "prompts.jsonl", "--base-url", server.base_url, *FAST,
                                  "--request-timeout", "60", "-n", "2", "--concurrency", "4",
                                  "-o", "gens.jsonl"], cwd=workspace, stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, text=True)
+                                stderr=subprocess.PIPE, text=True,
+                                preexec_fn=_sigint_at_default)
         out = workspace / "gens.jsonl"
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline and (not out.exists() or

@@ -106,6 +106,13 @@ def test_batch_exit_3_for_an_invalid_rubric_and_5_for_evaluator_errors(tmp_path)
     assert res.returncode == cli.EXIT_EVAL_ERROR, res.stdout + res.stderr
 
 
+def _sigint_at_default() -> None:
+    """Run in the child before exec: Ctrl-C from a terminal reaches a program whose SIGINT
+    is at its default. A test process left with SIGINT ignored would pass that on, and
+    Python then installs no KeyboardInterrupt handler: the interrupt would never arrive."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_stops_cleanly_and_the_batch_resumes(tmp_path):
     rubrics = build_task(tmp_path)
     slow = "import time\ntime.sleep(1.0)\n" + GOOD
@@ -114,7 +121,8 @@ def test_ctrl_c_stops_cleanly_and_the_batch_resumes(tmp_path):
     cmd = [sys.executable, "-m", "officeeval", "batch", str(m), "-o", "out", "--tasks",
            str(rubrics), "--jobs", "2", "--no-report"]
     proc = subprocess.Popen(cmd, cwd=tmp_path, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+                            stderr=subprocess.PIPE, text=True,
+                            preexec_fn=_sigint_at_default)
     db = tmp_path / "out" / "results.sqlite"
     end = time.monotonic() + 60
     while time.monotonic() < end:
