@@ -7,6 +7,7 @@ scoring engine only use what is declared here, so every format can be graded the
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from officeeval.backends import Backends
@@ -64,3 +65,63 @@ class Document(Protocol):
 
     def close(self) -> None:
         """Release the package."""
+
+
+class LazySelection(Sequence):
+    """A selection of many targets of one kind (a range of a large sheet's cells) whose
+    ``Target`` objects are built when something first iterates or indexes it — once, then
+    kept, so a target's identity holds as in a list. Its length costs nothing.
+
+    A judge that needs only the targets' values may ask ``groups(resolver)`` instead of
+    building them: when the view knows that every target of a group resolves alike (cells
+    sharing a style, for a resolver of the style), it returns ``(labels, firsts)``: the
+    group of each target in selection order, and the position of each group's first
+    target; ``None`` when it cannot say (then the judge goes target by target).
+    ``target_at(i)`` builds the i-th target alone (for resolving a group's first, or a
+    locator) without building the others."""
+
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self._items: list[Target] | None = None
+
+    def _build(self) -> list[Target]:
+        raise NotImplementedError
+
+    def target_at(self, i: int) -> Target:
+        raise NotImplementedError
+
+    def groups(self, resolver: Any) -> tuple[list[int], list[int]] | None:
+        return None
+
+    def items(self) -> list[Target]:
+        """Every target, built on first use and kept."""
+        if self._items is None:
+            self._items = self._build()
+        return self._items
+
+    def __len__(self) -> int:
+        return self._size
+
+    def __getitem__(self, i):  # type: ignore[override]
+        return self.items()[i]
+
+    def __iter__(self) -> Iterator[Target]:
+        return iter(self.items())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LazySelection):
+            return self.items() == other.items()
+        if isinstance(other, list):
+            return self.items() == other
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __add__(self, other: Any) -> list[Target]:
+        return self.items() + list(other)
+
+    def __radd__(self, other: Any) -> list[Target]:
+        return list(other) + self.items()
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} of {self._size}>"

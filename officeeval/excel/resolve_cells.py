@@ -67,6 +67,9 @@ def _per_style(fn: Callable[[CellTarget, Any], Observation | None]
         if len(memo) < _STYLE_MEMO_MAX:
             memo[key] = obs
         return obs
+    # Cells sharing a style index resolve alike: a range of them may be judged by style
+    # (``excel.targets.CellRange.groups``).
+    resolve.per_style = True  # type: ignore[attr-defined]
     return functools.wraps(fn)(resolve)
 
 

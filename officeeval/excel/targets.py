@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from officeeval.errors import OfficeEvalError
 from officeeval.excel.refs import col_letters, cell_ref
 from officeeval.ooxml.charts import ChartInfo, read_chart
-from officeeval.targets import Target
+from officeeval.targets import LazySelection, Target
 
 if TYPE_CHECKING:
     from officeeval.excel.conditional import CfRule
@@ -93,6 +93,53 @@ class CellTarget(Target):
             except OfficeEvalError:
                 return None
         return None
+
+
+class CellRange(LazySelection):
+    """The cells of a rectangle of a large (streamed) sheet, row by row, as ``CellTarget``
+    objects built on first use (``targets.LazySelection``). ``groups`` groups the cells by
+    their style index for a resolver that reads only the style (``per_style``): a column of
+    200,000 cells sharing one format is one group, resolved and judged once. The area
+    must have been read into the sheet's store (the selector does it first)."""
+
+    def __init__(self, sheet: "Sheet", r1: int, r2: int, c1: int, c2: int) -> None:
+        super().__init__((r2 - r1 + 1) * (c2 - c1 + 1))
+        self.sheet = sheet
+        self.r1, self.r2, self.c1, self.c2 = r1, r2, c1, c2
+
+    def _build(self) -> list[Target]:
+        sheet = self.sheet
+        return [CellTarget(sheet, r, c) for r in range(self.r1, self.r2 + 1)
+                for c in range(self.c1, self.c2 + 1)]
+
+    def target_at(self, i: int) -> Target:
+        if self._items is not None:
+            return self._items[i]
+        width = self.c2 - self.c1 + 1
+        return CellTarget(self.sheet, self.r1 + i // width, self.c1 + i % width)
+
+    def groups(self, resolver: Any) -> tuple[list[int], list[int]] | None:
+        if not getattr(resolver, "per_style", False) or self.sheet.store is None:
+            return None
+        sheet = self.sheet
+        cells = sheet.store.cells
+        style_at = sheet.style_at
+        labels: list[int] = []
+        firsts: list[int] = []
+        group_of: dict[int, int] = {}
+        cols = range(self.c1, self.c2 + 1)
+        i = 0
+        for r in range(self.r1, self.r2 + 1):
+            for c in cols:
+                raw = cells.get((r, c))
+                s = raw.s if raw is not None else style_at(r, c)
+                g = group_of.get(s)
+                if g is None:
+                    g = group_of[s] = len(firsts)
+                    firsts.append(i)
+                labels.append(g)
+                i += 1
+        return labels, firsts
 
 
 class ColumnTarget(Target):

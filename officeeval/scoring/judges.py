@@ -234,10 +234,11 @@ def _judge_targets(run: CheckRun, which: str | None) -> CheckResult:
     """Every target's value judged (against its counterpart in the ``which`` document when
     one is named), then aggregated by ``match``."""
     if which:
-        per = _judge_against_other(run, which)
+        result = _aggregate(run, _judge_against_other(run, which))
     else:
-        per = _judge_against_literal(run)
-    result = _aggregate(run, per)
+        # A large sheet's range whose cells resolve alike by groups: judged per group.
+        from officeeval.scoring.grouped import judge_by_groups
+        result = judge_by_groups(run) or _aggregate(run, _judge_against_literal(run))
     result.expected = expected_display(run.check, result.expected)
     return result
 

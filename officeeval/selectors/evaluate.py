@@ -20,7 +20,7 @@ from officeeval.selectors import by_property
 from officeeval.selectors.grammar import Predicate, Selector, Step, parse_selector
 from officeeval.selectors.predicates import apply_predicates
 from officeeval.selectors.registry import StepSpec
-from officeeval.targets import Document, Target
+from officeeval.targets import Document, LazySelection, Target
 
 _CACHE_ATTR = "_officeeval_selector_cache"
 _PREFIX_ATTR = "_officeeval_selector_prefixes"
@@ -67,6 +67,10 @@ def select(doc: Document, selector: str | Selector | None) -> list[Target]:
                 continue
             children = apply_predicates(spec.fn(parent, step), step.predicates,
                                         by_property.keeps)
+            if isinstance(children, LazySelection) and len(current) == 1:
+                # One parent's children repeat none: kept unbuilt (a large sheet's range).
+                out = children  # type: ignore[assignment]
+                break
             for c in children:
                 if id(c) not in seen:
                     seen.add(id(c))

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from officeeval.excel import objects
 from officeeval.excel.refs import MAX_COL, MAX_ROW, Area, col_index, parse_area
-from officeeval.excel.targets import CellTarget, ColumnTarget, RowTarget, SheetTarget
+from officeeval.excel.targets import CellRange, CellTarget, ColumnTarget, RowTarget, \
+    SheetTarget
 from officeeval.errors import SelectorSyntaxError
 from officeeval.selectors.grammar import Step, parse_selector
 from officeeval.selectors.predicates import apply_predicates
@@ -54,6 +55,10 @@ def _cells(sheet, area: Area) -> list[Target]:
         raise LookupError(f"{area} selects {area2.rows * area2.cols} cells (limit {MAX_CELLS})")
     if sheet.store is not None:
         sheet.store.ensure(area2.r1, area2.r2, area2.c1, area2.c2)
+        if sheet.store.large and area2.rows * area2.cols > 1:
+            # A large sheet's range: targets built only if something goes cell by cell (a
+            # check of a style property judges the cells by style instead).
+            return CellRange(sheet, area2.r1, area2.r2, area2.c1, area2.c2)
     return [CellTarget(sheet, r, c) for r in range(area2.r1, area2.r2 + 1)
             for c in range(area2.c1, area2.c2 + 1)]
 
