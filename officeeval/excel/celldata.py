@@ -321,7 +321,7 @@ class CellStore:
         hi = max(a[1] for a in areas)
         cmax = max(a[3] for a in areas)
         full = lo <= 1 and hi >= MAX_ROW
-        if not full and self._fast_pass(areas):
+        if self._fast_pass(areas, full):
             return
         single = [(areas[0][2], areas[0][3])] if len(areas) == 1 else None
         prev_row = 0
@@ -353,7 +353,7 @@ class CellStore:
                           if bounds[0] is not None else None)
             self._outline = outline
 
-    def _fast_pass(self, areas: list[tuple[int, int, int, int]]) -> bool:
+    def _fast_pass(self, areas: list[tuple[int, int, int, int]], full: bool = False) -> bool:
         """The pass read from the part's bytes (``fastrows``); ``False`` when that reader
         does not read this part (anything unusual, a malformed or Strict part), and nothing
         recorded then: the lxml reader reads the pass, and raises what it raises."""
@@ -365,7 +365,7 @@ class CellStore:
             if self._strict:
                 return False
             shared, arrays = dict(self._shared), list(self._arrays)
-            got = fastrows.scan(stream, self.part, None, areas, shared, arrays)
+            got = fastrows.scan(stream, self.part, None, areas, shared, arrays, full)
         except Exception:  # noqa: BLE001 - Unusual, or anything the lxml reader reports
             return False
         finally:
@@ -376,6 +376,11 @@ class CellStore:
         self.rows.update(got.rows)
         self._shared, self._arrays = shared, arrays
         self._covered.extend(areas)
+        if full and got.bounds is not None:
+            b = got.bounds
+            self._used_known = True
+            self._used = Area(b[0], b[1], b[2], b[3]) if b[0] is not None else None
+            self._outline = got.outline
         return True
 
     def plan(self, areas: list[tuple[int, int, int, int]]) -> None:

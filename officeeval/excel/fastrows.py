@@ -207,20 +207,28 @@ class ScanResult:
         self.rows: dict[int, RowInfo] = {}
         self.rows_read = 0
         self.outline = 0
+        # A full pass: the rows and columns of the first and last cells holding content
+        # (``CellStore._scan_areas``'s bounds), else ``None``.
+        self.bounds: list | None = None
 
 
 def scan(stream, part: str, nsmap: dict | None, areas: list[tuple[int, int, int, int]],
-         shared: dict, arrays: list) -> ScanResult:
+         shared: dict, arrays: list, full: bool = False) -> ScanResult:
     """Read the cells of ``areas`` (r1, r2, c1, c2) from ``stream`` (the part, from its
-    first byte), stopping at the first row past them, as ``CellStore._scan_areas`` does
-    for a pass that is not a full one. Shared-formula masters and array ranges met are
-    added to ``shared`` / ``arrays`` (first wins, as there). ``nsmap``: the root element's
-    namespace declarations (read from the root's start tag when ``None``). Raises ``Unusual`` for anything this reader does not read."""
+    first byte), stopping at the first row past them, as ``CellStore._scan_areas`` does.
+    ``full``: a pass over every row, which also records the bounds of the cells holding
+    content (``ScanResult.bounds``) in the rows the areas reach, as that pass does.
+    Shared-formula masters and array ranges met are added to ``shared`` / ``arrays``
+    (first wins, as there). ``nsmap``: the root element's namespace declarations (read from
+    the root's start tag when ``None``). Raises ``Unusual`` for anything this reader does
+    not read."""
     lo = min(a[0] for a in areas)
     hi = max(a[1] for a in areas)
     cmax = max(a[3] for a in areas)
     single = [(areas[0][2], areas[0][3])] if len(areas) == 1 else None
     out = ScanResult()
+    if full:
+        out.bounds = [None, None, 0, 0]
     check = _Validator()
     buf = stream.read(CHUNK)
     _utf8(buf[:4096], part)
@@ -380,7 +388,12 @@ class _State:
         self.out.rows[r] = info
         if lvl > self.out.outline:
             self.out.outline = lvl
+        bounds = self.out.bounds
+        if bounds is not None and cells:
+            _grow_bounds(bounds, r, cells)
         one = spans[0] if len(spans) == 1 else None
+        if one is not None and one[0] > MAX_COL:
+            return  # the row's attributes only (the used range's pass)
         store = self.out.cells
         cmax = self.cmax
         cols = _COLS
@@ -443,6 +456,42 @@ class _State:
                     args = [x for x in (fa.get("r1"), fa.get("r2")) if x]
                     ftext = f"TABLE({','.join(args)})"
         return RawCell(r, col, t, si, v, inline, ftext, fkind, fref, cm)
+
+
+def _grow_bounds(bounds: list, r: int, cells: list) -> None:
+    """``CellStore._read_row``'s bounds for a row's matched cells: its first and last
+    cells holding content (a value, an inline string or a formula), columns from their
+    ``r``."""
+    first = next((i for i, m in enumerate(cells) if _has_content(m[6])), None)
+    if first is None:
+        return
+    last = next(i for i in range(len(cells) - 1, first - 1, -1) if _has_content(cells[i][6]))
+    lo = _col(cells[first][3])
+    hi = _col(cells[last][3]) if last != first else lo
+    if bounds[0] is None:
+        bounds[0], bounds[1] = r, lo
+    elif lo < bounds[1]:
+        bounds[1] = lo
+    bounds[2] = r
+    if hi > bounds[3]:
+        bounds[3] = hi
+
+
+def _has_content(body: bytes) -> bool:
+    """``rawcells.has_content`` for a matched cell's content: more than one child, or one
+    that is not a ``v``, or a ``v`` with text."""
+    if not body:
+        return False
+    m = _SIMPLE_V.fullmatch(body)
+    if m is not None:
+        return m.group(1) != b""
+    if _SIMPLE_FV.fullmatch(body) is not None:
+        return True
+    v = _children(body)[0]  # raises Unusual unless the children are v, f and is only
+    n = body.count(b"<v") + body.count(b"<f") + body.count(b"<is")
+    if n != 1:
+        return n > 1
+    return v is None or v != ""
 
 
 def _row_info(attrib: dict[str, str]) -> tuple[RowInfo, int]:

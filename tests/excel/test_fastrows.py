@@ -45,7 +45,7 @@ def store_of(data: bytes, fast: bool, monkeypatch) -> CellStore:
     store = CellStore(Package.open(buf.getvalue()), PART, eager_bytes=0)
     assert store.large
     if not fast:
-        monkeypatch.setattr(store, "_fast_pass", lambda areas: False)
+        monkeypatch.setattr(store, "_fast_pass", lambda *args: False)
     return store
 
 
@@ -211,7 +211,8 @@ CORPUS_XLSX = corpus_names("xlsx")
 def test_corpus_worksheets_read_alike_when_streamed(corpus, name, monkeypatch):
     """Every worksheet of every corpus workbook, streamed as if it were large: the byte
     reader (where it reads at all) records what the lxml reader records, or both fail
-    alike. Across the corpus it reads 101 of 110 worksheets (the rest fall back)."""
+    alike, and finds the same used range and outline depth in its full pass. Across the
+    corpus it reads 101 of 110 worksheets (the rest fall back)."""
     pkg = Package.open(corpus / "xlsx" / name)
     parts = [p for p in pkg.part_names()
              if p.lower().startswith("xl/worksheets/") and p.lower().endswith(".xml")]
@@ -220,10 +221,55 @@ def test_corpus_worksheets_read_alike_when_streamed(corpus, name, monkeypatch):
         for use_fast in (True, False):
             s = CellStore(pkg, part, eager_bytes=0)
             if not use_fast:
-                monkeypatch.setattr(s, "_fast_pass", lambda areas: False)
+                monkeypatch.setattr(s, "_fast_pass", lambda *args: False)
             try:
                 s.ensure(1, celldata.MAX_ROW - 1, 1, MAX_COL)  # every row, not a full pass
-                got.append(state(s))
+                # Then the used range's full pass (bounds only).
+                got.append((state(s), str(s.used()), s.max_outline()))
             except Exception as exc:  # noqa: BLE001 - both readers must fail alike
                 got.append((type(exc), str(exc)))
         assert got[0] == got[1], part
+
+
+# ------------------------------------------------------------------------------ full passes
+BOUNDS_ROWS = (
+    '<row r="2"><c r="B2" s="1"/><c r="C2"><v></v></c><c r="D2"><v>4</v></c>'
+    '<c r="E2" s="2"/></row>'
+    '<row r="3" outlineLevel="3"><c r="A3"><v/></c><c r="C3"><f>1+1</f></c></row>'
+    '<row r="4"><c r="G4" t="inlineStr"><is><t></t></is></c><c r="H4"> </c></row>'
+    '<row r="5" s="2" customFormat="1"/>'
+    '<row r="6"><c r="A6"><v> </v></c><c r="B6"><v xml:space="preserve"></v></c></row>'
+    '<row r="7"><c r="C7"><v>&amp;</v></c><c r="K7"><f t="shared" ref="K7:K8" si="0">A1</f>'
+    '<v>1</v></c></row><row r="8"><c r="K8"><f t="shared" si="0"/><v>2</v></c>'
+    '<c r="M8" s="1"/></row>')
+
+
+@pytest.mark.parametrize("rows", [BOUNDS_ROWS, ROWS, '<row r="3"><c r="B3" s="1"/></row>',
+                                  ""])
+def test_the_used_range_pass_is_read_from_the_bytes_alike(monkeypatch, rows):
+    fast, slow = store_of(sheet(rows), True, monkeypatch), store_of(sheet(rows), False,
+                                                                    monkeypatch)
+    assert (fast.used(), fast.max_outline()) == (slow.used(), slow.max_outline())
+    assert fast.fast_scans == 1 and slow.fast_scans == 0
+    assert state(fast) == state(slow) and fast.rows_read == slow.rows_read
+    # A whole column then a cell: both readers, the same records.
+    for s in (fast, slow):
+        s.ensure(1, celldata.MAX_ROW, 3, 3)
+        s.ensure(8, 8, 11, 11)
+    assert state(fast) == state(slow)
+
+
+def test_the_used_range_of_the_bounds_rows():
+    store = store_of(sheet(BOUNDS_ROWS), True, None)
+    # Content: D2 (C2's v is empty), C3, G4 (an empty inline string is content), A6, C7,
+    # K7, K8; B6's empty v and the style-only cells are not.
+    assert str(store.used()) == "A2:K8" and store.max_outline() == 3
+    assert store.fast_scans == 1
+
+
+def test_a_combined_full_pass_reads_from_the_bytes(monkeypatch):
+    rows = "".join(f'<row r="{r}"><c r="A{r}"><v>{r}</v></c><c r="C{r}" s="1"><v>{r * 2}</v>'
+                   f'</c></row>' for r in range(1, 400))
+    fast, slow = both(sheet(rows), monkeypatch, (1, celldata.MAX_ROW, 3, 3), (5, 5, 1, 1))
+    assert fast.fast_scans == 2 and fast.scans == 2
+    assert fast.used() == slow.used() and str(fast.used()) == "A1:C399"
