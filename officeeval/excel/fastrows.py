@@ -14,7 +14,8 @@ C speed, nothing built), so a part lxml would refuse is never read here either: 
 sends the pass to the lxml reader, which raises it as before.
 
 What it records is what ``CellStore._scan_areas`` records for the same pass (cells of the
-requested columns, row attributes, shared-formula masters and array ranges in part order);
+requested columns, row attributes, shared-formula masters and array ranges in part order,
+and for a full pass the bounds of the cells holding content and the outline depth);
 ``tests/excel/test_fastrows.py`` compares the two readers on small inline parts.
 """
 
