@@ -9,7 +9,8 @@ import typer
 from rich.console import Console
 
 from officeeval.cli.common import (
-    EXIT_USAGE, EXIT_RUBRIC, EXIT_EVAL_ERROR, EXIT_INTERNAL, app, console, err_console, _JSON_HELP, _RECALC_HELP, _fail, _json, _output_dir,
+    EXIT_USAGE, EXIT_RUBRIC, EXIT_EVAL_ERROR, EXIT_INTERNAL, app, console, err_console,
+    _JSON_HELP, _RECALC_HELP, _fail, _json, _output_dir,
 )
 from officeeval.errors import TaskError
 

@@ -8,7 +8,8 @@ from typing import Optional
 import typer
 
 from officeeval.cli.common import (
-    EXIT_FAILED, EXIT_USAGE, EXIT_RUBRIC, EXIT_DOCUMENT, EXIT_EVAL_ERROR, app, console, _RECALC_HELP, _fail, _json, _existing_file, _load_rubric,
+    EXIT_FAILED, EXIT_USAGE, EXIT_RUBRIC, EXIT_DOCUMENT, EXIT_EVAL_ERROR, app, console,
+    _RECALC_HELP, _fail, _json, _existing_file, _load_rubric,
 )
 from officeeval.errors import PackageError, RubricError
 
