@@ -60,7 +60,6 @@ def compare(a: Results, b: Results, n_flips: int = 200) -> dict[str, Any]:
             "flipped_criteria": grouped, "flips": flips.head(n_flips).to_dict("records")}
 
 
-
 def _delta(ra: dict | None, rb: dict | None, key: str) -> float | None:
     if not ra or not rb or ra.get(key) is None or rb.get(key) is None:
         return None

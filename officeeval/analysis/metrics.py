@@ -51,10 +51,8 @@ def generation_metrics(g: pd.DataFrame, label: str = ALL, ci: bool = True) -> di
     return out
 
 
-
 def _with_all(df: pd.DataFrame) -> pd.DataFrame:
     return pd.concat([df, df.assign(model=ALL)], ignore_index=True)
-
 
 
 def _groups(df: pd.DataFrame, by: list[str]
@@ -64,13 +62,11 @@ def _groups(df: pd.DataFrame, by: list[str]
         yield dict(zip(by, keys)), g
 
 
-
 def per_model(res: Results, ci: bool = True) -> list[dict[str, Any]]:
     """Headline numbers per model, then one row for all models (``model == "(all)"``)."""
     rows = [{"model": k["model"], **generation_metrics(g, k["model"], ci)}
             for k, g in _groups(res.tasks, ["model"])]
     return rows + [{"model": ALL, **generation_metrics(res.tasks, ALL, ci)}]
-
 
 
 def breakdown(res: Results, dim: str, ci: bool = False) -> list[dict[str, Any]]:
@@ -80,7 +76,6 @@ def breakdown(res: Results, dim: str, ci: bool = False) -> list[dict[str, Any]]:
         raise KeyError(dim)
     return [{**k, **generation_metrics(g, f"{k['model']}|{k[dim]}", ci)}
             for k, g in _groups(_with_all(res.tasks), ["model", dim])]
-
 
 
 def skill_breakdown(res: Results, ci: bool = True) -> list[dict[str, Any]]:
@@ -108,7 +103,6 @@ def skill_breakdown(res: Results, ci: bool = True) -> list[dict[str, Any]]:
     return rows
 
 
-
 def histogram(res: Results, bins: int = 10) -> dict[str, Any]:
     """Score-rate distribution per model: counts of gradable generations in ``bins`` equal
     bins over 0..100 % (the last bin includes 100 %), plus the ungradable count."""
@@ -119,7 +113,6 @@ def histogram(res: Results, bins: int = 10) -> dict[str, Any]:
         out["models"][k["model"]] = {"counts": [int(x) for x in counts],
                                      "ungradable": int((~g["gradable"]).sum())}
     return out
-
 
 
 def top_failed(res: Results, n: int = 15, values: int = 3) -> list[dict[str, Any]]:
@@ -160,7 +153,6 @@ def top_failed(res: Results, n: int = 15, values: int = 3) -> list[dict[str, Any
     return out
 
 
-
 def evaluator_errors(res: Results, n: int = 20) -> dict[str, Any]:
     """Evaluator errors, counted apart from the candidate's lost points: criteria and
     generations affected, ungradable generations, excluded points, and the commonest
@@ -177,7 +169,6 @@ def evaluator_errors(res: Results, n: int = 20) -> dict[str, Any]:
             "reasons": [{**r, "count": int(r["count"])} for r in reasons.to_dict("records")]}
 
 
-
 def generation_list(res: Results) -> list[dict[str, Any]]:
     """One plain row per generation (for the grade-sheet index), by model, task, sample."""
     t = res.tasks.sort_values(["model", "task", "sample"])
@@ -189,7 +180,6 @@ def generation_list(res: Results) -> list[dict[str, Any]]:
         r["rate"] = number_or_none(rate)
         r["passed"] = bool(r["passed"])
     return rows
-
 
 
 def by_turn(res: Results) -> list[dict[str, Any]]:
@@ -219,11 +209,9 @@ def by_turn(res: Results) -> list[dict[str, Any]]:
     return sorted(rows, key=lambda r: (r["model"] == ALL, r["model"], r["turn"]))
 
 
-
 def _percentile(values: pd.Series, q: float) -> float | None:
     v = values.dropna()
     return number_or_none(np.percentile(v, q)) if len(v) else None
-
 
 
 def usage(res: Results) -> list[dict[str, Any]]:
@@ -248,7 +236,6 @@ def usage(res: Results) -> list[dict[str, Any]]:
                      "latency_p99": _percentile(g["latency"], 99),
                      "retried": int((g["attempts"].fillna(1) > 1).sum())})
     return sorted(rows, key=lambda r: (r["model"] == ALL, r["model"]))
-
 
 
 def summarize(res: Results) -> dict[str, Any]:

@@ -50,10 +50,8 @@ _TURN_COLS = ["gen_key", "turn", "extraction", "program_turn", "outcome", "score
               "attempts"]
 
 
-
 class StoreUnavailable(OfficeEvalError):
     """OUTDIR holds no readable results store (no ``results.sqlite``, or not that schema)."""
-
 
 
 @dataclass(frozen=True)
@@ -88,10 +86,8 @@ def open_store(outdir: str | Path) -> sqlite3.Connection:
     return conn
 
 
-
 def _columns(conn: sqlite3.Connection, table: str) -> list[str]:
     return [r[1] for r in conn.execute(f"PRAGMA table_info({table})")]
-
 
 
 def _read(conn: sqlite3.Connection, table: str, wanted: list[str]) -> pd.DataFrame:
@@ -100,7 +96,6 @@ def _read(conn: sqlite3.Connection, table: str, wanted: list[str]) -> pd.DataFra
     if missing:
         raise StoreUnavailable(f"table {table} lacks columns {missing}: not schema 1")
     return pd.read_sql_query(f"SELECT {', '.join(wanted)} FROM {table}", conn)
-
 
 
 def load(outdir: str | Path) -> Results:
@@ -128,7 +123,6 @@ def load(outdir: str | Path) -> Results:
                    turns=_tidy_turns(turns, tasks) if turns is not None else None)
 
 
-
 def _tidy_turns(u: pd.DataFrame, t: pd.DataFrame) -> pd.DataFrame:
     """Turn rows joined with their generation's model (rows of generations no longer in
     the store are dropped)."""
@@ -146,7 +140,6 @@ def _tidy_turns(u: pd.DataFrame, t: pd.DataFrame) -> pd.DataFrame:
     u["executed"] = u["outcome"] == "ok"
     return u.merge(t[["key", "model", "task", "sample"]], left_on="gen_key", right_on="key",
                    how="inner").drop(columns="key")
-
 
 
 def _tidy(t: pd.DataFrame, c: pd.DataFrame, k: pd.DataFrame

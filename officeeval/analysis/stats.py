@@ -50,10 +50,8 @@ def bootstrap_ci(num: Any, den: Any = None, *, resamples: int = RESAMPLES,
     return float(lo), float(hi)
 
 
-
 def label_seed(label: str, seed: int = SEED) -> int:
     return seed ^ zlib.crc32(label.encode("utf-8"))
-
 
 
 def number_or_none(x: Any) -> float | None:
@@ -64,13 +62,11 @@ def number_or_none(x: Any) -> float | None:
     return None if math.isnan(x) or math.isinf(x) else x
 
 
-
 def mean_or_none(values: Any) -> float | None:
     """The mean, exactly rounded (``math.fsum``), so that it does not depend on the order of
     the rows; None when there are none."""
     vals = [float(v) for v in values]
     return number_or_none(math.fsum(vals) / len(vals)) if vals else None
-
 
 
 def ratio_or_none(num: float, den: float) -> float | None:

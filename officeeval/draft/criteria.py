@@ -20,7 +20,6 @@ PRESERVE_POINTS = 6      # at most this many points on preservation (the input e
 LONG_TEXT = 40           # longer texts are checked by what was inserted, not whole
 
 
-
 @dataclass
 class DraftCheck:
     select: str
@@ -46,7 +45,6 @@ class DraftCheck:
         if self.normalize:
             out.append(("normalize", self.normalize))
         return out
-
 
 
 @dataclass
@@ -132,13 +130,11 @@ SKILLS = [
 ]
 
 
-
 def skill_of(prop: str) -> tuple[str, str]:
     for prefix, sid, name in SKILLS:
         if prop == prefix.rstrip(".") or prop.startswith(prefix):
             return sid, name
     return "other", "其他"
-
 
 
 def family_of(prop: str) -> str:
@@ -157,7 +153,6 @@ def family_of(prop: str) -> str:
 
 CM_PROPS = ("page.", "image.", "shape.", "table.width", "paragraph.drop_cap.distance",
             "columns.spacing", "paragraph.indent.left", "paragraph.indent.right")
-
 
 
 def literal(vtype, value, prop: str | None = None) -> str | None:
@@ -190,7 +185,6 @@ def literal(vtype, value, prop: str | None = None) -> str | None:
     return text
 
 
-
 def _op_for(vtype, value) -> tuple[str, str | None]:
     if isinstance(vtype, LengthType) and not isinstance(vtype, FontSizeType):
         return "approx", None
@@ -200,7 +194,6 @@ def _op_for(vtype, value) -> tuple[str, str | None]:
 
 
 _PUNCT = re.compile(r"[\u3000-\u303f\uff00-\uffef“”‘’…—,.;:!?()]")
-
 
 
 def _text_check(sel: str, prop: str, ref: str, inp: str | None) -> DraftCheck:
@@ -220,7 +213,6 @@ def _text_check(sel: str, prop: str, ref: str, inp: str | None) -> DraftCheck:
     norm = "space" + (",punct" if _PUNCT.search(ref) else "")
     return DraftCheck(sel, prop, "equals", ref, normalize=norm,
                       note=f"input: {(inp or '')[:40]!r}")
-
 
 
 def make_check(sel: str, c: Change) -> DraftCheck:
@@ -248,7 +240,6 @@ def make_check(sel: str, c: Change) -> DraftCheck:
     elif op == "approx" and lit.endswith("cm"):
         tol = "0.01cm"  # the UI's precision; a literal rounded to it may be 0.005 off
     return DraftCheck(sel, c.prop, op, lit, tolerance=tol, note=f"input: {inp}")
-
 
 
 def assign_points(criteria: list[DraftCriterion], total: int = 100) -> None:

@@ -17,7 +17,6 @@ from officeeval.targets import Document, Target
 VALUE_PROPS = {"cell.value", "formula", "cell.text", "text", "cell.display"}
 
 
-
 def preservation_criteria(diff: Diff, inp: Document, ref: Document) -> list[DraftCriterion]:
     """Content the task keeps: constant cells unchanged (a cell whose format changed keeps
     its value), untouched sheets, the sheet names; table texts and body paragraphs; slide
@@ -85,7 +84,6 @@ def preservation_criteria(diff: Diff, inp: Document, ref: Document) -> list[Draf
 MAX_KEPT = 6    # preservation checks of one kind (slide titles, placeholders, runs of text)
 
 
-
 def _same(t: Target, cp: Target, prop: str) -> bool:
     """Whether ``prop`` has the same non-empty value on the reference target and its input
     counterpart."""
@@ -97,7 +95,6 @@ def _same(t: Target, cp: Target, prop: str) -> bool:
         shown(r, _TT) == shown(i, _TT)
 
 
-
 def _body(t: Target) -> bool:
     """A body (content) placeholder: the text a slide carries besides its title."""
     try:
@@ -105,7 +102,6 @@ def _body(t: Target) -> bool:
     except (OfficeEvalError, LookupError):
         return False
     return obs is not None and str(obs.value or "") in ("body", "obj", "subTitle")
-
 
 
 def _kept_paragraphs(inp: Document, ref: Document) -> list[DraftCheck]:
@@ -138,7 +134,6 @@ def _kept_paragraphs(inp: Document, ref: Document) -> list[DraftCheck]:
                        "unchanged") for r1, r2 in runs]
 
 
-
 def _sheet_in_both(ssel: str, inp: Document, ref: Document) -> str:
     """A sheet's selector that finds it in the input too: its name, or its position when
     the task renamed it (an ``unchanged`` check compares with the input's)."""
@@ -151,7 +146,6 @@ def _sheet_in_both(ssel: str, inp: Document, ref: Document) -> str:
         if len(safe_select(inp, f"sheet[{k}]")) == 1:
             return f"sheet[{k}]"
     return ssel
-
 
 
 class _TTx:

@@ -23,7 +23,6 @@ def _signature(changes: list[Change]) -> tuple:
     return tuple(sorted((c.prop, _sig_value(c)) for c in changes))
 
 
-
 def _sig_value(c: Change) -> str:
     if c.vtype is None:
         return "formula:" + ",".join(_functions(c.anchor))
@@ -34,14 +33,12 @@ def _sig_value(c: Change) -> str:
     return shown(c.ref, c.vtype)
 
 
-
 def _functions(a: Anchor) -> list[str]:
     try:
         obs = observe("cell.functions", a.target)
     except (OfficeEvalError, LookupError):
         return []
     return list(obs.value or []) if obs else []
-
 
 
 def _group_selectors(ref: Document, anchors: list[Anchor], props: set[str]) -> list[str]:
@@ -92,14 +89,12 @@ def _group_selectors(ref: Document, anchors: list[Anchor], props: set[str]) -> l
     return [a.selector for a in anchors]
 
 
-
 def _style_name(a: Anchor) -> str | None:
     try:
         obs = observe("paragraph.style", a.target)
     except (OfficeEvalError, LookupError):
         return None
     return str(obs.value) if obs and obs.value and "'" not in str(obs.value) else None
-
 
 
 def propose(diff: Diff, inp: Document, ref: Document) -> list[DraftCriterion]:
@@ -169,7 +164,6 @@ SIDES_OF_OUTER = {"table.border.top", "table.border.bottom", "table.border.left"
 SIDES_OF_INNER = {"table.border.inside_h", "table.border.inside_v"}
 
 
-
 def _named_size(changes: list[Change], c: Change) -> bool:
     """Whether the paper size the target changed to has a name (A4, B5, Letter …): then
     its width and height restate it; a custom size is checked by width and height."""
@@ -178,7 +172,6 @@ def _named_size(changes: list[Change], c: Change) -> bool:
             lit = literal(x.vtype, x.ref.value, x.prop) or ""
             return bool(re.match(r"^(A\d|B\d|Letter|Legal|\d+开)", lit))
     return False
-
 
 
 def _pruned(changes: list[Change]) -> list[Change]:
@@ -222,7 +215,6 @@ def _pruned(changes: list[Change]) -> list[Change]:
     return out
 
 
-
 def _formula_checks(sel: str, a: Anchor, ref: Document) -> list[DraftCheck]:
     funcs = _functions(a)
     out = [DraftCheck(sel, "cell.has_formula", "equals", "true")]
@@ -251,7 +243,6 @@ COUNTED = {
     "ppt": ["slide", "slide/smartart", "slide/chart", "slide/table", "slide/picture",
             "slide/animation", "layout"],
 }
-
 
 
 def _structure(diff: Diff, inp: Document, ref: Document) -> list[DraftCriterion]:

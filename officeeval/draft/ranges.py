@@ -36,12 +36,10 @@ def rectangles(cells: list[Anchor]) -> list[tuple[int, int, int, int]]:
     return rects
 
 
-
 def range_selector(sheet_sel: str, r: tuple[int, int, int, int]) -> str:
     c1, r1, c2, r2 = r
     a, b = cell_ref(r1, c1), cell_ref(r2, c2)
     return f"{sheet_sel}/{a}" if a == b else f"{sheet_sel}/{a}:{b}"
-
 
 
 def range_token(sel: str) -> str:
