@@ -157,6 +157,21 @@ def formula_of(sheet: "Sheet", row: int, col: int) -> tuple[str, str] | None:
     return None
 
 
+def has_formula(sheet: "Sheet", row: int, col: int) -> bool:
+    """Whether ``formula_of`` gives a formula for the cell, without rendering it (a
+    1,440-cell ``cell.has_formula`` check would tokenize every shared-formula member)."""
+    if sheet.store is None:
+        return False
+    raw = sheet.store.get(row, col)
+    if raw is not None and raw.f_kind is not None:
+        return True
+    hit = sheet.store.array_at(row, col)
+    if hit is not None:
+        anchor = sheet.store.get(hit[1], hit[2])
+        return anchor is not None and anchor.f is not None
+    return False
+
+
 def _dynamic(sheet: "Sheet", raw: RawCell) -> bool:
     return raw.cm is not None and sheet.book.is_dynamic_array(raw.cm)
 

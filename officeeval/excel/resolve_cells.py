@@ -22,7 +22,7 @@ from officeeval.excel import value_types as X
 from officeeval.excel.styles import Font, Xf
 from officeeval.excel.targets import CellTarget
 from officeeval.properties import types as T
-from officeeval.properties.define import PropertySet
+from officeeval.properties.define import PropertySet, reads_many
 from officeeval.values import Border, Observation
 
 CELL_KINDS = ("cell",)
@@ -46,6 +46,7 @@ def _src(idx: int) -> str:
 # (resolver, index) is computed once per workbook. Bounded: a hostile workbook may declare
 # tens of thousands of formats.
 _STYLE_MEMO_ATTR = "_officeeval_style_observations"
+_NOT_KEPT = object()
 _STYLE_MEMO_MAX = 65_536
 
 
@@ -67,7 +68,30 @@ def _per_style(fn: Callable[[CellTarget, Any], Observation | None]
         if len(memo) < _STYLE_MEMO_MAX:
             memo[key] = obs
         return obs
-    return functools.wraps(fn)(resolve)
+
+    def many(targets: list[CellTarget], ctx) -> list[Observation | None]:
+        # ``resolve`` for each target, the workbook's memo looked up once per workbook.
+        out: list[Observation | None] = []
+        book = memo = None
+        for t in targets:
+            sheet = t.sheet
+            if sheet.book is not book:
+                book = sheet.book
+                memo = memo_table(book, _STYLE_MEMO_ATTR)
+            store = sheet.store
+            raw = store.cells.get((t.row, t.col)) if store is not None else None
+            key = (resolve, raw.s if raw is not None else sheet.style_at(t.row, t.col))
+            obs = memo.get(key, _NOT_KEPT)  # type: ignore[union-attr]
+            if obs is _NOT_KEPT:
+                obs = fn(t, ctx)
+                if len(memo) < _STYLE_MEMO_MAX:  # type: ignore[arg-type]
+                    memo[key] = obs  # type: ignore[index]
+            out.append(obs)  # type: ignore[arg-type]
+        return out
+
+    functools.wraps(fn)(resolve)
+    resolve.many = many  # type: ignore[attr-defined]
+    return resolve
 
 
 @prop("cell.value", T.CELL_VALUE, kinds=CELL)
@@ -89,7 +113,13 @@ def value(t: CellTarget, ctx) -> Observation | None:
     return obs
 
 
-_NOT_KEPT = object()
+@reads_many(value)
+def values(targets: list[CellTarget], ctx) -> list[Observation | None]:
+    out: list[Observation | None] = []
+    for t in targets:
+        obs = t.sheet.observations.get((t.row, t.col), _NOT_KEPT)
+        out.append(value(t, ctx) if obs is _NOT_KEPT else obs)
+    return out
 
 
 @prop("cell.display", T.TEXT, kinds=CELL)
@@ -115,8 +145,7 @@ def formula(t: CellTarget, ctx) -> Observation | None:
 def has_formula(t: CellTarget, ctx) -> Observation | None:
     """Whether the cell holds a formula (false for a value pasted in its place); cells of an
     array formula's range count."""
-    got = C.formula_of(t.sheet, t.row, t.col)
-    return Observation(got is not None, "direct")
+    return Observation(C.has_formula(t.sheet, t.row, t.col), "direct")
 
 
 @prop("cell.functions", T.FUNCTIONS, kinds=CELL,
@@ -387,3 +416,16 @@ def locked(t: CellTarget, ctx) -> Observation | None:
     if xf is None or xf.locked is None:
         return Observation(True, "default")
     return Observation(xf.locked, _src(idx))
+
+
+def _one_by_one(fn: Callable[[CellTarget, Any], Observation | None]) -> Callable:
+    def many(targets: list[CellTarget], ctx) -> list[Observation | None]:
+        return [fn(t, ctx) for t in targets]
+    return many
+
+
+# Every other cell resolver reads a range one cell at a time, but behind one dispatch
+# (``catalog.bulk_resolver``) instead of one per cell.
+for _d in PROPERTIES:
+    if getattr(_d.fn, "many", None) is None:
+        _d.fn.many = _one_by_one(_d.fn)  # type: ignore[attr-defined]

@@ -10,11 +10,11 @@ from the skeleton (one pass, only when asked).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 from typing import TYPE_CHECKING
 
 from lxml import etree
 
+from officeeval.cache import cached_property
 from officeeval.excel.celldata import CellStore
 from officeeval.excel.refs import Area, cell_ref, parse_area, parse_cell
 from officeeval.excel.widths import ColumnWidth, default_width, from_stored, max_digit_width

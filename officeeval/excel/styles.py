@@ -10,10 +10,10 @@ exception.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 
 from lxml import etree
 
+from officeeval.cache import cached_property
 from officeeval.excel.numfmt_builtin import builtin_format
 from officeeval.ooxml.colors import apply_excel_tint, normalize_hex
 from officeeval.ooxml.ns import S

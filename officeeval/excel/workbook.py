@@ -20,12 +20,12 @@ and the version (``excel.recalc_gaps``); ``backend_versions`` names the backend 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from lxml import etree
 
+from officeeval.cache import cached_property
 from officeeval.backends import NO_BACKENDS, Backends
 from officeeval.errors import (OfficeEvalError, PackageError, UnevaluableDocument,
                                UnverifiableValue)

@@ -249,8 +249,9 @@ def _judge_against_literal(run: CheckRun) -> list[_Judged]:
     verdict = _VERDICTS[run.comparator.kind]
     memo: dict[Any, Verdict] = {}
     per: list[_Judged] = []
-    for t in run.targets:
-        obs = run.grading.resolve(check, t)
+    observed = _resolved(run)
+    for i, t in enumerate(run.targets):
+        obs = observed[i] if observed is not None else run.grading.resolve(check, t)
         key = _memo_key(obs)
         if key is None:
             v = verdict(run, obs, expected)
@@ -276,8 +277,12 @@ def _judge_against_other(run: CheckRun, which: str) -> list[_Judged]:
     kept_verdicts = rendered if isinstance(run.vtype, CellValueType) else None
     verdict = _VERDICTS[comparator.kind]
     per: list[_Judged] = []
-    for t, other in zip(run.targets, pairs):
-        obs = run.grading.resolve(check, t)
+    # ``expected-from`` stops at the first target the other document cannot answer for
+    # (an ``EvalError``): its targets are resolved one by one, as far as it goes (what is
+    # resolved shows in the card's value sources).
+    observed = _resolved(run) if is_input else None
+    for i, (t, other) in enumerate(zip(run.targets, pairs)):
+        obs = observed[i] if observed is not None else run.grading.resolve(check, t)
         if other is None:
             per.append((t, _no_counterpart(run, t, is_input), obs))
             continue
@@ -310,6 +315,16 @@ def _judge_against_other(run: CheckRun, which: str) -> list[_Judged]:
                             "deleted: the graded document has no such target"), None)
                 for o in others if id(o) not in paired]
     return per
+
+
+def _resolved(run: CheckRun) -> list[Observation | None] | None:
+    """Every target's observation, resolved together (``Grading.resolve_all``); ``None``
+    when one of them raises: the caller then resolves target by target, interleaved with
+    its other steps as before, so the check fails with the same error it always did."""
+    try:
+        return run.grading.resolve_all(run.check, run.targets)
+    except Exception:  # noqa: BLE001 - raised again, in its place, by the one-by-one loop
+        return None
 
 
 def _kept_verdict(run: CheckRun, memo: dict, verdict, obs: Observation,
