@@ -103,8 +103,35 @@ def cell_value(sheet: "Sheet", row: int, col: int) -> tuple[CellValue, str]:
     return got
 
 
+def cell_values(sheet: "Sheet", keys: list[tuple[int, int]]) -> list[tuple[CellValue, str]]:
+    """``[cell_value(sheet, r, c) for r, c in keys]``, the stored records read together
+    (``CellStore.get_many``); raises what ``cell_value`` raises for the first key that
+    fails."""
+    store = sheet.store
+    if store is None or store.large:
+        return [cell_value(sheet, r, c) for r, c in keys]
+    kept = sheet.values
+    todo = [k for k in keys if k not in kept]
+    raws = dict(zip(todo, store.get_many(todo))) if todo else {}
+    out = []
+    for key in keys:
+        got = kept.get(key)
+        if got is None:
+            got = _value_of(sheet, raws.get(key), key[0], key[1])
+            if len(kept) < KEPT_VALUES:
+                kept[key] = got
+        out.append(got)
+    return out
+
+
 def _cell_value(sheet: "Sheet", row: int, col: int) -> tuple[CellValue, str]:
-    raw = sheet.store.get(row, col) if sheet.store is not None else None
+    return _value_of(sheet, sheet.store.get(row, col) if sheet.store is not None else None,
+                     row, col)
+
+
+def _value_of(sheet: "Sheet", raw: RawCell | None, row: int, col: int
+              ) -> tuple[CellValue, str]:
+    """``_cell_value`` of the cell whose stored record (``store.get``) is ``raw``."""
     book = sheet.book
     in_array = sheet.store.array_at(row, col) if sheet.store is not None else None
     is_formula = raw is not None and raw.f_kind is not None

@@ -115,10 +115,22 @@ def value(t: CellTarget, ctx) -> Observation | None:
 
 @reads_many(value)
 def values(targets: list[CellTarget], ctx) -> list[Observation | None]:
+    sheet = targets[0].sheet if targets else None
+    if any(t.sheet is not sheet for t in targets):
+        return [value(t, ctx) for t in targets]
+    kept = sheet.observations  # type: ignore[union-attr]
+    todo = [(t.row, t.col) for t in targets if (t.row, t.col) not in kept]
+    read = dict(zip(todo, C.cell_values(sheet, todo))) if todo else {}  # type: ignore[arg-type]
     out: list[Observation | None] = []
     for t in targets:
-        obs = t.sheet.observations.get((t.row, t.col), _NOT_KEPT)
-        out.append(value(t, ctx) if obs is _NOT_KEPT else obs)
+        key = (t.row, t.col)
+        obs = kept.get(key, _NOT_KEPT)
+        if obs is _NOT_KEPT:
+            v, source = read[key]
+            obs = None if v.kind == "empty" else Observation(v, source)
+            if len(kept) < C.KEPT_VALUES:
+                kept[key] = obs
+        out.append(obs)  # type: ignore[arg-type]
     return out
 
 
