@@ -26,6 +26,7 @@ from lxml import etree
 from officeeval.comparators.registry import Comparator, ComparatorKind as K, Verdict, \
     render_expected
 from officeeval.ooxml.ns import NSMAP
+from officeeval.cache import memo_table
 from officeeval.catalog import catalog
 from officeeval.properties.types import BOOL, INTEGER, NUMBER, TEXT, CompareContext, \
     ValueType, compare_number, normalize_text, parse_comparison
@@ -270,7 +271,7 @@ def _judge_against_other(run: CheckRun, which: str) -> list[_Judged]:
     is_input = comparator.kind is K.INPUT
     other_doc = run.grading.other(which)
     others = select(other_doc, check.select)
-    pairs = _pair(run.targets, others)
+    pairs = _pair(run.targets, others, _keyed(other_doc, others))
     rendered = run.grading.rendered_memo(other_doc)
     # Cell values judge alike whatever document they come from (no theme colors): a
     # verdict on (this value, that kept observation) is remembered with the kept document.
@@ -374,10 +375,28 @@ def _no_expected_value(run: CheckRun, other: Target, obs: Observation | None) ->
                     f"at {other.locator}")
 
 
-def _pair(targets: list[Target], others: list[Target]) -> list[Target | None]:
+_PAIR_KEYS_ATTR = "_officeeval_pair_keys"
+
+
+def _keyed(doc: Any, others: list[Target]) -> dict:
+    """``{o.pair_key: o for o in others}``, kept with ``doc`` for its selection ``others``
+    (a kept input's selection is paired with every graded document of a batch)."""
+    memo = memo_table(doc, _PAIR_KEYS_ATTR)
+    hit = memo.get(id(others))
+    if hit is None or hit[0] is not others:
+        hit = (others, {o.pair_key: o for o in others})
+        if len(memo) < 4096:
+            memo[id(others)] = hit
+    return hit[1]
+
+
+def _pair(targets: list[Target], others: list[Target], by_key: dict | None = None
+          ) -> list[Target | None]:
     """The counterpart of each target in the other document: by locator (``pair_key``), or
-    by position when no locator matches and the counts agree; ``None`` when it has none."""
-    by_key = {o.pair_key: o for o in others}
+    by position when no locator matches and the counts agree; ``None`` when it has none.
+    ``by_key``: the others by ``pair_key``, when the caller has it."""
+    if by_key is None:
+        by_key = {o.pair_key: o for o in others}
     keys = [t.pair_key for t in targets]
     if not any(k in by_key for k in keys) and len(others) == len(targets):
         return list(others)
