@@ -184,11 +184,7 @@ class Sheet:
         return 0
 
     def number_format_of(self, style_index: int | None) -> str | None:
-        styles = self.book.styles
-        xf = styles.xf(style_index if style_index is not None else 0)
-        if xf is None:
-            return "General"
-        return styles.number_format(xf.num_fmt_id) or "General"
+        return self.book.styles.number_format_at(style_index)
 
     # ------------------------------------------------------------------ tail settings
     @cached_property

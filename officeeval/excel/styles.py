@@ -202,6 +202,7 @@ class Stylesheet:
         self.indexed = list(DEFAULT_INDEXED)
         self._xf_els: list[etree._Element] = []
         self._xfs: dict[int, Xf] = {}
+        self._codes: dict[int, str] = {}  # cellXfs index -> its number format code
         if root is None:
             return
         for el in root.iterfind(f"{_S}numFmts/{_S}numFmt"):
@@ -283,6 +284,19 @@ class Stylesheet:
 
     def dxf(self, index: int | None) -> Dxf | None:
         return self.dxfs[index] if index is not None and 0 <= index < len(self.dxfs) else None
+
+    def number_format_at(self, index: int | None) -> str:
+        """The number format code of cell format ``index`` (``None``: 0), General when the
+        index is out of range or its id unknown; remembered per index like the ``Xf``
+        (every number cell of a sheet asks)."""
+        key = index if index is not None else 0
+        got = self._codes.get(key)
+        if got is None:
+            xf = self.xf(key)
+            got = "General" if xf is None else (self.number_format(xf.num_fmt_id) or "General")
+            if len(self._codes) < 65_536:
+                self._codes[key] = got
+        return got
 
     def number_format(self, num_fmt_id: int | None) -> str | None:
         """The format code of an id: a custom ``numFmt`` first, else the built-in table;

@@ -336,9 +336,14 @@ def _kept_verdict(run: CheckRun, memo: dict, verdict, obs: Observation,
     are not reused while it lives) and the value with its type and extras."""
     value = obs.value
     try:
-        vkey = (type(value), value, tuple(sorted(value.extra.items()))
-                if isinstance(value, CellValue) else None,
-                type(value.value) if isinstance(value, CellValue) else None)
+        if type(value) is CellValue:
+            extra = value.extra
+            vkey = (CellValue, value, tuple(sorted(extra.items())) if extra else (),
+                    type(value.value))
+        else:
+            vkey = (type(value), value, tuple(sorted(value.extra.items()))
+                    if isinstance(value, CellValue) else None,
+                    type(value.value) if isinstance(value, CellValue) else None)
         key = ("verdict", id(run.check), id(other_obs), id(run.vtype), obs.source, vkey)
         hit = memo.get(key)
     except TypeError:  # an unhashable value: judged on its own
