@@ -22,7 +22,7 @@ from officeeval.excel import value_types as X
 from officeeval.excel.styles import Font, Xf
 from officeeval.excel.targets import CellTarget
 from officeeval.properties import types as T
-from officeeval.properties.define import PropertySet, reads_many
+from officeeval.properties.define import PropertySet, read_many_one_by_one, reads_many
 from officeeval.values import Border, Observation
 
 CELL_KINDS = ("cell",)
@@ -430,14 +430,6 @@ def locked(t: CellTarget, ctx) -> Observation | None:
     return Observation(xf.locked, _src(idx))
 
 
-def _one_by_one(fn: Callable[[CellTarget, Any], Observation | None]) -> Callable:
-    def many(targets: list[CellTarget], ctx) -> list[Observation | None]:
-        return [fn(t, ctx) for t in targets]
-    return many
-
-
 # Every other cell resolver reads a range one cell at a time, but behind one dispatch
 # (``catalog.bulk_resolver``) instead of one per cell.
-for _d in PROPERTIES:
-    if getattr(_d.fn, "many", None) is None:
-        _d.fn.many = _one_by_one(_d.fn)  # type: ignore[attr-defined]
+read_many_one_by_one(PROPERTIES, CELL)

@@ -74,6 +74,21 @@ def reads_many(single: Resolver) -> Callable[[Callable], Callable]:
     return decorate
 
 
+def read_many_one_by_one(definitions: "PropertySet", kind: str) -> None:
+    """Give every resolver of ``definitions`` for targets of ``kind`` that has no bulk form
+    (``reads_many``) the plain one: each target in turn, behind one dispatch per
+    selection instead of one per target."""
+    for d in definitions:
+        if kind in d.kinds and getattr(d.fn, "many", None) is None:
+            d.fn.many = _one_by_one(d.fn)  # type: ignore[attr-defined]
+
+
+def _one_by_one(fn: Resolver) -> Callable:
+    def many(targets, ctx):
+        return [fn(t, ctx) for t in targets]
+    return many
+
+
 def catalog_text(docstring: str | None) -> str:
     """The catalog text of a docstring: its first paragraph on one line."""
     text = inspect.cleandoc(docstring or "")

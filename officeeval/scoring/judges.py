@@ -251,8 +251,26 @@ def _judge_against_literal(run: CheckRun) -> list[_Judged]:
     memo: dict[Any, Verdict] = {}
     per: list[_Judged] = []
     observed = _resolved(run)
-    for i, t in enumerate(run.targets):
-        obs = observed[i] if observed is not None else run.grading.resolve(check, t)
+    if observed is not None:
+        # Cells of one style share one observation object (the per-style resolvers' memo):
+        # its verdict is found by identity, without building its key. The observations
+        # are all alive in ``observed``, so no two of them share an id meanwhile.
+        same: dict[int, Verdict] = {}
+        for t, obs in zip(run.targets, observed):
+            v = same.get(id(obs))  # type: ignore[assignment]
+            if v is None:
+                key = _memo_key(obs)
+                if key is None:
+                    v = verdict(run, obs, expected)
+                else:
+                    v = memo.get(key)  # type: ignore[assignment]
+                    if v is None:
+                        v = memo[key] = verdict(run, obs, expected)
+                    same[id(obs)] = v
+            per.append((t, v, obs))
+        return per
+    for t in run.targets:
+        obs = run.grading.resolve(check, t)
         key = _memo_key(obs)
         if key is None:
             v = verdict(run, obs, expected)
