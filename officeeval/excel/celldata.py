@@ -532,6 +532,11 @@ class CellStore:
             return [c for c in out if c is not None]
         return [self.cells[k] for k in sorted(self.cells) if area.contains(*k)]
 
+    def has_arrays(self) -> bool:
+        """Whether a multi-cell array formula range has been met (on a small sheet, once
+        any of its rows was asked for: all of them then)."""
+        return bool(self._arrays)
+
     def array_at(self, row: int, col: int) -> tuple[Area, int, int] | None:
         """The multi-cell array formula range covering the cell, with its anchor; rows up to
         the cell must have been read (they are, once the cell was asked for)."""

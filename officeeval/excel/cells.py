@@ -113,11 +113,22 @@ def cell_values(sheet: "Sheet", keys: list[tuple[int, int]]) -> list[tuple[CellV
     kept = sheet.values
     todo = [k for k in keys if k not in kept]
     raws = dict(zip(todo, store.get_many(todo))) if todo else {}
+    # A small sheet's array ranges are all known once its rows are indexed (get_many):
+    # without any, a cell without a formula is its stored value (``_value_of``'s first
+    # case), read here without the call.
+    plain = not store.has_arrays()
     out = []
     for key in keys:
         got = kept.get(key)
         if got is None:
-            got = _value_of(sheet, raws.get(key), key[0], key[1])
+            raw = raws.get(key)
+            if plain and raw is None:
+                got = (CellValue("empty"), "empty")
+            elif plain and raw.f_kind is None:  # type: ignore[union-attr]
+                val = stored_value(raw, sheet)  # type: ignore[arg-type]
+                got = (val, "direct" if val.kind != "empty" else "empty")
+            else:
+                got = _value_of(sheet, raw, key[0], key[1])
             if len(kept) < KEPT_VALUES:
                 kept[key] = got
         out.append(got)

@@ -313,6 +313,12 @@ def _judge_against_other(run: CheckRun, which: str) -> list[_Judged]:
         if other_obs is not None and other_obs.parts and other_obs.value is None:
             expected = tuple(p.value for _, p in other_obs.parts)
         elif other_obs is not None and rendered is not None:
+            if kept_verdicts is not None and obs is not None and not obs.parts:
+                # Judged before against this kept observation: nothing to render.
+                v = _kept_hit(run, kept_verdicts, obs, other_obs)
+                if v is not None:
+                    per.append((t, v, obs))
+                    continue
             # The other document's value, said once per kept observation (a batch judges
             # every graded document against the same ones).
             key = (id(other_obs), id(run.vtype))
@@ -346,12 +352,9 @@ def _resolved(run: CheckRun) -> list[Observation | None] | None:
         return None
 
 
-def _kept_verdict(run: CheckRun, memo: dict, verdict, obs: Observation,
-                  other_obs: Observation, expected: Any) -> Verdict:
-    """``verdict(run, obs, expected)``, remembered by (check, value, kept observation): a
-    batch judges the same unchanged cells of every graded document against the same kept
-    input. The key pins the check and the observation (kept in the entry, so their ids
-    are not reused while it lives) and the value with its type and extras."""
+def _verdict_key(run: CheckRun, obs: Observation, other_obs: Observation) -> tuple | None:
+    """The key of ``_kept_verdict``'s memo (looking it up raises ``TypeError`` for a value
+    that cannot be hashed); ``None`` when it cannot even be built."""
     value = obs.value
     try:
         if type(value) is CellValue:
@@ -362,9 +365,37 @@ def _kept_verdict(run: CheckRun, memo: dict, verdict, obs: Observation,
             vkey = (type(value), value, tuple(sorted(value.extra.items()))
                     if isinstance(value, CellValue) else None,
                     type(value.value) if isinstance(value, CellValue) else None)
-        key = ("verdict", id(run.check), id(other_obs), id(run.vtype), obs.source, vkey)
-        hit = memo.get(key)
-    except TypeError:  # an unhashable value: judged on its own
+    except TypeError:  # extras that cannot be sorted
+        return None
+    return ("verdict", id(run.check), id(other_obs), id(run.vtype), obs.source, vkey)
+
+
+def _kept_hit(run: CheckRun, memo: dict, obs: Observation, other_obs: Observation
+              ) -> Verdict | None:
+    """The verdict ``_kept_verdict`` remembered for these, or ``None``."""
+    key = _verdict_key(run, obs, other_obs)
+    try:
+        hit = memo.get(key) if key is not None else None
+    except TypeError:  # an unhashable value
+        return None
+    if hit is not None and hit[0] is run.check and hit[1] is other_obs and \
+            hit[2] is run.vtype:
+        return hit[3]
+    return None
+
+
+def _kept_verdict(run: CheckRun, memo: dict, verdict, obs: Observation,
+                  other_obs: Observation, expected: Any) -> Verdict:
+    """``verdict(run, obs, expected)``, remembered by (check, value, kept observation): a
+    batch judges the same unchanged cells of every graded document against the same kept
+    input. The key pins the check and the observation (kept in the entry, so their ids
+    are not reused while it lives) and the value with its type and extras."""
+    key = _verdict_key(run, obs, other_obs)
+    try:
+        hit = memo.get(key) if key is not None else None
+    except TypeError:
+        key = None
+    if key is None:  # an unhashable value: judged on its own
         return verdict(run, obs, expected)
     if hit is not None and hit[0] is run.check and hit[1] is other_obs and \
             hit[2] is run.vtype:
