@@ -17,7 +17,7 @@ from officeeval.errors import UnverifiableValue
 from officeeval.excel import formulas as F
 from officeeval.excel.rawcells import RawCell
 from officeeval.excel.dates import serial_to_datetime
-from officeeval.excel.numfmt import format_number, format_text, is_date_format
+from officeeval.excel.numfmt import format_number, format_text
 from officeeval.excel.refs import cell_ref
 from officeeval.ooxml.units import to_float, to_number
 from officeeval.values import CellValue
@@ -67,8 +67,7 @@ def stored_value(raw: RawCell, sheet: "Sheet", style_index: int | None = None) -
     num = to_number(v)
     if num is None:
         return CellValue("empty") if not v else CellValue("text", v)
-    code = sheet.number_format_of(raw.s if style_index is None else style_index)
-    if is_date_format(code):
+    if book.styles.is_date_at(raw.s if style_index is None else style_index):
         d = serial_to_datetime(num, book.date1904)
         if d is not None:
             return CellValue("date", d, {"serial": num})

@@ -23,7 +23,7 @@ from officeeval.excel.styles import Font, Xf
 from officeeval.excel.targets import CellTarget
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet, read_many_one_by_one, reads_many
-from officeeval.values import Border, Observation
+from officeeval.values import Border, Observation, observation
 
 CELL_KINDS = ("cell",)
 CELL = "cell"
@@ -127,7 +127,7 @@ def values(targets: list[CellTarget], ctx) -> list[Observation | None]:
         obs = kept.get(key, _NOT_KEPT)
         if obs is _NOT_KEPT:
             v, source = read[key]
-            obs = None if v.kind == "empty" else Observation(v, source)
+            obs = None if v.kind == "empty" else observation(v, source)
             if len(kept) < C.KEPT_VALUES:
                 kept[key] = obs
         out.append(obs)  # type: ignore[arg-type]
