@@ -70,16 +70,25 @@ def _per_style(fn: Callable[[CellTarget, Any], Observation | None]
         return obs
 
     def many(targets: list[CellTarget], ctx) -> list[Observation | None]:
-        # ``resolve`` for each target, the workbook's memo looked up once per workbook.
+        # ``resolve`` for each target, the workbook's memo looked up once per workbook; the
+        # cells of one small sheet's range read together first (``CellStore.get_many``).
         out: list[Observation | None] = []
         book = memo = None
-        for t in targets:
+        first = targets[0].sheet if targets else None
+        raws = None
+        if first is not None and first.store is not None and not first.store.large and \
+                all(t.sheet is first for t in targets):
+            raws = first.store.get_many([(t.row, t.col) for t in targets])
+        for i, t in enumerate(targets):
             sheet = t.sheet
             if sheet.book is not book:
                 book = sheet.book
                 memo = memo_table(book, _STYLE_MEMO_ATTR)
             store = sheet.store
-            raw = store.cells.get((t.row, t.col)) if store is not None else None
+            if raws is not None:
+                raw = raws[i]
+            else:
+                raw = store.cells.get((t.row, t.col)) if store is not None else None
             key = (resolve, raw.s if raw is not None else sheet.style_at(t.row, t.col))
             obs = memo.get(key, _NOT_KEPT)  # type: ignore[union-attr]
             if obs is _NOT_KEPT:
