@@ -84,8 +84,9 @@ def floor(packages: list[tuple[str, list[str]]]) -> None:
         with zipfile.ZipFile(path) as zf:
             for name in parts:
                 data = zf.read(name)
-                # An embedded object (word-l2-transit's workbook) is inflated, not parsed.
-                if name.endswith((".xml", ".rels")):
+                # A part that is not XML (a Word document's embedded workbook, read for
+                # its chart data) is only read.
+                if data.lstrip()[:1] == b"<":
                     etree.fromstring(data)
 
 
