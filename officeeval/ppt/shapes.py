@@ -18,7 +18,7 @@ from lxml import etree
 from officeeval.cache import cached_property
 from officeeval.ooxml.units import to_float, to_int
 from officeeval.ppt.markup import (
-    P14, URI_CHART, URI_CHARTEX, URI_DIAGRAM, URI_OLE, URI_TABLE, a, children, p,
+    P14, URI_CHART, URI_CHARTEX, URI_DIAGRAM, URI_OLE, URI_TABLE, a, children, first_child, p,
 )
 from officeeval.vocabulary.ppt_objects import PLACEHOLDER_KINDS
 
@@ -30,6 +30,11 @@ _SHAPE_TAGS = {p("sp"): "sp", p("pic"): "pic", p("graphicFrame"): "graphicFrame"
 _NV = {"sp": "nvSpPr", "pic": "nvPicPr", "graphicFrame": "nvGraphicFramePr",
        "grpSp": "nvGrpSpPr", "cxnSp": "nvCxnSpPr", "contentPart": "nvContentPartPr"}
 _SPPR = {"sp": "spPr", "pic": "spPr", "cxnSp": "spPr", "grpSp": "grpSpPr"}
+_NV_TAGS = {k: p(v) for k, v in _NV.items()}
+_P_EMPTY = p("")
+_C_NV_PR, _NV_PR, _PH = p("cNvPr"), p("nvPr"), p("ph")
+# Raw p:ph attributes -> the Placeholder they read as (bounded: hostile decks vary them).
+_PLACEHOLDERS: dict[tuple, "Placeholder"] = {}
 # Placeholder types whose text takes the master's body style (everything but titles and the
 # header/footer family).
 HEADER_FOOTER_TYPES = frozenset({"dt", "ftr", "sldNum", "hdr"})
@@ -98,17 +103,22 @@ class Shape:
         self.tag = _SHAPE_TAGS.get(el.tag, "")
 
     # ------------------------------------------------------------------ identity
+    # ``first_child`` rather than ``find``: the same element (the first child with that
+    # name), without lxml's path machinery; every shape of every sheet a check reaches asks
+    # these (locators compare every sibling's name).
     @cached_property
     def nv(self) -> etree._Element | None:
-        return self.el.find(p(_NV.get(self.tag, "")))
+        return first_child(self.el, _NV_TAGS.get(self.tag) or _P_EMPTY)
 
     @cached_property
     def c_nv_pr(self) -> etree._Element | None:
-        return self.nv.find(p("cNvPr")) if self.nv is not None else None
+        nv = self.nv
+        return first_child(nv, _C_NV_PR) if nv is not None else None
 
     @cached_property
     def nv_pr(self) -> etree._Element | None:
-        return self.nv.find(p("nvPr")) if self.nv is not None else None
+        nv = self.nv
+        return first_child(nv, _NV_PR) if nv is not None else None
 
     # Kept: locators compare every sibling's name, and animations look shapes up by id.
     @cached_property
@@ -125,12 +135,21 @@ class Shape:
 
     @cached_property
     def placeholder(self) -> Placeholder | None:
-        ph = self.nv_pr.find(p("ph")) if self.nv_pr is not None else None
+        nv_pr = self.nv_pr
+        ph = first_child(nv_pr, _PH) if nv_pr is not None else None
         if ph is None:
             return None
-        return Placeholder(ph.get("type") or "obj", to_int(ph.get("idx")),
-                           ph.get("orient") or "", ph.get("sz") or "",
-                           (ph.get("hasCustomPrompt") or "") in ("1", "true"))
+        key = (ph.get("type"), ph.get("idx"), ph.get("orient"), ph.get("sz"),
+               ph.get("hasCustomPrompt"))
+        # Placeholders are immutable values: equal attributes share one (a deck repeats a
+        # handful of them on every slide, layout and master).
+        found = _PLACEHOLDERS.get(key)
+        if found is None:
+            found = Placeholder(key[0] or "obj", to_int(key[1]), key[2] or "", key[3] or "",
+                                (key[4] or "") in ("1", "true"))
+            if len(_PLACEHOLDERS) < 4096:
+                _PLACEHOLDERS[key] = found
+        return found
 
     # ------------------------------------------------------------------ kind
     @cached_property

@@ -25,7 +25,7 @@ as absent at that level (the next level answers), never as errors.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from lxml import etree
 
@@ -33,7 +33,7 @@ from officeeval.cache import memo_table
 from officeeval.ooxml.drawingml import find_fill, first_color, read_fill, theme_typeface
 from officeeval.ooxml.units import centipoints_to_pt, emu_to_pt, to_float, to_int
 from officeeval.ooxml.shared_trees import SHARED_TREES
-from officeeval.ppt.markup import a, on, p
+from officeeval.ppt.markup import a, first_child, on, p
 from officeeval.ppt.shapes import HEADER_FOOTER_TYPES, TITLE_TYPES, Shape
 from officeeval.ppt.sheets import Sheet, inherited_placeholders
 from officeeval.values import LineSpacing, Measure, Observation
@@ -55,12 +55,12 @@ ALIGN_TOKENS = {"l": "left", "ctr": "center", "r": "right", "just": "justify",
                 "justLow": "justify", "dist": "distribute", "thaiDist": "distribute"}
 
 
-@dataclass(frozen=True)
-class Level:
+class Level(NamedTuple):
     """One level of the chain: ``ppr`` is a paragraph-properties element (``a:pPr``,
     ``a:lvl2pPr``, ``a:defPPr``) and ``rpr`` a run-properties element (``a:rPr``,
     ``a:defRPr``, ``a:endParaRPr``); either may be ``None``. ``font_ref`` is a
-    ``p:style/a:fontRef``."""
+    ``p:style/a:fontRef``. A named tuple: every run of every text a check reaches builds
+    two (a frozen dataclass cost several times as much)."""
 
     source: str
     ppr: etree._Element | None = None
@@ -402,22 +402,26 @@ class TextChain:
 
 def paragraph_level(p_el: etree._Element) -> int:
     """The paragraph's 0-based indent level (``a:pPr/@lvl``; odd values are 0)."""
-    ppr = p_el.find(a("pPr"))
+    return _level_of(first_child(p_el, _PPR))
+
+
+def _level_of(ppr: etree._Element | None) -> int:
     lvl = to_int(ppr.get("lvl")) if ppr is not None else None
     return lvl if lvl is not None and 0 <= lvl <= 8 else 0
+
+
+_PPR, _RPR, _END_RPR, _DEF_RPR = a("pPr"), a("rPr"), a("endParaRPr"), a("defRPr")
 
 
 def paragraph_chain(shape: Shape, p_el: etree._Element, run: etree._Element | None,
                     tx_body: etree._Element | None = None, text: str = "") -> TextChain:
     """The chain for ``run`` (an ``a:r``/``a:fld``) in paragraph ``p_el`` of ``shape``;
     ``run=None`` gives the paragraph mark's chain (its ``a:endParaRPr``)."""
-    level = paragraph_level(p_el)
-    ppr = p_el.find(a("pPr"))
-    levels: list[Level] = []
-    if run is not None:
-        levels.append(Level("direct", None, run.find(a("rPr"))))
-    else:
-        levels.append(Level("direct", None, p_el.find(a("endParaRPr"))))
-    levels.append(Level("paragraph", ppr, ppr.find(a("defRPr")) if ppr is not None else None))
+    ppr = first_child(p_el, _PPR)
+    level = _level_of(ppr)
+    levels: list[Level] = [
+        Level("direct", None, first_child(run if run is not None else p_el,
+                                          _RPR if run is not None else _END_RPR)),
+        Level("paragraph", ppr, first_child(ppr, _DEF_RPR) if ppr is not None else None)]
     levels += container_levels(shape, level, tx_body)
     return TextChain(shape.sheet, levels, text)
