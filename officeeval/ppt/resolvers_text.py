@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 from typing import Any, Callable
 
+from officeeval.cache import memo_table
 from officeeval.ppt import tables
 from officeeval.ppt.markup import a
 from officeeval.ppt.targets import CellTarget, ParagraphTarget, RunTarget, ShapeTarget
@@ -57,7 +58,17 @@ def _merged(target: ShapeTarget) -> list:
 
 def _chains(target, direct: bool) -> list[tuple[str, TextChain]]:
     """(label, chain) for every text-showing run of the target, or the first paragraph
-    mark when no run shows text."""
+    mark when no run shows text. Kept on the target (a function of it alone): a rubric asks
+    several font and paragraph properties of one title. The list is shared: callers only
+    read it."""
+    kept = memo_table(target, "_officeeval_text_chains")
+    found = kept.get(direct)
+    if found is None:
+        found = kept[direct] = _read_chains(target, direct)
+    return found
+
+
+def _read_chains(target, direct: bool) -> list[tuple[str, TextChain]]:
     if isinstance(target, RunTarget):
         runs = [target]
         pars: list[ParagraphTarget] = []

@@ -74,11 +74,18 @@ def _list_levels(lst: etree._Element | None, level: int, source: str) -> list[Le
     if lst is None:
         return []
     out = []
-    for tag in (f"lvl{level + 1}pPr", "defPPr"):
-        el = lst.find(a(tag))
+    for tag in (_LVL_PPR[level] if 0 <= level < len(_LVL_PPR) else a(f"lvl{level + 1}pPr"),
+                _DEF_PPR):
+        el = first_child(lst, tag)
         if el is not None:
-            out.append(Level(source, el, el.find(a("defRPr"))))
+            out.append(Level(source, el, first_child(el, _DEF_RPR)))
     return out
+
+
+_LVL_PPR = tuple(a(f"lvl{n}pPr") for n in range(1, 10))
+_DEF_PPR, _LST_STYLE, _FONT_REF = a("defPPr"), a("lstStyle"), a("fontRef")
+_SCRIPT_TAGS = {"latin": a("latin"), "ea": a("ea"), "cs": a("cs")}
+_SCRIPT_REFS = {"latin": "lt", "ea": "ea", "cs": "cs"}
 
 
 def text_style_kind(shape: Shape) -> str:
@@ -114,12 +121,13 @@ def container_levels(shape: Shape, level: int, tx_body: etree._Element | None = 
 def _container_levels(shape: Shape, level: int, tx_body: etree._Element | None
                       ) -> list[Level]:
     body = tx_body if tx_body is not None else shape.tx_body
-    out = _list_levels(body.find(a("lstStyle")) if body is not None else None, level, "shape")
+    out = _list_levels(first_child(body, _LST_STYLE) if body is not None else None, level,
+                       "shape")
     style = shape.style
     if style is not None:
-        font_ref = style.find(a("fontRef"))
+        font_ref = first_child(style, _FONT_REF)
         if font_ref is not None:
-            out.append(Level("style", font_ref=font_ref))
+            out.append(Level("style", None, None, font_ref))
     for anc in inherited_placeholders(shape):
         out += _body_levels(anc, level)
     master = shape.sheet.master
@@ -143,7 +151,8 @@ def _body_levels(anc: Shape, level: int) -> list[Level]:
     if found is None:
         body = anc.tx_body
         found = cache[level] = _list_levels(
-            body.find(a("lstStyle")) if body is not None else None, level, anc.sheet.kind)
+            first_child(body, _LST_STYLE) if body is not None else None, level,
+            anc.sheet.kind)
     return found
 
 
@@ -271,11 +280,12 @@ class TextChain:
     def font(self, script: str) -> Observation | None:
         """The ``latin``, ``ea`` or ``cs`` face, theme references resolved; ``None`` when
         no level names one."""
+        tag = _SCRIPT_TAGS.get(script) or a(script)
         for lv in self.levels:
             if lv.font_ref is not None:
                 idx = lv.font_ref.get("idx") or ""
                 if idx in ("major", "minor"):
-                    ref = {"latin": "lt", "ea": "ea", "cs": "cs"}[script]
+                    ref = _SCRIPT_REFS[script]
                     face = self._theme_face(f"+{'mj' if idx == 'major' else 'mn'}-{ref}",
                                             script)
                     if face:
@@ -283,7 +293,7 @@ class TextChain:
                 continue
             if lv.rpr is None:
                 continue
-            el = lv.rpr.find(a(script))
+            el = first_child(lv.rpr, tag)
             if el is None:
                 continue
             face = el.get("typeface") or ""
