@@ -136,20 +136,7 @@ class Shape:
     @cached_property
     def placeholder(self) -> Placeholder | None:
         nv_pr = self.nv_pr
-        ph = first_child(nv_pr, _PH) if nv_pr is not None else None
-        if ph is None:
-            return None
-        key = (ph.get("type"), ph.get("idx"), ph.get("orient"), ph.get("sz"),
-               ph.get("hasCustomPrompt"))
-        # Placeholders are immutable values: equal attributes share one (a deck repeats a
-        # handful of them on every slide, layout and master).
-        found = _PLACEHOLDERS.get(key)
-        if found is None:
-            found = Placeholder(key[0] or "obj", to_int(key[1]), key[2] or "", key[3] or "",
-                                (key[4] or "") in ("1", "true"))
-            if len(_PLACEHOLDERS) < 4096:
-                _PLACEHOLDERS[key] = found
-        return found
+        return _placeholder(first_child(nv_pr, _PH) if nv_pr is not None else None)
 
     # ------------------------------------------------------------------ kind
     @cached_property
@@ -277,6 +264,52 @@ class Shape:
 
     def __repr__(self) -> str:
         return f"<Shape {self.kind} {self.name!r}>"
+
+
+def _placeholder(ph: etree._Element | None) -> Placeholder | None:
+    """The ``Placeholder`` a ``p:ph`` reads as (``None`` for ``None``)."""
+    if ph is None:
+        return None
+    key = (ph.get("type"), ph.get("idx"), ph.get("orient"), ph.get("sz"),
+           ph.get("hasCustomPrompt"))
+    # Placeholders are immutable values: equal attributes share one (a deck repeats a
+    # handful of them on every slide, layout and master).
+    found = _PLACEHOLDERS.get(key)
+    if found is None:
+        found = Placeholder(key[0] or "obj", to_int(key[1]), key[2] or "", key[3] or "",
+                            (key[4] or "") in ("1", "true"))
+        if len(_PLACEHOLDERS) < 4096:
+            _PLACEHOLDERS[key] = found
+    return found
+
+
+def placeholder_index(container: etree._Element | None
+                      ) -> list[tuple[tuple[int, ...], Placeholder]]:
+    """Every placeholder shape under ``container`` (a ``p:spTree``) as (path, placeholder),
+    in ``Sheet.all_shapes`` order: the path holds the shape's position among its siblings
+    (0-based), then inside each enclosing group. Read from the elements the way ``Shape``
+    reads them (``children`` resolving AlternateContent, ``placeholder``), without
+    building shapes: a function of the tree alone, so a shared tree's is shared."""
+    out: list[tuple[tuple[int, ...], Placeholder]] = []
+
+    def visit(el: etree._Element | None, path: tuple[int, ...]) -> None:
+        i = 0
+        for child in children(el):
+            tag = _SHAPE_TAGS.get(child.tag)
+            if tag is None:
+                continue
+            here = path + (i,)
+            i += 1
+            nv = first_child(child, _NV_TAGS[tag])
+            nv_pr = first_child(nv, _NV_PR) if nv is not None else None
+            ph = _placeholder(first_child(nv_pr, _PH) if nv_pr is not None else None)
+            if ph is not None:
+                out.append((here, ph))
+            if tag == "grpSp":
+                visit(child, here)
+
+    visit(container, ())
+    return out
 
 
 def build_shapes(sheet: "Sheet", container: etree._Element | None,

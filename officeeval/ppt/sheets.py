@@ -23,6 +23,7 @@ from officeeval.ooxml.theme import Theme, read_theme
 from officeeval.ppt.markup import a, on, p
 from officeeval.ppt.shapes import (
     HEADER_FOOTER_TYPES, TITLE_TYPES, Box, Placeholder, Shape, absolute_box, build_shapes,
+    placeholder_index,
 )
 
 if TYPE_CHECKING:
@@ -194,6 +195,25 @@ class Sheet:
     def placeholders(self) -> list[Shape]:
         return [s for s in self.all_shapes() if s.placeholder is not None]
 
+    @cached_property
+    def placeholder_index(self) -> list[tuple[tuple[int, ...], Placeholder]]:
+        """(path, placeholder) of every placeholder shape, in ``placeholders`` order
+        (``shapes.placeholder_index``); read once per process for a shared tree (a task's
+        layouts and masters are the same in every document)."""
+        sp_tree = self.sp_tree
+        if not self.shared:
+            return placeholder_index(sp_tree)
+        return SHARED_TREES.derived(self.root, "ppt.placeholder_index",
+                                    lambda: placeholder_index(sp_tree))
+
+    def shape_at(self, path: tuple[int, ...]) -> Shape:
+        """The shape at ``path`` (``placeholder_index``): the same object ``all_shapes``
+        holds. Raises ``IndexError`` for a path this sheet does not have."""
+        shape = self.shapes[path[0]]
+        for i in path[1:]:
+            shape = shape.children[i]
+        return shape
+
     def shape_by_id(self, shape_id: str) -> Shape | None:
         """The first shape (in ``all_shapes`` order) with this ``p:cNvPr/@id``."""
         return self._by_id.get(shape_id)
@@ -265,6 +285,38 @@ def match_placeholder(ph: Placeholder, candidates: list[Shape], to_master: bool
     return None
 
 
+def _match_index(ph: Placeholder, index: list[tuple[tuple[int, ...], Placeholder]],
+                 to_master: bool) -> tuple[int, ...] | None:
+    """``match_placeholder`` over a sheet's ``placeholder_index``: the path of the
+    placeholder ``ph`` inherits from, by the same rules in the same order."""
+    if not to_master and ph.idx is not None:
+        for path, c in index:
+            if (c.idx if c.idx is not None else 0) == ph.idx:
+                return path
+    wanted = (_master_type(ph.type),) if to_master else _LAYOUT_TYPE_FALLBACK.get(
+        ph.type, (ph.type,))
+    for t in wanted:
+        for path, c in index:
+            if c.type == t:
+                return path
+    if to_master and ph.idx is not None:
+        for path, c in index:
+            if c.idx == ph.idx:
+                return path
+    return None
+
+
+def _matched(ph: Placeholder, sheet: "Sheet", to_master: bool) -> Shape | None:
+    """The placeholder shape of ``sheet`` (a layout or master) that ``ph`` inherits from;
+    kept per sheet by placeholder (a deck asks the same few of every slide)."""
+    kept = memo_value(sheet, "_officeeval_ph_matches", dict)
+    key = (ph, to_master)
+    if key not in kept:
+        path = _match_index(ph, sheet.placeholder_index, to_master)
+        kept[key] = sheet.shape_at(path) if path is not None else None
+    return kept[key]
+
+
 def inherited_placeholders(shape: Shape) -> list[Shape]:
     """The layout and master placeholders a placeholder shape inherits from, nearest
     first (empty for a shape that is not a placeholder)."""
@@ -281,19 +333,19 @@ def _inherited(shape: Shape) -> list[Shape]:
     if sheet.kind == "slide":
         layout = sheet.parent
         if layout is not None:
-            found = match_placeholder(current_ph, layout.placeholders, to_master=False)
+            found = _matched(current_ph, layout, to_master=False)
             if found is not None:
                 out.append(found)
                 current_ph = found.placeholder or current_ph
             master = layout.parent
             if master is not None:
-                m = match_placeholder(current_ph, master.placeholders, to_master=True)
+                m = _matched(current_ph, master, to_master=True)
                 if m is not None:
                     out.append(m)
     elif sheet.kind in ("layout", "notes"):
         master = sheet.parent
         if master is not None:
-            m = match_placeholder(ph, master.placeholders, to_master=True)
+            m = _matched(ph, master, to_master=True)
             if m is not None:
                 out.append(m)
     return out

@@ -493,18 +493,21 @@ def _holds(match: str, n_pass: int, n: int) -> bool:
 def _aggregate(run: CheckRun, per: list[_Judged]) -> CheckResult:
     """The check's result from every target's verdict, judged by ``match``: ``not_found``
     when it fails and no target had a value (``presence`` comparators judge that itself)."""
-    n_pass = sum(1 for _, v, _ in per if v.passed)
-    ok = _holds(run.check.match, n_pass, len(per))
-    all_missing = run.comparator.kind is not K.PRESENCE and all(o is None for _, _, o in per)
-    status = S.PASS if ok else (S.NOT_FOUND if all_missing else S.FAIL)
     if len(per) == 1:
         t, v, o = per[0]
+        ok = _holds(run.check.match, 1 if v.passed else 0, 1)
+        status = S.PASS if ok else (S.NOT_FOUND if o is None and run.comparator.kind
+                                    is not K.PRESENCE else S.FAIL)
         # The resolver's note says why the value is what it is (the TOC entries that
         # disagree, the room a cell lacks): part of a failure's explanation.
         note = f"; {o.note}" if o is not None and o.note else ""
         return run.result(expected=v.expected, actual=v.actual, source=o.source if o else "",
                           passed=ok, status=status,
                           detail="" if ok else f"{t.locator}: {v.explanation}{note}")
+    n_pass = sum(1 for _, v, _ in per if v.passed)
+    ok = _holds(run.check.match, n_pass, len(per))
+    all_missing = run.comparator.kind is not K.PRESENCE and all(o is None for _, _, o in per)
+    status = S.PASS if ok else (S.NOT_FOUND if all_missing else S.FAIL)
     return _aggregate_several(run, per, ok, status, n_pass)
 
 
