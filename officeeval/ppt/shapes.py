@@ -103,31 +103,45 @@ class Shape:
         self.tag = _SHAPE_TAGS.get(el.tag, "")
 
     # ------------------------------------------------------------------ identity
-    # ``first_child`` rather than ``find``: the same element (the first child with that
-    # name), without lxml's path machinery; every shape of every sheet a check reaches asks
-    # these (locators compare every sibling's name).
+    # Every shape of every sheet a check reaches is asked its name (locators compare every
+    # sibling's), id (animations look shapes up by it) and placeholder: the non-visual
+    # elements are found once (``first_child``: the same element as ``find``, without
+    # lxml's path machinery) and all five kept as this shape's own attributes.
+    def _read_nv(self) -> None:
+        nv = first_child(self.el, _NV_TAGS.get(self.tag) or _P_EMPTY)
+        c_nv_pr = nv_pr = None
+        if nv is not None:
+            c_nv_pr = first_child(nv, _C_NV_PR)
+            nv_pr = first_child(nv, _NV_PR)
+        kept = self.__dict__
+        kept["nv"], kept["c_nv_pr"], kept["nv_pr"] = nv, c_nv_pr, nv_pr
+        kept["name"] = (c_nv_pr.get("name") or "") if c_nv_pr is not None else ""
+        kept["id"] = (c_nv_pr.get("id") or "") if c_nv_pr is not None else ""
+
     @cached_property
     def nv(self) -> etree._Element | None:
-        return first_child(self.el, _NV_TAGS.get(self.tag) or _P_EMPTY)
+        self._read_nv()
+        return self.__dict__["nv"]
 
     @cached_property
     def c_nv_pr(self) -> etree._Element | None:
-        nv = self.nv
-        return first_child(nv, _C_NV_PR) if nv is not None else None
+        self._read_nv()
+        return self.__dict__["c_nv_pr"]
 
     @cached_property
     def nv_pr(self) -> etree._Element | None:
-        nv = self.nv
-        return first_child(nv, _NV_PR) if nv is not None else None
+        self._read_nv()
+        return self.__dict__["nv_pr"]
 
-    # Kept: locators compare every sibling's name, and animations look shapes up by id.
     @cached_property
     def name(self) -> str:
-        return (self.c_nv_pr.get("name") or "") if self.c_nv_pr is not None else ""
+        self._read_nv()
+        return self.__dict__["name"]
 
     @cached_property
     def id(self) -> str:
-        return (self.c_nv_pr.get("id") or "") if self.c_nv_pr is not None else ""
+        self._read_nv()
+        return self.__dict__["id"]
 
     @property
     def description(self) -> str:
