@@ -23,7 +23,7 @@ from lxml import etree
 
 from officeeval.errors import PackageError
 from officeeval.ooxml.ns import CT, PKG_REL, R, rel_type_name
-from officeeval.ooxml.shared_trees import SHARED_TREES, SHARED_VALUES
+from officeeval.ooxml.shared_trees import MIN_SHARED_BYTES, SHARED_TREES, SHARED_VALUES
 from officeeval.ooxml.xml import parse_xml
 
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
@@ -388,11 +388,13 @@ class Package:
         info = self._names.get(name.lstrip("/").lower())
         return info.file_size if info else 0
 
-    def xml(self, name: str, shared: bool = False) -> etree._Element:
+    def xml(self, name: str, shared: bool = False, any_size: bool = False
+            ) -> etree._Element:
         """The part parsed (once per package). Raises ``PackageError`` like ``read`` and
         ``parse_xml``. ``shared``: the tree may be one parsed before, in this process, from
         identical bytes (``shared_trees``), so the caller must never modify it; it applies
-        when this package first parses the part."""
+        when this package first parses the part. ``any_size``: share it however small
+        (template parts, whose derived values are shared too)."""
         key = name.lstrip("/").lower()
         root = self._xml.get(key)
         if root is None:
@@ -400,16 +402,17 @@ class Package:
             if failed is not None:
                 raise failed
             try:
-                root = self._parse(name, key, shared)
+                root = self._parse(name, key, shared, any_size)
             except PackageError as exc:
                 self._xml_errors[key] = exc
                 raise
         return root
 
-    def _parse(self, name: str, key: str, shared: bool = False) -> etree._Element:
+    def _parse(self, name: str, key: str, shared: bool = False, any_size: bool = False
+               ) -> etree._Element:
         """Read and parse a part once, within the size and tree-memory limits."""
         self._check_xml_size(name)
-        return self._build(name, key, self.read(name), shared)
+        return self._build(name, key, self.read(name), shared, any_size)
 
     def _check_xml_size(self, name: str) -> None:
         size = self.part_size(name)
@@ -418,13 +421,14 @@ class Package:
                                f"parts over {self.limits.max_xml_size} bytes are streamed, "
                                f"not parsed whole")
 
-    def _build(self, name: str, key: str, data: bytes, shared: bool = False
-               ) -> etree._Element:
+    def _build(self, name: str, key: str, data: bytes, shared: bool = False,
+               any_size: bool = False) -> etree._Element:
         """The tree of part ``name`` read as ``data``, counted against the tree-memory limit
         and kept."""
         lim = self.limits
+        min_bytes = 1 if any_size else MIN_SHARED_BYTES
         # Equal bytes have an equal cost: a shared tree's was counted when it was parsed.
-        hit = SHARED_TREES.get(data) if shared else None
+        hit = SHARED_TREES.get(data, min_bytes) if shared else None
         cost = hit[1] if hit is not None else tree_cost(data)
         if self._tree_bytes + cost > lim.max_tree_bytes:
             raise PackageError("limit_exceeded", f"part {name} would take about "
@@ -435,18 +439,19 @@ class Package:
         if hit is not None:
             root = hit[0]
         elif shared:
-            root = SHARED_TREES.parse(data, name.lstrip("/"), cost)
+            root = SHARED_TREES.parse(data, name.lstrip("/"), cost, min_bytes)
         else:
             root = parse_xml(data, part=name.lstrip("/"))
         self._xml[key] = root
         return root
 
-    def xml_or_none(self, name: str | None, shared: bool = False) -> etree._Element | None:
+    def xml_or_none(self, name: str | None, shared: bool = False, any_size: bool = False
+                    ) -> etree._Element | None:
         """Like ``xml`` but ``None`` when ``name`` is ``None`` or the part does not exist.
         Malformed XML still raises."""
         if not name or not self.has_part(name):
             return None
-        return self.xml(name, shared)
+        return self.xml(name, shared, any_size)
 
     def stats(self) -> dict[str, int | dict[str, int]]:
         """What this package has cost so far: ``members``, ``bytes_inflated``,

@@ -101,7 +101,10 @@ class Sheet:
         # parent: a hostile package must not make the chain loop or the open fail.
         if not target:
             return None
-        if _ROOTS.get(self.doc.package.xml(target, self.shared).tag) not in \
+        # A parent is a template part (a layout, a master): every output of a task carries
+        # its template's, so it is shared however small (with the placeholders and text
+        # styles read from it).
+        if _ROOTS.get(self.doc.package.xml(target, self.shared, any_size=True).tag) not in \
                 _PARENT_KINDS[self.kind]:
             return None
         return self.doc.sheet(target)
@@ -130,7 +133,7 @@ class Sheet:
         if m is None:
             return None
         return self.doc.package.xml_or_none(self.doc.package.related_one(m.part, "theme"),
-                                            self.shared)
+                                            self.shared, any_size=True)
 
     @cached_property
     def theme(self) -> Theme:
