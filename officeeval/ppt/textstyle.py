@@ -25,7 +25,7 @@ as absent at that level (the next level answers), never as errors.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Callable, Iterator, NamedTuple
 
 from lxml import etree
 
@@ -194,25 +194,53 @@ def _presentation_levels(doc, level: int) -> list[Level]:
     return found
 
 
+# Sources of the levels a chain starts with (the run's and the paragraph's own); every
+# level above them (``container_levels``) has another source.
+_OWN_SOURCES = frozenset({"direct", "paragraph"})
+
+
 class TextChain:
-    """The levels formatting one run (or paragraph mark) of a shape on ``sheet``."""
+    """The levels formatting one run (or paragraph mark) of a shape on ``sheet``.
+
+    ``more``: the levels above the given ones, read only when a property is not answered
+    by the nearer levels (text formatted on the run itself never reads its layout's and
+    master's placeholders); ``levels`` is always the whole chain."""
 
     def __init__(self, sheet: Sheet, levels: list[Level], text: str = "",
-                 lang: str | None = None) -> None:
+                 lang: str | None = None,
+                 more: "Callable[[], list[Level]] | None" = None) -> None:
         self.sheet = sheet
-        self.levels = levels
+        self._levels = levels
+        self._more = more
         self.text = text
         self.lang = lang
 
+    @property
+    def levels(self) -> list[Level]:
+        """Every level, nearest first. Raises what reading the levels above raises."""
+        if self._more is not None:
+            self._levels = self._levels + self._more()
+            self._more = None
+        return self._levels
+
+    def _walk(self) -> Iterator[Level]:
+        """``levels`` one by one, the levels above read only when the walk reaches them."""
+        head = self._levels
+        yield from head
+        if self._more is not None:
+            yield from self.levels[len(head):]
+
     def only(self, sources: tuple[str, ...]) -> "TextChain":
-        return TextChain(self.sheet, [lv for lv in self.levels if lv.source in sources],
+        levels = self._levels if self._more is not None and _OWN_SOURCES.issuperset(
+            sources) else self.levels
+        return TextChain(self.sheet, [lv for lv in levels if lv.source in sources],
                          self.text, self.lang)
 
     # ------------------------------------------------------------------ run properties
     def _first_attr(self, which: str, name: str, parse) -> Observation | None:
         """The first level (nearest first) whose ``which`` (``rpr``/``ppr``) element has
         attribute ``name`` that ``parse`` reads as a value; unreadable values are skipped."""
-        for lv in self.levels:
+        for lv in self._walk():
             el = getattr(lv, which)
             if el is None:
                 continue
@@ -264,7 +292,7 @@ class TextChain:
     def ea_lang(self) -> str | None:
         """The East Asian language picking the theme's script font: the run's ``altLang``
         or ``lang`` when East Asian, else Simplified Chinese when the text is Han."""
-        for lv in self.levels:
+        for lv in self._walk():
             if lv.rpr is None:
                 continue
             for attr in ("altLang", "lang"):
@@ -281,7 +309,7 @@ class TextChain:
         """The ``latin``, ``ea`` or ``cs`` face, theme references resolved; ``None`` when
         no level names one."""
         tag = _SCRIPT_TAGS.get(script) or a(script)
-        for lv in self.levels:
+        for lv in self._walk():
             if lv.font_ref is not None:
                 idx = lv.font_ref.get("idx") or ""
                 if idx in ("major", "minor"):
@@ -311,7 +339,7 @@ class TextChain:
     def color(self) -> Observation | None:
         """Text fill color (RGB; ``none`` for ``a:noFill``), scheme colors resolved through
         the color map of the sheet showing the text."""
-        for lv in self.levels:
+        for lv in self._walk():
             if lv.font_ref is not None:
                 c = self.sheet.color(first_color(lv.font_ref))
                 if c:
@@ -329,7 +357,7 @@ class TextChain:
         return None
 
     def highlight(self) -> Observation | None:
-        for lv in self.levels:
+        for lv in self._walk():
             if lv.rpr is None:
                 continue
             hl = lv.rpr.find(a("highlight"))
@@ -340,7 +368,7 @@ class TextChain:
         return None
 
     def hyperlink(self) -> etree._Element | None:
-        for lv in self.levels:
+        for lv in self._walk():
             if lv.source == "direct" and lv.rpr is not None:
                 return lv.rpr.find(a("hlinkClick"))
         return None
@@ -360,7 +388,7 @@ class TextChain:
 
     def spacing_rule(self, tag: str) -> tuple[etree._Element, str] | None:
         """The first ``a:lnSpc`` / ``a:spcBef`` / ``a:spcAft`` with a usable value."""
-        for lv in self.levels:
+        for lv in self._walk():
             if lv.ppr is None:
                 continue
             el = lv.ppr.find(a(tag))
@@ -394,7 +422,7 @@ class TextChain:
 
     def bullet(self) -> Observation | None:
         """``none``, the bullet character, ``autonumber:<scheme>`` or ``picture``."""
-        for lv in self.levels:
+        for lv in self._walk():
             if lv.ppr is None:
                 continue
             for child in lv.ppr:
@@ -433,5 +461,5 @@ def paragraph_chain(shape: Shape, p_el: etree._Element, run: etree._Element | No
         Level("direct", None, first_child(run if run is not None else p_el,
                                           _RPR if run is not None else _END_RPR)),
         Level("paragraph", ppr, first_child(ppr, _DEF_RPR) if ppr is not None else None)]
-    levels += container_levels(shape, level, tx_body)
-    return TextChain(shape.sheet, levels, text)
+    return TextChain(shape.sheet, levels, text,
+                     more=lambda: container_levels(shape, level, tx_body))
