@@ -74,7 +74,7 @@ def read_box(xfrm: etree._Element | None) -> Box | None:
     """Read an ``a:xfrm`` / ``p:xfrm``; ``None`` when offset or extent is missing or odd."""
     if xfrm is None:
         return None
-    off, ext = xfrm.find(a("off")), xfrm.find(a("ext"))
+    off, ext = first_child(xfrm, a("off")), first_child(xfrm, a("ext"))
     if off is None or ext is None:
         return None
     vals = [to_float(off.get("x")), to_float(off.get("y")), to_float(ext.get("cx")),
@@ -82,7 +82,7 @@ def read_box(xfrm: etree._Element | None) -> Box | None:
     if any(v is None for v in vals):
         return None
     x, y, cx, cy = vals  # type: ignore[misc]
-    ch_off, ch_ext = xfrm.find(a("chOff")), xfrm.find(a("chExt"))
+    ch_off, ch_ext = first_child(xfrm, a("chOff")), first_child(xfrm, a("chExt"))
     ch = [None, None, None, None]
     if ch_off is not None and ch_ext is not None:
         ch = [to_float(ch_off.get("x")), to_float(ch_off.get("y")),
@@ -157,8 +157,8 @@ class Shape:
     def graphic_data(self) -> etree._Element | None:
         if self.tag != "graphicFrame":
             return None
-        g = self.el.find(a("graphic"))
-        return g.find(a("graphicData")) if g is not None else None
+        g = first_child(self.el, a("graphic"))
+        return first_child(g, a("graphicData")) if g is not None else None
 
     @property
     def graphic_uri(self) -> str:
@@ -170,7 +170,7 @@ class Shape:
         if self.nv_pr is None:
             return False
         for tag in ("videoFile", "audioFile", "quickTimeFile", "audioCd", "wavAudioFile"):
-            if self.nv_pr.find(a(tag)) is not None:
+            if first_child(self.nv_pr, a(tag)) is not None:
                 return True
         return any(el.tag == f"{{{P14}}}media" for el in self.nv_pr.iter())
 
@@ -181,7 +181,7 @@ class Shape:
         if tag == "sp":
             if self.placeholder is not None:
                 return PLACEHOLDER_KINDS.get(self.placeholder.type, "content")
-            c_nv_sp = self.nv.find(p("cNvSpPr")) if self.nv is not None else None
+            c_nv_sp = first_child(self.nv, p("cNvSpPr")) if self.nv is not None else None
             if c_nv_sp is not None and (c_nv_sp.get("txBox") or "") in ("1", "true"):
                 return "textbox"
             return "autoshape"
@@ -212,10 +212,10 @@ class Shape:
         sp_pr = self.sp_pr
         if sp_pr is None:
             return None
-        prst = sp_pr.find(a("prstGeom"))
+        prst = first_child(sp_pr, a("prstGeom"))
         if prst is not None:
             return prst.get("prst") or None
-        if sp_pr.find(a("custGeom")) is not None:
+        if first_child(sp_pr, a("custGeom")) is not None:
             return "custom"
         return None
 
@@ -223,27 +223,27 @@ class Shape:
     @cached_property
     def sp_pr(self) -> etree._Element | None:
         name = _SPPR.get(self.tag)
-        return self.el.find(p(name)) if name else None
+        return first_child(self.el, p(name)) if name else None
 
     @cached_property
     def own_box(self) -> Box | None:
         """The transform written on this element (``None`` when it inherits one)."""
         if self.tag == "graphicFrame":
-            return read_box(self.el.find(p("xfrm")))
+            return read_box(first_child(self.el, p("xfrm")))
         if self.sp_pr is None:
             return None
-        return read_box(self.sp_pr.find(a("xfrm")))
+        return read_box(first_child(self.sp_pr, a("xfrm")))
 
     @cached_property
     def partial_box(self) -> tuple[float | None, float | None, float | None, float | None]:
         """x, y, cx, cy as written on this element, each ``None`` when absent or odd."""
         if self.tag == "graphicFrame":
-            xfrm = self.el.find(p("xfrm"))
+            xfrm = first_child(self.el, p("xfrm"))
         else:
-            xfrm = self.sp_pr.find(a("xfrm")) if self.sp_pr is not None else None
+            xfrm = first_child(self.sp_pr, a("xfrm")) if self.sp_pr is not None else None
         if xfrm is None:
             return (None, None, None, None)
-        off, ext = xfrm.find(a("off")), xfrm.find(a("ext"))
+        off, ext = first_child(xfrm, a("off")), first_child(xfrm, a("ext"))
         return (to_float(off.get("x")) if off is not None else None,
                 to_float(off.get("y")) if off is not None else None,
                 to_float(ext.get("cx")) if ext is not None else None,
@@ -252,12 +252,12 @@ class Shape:
     # ------------------------------------------------------------------ content
     @cached_property
     def tx_body(self) -> etree._Element | None:
-        return self.el.find(p("txBody")) if self.tag == "sp" else None
+        return first_child(self.el, p("txBody")) if self.tag == "sp" else None
 
     @cached_property
     def style(self) -> etree._Element | None:
         """The shape's ``p:style`` (theme style references: fontRef, fillRef …)."""
-        return self.el.find(p("style"))
+        return first_child(self.el, p("style"))
 
     @cached_property
     def children(self) -> list["Shape"]:
@@ -274,7 +274,7 @@ class Shape:
     @cached_property
     def hyperlink(self) -> etree._Element | None:
         """The shape-level click action (``p:cNvPr/a:hlinkClick``)."""
-        return self.c_nv_pr.find(a("hlinkClick")) if self.c_nv_pr is not None else None
+        return first_child(self.c_nv_pr, a("hlinkClick")) if self.c_nv_pr is not None else None
 
     def __repr__(self) -> str:
         return f"<Shape {self.kind} {self.name!r}>"

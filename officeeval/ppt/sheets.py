@@ -20,7 +20,7 @@ from officeeval.errors import PackageError
 from officeeval.ooxml.drawingml import color_value
 from officeeval.ooxml.shared_trees import SHARED_TREES
 from officeeval.ooxml.theme import Theme, read_theme
-from officeeval.ppt.markup import a, on, p
+from officeeval.ppt.markup import a, first_child, on, p
 from officeeval.ppt.shapes import (
     HEADER_FOOTER_TYPES, TITLE_TYPES, Box, Placeholder, Shape, absolute_box, build_shapes,
     placeholder_index,
@@ -77,7 +77,7 @@ class Sheet:
             raise PackageError("malformed_xml", f"{part} is not a slide, layout or master "
                                f"(root {self.root.tag})", part=part)
         self.kind = kind
-        self.c_sld = self.root.find(p("cSld"))
+        self.c_sld = first_child(self.root, p("cSld"))
 
     # ------------------------------------------------------------------ identity
     @property
@@ -154,11 +154,11 @@ class Sheet:
         """Scheme name -> theme slot for text and fills shown on this sheet: the master's
         ``p:clrMap``, overridden by a layout's or slide's ``p:clrMapOvr``."""
         if self.kind in MASTER_KINDS:
-            el = self.root.find(p("clrMap"))
+            el = first_child(self.root, p("clrMap"))
             return _clr_map(el) if el is not None else dict(DEFAULT_CLR_MAP)
-        ovr = self.root.find(p("clrMapOvr"))
+        ovr = first_child(self.root, p("clrMapOvr"))
         if ovr is not None:
-            o = ovr.find(a("overrideClrMapping"))
+            o = first_child(ovr, a("overrideClrMapping"))
             if o is not None:
                 return _clr_map(o)
         if self.parent is not None:
@@ -178,7 +178,7 @@ class Sheet:
     # ------------------------------------------------------------------ shapes
     @cached_property
     def sp_tree(self) -> etree._Element | None:
-        return self.c_sld.find(p("spTree")) if self.c_sld is not None else None
+        return first_child(self.c_sld, p("spTree")) if self.c_sld is not None else None
 
     @cached_property
     def shapes(self) -> list[Shape]:
@@ -236,13 +236,13 @@ class Sheet:
     @cached_property
     def header_footer(self) -> etree._Element | None:
         """``p:hf`` on a layout or master (which header/footer placeholders are on)."""
-        return self.root.find(p("hf"))
+        return first_child(self.root, p("hf"))
 
     # ------------------------------------------------------------------ background
     @cached_property
     def background(self) -> etree._Element | None:
         """This sheet's own ``p:bg`` (``None`` when it inherits)."""
-        return self.c_sld.find(p("bg")) if self.c_sld is not None else None
+        return first_child(self.c_sld, p("bg")) if self.c_sld is not None else None
 
     def effective_background(self) -> tuple[etree._Element, "Sheet"] | None:
         """The ``p:bg`` in force and the sheet that defines it: this sheet's, else its

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from lxml import etree
 
 from officeeval.cache import cached_property, memo_table
-from officeeval.ppt.markup import a, body_text, paragraph_text, paragraphs, text_runs
+from officeeval.ppt.markup import a, body_text, first_child, paragraph_text, paragraphs, text_runs
 from officeeval.ppt.shapes import Shape
 from officeeval.ppt.sheets import Sheet
 from officeeval.ppt.textstyle import TextChain, paragraph_chain
@@ -263,7 +263,7 @@ class RunTarget(Target):
 
     @cached_property
     def text(self) -> str:
-        t = self.el.find(a("t"))
+        t = first_child(self.el, a("t"))
         return (t.text or "") if t is not None else ""
 
     def chain(self) -> TextChain:
@@ -293,7 +293,7 @@ class CellTarget(Target):
 
     @cached_property
     def tx_body(self) -> etree._Element | None:
-        return self.el.find(a("txBody"))
+        return first_child(self.el, a("txBody"))
 
     @property
     def text(self) -> str:

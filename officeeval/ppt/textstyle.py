@@ -172,9 +172,9 @@ def _master_levels(master: Sheet, which: str, level: int) -> list[Level]:
 
         def read() -> list[Level]:
             if which == "notes":
-                styles = root.find(p("notesStyle"))
+                styles = first_child(root, p("notesStyle"))
             else:
-                tx = root.find(p("txStyles"))
+                tx = first_child(root, p("txStyles"))
                 styles = tx.find(p(_STYLE_TAGS.get(which, "otherStyle"))) \
                     if tx is not None else None
             return _list_levels(styles, level, "master")
@@ -360,7 +360,7 @@ class TextChain:
         for lv in self._walk():
             if lv.rpr is None:
                 continue
-            hl = lv.rpr.find(a("highlight"))
+            hl = first_child(lv.rpr, a("highlight"))
             if hl is not None:
                 c = self.sheet.color(first_color(hl))
                 if c:
@@ -370,7 +370,7 @@ class TextChain:
     def hyperlink(self) -> etree._Element | None:
         for lv in self._walk():
             if lv.source == "direct" and lv.rpr is not None:
-                return lv.rpr.find(a("hlinkClick"))
+                return first_child(lv.rpr, a("hlinkClick"))
         return None
 
     # ------------------------------------------------------------------ paragraph properties
@@ -391,7 +391,7 @@ class TextChain:
         for lv in self._walk():
             if lv.ppr is None:
                 continue
-            el = lv.ppr.find(a(tag))
+            el = first_child(lv.ppr, a(tag))
             if el is None:
                 continue
             for child in el:

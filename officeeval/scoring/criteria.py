@@ -100,7 +100,7 @@ def _fail_status(failing: list[S]) -> S:
 # ------------------------------------------------------------------------------ checks
 def run_check(check: Check, grading: "Grading") -> CheckResult:
     """The check's result; never raises (see the module docstring)."""
-    from officeeval.scoring.judges import judge_check
+    judge_check = _JUDGE_CHECK or _load_judge()
     comparator, base = _head(check)
     try:
         if comparator is None:
@@ -122,6 +122,18 @@ def run_check(check: Check, grading: "Grading") -> CheckResult:
         return CheckResult(**base, expected=check.expected or "", actual="", source="",
                            passed=False, status=S.EVAL_ERROR,
                            detail=f"evaluator error: {type(exc).__name__}: {exc}")
+
+
+# judges imports this module: the judge is looked up on first use (an import statement per
+# check cost a microsecond of import machinery), then kept.
+_JUDGE_CHECK = None
+
+
+def _load_judge():
+    global _JUDGE_CHECK
+    from officeeval.scoring.judges import judge_check
+    _JUDGE_CHECK = judge_check
+    return judge_check
 
 
 # id(check) -> (check, its comparator, the fields every result of it starts with): the
