@@ -25,7 +25,7 @@ from lxml import etree
 
 from officeeval.ooxml.ns import MC
 from officeeval.ooxml.units import to_float, to_int
-from officeeval.ppt.markup import children, p
+from officeeval.ppt.markup import children, first_child, p
 from officeeval.vocabulary.ppt import (
     ANIMATION_CLASS_TOKENS, ANIMATION_SUBTYPES, DIRECTIONAL_EFFECTS, PRESET_EFFECTS,
 )
@@ -154,14 +154,14 @@ def _target(effect_ctn: etree._Element) -> tuple[str | None, int | None]:
 
 def _builds(timing: etree._Element) -> dict[tuple[str, str], str]:
     out: dict[tuple[str, str], str] = {}
-    bld = timing.find(p("bldLst"))
+    bld = first_child(timing, p("bldLst"))
     if bld is None:
         return out
     for b in children(bld):
         if b.tag == p("bldP"):
             out[(b.get("spid") or "", b.get("grpId") or "0")] = b.get("build") or "whole"
         elif b.tag == p("bldGraphic"):
-            kind = "whole" if b.find(p("bldAsOne")) is not None else "sub"
+            kind = "whole" if first_child(b, p("bldAsOne")) is not None else "sub"
             out[(b.get("spid") or "", b.get("grpId") or "0")] = kind
     return out
 
@@ -169,8 +169,8 @@ def _builds(timing: etree._Element) -> dict[tuple[str, str], str]:
 def trigger_shape_id(seq: etree._Element) -> str | None:
     """The id of the shape whose click starts an interactive sequence (its ``onClick``
     start condition's target)."""
-    ctn = seq.find(p("cTn"))
-    conds = ctn.find(p("stCondLst")) if ctn is not None else None
+    ctn = first_child(seq, p("cTn"))
+    conds = first_child(ctn, p("stCondLst")) if ctn is not None else None
     for cond in conds.findall(p("cond")) if conds is not None else []:
         tgt = cond.find(f"{p('tgtEl')}/{p('spTgt')}")
         if tgt is not None and tgt.get("spid"):
@@ -202,7 +202,7 @@ def _inside_effect(ctn: etree._Element, seq: etree._Element) -> bool:
 
 def read_effects(slide_root: etree._Element) -> list[Effect]:
     """Every animation effect of a slide in playback order; ``[]`` without timing."""
-    timing = slide_root.find(p("timing"))
+    timing = first_child(slide_root, p("timing"))
     if timing is None:
         return []
     builds = _builds(timing)
@@ -234,7 +234,7 @@ def read_effects(slide_root: etree._Element) -> list[Effect]:
 def effect_nodes(slide_root: etree._Element) -> list[etree._Element]:
     """The ``p:cTn`` of every effect of a slide, in the order ``read_effects`` lists the
     effects (an effect nested in another's node is part of it)."""
-    timing = slide_root.find(p("timing"))
+    timing = first_child(slide_root, p("timing"))
     if timing is None:
         return []
     ctns: list[etree._Element] = []

@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from officeeval.cache import memo_table
 from officeeval.ppt import tables
-from officeeval.ppt.markup import a
+from officeeval.ppt.markup import a, first_child
 from officeeval.ppt.targets import CellTarget, ParagraphTarget, RunTarget, ShapeTarget
 from officeeval.ppt.textstyle import DEFAULT_SIZE_PT, TextChain, paragraph_level
 from officeeval.properties import types as T
@@ -246,7 +246,7 @@ def _lift_paragraph(reader: Callable[[ParagraphTarget, TextChain], "Observation 
 @paragraph_property(1)
 def level(par: ParagraphTarget, chain: TextChain) -> Observation | None:
     """PowerPoint paragraph indent level (1-based)."""
-    ppr = par.el.find(a("pPr"))
+    ppr = first_child(par.el, a("pPr"))
     if ppr is not None and ppr.get("lvl") is not None:
         return Observation(paragraph_level(par.el) + 1, "direct")
     return None
