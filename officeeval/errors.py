@@ -1,7 +1,7 @@
 """The exception hierarchy: one root, one subclass per kind of failure.
 
 Library code raises these; the scoring engine classifies them into outcomes and statuses; the
-CLI maps them to exit codes (see ``officeeval.cli.EXIT_CODES``).
+CLI maps them to exit codes (see ``officeeval.cli``).
 """
 
 from __future__ import annotations

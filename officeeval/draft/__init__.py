@@ -21,7 +21,8 @@ from pathlib import Path
 from officeeval.draft.changes import diff as _diff
 from officeeval.draft.instruction import match, steps
 from officeeval.draft.named import augment
-from officeeval.draft.proposal import DraftCriterion, assign_points, propose
+from officeeval.draft.criteria import DraftCriterion, assign_points
+from officeeval.draft.proposal import propose
 from officeeval.draft.render import xml
 from officeeval.formats import open_document
 

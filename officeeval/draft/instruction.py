@@ -8,7 +8,6 @@ import re
 from dataclasses import dataclass
 
 
-
 @dataclass
 class Step:
     number: str
@@ -34,8 +33,6 @@ def steps(markdown: str) -> list[Step]:
         elif line.startswith("   ") and out and line.strip():
             out[-1].text += line.strip()
     return out
-
-
 
 
 # What a step calls the feature a property belongs to (a criterion on a section's footer is

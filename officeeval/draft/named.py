@@ -26,7 +26,7 @@ from officeeval.catalog import catalog
 from officeeval.draft.anchors import Anchor, safe_select
 from officeeval.draft.changes import Change, observe, properties_for, shown
 from officeeval.draft.instruction import Step, _variants, match
-from officeeval.draft.proposal import DraftCheck, DraftCriterion, literal, make_check, skill_of
+from officeeval.draft.criteria import DraftCheck, DraftCriterion, literal, make_check, skill_of
 from officeeval.errors import OfficeEvalError
 from officeeval.targets import Document, Target
 from officeeval.values import Observation

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape, quoteattr
 
-from officeeval.draft.proposal import SKILLS, DraftCriterion
+from officeeval.draft.criteria import SKILLS, DraftCriterion
 
 
 def _comment(text: str) -> str:

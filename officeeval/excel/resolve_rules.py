@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from officeeval.errors import UnverifiableValue
 from officeeval.excel import value_types as X
-from officeeval.excel.cf_effect import Unsupported, formatted_cells
+from officeeval.excel.cf_effect import formatted_cells
+from officeeval.excel.cf_values import Unsupported
 from officeeval.excel.conditional import dxf_fill_color
 from officeeval.excel.resolve_objects import cell_text_at, ref_cells
 from officeeval.excel.targets import CfTarget, ValidationTarget

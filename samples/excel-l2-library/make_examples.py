@@ -13,8 +13,6 @@ directory after solution.py has written reference.xlsx: ``python make_examples.p
 """
 
 import os
-import shutil
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -22,35 +20,16 @@ from pathlib import Path
 from openpyxl import load_workbook
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
 
-
-def render(xlsx: Path, png: Path, tmp: Path) -> None:
-    soffice = shutil.which("soffice") or sys.exit("soffice not found")
-    proc = subprocess.Popen([soffice, f"-env:UserInstallation=file://{tmp / 'profile'}",
-                             "--headless", "--convert-to", "png", "--outdir", str(tmp),
-                             str(xlsx)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        proc.wait(timeout=180)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        raise
-    shutil.move(tmp / (xlsx.stem + ".png"), png)
-
-
-def first(wb, name: str):
-    ws = wb[name]
-    wb.move_sheet(ws, offset=-wb.index(ws))
-    wb.active = 0
-    for other in wb.worksheets:
-        other.sheet_view.tabSelected = other is ws
-    return ws
+from example_pictures import render, sheet_first  # noqa: E402
 
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as t:
         tmp = Path(t)
         wb = load_workbook(HERE / "reference.xlsx")
-        ws = first(wb, "借阅记录")
+        ws = sheet_first(wb, "借阅记录")
         ws.delete_rows(17, ws.max_row)
         ws.print_area = "A1:K16"
         ws.print_title_rows = None
@@ -60,7 +39,7 @@ def main() -> None:
         render(tmp / "example-1.xlsx", HERE / "example-1.png", tmp)
 
         wb = load_workbook(HERE / "reference.xlsx")
-        ws = first(wb, "学院统计")
+        ws = sheet_first(wb, "学院统计")
         ws.print_area = "A1:P19"
         ws.page_setup.orientation = "landscape"
         ws.sheet_properties.pageSetUpPr.fitToPage = True
@@ -69,7 +48,7 @@ def main() -> None:
         render(tmp / "example-2.xlsx", HERE / "example-2.png", tmp)
 
         wb = load_workbook(HERE / "reference.xlsx")
-        ws = first(wb, "分类汇总")
+        ws = sheet_first(wb, "分类汇总")
         seen_subtotal = False
         for r in range(2, ws.max_row + 1):
             if seen_subtotal and ws.row_dimensions[r].outline_level == 2:

@@ -11,8 +11,6 @@ solution.py has written reference.xlsx: ``python make_examples.py``.
 """
 
 import os
-import shutil
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -20,19 +18,9 @@ from pathlib import Path
 from openpyxl import load_workbook
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
 
-
-def render(xlsx: Path, png: Path, tmp: Path) -> None:
-    soffice = shutil.which("soffice") or sys.exit("soffice not found")
-    proc = subprocess.Popen([soffice, f"-env:UserInstallation=file://{tmp / 'profile'}",
-                             "--headless", "--convert-to", "png", "--outdir", str(tmp),
-                             str(xlsx)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        proc.wait(timeout=180)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        raise
-    shutil.move(tmp / (xlsx.stem + ".png"), png)
+from example_pictures import render  # noqa: E402
 
 
 def main() -> None:

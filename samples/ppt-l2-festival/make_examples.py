@@ -11,50 +11,21 @@ this directory after solution.py has written reference.pptx: ``python make_examp
 """
 
 import os
-import shutil
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-from pptx import Presentation
-from pptx.oxml.ns import qn
-
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
 
-
-def only(title: str, out: Path) -> None:
-    prs = Presentation(HERE / "reference.pptx")
-    lst = prs.slides._sldIdLst
-    for sid, slide in list(zip(list(lst), prs.slides)):
-        if slide.shapes.title is None or slide.shapes.title.text != title:
-            prs.part.drop_rel(sid.get(qn("r:id")))
-            lst.remove(sid)
-    # The custom show names slides by relationship: with those slides gone LibreOffice
-    # gives up, so it goes.
-    for shows in prs.part._element.findall(qn("p:custShowLst")):
-        prs.part._element.remove(shows)
-    prs.save(out)
-
-
-def render(pptx: Path, png: Path, tmp: Path) -> None:
-    soffice = shutil.which("soffice") or sys.exit("soffice not found")
-    proc = subprocess.Popen([soffice, f"-env:UserInstallation=file://{tmp / 'profile'}",
-                             "--headless", "--convert-to", "png", "--outdir", str(tmp),
-                             str(pptx)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        proc.wait(timeout=180)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        raise
-    shutil.move(tmp / (pptx.stem + ".png"), png)
+from example_pictures import render, slide_titled  # noqa: E402
 
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as t:
         tmp = Path(t)
         for name, title in (("example-1", "活动概况"), ("example-2", "客流统计")):
-            only(title, tmp / f"{name}.pptx")
+            slide_titled(HERE / "reference.pptx", title, tmp / f"{name}.pptx")
             render(tmp / f"{name}.pptx", HERE / f"{name}.png", tmp)
             print("wrote", name + ".png")
 

@@ -11,57 +11,17 @@ what the reference holds. Needs ``soffice``; run from this directory after solut
 written reference.docx: ``python make_examples.py``.
 """
 
-import copy
 import os
-import shutil
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-from docx import Document
 from docx.oxml.ns import qn
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
 
-
-def excerpt(keep, out: Path) -> None:
-    """reference.docx with only the body elements ``keep(doc)`` returns (the last section's
-    page setup kept)."""
-    doc = Document(HERE / "reference.docx")
-    body = doc.element.body
-    kept = keep(doc)  # the proxies stay alive, so identity holds
-    final = body.find(qn("w:sectPr"))
-    for el in list(body):
-        if el is not final and not any(el is k for k in kept):
-            body.remove(el)
-    for el in list(body):
-        ppr = el.find(qn("w:pPr"))
-        sect = ppr.find(qn("w:sectPr")) if ppr is not None else None
-        if sect is not None:
-            # A kept paragraph that ends a section: its page setup is the excerpt's.
-            ppr.remove(sect)
-            body.remove(final)
-            body.append(sect)
-            final = sect
-    # The pictures show the page's content, not the body's headers and footers.
-    for el in final.findall(qn("w:headerReference")) + final.findall(qn("w:footerReference")):
-        final.remove(el)
-    doc.save(out)
-
-
-def render(docx: Path, png: Path, tmp: Path) -> None:
-    soffice = shutil.which("soffice") or sys.exit("soffice not found")
-    profile = tmp / "profile"
-    proc = subprocess.Popen([soffice, f"-env:UserInstallation=file://{profile}", "--headless",
-                             "--convert-to", "png", "--outdir", str(tmp), str(docx)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        proc.wait(timeout=180)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        raise
-    shutil.move(tmp / (docx.stem + ".png"), png)
+from example_pictures import render, word_excerpt  # noqa: E402
 
 
 def main() -> None:
@@ -81,7 +41,7 @@ def main() -> None:
         }
         for name, keep in parts.items():
             src = tmp / f"{name}.docx"
-            excerpt(keep, src)
+            word_excerpt(HERE / "reference.docx", keep, src, drop_headers=True)
             render(src, HERE / f"{name}.png", tmp)
             print("wrote", name + ".png")
 

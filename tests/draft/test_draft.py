@@ -18,7 +18,7 @@ from officeeval.draft import draft, title_of
 from officeeval.draft.changes import _sheet_shifts
 from officeeval.draft.anchors import anchors
 from officeeval.draft.instruction import match, steps
-from officeeval.draft.proposal import DraftCriterion, assign_points, literal
+from officeeval.draft.criteria import DraftCriterion, assign_points, literal
 from officeeval.formats import open_document
 from officeeval.rubric import load_rubric
 from officeeval.properties.types.lengths import Measure

@@ -1,4 +1,4 @@
-"""The Word sample tasks built in issue #3: each reference scores 100, each untouched input
+"""The Word sample tasks: each reference scores 100, each untouched input
 at most 15 (and only on preservation criteria), each rubric has 25–40 criteria over at least
 5 skills, and the simulated generations are graded for the right reasons."""
 
@@ -267,3 +267,49 @@ def test_transit_stale_toc_and_shifted_workbook(tmp_path):
     assert s["c45"] == "pass"      # the chart itself looks right
     assert card.score == 93
 
+
+
+# ------------------------------------------------------------------ word-l2-annual
+# Drafted with `officeeval draft` and reviewed (samples/word-l2-annual/NOTES.md): three
+# steps given only by picture (the cover, the table's style and position, heading 1's look).
+def test_annual_rubric_shape_and_pictures():
+    r = rubric("word-l2-annual")
+    assert 40 <= len(r.criteria) <= 60
+    assert len({c.skill for c in r.criteria}) >= 6
+    assert r.total == sum(c.points for c in r.criteria) == 100
+    names = sorted(Path(a).name for a in r.files.attachments)
+    assert names == [f"example-{i}.png" for i in (1, 2, 3)]
+    text = (task_dir("word-l2-annual") / "instruction.md").read_text(encoding="utf-8")
+    assert all(f"`{n}`" in text for n in names)
+
+
+def test_annual_reference_program_scores_100(tmp_path):
+    proc, card = grade_generation("word-l2-annual", "sim-gamma", 1, tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert card.score == 100 and card.eval_errors == 0
+
+
+def test_annual_text_only_reader_loses_exactly_the_pictured_values(tmp_path):
+    proc, card = grade_generation("word-l2-annual", "sim-alpha", 1, tmp_path)
+    failed = {cid for cid, s in statuses(card).items() if s != "pass"}
+    # cover alignment and title font, heading 1's colour/alignment on the paragraphs and
+    # on the style, the table's style and position: what only the pictures show
+    assert failed == {"c02", "c03", "c06", "c24", "c25", "c31"}
+    assert card.score == 89
+
+
+def test_annual_invented_footnote_api_writes_nothing(tmp_path):
+    proc, card = grade_generation("word-l2-annual", "sim-beta", 1, tmp_path)
+    assert "AttributeError" in proc.stderr and "add_footnote" in proc.stderr
+    assert card is None
+
+
+def test_annual_headings_found_by_position_miss_the_later_chapters(tmp_path):
+    proc, card = grade_generation("word-l2-annual", "sim-beta", 2, tmp_path)
+    failed = {cid for cid, s in statuses(card).items() if s != "pass"}
+    # two of five chapter headings styled (c07, c42; c06 grades the look of the styled
+    # ones, which is right), body paragraphs of the missed chapters unstyled (c11, c44),
+    # "阅览市" corrected in the first chapter only: the misspelling is counted (c05) and the
+    # later paragraphs' text differs from the reference's (c04)
+    assert failed == {"c04", "c05", "c07", "c11", "c42", "c44"}
+    assert card.score == 86

@@ -187,6 +187,18 @@ def refind(edit: Edit, selector: str | None, indexes: list[int]) -> list[Target]
     return [found[i] for i in indexes]
 
 
+def edit_each(check: Check, indexes: list[int], fn: Callable[[Edit, Target], "str | None"]
+              ) -> Apply:
+    """An ``Apply`` calling ``fn(edit, target)`` on each planned target found again in the
+    fresh view (``refind``); its note is the last non-empty note ``fn`` returned."""
+    def apply(ws: Workspace, edit: Edit) -> str:
+        note = ""
+        for t in refind(edit, check.select, indexes):
+            note = fn(edit, t) or note
+        return note
+    return apply
+
+
 def locators(targets: list[Target], indexes: list[int]) -> str:
     locs = [targets[i].locator for i in indexes]
     return locs[0] if len(locs) == 1 else f"{locs[0]} … {locs[-1]} ({len(locs)} targets)"
@@ -206,6 +218,10 @@ def mutation(key: str, op: str, desc: str, apply: Apply, scope: str = "criterion
     return Mutation(key=key, operator=op, description=desc, apply=apply, scope=scope)
 
 
+# What plans the mutants of one check: (context, check, the reference's targets) -> mutations.
+Planner = Callable[[PlanContext, Check, list[Target]], list[Mutation]]
+
 __all__ = ["Apply", "Check", "Criterion", "Mutation", "NotApplicable", "PlanContext",
-           "choose", "chosen_indexes", "empty_note", "locators", "mutation",
-           "observed_values", "refind", "render", "vtype_of", "write_each", "writer"]
+           "Planner", "choose", "chosen_indexes", "edit_each", "empty_note", "locators",
+           "mutation", "observed_values", "refind", "render", "vtype_of", "write_each",
+           "writer"]

@@ -1,5 +1,6 @@
 """Excel mutants: for one check, edits of the reference that break exactly what it reads
-(cell values and formulas here; formats, sheets and objects in ``excel_more``), found with
+(cell values and formulas here; formats, sheets and objects in ``excel_formats``,
+``excel_sheets`` and ``excel_objects``), found with
 the engine's selectors and targets and written by Excel's writers
 (``officeeval.excel.edit``).
 
@@ -19,10 +20,12 @@ import datetime as dt
 import re
 from pathlib import Path
 
-from officeeval.audit.mutators import excel_more as XM
 from officeeval.audit.mutators.base import (
     Mutation, PlanContext, chosen_indexes, locators, mutation, write_each,
 )
+from officeeval.audit.mutators.excel_formats import CELL_PLANNERS, cells_only, plan_format
+from officeeval.audit.mutators.excel_objects import OBJECT_PLANNERS, plan_delete
+from officeeval.audit.mutators.excel_sheets import plan_sheet_order
 from officeeval.audit.mutators.plan import Policy, plan_check as plan
 from officeeval.audit.mutators.texts import typo
 from officeeval.audit.workspace import Workspace
@@ -45,7 +48,7 @@ def plan_check(ctx: PlanContext, check: Check) -> tuple[list[Mutation], str]:
 
 
 def _count(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
-    return XM.plan_delete(ctx, check, targets)
+    return plan_delete(ctx, check, targets)
 
 
 def _value(ctx: PlanContext, check: Check, targets: list[Target]
@@ -55,24 +58,24 @@ def _value(ctx: PlanContext, check: Check, targets: list[Target]
     if prop == "text" and cell:
         return plan_value(ctx, check, targets), ""
     if prop == "cell.display" and cell:
-        return plan_value(ctx, check, targets) + XM.plan_format(ctx, check, targets), ""
+        return plan_value(ctx, check, targets) + plan_format(ctx, check, targets), ""
     if prop in ("cell.value",) and cell:
         return plan_value(ctx, check, targets), ""
     if prop in FORMULA_PROPS and cell:
         return plan_formula(ctx, check, targets), ""
-    if prop in XM.CELL_PLANNERS and cell:
-        return XM.CELL_PLANNERS[prop](ctx, check, targets), ""
-    if prop in XM.OBJECT_PLANNERS:
-        return XM.OBJECT_PLANNERS[prop](ctx, check, targets), ""
+    if prop in CELL_PLANNERS and cell:
+        return CELL_PLANNERS[prop](ctx, check, targets), ""
+    if prop in OBJECT_PLANNERS:
+        return OBJECT_PLANNERS[prop](ctx, check, targets), ""
     return [], f"no Excel mutator for {prop}"
 
 
 def _structure(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
     prop = check.property or ""
     if targets[0].kind == "sheet" and prop not in ("sheet.index", "workbook.sheet_names"):
-        return XM.plan_sheet_order(ctx, check, targets)
+        return plan_sheet_order(ctx, check, targets)
     if re.match(r"sheet\[\d", check.select or ""):
-        return XM.plan_sheet_order(ctx, check, targets)
+        return plan_sheet_order(ctx, check, targets)
     return []
 
 
@@ -115,13 +118,10 @@ def choose_value(check: Check, v: CellValue) -> CellValue:
     return wrong_value(v)
 
 
-def _cells(targets: list[Target], idx: list[int]) -> bool:
-    return all(targets[i].kind == "cell" for i in idx)
-
 
 def plan_value(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
     idx = chosen_indexes(check, len(targets))
-    if idx is None or not _cells(targets, idx):
+    if idx is None or not cells_only(targets, idx):
         return []
     vals = ctx.values(check, targets, idx, "cell.value")
     if not vals or not all(isinstance(v, CellValue) for v in vals):
@@ -140,7 +140,7 @@ def plan_formula(ctx: PlanContext, check: Check, targets: list[Target]) -> list[
     """The formula replaced by its own value (pasted values), and — for checks that read
     the formula text — another function or a reference one row off."""
     idx = chosen_indexes(check, len(targets))
-    if idx is None or not _cells(targets, idx):
+    if idx is None or not cells_only(targets, idx):
         return []
     formulas = [ctx.values(check, targets, [i], "cell.formula") for i in idx]
     if not all(formulas):

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from officeeval.audit.mutators.base import (
-    Mutation, NotApplicable, PlanContext, choose, chosen_indexes, empty_note, locators,
+    Mutation, NotApplicable, PlanContext, Planner, choose, chosen_indexes, empty_note, locators,
     refind, render, vtype_of, writer,
 )
 from officeeval.audit.mutators.texts import forbidden_text, put_typo
@@ -23,7 +23,6 @@ from officeeval.comparators import get_comparator
 from officeeval.rubric.model import Check
 from officeeval.targets import Target
 
-Planner = Callable[[PlanContext, Check, list[Target]], list[Mutation]]
 Mistakes = Callable[[list[Any]], list[Any]]
 
 

@@ -7,10 +7,10 @@ transitions and animations, SmartArt and charts on slides."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 from officeeval.audit.mutators.base import (
-    Mutation, NotApplicable, PlanContext, chosen_indexes, locators, mutation, refind,
+    Mutation, NotApplicable, PlanContext, Planner, chosen_indexes, locators, mutation, refind,
     write_each,
 )
 from officeeval.audit.mutators.mistakes import CM
@@ -21,7 +21,6 @@ from officeeval.rubric.model import Check
 from officeeval.targets import Target
 from officeeval.values import Measure
 
-Planner = Callable[[PlanContext, Check, list[Target]], list[Mutation]]
 SHAPE_KINDS = PS.SHAPE_KINDS
 
 
@@ -464,7 +463,7 @@ def _plan_smartart(ctx: PlanContext, check: Check, targets: list[Target]) -> lis
 
 def _plan_slide_chart(ctx: PlanContext, check: Check, targets: list[Target]
                       ) -> list[Mutation]:
-    from officeeval.audit.mutators.excel_more import chart_mistake
+    from officeeval.audit.mutators.chart_mistakes import chart_mistake
     idx = chosen_indexes(check, len(targets))
     if idx is None or any(t.kind not in ("chart", "shape") for t in targets):
         return []

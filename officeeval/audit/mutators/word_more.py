@@ -6,10 +6,10 @@ what the reference shows and has Word's writer write it."""
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
+from typing import Any
 
 from officeeval.audit.mutators.base import (
-    Mutation, NotApplicable, PlanContext, chosen_indexes, locators, mutation, refind,
+    Mutation, NotApplicable, PlanContext, Planner, chosen_indexes, locators, mutation, refind,
     write_each, writer,
 )
 from officeeval.audit.mutators.mistakes import CM
@@ -20,7 +20,6 @@ from officeeval.values import Measure
 from officeeval.word.edit import parts as WP
 from officeeval.word.edit import structure as WS
 
-Planner = Callable[[PlanContext, Check, list[Target]], list[Mutation]]
 
 
 # ------------------------------------------------------------------ headers and footers
@@ -437,7 +436,7 @@ def _plan_chart(ctx: PlanContext, check: Check, targets: list[Target]) -> list[M
     """A chart in the document: the mistake Excel and PowerPoint charts get (another type,
     a title or series name mistyped, a series dropped, a reference one row short, the legend
     moved …), written into the chart part by Word's chart writers."""
-    from officeeval.audit.mutators.excel_more import chart_mistake
+    from officeeval.audit.mutators.chart_mistakes import chart_mistake
     idx = chosen_indexes(check, len(targets))
     if idx is None or any(t.kind != "chart" for t in targets):
         return []

@@ -1,0 +1,110 @@
+"""What every command shares: the typer app (help without type placeholders), the consoles,
+the exit codes and the one-line failures that end a command."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from typer.core import TyperCommand, TyperGroup
+
+from officeeval.errors import RubricError
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_RUBRIC, EXIT_DOCUMENT, EXIT_EVAL_ERROR = 0, 1, 2, 3, 4, 5
+EXIT_INTERNAL = 70
+
+
+class _Params:
+    """Help without type placeholders (mixed into typer's command and group classes): a
+    flag shows no value, an option or argument without a metavar of its own shows its name
+    in capitals, and the usage line names arguments plainly (``DOCUMENT``, not
+    ``{document}``)."""
+
+    def get_params(self, ctx):  # noqa: ANN001, ANN201 - click's types
+        params = super().get_params(ctx)  # type: ignore[misc]
+        for p in params:
+            if p.metavar is None:
+                flag = getattr(p, "is_flag", False) or getattr(p, "count", False)
+                p.metavar = "" if flag else (p.name or "").upper()
+            if getattr(p, "param_type_name", "") == "argument" and \
+                    hasattr(p, "display_type_rich"):
+                # Newer typer prints an argument's Python type (<path>) beside its name.
+                p.display_type_rich = lambda ctx: None  # noqa: ARG005
+        return params
+
+    def collect_usage_pieces(self, ctx):  # noqa: ANN001, ANN201
+        return [re.sub(r"^\{([A-Z_]+)\}(\.\.\.)?$", r"\1\2", piece)
+                for piece in super().collect_usage_pieces(ctx)]  # type: ignore[misc]
+
+
+class _Command(_Params, TyperCommand):
+    pass
+
+
+class _Group(_Params, TyperGroup):
+    pass
+
+
+class _App(typer.Typer):
+    """Every command of this app, however declared, gets the help of ``_Params``."""
+
+    def command(self, *args, cls=None, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN201
+        return super().command(*args, cls=cls or _Command, **kwargs)
+
+
+app = _App(cls=_Group, add_completion=False, no_args_is_help=True,
+           pretty_exceptions_enable=False, help="Grade Office documents against exam rubrics.")
+console = Console()
+err_console = Console(stderr=True)
+
+_JSON_HELP = "Print JSON instead of a table."
+_RECALC_HELP = ("Recalculate formulas that have no cached value, and lay documents out for "
+                "layout checks, with LibreOffice; --no-recalc never starts it (layout "
+                "checks are then eval_errors). Default: when LibreOffice is installed.")
+
+
+def _fail(code: int, message: str) -> None:
+    """Print MESSAGE as one line (never wrapped at the terminal's width) and exit CODE."""
+    err_console.print(message, markup=False, highlight=False, soft_wrap=True)
+    raise typer.Exit(code)
+
+
+def _json(obj) -> None:
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False, indent=2, default=str) + "\n")
+
+
+def _existing_file(path: Path, what: str) -> None:
+    """Exit 4 with one line when PATH (a document to read) is missing or not a file."""
+    if not path.exists():
+        _fail(EXIT_DOCUMENT, f"cannot read {what} {path}: no such file")
+    if not path.is_file():
+        _fail(EXIT_DOCUMENT, f"cannot read {what} {path}: not a file")
+
+
+def _output_dir(path: Path, flag: str) -> None:
+    """Exit 2 with one line unless PATH is a directory we can write in, or one we can
+    create (nothing is created here)."""
+    import os
+    if path.exists() and not path.is_dir():
+        _fail(EXIT_USAGE, f"{flag} {path}: that is an existing file; give a directory")
+    existing = path
+    while not existing.exists() and existing.parent != existing:
+        existing = existing.parent
+    if not existing.is_dir():
+        _fail(EXIT_USAGE, f"{flag} {path}: cannot create the directory ({existing} is a "
+                          f"file)")
+    if not os.access(existing, os.W_OK | os.X_OK):
+        what = "the directory is" if existing == path else f"{existing} is"
+        _fail(EXIT_USAGE, f"{flag} {path}: {what} not writable")
+
+
+def _load_rubric(path: Path):
+    from officeeval.rubric import load_rubric
+    try:
+        return load_rubric(path)
+    except RubricError as exc:
+        _fail(EXIT_RUBRIC, str(exc))

@@ -1,0 +1,166 @@
+"""Commands that talk to models: ``prompts`` and ``generate`` (which can chain into
+``batch``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from officeeval.cli.common import (
+    EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_RUBRIC, app, console, err_console, _fail,
+)
+from officeeval.errors import TaskError
+from officeeval.cli.batching import batch
+
+
+@app.command()
+def prompts(task_ids: Optional[list[str]] = typer.Argument(None, help="Task ids (default: "
+                                                           "every task)."),
+            out: Path = typer.Option(..., "--out", "-o", help="Where to write the prompt "
+                                     "lines (JSON Lines)."),
+            task_dirs: Optional[list[Path]] = typer.Option(None, "--tasks", help="Rubric "
+                                                           "directory or file (repeatable;"
+                                                           " default: rubrics/)."),
+            lang: str = typer.Option("zh", "--lang", help="zh or en: the instruction's "
+                                     "language and the shipped template's."),
+            template: Optional[Path] = typer.Option(None, "--template", help="A prompt "
+                                                    "template file (docs/generation.md)."),
+            with_outline: bool = typer.Option(False, "--outline", help="Add an outline of "
+                                              "the input file."),
+            outline_tokens: int = typer.Option(1500, "--outline-tokens", help="Budget of "
+                                               "the outline in estimated tokens."),
+            timeout: Optional[float] = typer.Option(None, "--timeout", help="The time limit "
+                                                    "the prompt states (default 60 s)."),
+            memory: Optional[str] = typer.Option(None, "--memory", help="The memory limit "
+                                                 "the prompt states (default 2G)."),
+            images: str = typer.Option("omit", "--images", help="The pictures the "
+                                       "instruction refers to (example-1.png): 'inline' "
+                                       "sends them as image parts (vision models), 'omit' "
+                                       "says they are not shown (text-only).")) -> None:
+    """Write one prompt line per task: the messages a model gets (instruction, program
+    contract, pictures, optional outline) from a versioned template. Exit 2 for unknown
+    tasks, tasks without an instruction or a picture refused, 3 for invalid rubrics (the
+    other lines are written)."""
+    from officeeval.generation.commands import make_prompts, registry_for
+    from officeeval.generation.prompts import write_prompts
+    from officeeval.generation.template import TemplateProblem
+    from officeeval.runner.limits import Limits
+    try:
+        limits = Limits().merged({k: v for k, v in (("timeout", timeout),
+                                                    ("memory", memory)) if v is not None})
+        res = make_prompts(task_ids or [], registry_for(task_dirs), lang, template,
+                           outline_tokens if with_outline else None, limits, images)
+    except (TaskError, TemplateProblem) as exc:
+        _fail(EXIT_USAGE, str(exc))
+    n = write_prompts(res.lines, out)
+    for problem in res.invalid_rubrics + res.problems:
+        err_console.print(problem, markup=False, highlight=False)
+    t = res.template
+    pics = sum(len(x.get("pictures", [])) for x in res.lines)
+    console.print(f"{n} prompt(s) written to {out} (template {t.id} version {t.version}, "
+                  f"{lang}{', with outlines' if with_outline else ''}"
+                  f"{f', {pics} picture(s) {images}' if pics else ''})", highlight=False)
+    if res.invalid_rubrics:
+        raise typer.Exit(EXIT_RUBRIC)
+    if res.problems:
+        raise typer.Exit(EXIT_USAGE)
+
+
+@app.command()
+def generate(prompts_file: Path = typer.Argument(..., help="Prompt lines (officeeval "
+                                                 "prompts)."),
+             model: str = typer.Option(..., "--model", help="The model name the endpoint "
+                                       "serves."),
+             base_url: str = typer.Option(..., "--base-url", help="OpenAI-compatible API, "
+                                          "e.g. http://localhost:8000/v1."),
+             out: Path = typer.Option(..., "--out", "-o", help="The manifest to write "
+                                      "(appended; resumable)."),
+             api_key_env: Optional[str] = typer.Option(None, "--api-key-env", help="The "
+                                                       "variable holding the API key "
+                                                       "(default OPENAI_API_KEY, optional)."),
+             samples: int = typer.Option(1, "--samples", "-n", help="Samples per prompt."),
+             label: Optional[str] = typer.Option(None, "--label", help="The model name "
+                                                 "written on the lines (default --model)."),
+             temperature: Optional[float] = typer.Option(None, "--temperature",
+                                                         help="Sent when set (else the "
+                                                         "server's default)."),
+             top_p: Optional[float] = typer.Option(None, "--top-p", help="Sent when set."),
+             max_tokens: Optional[int] = typer.Option(None, "--max-tokens", help="Sent when "
+                                                      "set."),
+             seed: Optional[int] = typer.Option(None, "--seed", help="Base seed (sample k "
+                                                "uses seed + k - 1)."),
+             turns: int = typer.Option(1, "--turns", help="Replies per generation: after "
+                                       "each, the program runs and the model sees how."),
+             concurrency: int = typer.Option(8, "--concurrency", help="Requests at once."),
+             retries: int = typer.Option(6, "--retries", help="Retries of a request (429, "
+                                         "5xx, timeouts, malformed replies)."),
+             retry_delay: float = typer.Option(1.0, "--retry-delay", help="First backoff, "
+                                               "seconds (doubled each retry)."),
+             request_timeout: float = typer.Option(600.0, "--request-timeout",
+                                                   help="Seconds per request attempt."),
+             task_dirs: Optional[list[Path]] = typer.Option(None, "--tasks", help="Rubric "
+                                                            "directory or file (for --turns "
+                                                            "and --then-grade)."),
+             jobs: int = typer.Option(0, "--jobs", "-j", help="Programs run at once "
+                                      "(default: CPU count)."),
+             timeout: Optional[float] = typer.Option(None, "--timeout", help="Wall-clock "
+                                                     "seconds per program (default 60)."),
+             memory: Optional[str] = typer.Option(None, "--memory", help="Address-space "
+                                                  "limit per program (default 2G)."),
+             isolation: str = typer.Option("auto", "--isolation", help="auto, bwrap or "
+                                           "rlimits."),
+             then_grade: Optional[Path] = typer.Option(None, "--then-grade", help="Then "
+                                                       "grade the manifest into this batch "
+                                                       "directory (like `batch`).")) -> None:
+    """Ask an OpenAI-compatible endpoint for every prompt x sample and write the answers as
+    a batch manifest (resumable: run it again to finish). With --turns N, each program runs
+    in the sandbox and the model may repair it. Exit 1 when some requests still failed,
+    2 for usage errors (including an endpoint that refuses every request)."""
+    from officeeval.generation.client import EndpointUnusable, RequestParams, RetryPolicy
+    from officeeval.generation.commands import api_key, run_generate
+    from officeeval.generation.console import RichProgress, print_result
+    from officeeval.generation.generate import GenerateOptions
+    from officeeval.generation.template import TemplateProblem
+    from officeeval.runner.batch_command import batch_options
+    from officeeval.runner.sandbox import SandboxError
+    if samples < 1 or turns < 1 or concurrency < 1 or retries < 0:
+        _fail(EXIT_USAGE, "--samples, --turns and --concurrency must be at least 1, "
+                          "--retries at least 0")
+    try:
+        key = api_key(api_key_env)
+        sandboxing = batch_options(
+            jobs=jobs, backend="local", ray_address=None, rerun=False,
+            limits={"timeout": timeout, "memory": memory}, isolation=isolation,
+            python=None, tasks=task_dirs, recalc=False, keep_outputs=True)
+    except (TaskError, ValueError) as exc:
+        _fail(EXIT_USAGE, str(exc))
+    options = GenerateOptions(label=label or model, samples=samples, turns=turns,
+                              concurrency=concurrency, jobs=jobs, limits=sandboxing.limits,
+                              sandbox=sandboxing.sandbox)
+    try:
+        result = run_generate(
+            prompts_file, out, base_url=base_url, key=key,
+            params=RequestParams(model, temperature, top_p, max_tokens, seed),
+            policy=RetryPolicy(retries, retry_delay, timeout=request_timeout),
+            options=options, tasks=task_dirs, progress=RichProgress(console))
+    except KeyboardInterrupt:
+        _fail(130, f"interrupted: every finished answer is in {out}; run the same command "
+                   f"again to resume")
+    except (TaskError, TemplateProblem, EndpointUnusable, SandboxError) as exc:
+        _fail(EXIT_USAGE, f"error: {exc}")
+    print_result(result, console)
+    code = EXIT_FAILED if result.failed else EXIT_OK
+    if then_grade is not None:
+        console.print(f"grading {out} into {then_grade}", highlight=False)
+        try:
+            batch(manifest=out, out=then_grade, task_dirs=task_dirs, jobs=jobs,
+                  backend="local", ray_address=None, rerun=False, timeout=timeout, cpu=None,
+                  memory=memory, file_size=None, processes=None, disk=None, files=None,
+                  outputs_root=None, isolation=isolation, python=None, recalc=None,
+                  pages="layout", keep_outputs=True, make_report=True)
+        except typer.Exit as exc:
+            code = exc.exit_code or code
+    if code:
+        raise typer.Exit(code)
