@@ -21,7 +21,8 @@ from officeeval.excel import resolve_cells, resolve_objects, resolve_pivots, res
 from officeeval.excel import resolve_layout, resolve_sheets
 from officeeval.excel.edit import cells as excel_cells, charts as excel_charts
 from officeeval.excel.edit import formats as excel_formats, objects as excel_objects
-from officeeval.excel.edit import sheets as excel_sheets
+from officeeval.excel.edit import rows_columns as excel_rows_columns, sheets as excel_sheets
+from officeeval.excel.edit import workbook as excel_workbook
 from officeeval.excel.workbook import ExcelDocument
 from officeeval.ppt import (
     resolvers_chart, resolvers_layout, resolvers_shape, resolvers_show, resolvers_slide,
@@ -99,7 +100,8 @@ EXCEL = AppSpec(
                 resolve_objects.PROPERTIES, resolve_pivots.PROPERTIES,
                 resolve_rules.PROPERTIES, resolve_layout.PROPERTIES),
     writers=(excel_cells.WRITERS, excel_formats.WRITERS, excel_sheets.WRITERS,
-             excel_objects.WRITERS, excel_charts.WRITERS),
+             excel_workbook.WRITERS, excel_rows_columns.WRITERS, excel_objects.WRITERS,
+             excel_charts.WRITERS),
     steps=excel_steps.STEPS, vocabulary=excel_vocabulary,
     standard_targets=("workbook", "sheet", "chart", "pivot", "table", "conditional_format",
                       "validation", "name", "sheet/A1:E10", "sheet/column", "sheet/row"),

@@ -69,6 +69,29 @@ def resolve(name: str, target: Target, ctx: ResolveContext | None = None) -> Obs
     return binding.fn(target, ctx or ResolveContext())
 
 
+def bulk_resolver(name: str, targets: list[Target]):
+    """The bulk form (``properties.define.reads_many``) of property ``name``'s resolver for
+    ``targets``, one document's selection: ``(targets, ctx) -> list[Observation | None]``.
+    ``None`` when the name is unknown, the resolver has no bulk form, or a target is of a
+    kind (or app) the binding does not accept: the caller then resolves one by one with
+    ``resolve``, which raises what applies."""
+    if not targets:
+        return None
+    pdef = catalog().get(name)
+    if pdef is None:
+        return None
+    app = targets[0].doc.app
+    binding = pdef.bindings.get(app)
+    many = getattr(binding.fn, "many", None) if binding is not None else None
+    if many is None:
+        return None
+    kinds = binding.kinds  # type: ignore[union-attr]
+    for t in targets:
+        if t.kind not in kinds or t.doc.app != app:
+            return None
+    return many
+
+
 def markdown() -> str:
     """The catalog as Markdown (``docs/properties.md``, ``officeeval properties
     --markdown``): one table per family of names (``font``, ``paragraph`` …), each name with

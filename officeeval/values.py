@@ -30,6 +30,22 @@ class Observation:
     note: str = ""
 
 
+_new = object.__new__
+
+
+def observation(value: Any, source: str = "direct") -> Observation:
+    """``Observation(value, source)``, the same (equal, hashing alike), built without the
+    frozen dataclass's four ``object.__setattr__`` calls: about a third of the time, for
+    the resolvers that make one per cell of a range."""
+    obs = _new(Observation)
+    d = obs.__dict__
+    d["value"] = value
+    d["source"] = source
+    d["parts"] = ()
+    d["note"] = ""
+    return obs
+
+
 def aggregate(parts: list[tuple[str, Observation]]) -> Observation | None:
     """Combine per-part observations (``(label, obs)``) of one aggregate target.
 

@@ -462,6 +462,26 @@ class CellStore:
             self._ensure_small(row, row)
         return self._take(key)
 
+    def get_many(self, keys: list[tuple[int, int]]) -> list[RawCell | None]:
+        """``[self.get(r, c) for r, c in keys]``; on a small sheet the rows they span are
+        indexed at once and each record built in one loop (a range's cells, not one call
+        chain per cell)."""
+        if self.large or not keys:
+            return [self.get(r, c) for r, c in keys]
+        if not self._full:
+            self._ensure_small(min(k[0] for k in keys), max(k[0] for k in keys))
+        cells, pending, shared, note = self.cells, self._pending, self._shared, \
+            self._note_formula
+        out: list[RawCell | None] = []
+        for key in keys:
+            raw = cells.get(key)
+            if raw is None and pending:
+                c = pending.pop(key, None)
+                if c is not None:
+                    raw = cells[key] = read_cell(c, key[0], key[1], shared, note)
+            out.append(raw)
+        return out
+
     def row_info(self, row: int) -> RowInfo | None:
         """The row element's attributes (``None`` without a row element)."""
         if row not in self.rows and not self._full:
@@ -511,6 +531,11 @@ class CellStore:
                    for c in range(area.c1, area.c2 + 1)]
             return [c for c in out if c is not None]
         return [self.cells[k] for k in sorted(self.cells) if area.contains(*k)]
+
+    def has_arrays(self) -> bool:
+        """Whether a multi-cell array formula range has been met (on a small sheet, once
+        any of its rows was asked for: all of them then)."""
+        return bool(self._arrays)
 
     def array_at(self, row: int, col: int) -> tuple[Area, int, int] | None:
         """The multi-cell array formula range covering the cell, with its anchor; rows up to

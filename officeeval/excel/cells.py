@@ -17,7 +17,7 @@ from officeeval.errors import UnverifiableValue
 from officeeval.excel import formulas as F
 from officeeval.excel.rawcells import RawCell
 from officeeval.excel.dates import serial_to_datetime
-from officeeval.excel.numfmt import format_number, format_text, is_date_format
+from officeeval.excel.numfmt import format_number, format_text
 from officeeval.excel.refs import cell_ref
 from officeeval.ooxml.units import to_float, to_number
 from officeeval.values import CellValue
@@ -67,8 +67,7 @@ def stored_value(raw: RawCell, sheet: "Sheet", style_index: int | None = None) -
     num = to_number(v)
     if num is None:
         return CellValue("empty") if not v else CellValue("text", v)
-    code = sheet.number_format_of(raw.s if style_index is None else style_index)
-    if is_date_format(code):
+    if book.styles.is_date_at(raw.s if style_index is None else style_index):
         d = serial_to_datetime(num, book.date1904)
         if d is not None:
             return CellValue("date", d, {"serial": num})
@@ -103,8 +102,46 @@ def cell_value(sheet: "Sheet", row: int, col: int) -> tuple[CellValue, str]:
     return got
 
 
+def cell_values(sheet: "Sheet", keys: list[tuple[int, int]]) -> list[tuple[CellValue, str]]:
+    """``[cell_value(sheet, r, c) for r, c in keys]``, the stored records read together
+    (``CellStore.get_many``); raises what ``cell_value`` raises for the first key that
+    fails."""
+    store = sheet.store
+    if store is None or store.large:
+        return [cell_value(sheet, r, c) for r, c in keys]
+    kept = sheet.values
+    todo = [k for k in keys if k not in kept]
+    raws = dict(zip(todo, store.get_many(todo))) if todo else {}
+    # A small sheet's array ranges are all known once its rows are indexed (get_many):
+    # without any, a cell without a formula is its stored value (``_value_of``'s first
+    # case), read here without the call.
+    plain = not store.has_arrays()
+    out = []
+    for key in keys:
+        got = kept.get(key)
+        if got is None:
+            raw = raws.get(key)
+            if plain and raw is None:
+                got = (CellValue("empty"), "empty")
+            elif plain and raw.f_kind is None:  # type: ignore[union-attr]
+                val = stored_value(raw, sheet)  # type: ignore[arg-type]
+                got = (val, "direct" if val.kind != "empty" else "empty")
+            else:
+                got = _value_of(sheet, raw, key[0], key[1])
+            if len(kept) < KEPT_VALUES:
+                kept[key] = got
+        out.append(got)
+    return out
+
+
 def _cell_value(sheet: "Sheet", row: int, col: int) -> tuple[CellValue, str]:
-    raw = sheet.store.get(row, col) if sheet.store is not None else None
+    return _value_of(sheet, sheet.store.get(row, col) if sheet.store is not None else None,
+                     row, col)
+
+
+def _value_of(sheet: "Sheet", raw: RawCell | None, row: int, col: int
+              ) -> tuple[CellValue, str]:
+    """``_cell_value`` of the cell whose stored record (``store.get``) is ``raw``."""
     book = sheet.book
     in_array = sheet.store.array_at(row, col) if sheet.store is not None else None
     is_formula = raw is not None and raw.f_kind is not None
@@ -155,6 +192,21 @@ def formula_of(sheet: "Sheet", row: int, col: int) -> tuple[str, str] | None:
                 return text, f"spill:{cell_ref(r, c)}"
             return "{" + text + "}", f"array:{area}"
     return None
+
+
+def has_formula(sheet: "Sheet", row: int, col: int) -> bool:
+    """Whether ``formula_of`` gives a formula for the cell, without rendering it (a
+    1,440-cell ``cell.has_formula`` check would tokenize every shared-formula member)."""
+    if sheet.store is None:
+        return False
+    raw = sheet.store.get(row, col)
+    if raw is not None and raw.f_kind is not None:
+        return True
+    hit = sheet.store.array_at(row, col)
+    if hit is not None:
+        anchor = sheet.store.get(hit[1], hit[2])
+        return anchor is not None and anchor.f is not None
+    return False
 
 
 def _dynamic(sheet: "Sheet", raw: RawCell) -> bool:

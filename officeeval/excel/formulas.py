@@ -245,14 +245,26 @@ def _display(formula: str) -> str:
 
 
 def functions(formula: str) -> list[str]:
-    """Function names used, upper-case, prefixes removed, in first-use order, each once."""
+    """Function names used, upper-case, prefixes removed, in first-use order, each once
+    (a new list each call)."""
+    if len(formula) <= 1024:  # memoized like display; long hostile formulas not kept
+        return list(_functions_memo(formula))
+    return list(_functions(formula))
+
+
+@lru_cache(maxsize=4096)
+def _functions_memo(formula: str) -> tuple[str, ...]:
+    return _functions(formula)
+
+
+def _functions(formula: str) -> tuple[str, ...]:
     seen: list[str] = []
     for t in tokenize(formula.lstrip("=")):
         if t.kind == "func":
             name = strip_prefix(t.text).upper()
             if name and name not in seen:
                 seen.append(name)
-    return seen
+    return tuple(seen)
 
 
 def references(formula: str) -> list[str]:

@@ -16,8 +16,9 @@ import re
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation, localcontext
 from fractions import Fraction
-from functools import cached_property, lru_cache
+from functools import lru_cache
 
+from officeeval.cache import cached_property
 from officeeval.excel import numfmt_dbnum, numfmt_dates
 
 _COLORS = {"black", "blue", "cyan", "green", "magenta", "red", "white", "yellow",

@@ -22,8 +22,8 @@ from officeeval.excel import value_types as X
 from officeeval.excel.styles import Font, Xf
 from officeeval.excel.targets import CellTarget
 from officeeval.properties import types as T
-from officeeval.properties.define import PropertySet
-from officeeval.values import Border, Observation
+from officeeval.properties.define import PropertySet, read_many_one_by_one, reads_many
+from officeeval.values import Border, Observation, observation
 
 CELL_KINDS = ("cell",)
 CELL = "cell"
@@ -46,6 +46,7 @@ def _src(idx: int) -> str:
 # (resolver, index) is computed once per workbook. Bounded: a hostile workbook may declare
 # tens of thousands of formats.
 _STYLE_MEMO_ATTR = "_officeeval_style_observations"
+_NOT_KEPT = object()
 _STYLE_MEMO_MAX = 65_536
 
 
@@ -67,7 +68,39 @@ def _per_style(fn: Callable[[CellTarget, Any], Observation | None]
         if len(memo) < _STYLE_MEMO_MAX:
             memo[key] = obs
         return obs
-    return functools.wraps(fn)(resolve)
+
+    def many(targets: list[CellTarget], ctx) -> list[Observation | None]:
+        # ``resolve`` for each target, the workbook's memo looked up once per workbook; the
+        # cells of one small sheet's range read together first (``CellStore.get_many``).
+        out: list[Observation | None] = []
+        book = memo = None
+        first = targets[0].sheet if targets else None
+        raws = None
+        if first is not None and first.store is not None and not first.store.large and \
+                all(t.sheet is first for t in targets):
+            raws = first.store.get_many([(t.row, t.col) for t in targets])
+        for i, t in enumerate(targets):
+            sheet = t.sheet
+            if sheet.book is not book:
+                book = sheet.book
+                memo = memo_table(book, _STYLE_MEMO_ATTR)
+            store = sheet.store
+            if raws is not None:
+                raw = raws[i]
+            else:
+                raw = store.cells.get((t.row, t.col)) if store is not None else None
+            key = (resolve, raw.s if raw is not None else sheet.style_at(t.row, t.col))
+            obs = memo.get(key, _NOT_KEPT)  # type: ignore[union-attr]
+            if obs is _NOT_KEPT:
+                obs = fn(t, ctx)
+                if len(memo) < _STYLE_MEMO_MAX:  # type: ignore[arg-type]
+                    memo[key] = obs  # type: ignore[index]
+            out.append(obs)  # type: ignore[arg-type]
+        return out
+
+    functools.wraps(fn)(resolve)
+    resolve.many = many  # type: ignore[attr-defined]
+    return resolve
 
 
 @prop("cell.value", T.CELL_VALUE, kinds=CELL)
@@ -89,7 +122,25 @@ def value(t: CellTarget, ctx) -> Observation | None:
     return obs
 
 
-_NOT_KEPT = object()
+@reads_many(value)
+def values(targets: list[CellTarget], ctx) -> list[Observation | None]:
+    sheet = targets[0].sheet if targets else None
+    if any(t.sheet is not sheet for t in targets):
+        return [value(t, ctx) for t in targets]
+    kept = sheet.observations  # type: ignore[union-attr]
+    todo = [(t.row, t.col) for t in targets if (t.row, t.col) not in kept]
+    read = dict(zip(todo, C.cell_values(sheet, todo))) if todo else {}  # type: ignore[arg-type]
+    out: list[Observation | None] = []
+    for t in targets:
+        key = (t.row, t.col)
+        obs = kept.get(key, _NOT_KEPT)
+        if obs is _NOT_KEPT:
+            v, source = read[key]
+            obs = None if v.kind == "empty" else observation(v, source)
+            if len(kept) < C.KEPT_VALUES:
+                kept[key] = obs
+        out.append(obs)  # type: ignore[arg-type]
+    return out
 
 
 @prop("cell.display", T.TEXT, kinds=CELL)
@@ -115,8 +166,7 @@ def formula(t: CellTarget, ctx) -> Observation | None:
 def has_formula(t: CellTarget, ctx) -> Observation | None:
     """Whether the cell holds a formula (false for a value pasted in its place); cells of an
     array formula's range count."""
-    got = C.formula_of(t.sheet, t.row, t.col)
-    return Observation(got is not None, "direct")
+    return Observation(C.has_formula(t.sheet, t.row, t.col), "direct")
 
 
 @prop("cell.functions", T.FUNCTIONS, kinds=CELL,
@@ -387,3 +437,8 @@ def locked(t: CellTarget, ctx) -> Observation | None:
     if xf is None or xf.locked is None:
         return Observation(True, "default")
     return Observation(xf.locked, _src(idx))
+
+
+# Every other cell resolver reads a range one cell at a time, but behind one dispatch
+# (``catalog.bulk_resolver``) instead of one per cell.
+read_many_one_by_one(PROPERTIES, CELL)

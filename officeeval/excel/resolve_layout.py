@@ -9,7 +9,7 @@ from __future__ import annotations
 from officeeval.excel.layout import cell_fits, rendered, sheet_pages
 from officeeval.excel.targets import CellTarget, SheetTarget
 from officeeval.properties import types as T
-from officeeval.properties.define import PropertySet
+from officeeval.properties.define import PropertySet, read_many_one_by_one
 from officeeval.values import Observation
 
 PROPERTIES = PropertySet()
@@ -46,3 +46,7 @@ def cell_display_fits(t, ctx):
     if hit is None:
         return None
     return Observation(hit[0], layout.source, note=hit[1])
+
+
+# A range's cells behind one dispatch (``catalog.bulk_resolver``).
+read_many_one_by_one(PROPERTIES, "cell")

@@ -10,11 +10,11 @@ from the skeleton (one pass, only when asked).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 from typing import TYPE_CHECKING
 
 from lxml import etree
 
+from officeeval.cache import cached_property
 from officeeval.excel.celldata import CellStore
 from officeeval.excel.refs import Area, cell_ref, parse_area, parse_cell
 from officeeval.excel.widths import ColumnWidth, default_width, from_stored, max_digit_width
@@ -184,11 +184,7 @@ class Sheet:
         return 0
 
     def number_format_of(self, style_index: int | None) -> str | None:
-        styles = self.book.styles
-        xf = styles.xf(style_index if style_index is not None else 0)
-        if xf is None:
-            return "General"
-        return styles.number_format(xf.num_fmt_id) or "General"
+        return self.book.styles.number_format_at(style_index)
 
     # ------------------------------------------------------------------ tail settings
     @cached_property

@@ -10,10 +10,11 @@ exception.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 
 from lxml import etree
 
+from officeeval.cache import cached_property
+from officeeval.excel.numfmt import is_date_format
 from officeeval.excel.numfmt_builtin import builtin_format
 from officeeval.ooxml.colors import apply_excel_tint, normalize_hex
 from officeeval.ooxml.ns import S
@@ -202,6 +203,8 @@ class Stylesheet:
         self.indexed = list(DEFAULT_INDEXED)
         self._xf_els: list[etree._Element] = []
         self._xfs: dict[int, Xf] = {}
+        self._codes: dict[int, str] = {}  # cellXfs index -> its number format code
+        self._dates: dict[int, bool] = {}  # cellXfs index -> whether that code shows dates
         if root is None:
             return
         for el in root.iterfind(f"{_S}numFmts/{_S}numFmt"):
@@ -283,6 +286,30 @@ class Stylesheet:
 
     def dxf(self, index: int | None) -> Dxf | None:
         return self.dxfs[index] if index is not None and 0 <= index < len(self.dxfs) else None
+
+    def number_format_at(self, index: int | None) -> str:
+        """The number format code of cell format ``index`` (``None``: 0), General when the
+        index is out of range or its id unknown; remembered per index like the ``Xf``
+        (every number cell of a sheet asks)."""
+        key = index if index is not None else 0
+        got = self._codes.get(key)
+        if got is None:
+            xf = self.xf(key)
+            got = "General" if xf is None else (self.number_format(xf.num_fmt_id) or "General")
+            if len(self._codes) < 65_536:
+                self._codes[key] = got
+        return got
+
+    def is_date_at(self, index: int | None) -> bool:
+        """Whether cell format ``index``'s number format shows dates (``is_date_format`` of
+        ``number_format_at``), remembered per index."""
+        key = index if index is not None else 0
+        got = self._dates.get(key)
+        if got is None:
+            got = is_date_format(self.number_format_at(key))
+            if len(self._dates) < 65_536:
+                self._dates[key] = got
+        return got
 
     def number_format(self, num_fmt_id: int | None) -> str | None:
         """The format code of an id: a custom ``numFmt`` first, else the built-in table;

@@ -9,9 +9,10 @@ the document so that a rule reached from several cells is one target.
 
 from __future__ import annotations
 
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from officeeval.cache import cached_property
 from officeeval.errors import OfficeEvalError
 from officeeval.excel.refs import col_letters, cell_ref
 from officeeval.ooxml.charts import ChartInfo, read_chart

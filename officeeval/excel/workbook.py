@@ -20,12 +20,12 @@ and the version (``excel.recalc_gaps``); ``backend_versions`` names the backend 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from lxml import etree
 
+from officeeval.cache import cached_property
 from officeeval.backends import NO_BACKENDS, Backends
 from officeeval.errors import (OfficeEvalError, PackageError, UnevaluableDocument,
                                UnverifiableValue)
@@ -35,6 +35,7 @@ from officeeval.excel.sheets import Sheet
 from officeeval.excel.styles import Stylesheet
 from officeeval.ooxml.ns import R, S
 from officeeval.ooxml.package import Package
+from officeeval.ooxml.shared_trees import SHARED_TREES
 from officeeval.ooxml.theme import Theme, read_theme
 from officeeval.ooxml.units import to_int
 from officeeval.ooxml.xml import iterparse_xml
@@ -138,8 +139,14 @@ class ExcelDocument:
 
     @cached_property
     def theme(self) -> Theme:
-        return read_theme(self.package.xml_or_none(self.package.related_one(self.main,
-                                                                             "theme")))
+        shared = bool(self.options.get("shared_trees"))
+        root = self.package.xml_or_none(self.package.related_one(self.main, "theme"), shared)
+        if root is None or not shared:
+            return read_theme(root)
+        # options["shared_trees"] (set while grading): a theme tree with the bytes of one
+        # read before (openpyxl and Excel write the same theme into every workbook) is
+        # read once per process; the Theme is only ever read.
+        return SHARED_TREES.derived(root, "excel.theme", lambda: read_theme(root))
 
     def theme_color(self, slot: str) -> str | None:
         return self.theme.color(slot)

@@ -61,6 +61,34 @@ class Definition:
         return f"{getattr(fn, '__module__', '?')}.{getattr(fn, '__qualname__', repr(fn))}"
 
 
+def reads_many(single: Resolver) -> Callable[[Callable], Callable]:
+    """Attach the decorated function to resolver ``single`` as its bulk form,
+    ``(targets, ctx) -> list[Observation | None]``: item for item what
+    ``[single(t, ctx) for t in targets]`` gives, raising what the first failing target
+    raises. The scoring engine resolves a check's whole selection through it
+    (``catalog.bulk_resolver``) when every target is of a kind the binding accepts: a
+    1,000-cell range then costs one call and one dispatch, not one per cell."""
+    def decorate(fn: Callable) -> Callable:
+        single.many = fn  # type: ignore[attr-defined]
+        return fn
+    return decorate
+
+
+def read_many_one_by_one(definitions: "PropertySet", kind: str) -> None:
+    """Give every resolver of ``definitions`` for targets of ``kind`` that has no bulk form
+    (``reads_many``) the plain one: each target in turn, behind one dispatch per
+    selection instead of one per target."""
+    for d in definitions:
+        if kind in d.kinds and getattr(d.fn, "many", None) is None:
+            d.fn.many = _one_by_one(d.fn)  # type: ignore[attr-defined]
+
+
+def _one_by_one(fn: Resolver) -> Callable:
+    def many(targets, ctx):
+        return [fn(t, ctx) for t in targets]
+    return many
+
+
 def catalog_text(docstring: str | None) -> str:
     """The catalog text of a docstring: its first paragraph on one line."""
     text = inspect.cleandoc(docstring or "")

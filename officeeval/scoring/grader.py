@@ -26,7 +26,7 @@ from officeeval.backends import NO_BACKENDS, Backends
 from officeeval.errors import PackageError, UnevaluableDocument
 from officeeval.rendered import already
 from officeeval.formats import open_document
-from officeeval.catalog import resolve
+from officeeval.catalog import bulk_resolver, resolve
 from officeeval.properties.registry import ResolveContext
 from officeeval.rubric.model import Check, Rubric
 from officeeval.scoring.criteria import EvalError, score_criterion
@@ -231,6 +231,15 @@ class Grading:
             # mismatch at run time (e.g. a mixed selection) is the rubric's problem, not the
             # candidate's.
             raise EvalError(str(exc)) from exc
+
+    def resolve_all(self, check: Check, targets: list[Target]) -> list[Observation | None]:
+        """``[self.resolve(check, t) for t in targets]``, through the property's bulk
+        resolver when it has one for these targets (Excel cells); raises what ``resolve``
+        raises for the first target that fails."""
+        many = bulk_resolver(check.property or "", targets)
+        if many is None:
+            return [self.resolve(check, t) for t in targets]
+        return many(targets, self._contexts[check.source == "direct"])
 
     def resolve_other(self, check: Check, target: Target) -> Observation | None:
         """``resolve`` for a target of the input or reference document, remembered by the

@@ -26,6 +26,7 @@ from lxml import etree
 from officeeval.comparators.registry import Comparator, ComparatorKind as K, Verdict, \
     render_expected
 from officeeval.ooxml.ns import NSMAP
+from officeeval.cache import memo_table
 from officeeval.catalog import catalog
 from officeeval.properties.types import BOOL, INTEGER, NUMBER, TEXT, CompareContext, \
     ValueType, compare_number, normalize_text, parse_comparison
@@ -298,6 +299,25 @@ def _judge_against_literal(run: CheckRun) -> list[_Judged]:
     verdict = _VERDICTS[run.comparator.kind]
     memo: dict[Any, Verdict] = {}
     per: list[_Judged] = []
+    observed = _resolved(run)
+    if observed is not None:
+        # Cells of one style share one observation object (the per-style resolvers' memo):
+        # its verdict is found by identity, without building its key. The observations
+        # are all alive in ``observed``, so no two of them share an id meanwhile.
+        same: dict[int, Verdict] = {}
+        for t, obs in zip(run.targets, observed):
+            v = same.get(id(obs))  # type: ignore[assignment]
+            if v is None:
+                key = _memo_key(obs)
+                if key is None:
+                    v = verdict(run, obs, expected)
+                else:
+                    v = memo.get(key)  # type: ignore[assignment]
+                    if v is None:
+                        v = memo[key] = verdict(run, obs, expected)
+                    same[id(obs)] = v
+            per.append((t, v, obs))
+        return per
     for t in run.targets:
         obs = run.grading.resolve(check, t)
         key = _memo_key(obs)
@@ -318,15 +338,19 @@ def _judge_against_other(run: CheckRun, which: str) -> list[_Judged]:
     is_input = comparator.kind is K.INPUT
     other_doc = run.grading.other(which)
     others = select(other_doc, check.select)
-    pairs = _pair(run.targets, others)
+    pairs = _pair(run.targets, others, _keyed(other_doc, others))
     rendered = run.grading.rendered_memo(other_doc)
     # Cell values judge alike whatever document they come from (no theme colors): a
     # verdict on (this value, that kept observation) is remembered with the kept document.
     kept_verdicts = rendered if isinstance(run.vtype, CellValueType) else None
     verdict = _VERDICTS[comparator.kind]
     per: list[_Judged] = []
-    for t, other in zip(run.targets, pairs):
-        obs = run.grading.resolve(check, t)
+    # ``expected-from`` stops at the first target the other document cannot answer for
+    # (an ``EvalError``): its targets are resolved one by one, as far as it goes (what is
+    # resolved shows in the card's value sources).
+    observed = _resolved(run) if is_input else None
+    for i, (t, other) in enumerate(zip(run.targets, pairs)):
+        obs = observed[i] if observed is not None else run.grading.resolve(check, t)
         if other is None:
             per.append((t, _no_counterpart(run, t, is_input), obs))
             continue
@@ -338,6 +362,12 @@ def _judge_against_other(run: CheckRun, which: str) -> list[_Judged]:
         if other_obs is not None and other_obs.parts and other_obs.value is None:
             expected = tuple(p.value for _, p in other_obs.parts)
         elif other_obs is not None and rendered is not None:
+            if kept_verdicts is not None and obs is not None and not obs.parts:
+                # Judged before against this kept observation: nothing to render.
+                v = _kept_hit(run, kept_verdicts, obs, other_obs)
+                if v is not None:
+                    per.append((t, v, obs))
+                    continue
             # The other document's value, said once per kept observation (a batch judges
             # every graded document against the same ones).
             key = (id(other_obs), id(run.vtype))
@@ -361,20 +391,60 @@ def _judge_against_other(run: CheckRun, which: str) -> list[_Judged]:
     return per
 
 
+def _resolved(run: CheckRun) -> list[Observation | None] | None:
+    """Every target's observation, resolved together (``Grading.resolve_all``); ``None``
+    when one of them raises: the caller then resolves target by target, interleaved with
+    its other steps as before, so the check fails with the same error it always did."""
+    try:
+        return run.grading.resolve_all(run.check, run.targets)
+    except Exception:  # noqa: BLE001 - raised again, in its place, by the one-by-one loop
+        return None
+
+
+def _verdict_key(run: CheckRun, obs: Observation, other_obs: Observation) -> tuple | None:
+    """The key of ``_kept_verdict``'s memo (looking it up raises ``TypeError`` for a value
+    that cannot be hashed); ``None`` when it cannot even be built."""
+    value = obs.value
+    try:
+        if type(value) is CellValue:
+            extra = value.extra
+            vkey = (CellValue, value, tuple(sorted(extra.items())) if extra else (),
+                    type(value.value))
+        else:
+            vkey = (type(value), value, tuple(sorted(value.extra.items()))
+                    if isinstance(value, CellValue) else None,
+                    type(value.value) if isinstance(value, CellValue) else None)
+    except TypeError:  # extras that cannot be sorted
+        return None
+    return ("verdict", id(run.check), id(other_obs), id(run.vtype), obs.source, vkey)
+
+
+def _kept_hit(run: CheckRun, memo: dict, obs: Observation, other_obs: Observation
+              ) -> Verdict | None:
+    """The verdict ``_kept_verdict`` remembered for these, or ``None``."""
+    key = _verdict_key(run, obs, other_obs)
+    try:
+        hit = memo.get(key) if key is not None else None
+    except TypeError:  # an unhashable value
+        return None
+    if hit is not None and hit[0] is run.check and hit[1] is other_obs and \
+            hit[2] is run.vtype:
+        return hit[3]
+    return None
+
+
 def _kept_verdict(run: CheckRun, memo: dict, verdict, obs: Observation,
                   other_obs: Observation, expected: Any) -> Verdict:
     """``verdict(run, obs, expected)``, remembered by (check, value, kept observation): a
     batch judges the same unchanged cells of every graded document against the same kept
     input. The key pins the check and the observation (kept in the entry, so their ids
     are not reused while it lives) and the value with its type and extras."""
-    value = obs.value
+    key = _verdict_key(run, obs, other_obs)
     try:
-        vkey = (type(value), value, tuple(sorted(value.extra.items()))
-                if isinstance(value, CellValue) else None,
-                type(value.value) if isinstance(value, CellValue) else None)
-        key = ("verdict", id(run.check), id(other_obs), id(run.vtype), obs.source, vkey)
-        hit = memo.get(key)
-    except TypeError:  # an unhashable value: judged on its own
+        hit = memo.get(key) if key is not None else None
+    except TypeError:
+        key = None
+    if key is None:  # an unhashable value: judged on its own
         return verdict(run, obs, expected)
     if hit is not None and hit[0] is run.check and hit[1] is other_obs and \
             hit[2] is run.vtype:
@@ -408,10 +478,28 @@ def _no_expected_value(run: CheckRun, other: Target, obs: Observation | None) ->
                     f"at {other.locator}")
 
 
-def _pair(targets: list[Target], others: list[Target]) -> list[Target | None]:
+_PAIR_KEYS_ATTR = "_officeeval_pair_keys"
+
+
+def _keyed(doc: Any, others: list[Target]) -> dict:
+    """``{o.pair_key: o for o in others}``, kept with ``doc`` for its selection ``others``
+    (a kept input's selection is paired with every graded document of a batch)."""
+    memo = memo_table(doc, _PAIR_KEYS_ATTR)
+    hit = memo.get(id(others))
+    if hit is None or hit[0] is not others:
+        hit = (others, {o.pair_key: o for o in others})
+        if len(memo) < 4096:
+            memo[id(others)] = hit
+    return hit[1]
+
+
+def _pair(targets: list[Target], others: list[Target], by_key: dict | None = None
+          ) -> list[Target | None]:
     """The counterpart of each target in the other document: by locator (``pair_key``), or
-    by position when no locator matches and the counts agree; ``None`` when it has none."""
-    by_key = {o.pair_key: o for o in others}
+    by position when no locator matches and the counts agree; ``None`` when it has none.
+    ``by_key``: the others by ``pair_key``, when the caller has it."""
+    if by_key is None:
+        by_key = {o.pair_key: o for o in others}
     keys = [t.pair_key for t in targets]
     if not any(k in by_key for k in keys) and len(others) == len(targets):
         return list(others)

@@ -11,7 +11,7 @@ from officeeval.audit.mutators.base import (
     Mutation, PlanContext, chosen_indexes, locators, mutation, write_each,
 )
 from officeeval.audit.mutators.texts import typo
-from officeeval.excel.edit import sheets as XS
+from officeeval.excel.edit import workbook as XW
 from officeeval.rubric.model import Check
 from officeeval.targets import Target
 
@@ -117,10 +117,10 @@ def plan_sheet_order(ctx: PlanContext, check: Check, targets: list[Target]) -> l
         other = n + 1 if n < total else n - 1
         out.append(mutation(f"sheet-order|{n}", "reorder:sheet",
                             f"sheet {sheet.name!r} moved to position {other}",
-                            lambda ws, edit: XS.swap_sheets(edit, n, other), scope="rubric"))
+                            lambda ws, edit: XW.swap_sheets(edit, n, other), scope="rubric"))
     if total > 1 and check.property not in ("workbook.sheet_count",):
         out.append(mutation(f"sheet-delete|{n}", "delete:sheet", f"sheet {sheet.name!r} "
-                            f"deleted", lambda ws, edit: XS.delete_sheet(edit, n),
+                            f"deleted", lambda ws, edit: XW.delete_sheet(edit, n),
                             scope="rubric"))
     return out
 

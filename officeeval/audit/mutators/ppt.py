@@ -6,7 +6,7 @@ reads, found with the engine's selectors and targets and written by PowerPoint's
   when the reference inherits it, in the level it is inherited from (the shape's list
   style, the layout or master placeholder, the master's text styles).
 * Text: a typo in the compared text. Slides, shapes, transitions, animations, layouts,
-  backgrounds, theme and sizes: see ``ppt_more``.
+  backgrounds, theme and sizes: see ``ppt_more`` (the tables) and the modules it names.
 * Deletion: the selected shape or slide removed; slides reordered.
 * Neutral: formatting on a slide no selector selects, an attribute no property reads.
 """
@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from officeeval.audit.mutators import ppt_more as PM
+from officeeval.audit.mutators.ppt_targets import slide_number
 from officeeval.audit.mutators import settings
 from officeeval.audit.mutators.base import Mutation, PlanContext, locators, refind
 from officeeval.audit.mutators.mistakes import choices, flip, fonts, lengths, sizes
@@ -118,7 +119,7 @@ def plan_reorder(ctx: PlanContext, check: Check, targets: list[Target]) -> list[
     selectors that find slides by position, which a reordered deck fools."""
     if not (check.select or "").startswith("slide[") or not re.match(r"slide\[-?\d", check.select):
         return []
-    n = PM.slide_number(targets[0])
+    n = slide_number(targets[0])
     total = len(ctx.doc.slide_sheets)  # type: ignore[attr-defined]
     if n is None or total < 2:
         return []
@@ -137,7 +138,7 @@ def plan_neutral(ctx: PlanContext) -> list[Mutation]:
     for c in ctx.rubric.criteria:
         for k in c.checks:
             for i, t in enumerate(ctx.targets(k.select)):
-                n = PM.slide_number(t)
+                n = slide_number(t)
                 if n is not None:
                     touched.add(n)
                 if first_text is None and t.kind in ("shape", "paragraph", "run") and \

@@ -2,8 +2,9 @@
 
 ``cells`` writes values and formulas into worksheet parts (and caches formula results),
 ``formats`` a cell's format (a copy of its ``cellXfs`` entry with the font, fill, border,
-alignment or number format changed) and merges, ``sheets`` the workbook's sheets and their
-settings (names, order, tab colour, panes, filters, print setup, columns and rows),
+alignment or number format changed) and merges, ``sheets`` a sheet and its settings (name,
+visibility, tab colour, panes, filters, sorting, print setup, outlines), ``workbook`` the
+order of the sheets and the date system, ``rows_columns`` columns and rows,
 ``objects`` tables, pivot tables, defined names, conditional formats and validations, and
 ``charts`` charts on sheets (the chart part through ``officeeval.ooxml.chart_edit``).
 ``equivalents`` holds the rewrites that keep what Excel shows. ``officeeval.apps`` lists

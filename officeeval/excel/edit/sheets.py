@@ -1,6 +1,6 @@
-"""Writers of the workbook's sheets and their settings: names, visibility, order, tab
-colours, frozen panes, filters, sorting, protection, print setup, outlines, columns and
-rows; and sheets deleted or swapped."""
+"""Writers of a sheet and its settings: name, visibility, tab colour, frozen panes, filters,
+sorting, protection, print setup and titles, outlines and summary rows, and its values. The
+workbook's order of sheets is ``workbook``'s, columns and rows ``rows_columns``'."""
 
 from __future__ import annotations
 
@@ -32,7 +32,8 @@ def sheet_entry(session: Session, sheet) -> etree._Element:
     return items[sheet.index - 1]
 
 
-def _sheet(t: Target):
+def sheet_of(t: Target):
+    """The sheet a target belongs to; raises ``NotApplicable`` for a target without one."""
     sheet = getattr(t, "sheet", None)
     if sheet is None:
         raise NotApplicable(f"no sheet for a {t.kind} target")
@@ -42,16 +43,16 @@ def _sheet(t: Target):
 def _on_entry(name: str, put: Callable[[etree._Element, Any], str]) -> None:
     @WRITERS.writer(name)
     def write(session: Session, target: Target, value: Any) -> str:
-        return put(sheet_entry(session, _sheet(target)), value)
+        return put(sheet_entry(session, sheet_of(target)), value)
 
 
 def _on_part(name: str, put: Callable[[etree._Element, Any], str]) -> None:
     @WRITERS.writer(name)
     def write(session: Session, target: Target, value: Any) -> str:
-        return put(sheet_root(session, _sheet(target)), value)
+        return put(sheet_root(session, sheet_of(target)), value)
 
 
-def _rename(entry: etree._Element, v: Any) -> str:
+def rename_entry(entry: etree._Element, v: Any) -> str:
     entry.set("name", str(v))
     return f"name={v!r}"
 
@@ -61,7 +62,7 @@ def _state(entry: etree._Element, v: Any) -> str:
     return f"state={entry.get('state')}"
 
 
-_on_entry("sheet.name", _rename)
+_on_entry("sheet.name", rename_entry)
 _on_entry("sheet.hidden", _state)
 
 
@@ -351,7 +352,7 @@ def values(session: Session, target: Target, value: Any) -> str:
     """The cells whose value differs from ``value`` (``{ref: value}``, as read) written as
     constants: numbers where the text is a number, text otherwise (formulas not
     written)."""
-    sheet = _sheet(target)
+    sheet = sheet_of(target)
     current = {}
     from officeeval.excel.resolve_sheets import values as read_values
     obs = read_values(target, None)
@@ -391,7 +392,7 @@ def _defined_name(session: Session, name: str, sheet_index: int | None
 def _print_name(prop: str, which: str) -> None:
     @WRITERS.writer(prop)
     def write(session: Session, target: Target, value: Any) -> str:
-        sheet = _sheet(target)
+        sheet = sheet_of(target)
         el = _defined_name(session, f"_xlnm.{which}", sheet.index - 1)
         if el is None:
             el = _new_defined_name(session, f"_xlnm.{which}", sheet.index - 1)
@@ -420,153 +421,3 @@ def _absolute(ref: str) -> str:
 
 _print_name("sheet.print.titles", "Print_Titles")
 _print_name("sheet.print.area", "Print_Area")
-
-
-# ------------------------------------------------------------------ workbook order
-def swap_sheets(session: Session, n: int, other: int) -> str:
-    """Sheets ``n`` and ``other`` (1-based) swapped in the tab order (workbook.xml)."""
-    sheets = session.doc.root_el.find(_S + "sheets")  # type: ignore[attr-defined]
-    items = sheets.findall(_S + "sheet")
-    a_, b_ = items[n - 1], items[other - 1]
-    ia, ib = sheets.index(a_), sheets.index(b_)
-    sheets.remove(a_ if ia > ib else b_)
-    sheets.insert(min(ia, ib), a_ if ia > ib else b_)
-    session.touch(sheets)
-    return f"sheets {n} and {other} swapped"
-
-
-def delete_sheet(session: Session, n: int) -> str:
-    """Sheet ``n`` (1-based) dropped from workbook.xml."""
-    entry = sheet_entry(session, session.doc.sheets[n - 1])  # type: ignore[attr-defined]
-    entry.getparent().remove(entry)
-    return "sheet entry removed"
-
-
-@WRITERS.writer("sheet.index")
-def sheet_index(session: Session, target: Target, value: Any) -> str:
-    """The sheet moved to position ``value`` (swapped with the sheet there)."""
-    n = _sheet(target).index
-    other = int(value)
-    if other == n or not 1 <= other <= len(session.doc.sheets):  # type: ignore[attr-defined]
-        raise NotApplicable(f"no position {other} to move to")
-    return swap_sheets(session, n, other)
-
-
-@WRITERS.writer("workbook.sheet_names")
-def sheet_names(session: Session, target: Target, value: Any) -> str:
-    """Sheets renamed, in tab order, where ``value`` names them differently."""
-    note = ""
-    for sheet, name in zip(session.doc.sheets, list(value)):  # type: ignore[attr-defined]
-        if sheet.name != name:
-            _rename(sheet_entry(session, sheet), name)
-            note = f"{sheet.name!r} -> {name!r}"
-    if not note:
-        raise NotApplicable("no name differs")
-    return note
-
-
-@WRITERS.writer("workbook.sheet_count")
-def sheet_count(session: Session, target: Target, value: Any) -> str:
-    """Fewer sheets: the last ones dropped from workbook.xml."""
-    have = len(session.doc.sheets)  # type: ignore[attr-defined]
-    n = int(value)
-    if not 1 <= n < have:
-        raise NotApplicable(f"{have} sheets cannot become {n}")
-    for i in range(have, n, -1):
-        delete_sheet(session, i)
-    return f"{have - n} sheet(s) removed"
-
-
-@WRITERS.writer("workbook.date1904")
-def date1904(session: Session, target: Target, value: Any) -> str:
-    root = session.doc.root_el  # type: ignore[attr-defined]
-    pr = root.find(_S + "workbookPr")
-    if pr is None:
-        pr = etree.Element(_S + "workbookPr")
-        root.insert(0, pr)
-    pr.set("date1904", "1" if value else "0")
-    session.touch(pr)
-    return f"date1904={int(bool(value))}"
-
-
-# ------------------------------------------------------------------ columns and rows
-def own_col(root: etree._Element, n: int) -> etree._Element:
-    """A ``col`` element covering exactly column ``n`` (splitting a wider range)."""
-    cols = root.find(_S + "cols")
-    if cols is None:
-        cols = etree.Element(_S + "cols")
-        root.find(_S + "sheetData").addprevious(cols)
-    for col in cols.findall(_S + "col"):
-        lo, hi = int(col.get("min") or 0), int(col.get("max") or 0)
-        if lo <= n <= hi:
-            if lo == hi:
-                return col
-            pos = cols.index(col)
-            cols.remove(col)
-            out = None
-            for a_, b_ in ((lo, n - 1), (n, n), (n + 1, hi)):
-                if a_ > b_:
-                    continue
-                el = etree.Element(_S + "col", dict(col.attrib))
-                el.set("min", str(a_))
-                el.set("max", str(b_))
-                cols.insert(pos, el)
-                pos += 1
-                if a_ == n:
-                    out = el
-            return out  # type: ignore[return-value]
-    el = etree.Element(_S + "col", min=str(n), max=str(n), width="8.43")
-    before = [c for c in cols.findall(_S + "col") if int(c.get("min") or 0) > n]
-    if before:
-        before[0].addprevious(el)
-    else:
-        cols.append(el)
-    return el
-
-
-@WRITERS.writer("column.width")
-def column_width(session: Session, target: Target, value: Any) -> str:
-    """The stored width in characters (``ColumnWidth``'s stored width, or a number)."""
-    col = own_col(sheet_root(session, _sheet(target)), target.col)  # type: ignore
-    width = float(getattr(value, "stored", value))
-    col.set("width", f"{width:g}")
-    col.set("customWidth", "1")
-    return f"width={width:g}"
-
-
-@WRITERS.writer("column.hidden")
-def column_hidden(session: Session, target: Target, value: Any) -> str:
-    col = own_col(sheet_root(session, _sheet(target)), target.col)  # type: ignore
-    col.set("hidden", "1" if value else "0")
-    return f"hidden={bool(value)}"
-
-
-def _row(session: Session, t: Target) -> etree._Element:
-    root = sheet_root(session, _sheet(t))
-    return cell_el(root, t.row, 1).getparent()  # type: ignore[attr-defined]
-
-
-@WRITERS.writer("row.height")
-def row_height(session: Session, target: Target, value: Any) -> str:
-    from officeeval.values import Measure
-    h = value.points() if isinstance(value, Measure) else float(value)
-    row = _row(session, target)
-    row.set("ht", f"{h:g}")
-    row.set("customHeight", "1")
-    return f"ht={h:g}"
-
-
-@WRITERS.writer("row.hidden")
-def row_hidden(session: Session, target: Target, value: Any) -> str:
-    _row(session, target).set("hidden", "1" if value else "0")
-    return f"hidden={bool(value)}"
-
-
-@WRITERS.writer("row.outline_level")
-def row_outline(session: Session, target: Target, value: Any) -> str:
-    row = _row(session, target)
-    if int(value):
-        row.set("outlineLevel", str(int(value)))
-    else:
-        row.attrib.pop("outlineLevel", None)
-    return f"outlineLevel={int(value)}"

@@ -1,0 +1,167 @@
+"""PowerPoint mutants of what is on a slide: text typos (and forbidden text), shapes moved,
+resized or renamed, table rows or columns removed or another table style, a native table
+turned into a text box, SmartArt and charts changed."""
+
+from __future__ import annotations
+
+from officeeval.audit.mutators.base import (
+    Mutation, NotApplicable, PlanContext, chosen_indexes, locators, mutation, refind, write_each,
+)
+from officeeval.audit.mutators.mistakes import CM
+from officeeval.audit.mutators.plan import plan_forbidden, plan_typo
+from officeeval.audit.mutators.ppt_targets import SHAPE_KINDS, reference_values
+from officeeval.audit.mutators.texts import typo_text
+from officeeval.ppt.edit import shapes as PSH, slides as PS
+from officeeval.rubric.model import Check
+from officeeval.targets import Target
+from officeeval.values import Measure
+
+
+def plan_text(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
+    prop = check.property or "text"
+    idx = chosen_indexes(check, len(targets))
+    nodes = lambda t: PS.text_nodes(t, prop)  # noqa: E731
+    if idx is None or not any(nodes(targets[i]) for i in idx):
+        return []
+    if check.op in ("not_contains", "not_equals") and check.expected:
+        return [plan_forbidden(check, targets, idx, nodes)]
+    literal = check.expected if check.op in ("equals", "contains", "starts_with",
+                                             "ends_with") else None
+    return [plan_typo(check, targets, idx, nodes, literal,
+                      key=f"text|{prop}|{check.select}|{idx}|{literal}",
+                      operator=f"text:{prop}",
+                      description=f"{locators(targets, idx)}: one character of the {prop} "
+                                  f"changed")]
+
+
+# ------------------------------------------------------------------ shapes
+def plan_box(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
+    idx = chosen_indexes(check, len(targets))
+    if idx is None or any(t.kind not in SHAPE_KINDS for t in targets):
+        return []
+    prop = check.property or ""
+    ref = reference_values(ctx, check, targets, idx)
+
+    def value(n: int, t: Target) -> Measure:
+        if not ref[n]:
+            raise NotApplicable("the shape has no box")
+        return Measure(ref[n][0].points() + CM)
+
+    return [mutation(f"box|{prop}|{check.select}|{idx}", f"direct:{prop}",
+                     f"{locators(targets, idx)}: {prop} moved by 1 cm",
+                     write_each(check, idx, prop, "ppt", value))]
+
+
+def plan_shape_name(ctx: PlanContext, check: Check, targets: list[Target]
+                     ) -> list[Mutation]:
+    idx = chosen_indexes(check, len(targets))
+    if idx is None or any(getattr(t, "shape", None) is None for t in targets):
+        return []
+    return [mutation(f"shape-name|{check.select}|{idx}", "direct:shape.name",
+                     f"{locators(targets, idx)}: shape renamed",
+                     write_each(check, idx, "shape.name", "ppt",
+                                lambda n, t: (t.shape.name or "") + " 2"))]
+
+
+MEDIUM2_ACCENT1 = "{5C22544A-7EE6-4342-B048-85BDC9FD1C3A}"
+
+
+MEDIUM2 = "{073A0DAA-6AF3-43AB-8588-CEC1D06C72B9}"
+
+
+def plan_table_style(ctx: PlanContext, check: Check, targets: list[Target]
+                      ) -> list[Mutation]:
+    idx = chosen_indexes(check, len(targets))
+    if idx is None or any(t.kind not in ("table", "shape") for t in targets):
+        return []
+    from officeeval.ppt import tables
+
+    def value(n: int, t: Target) -> str:
+        tbl = tables.table_element(t.shape)  # type: ignore[attr-defined]
+        guid = tables.style_id(tbl) if tbl is not None else None
+        return MEDIUM2 if (guid or "").upper() == MEDIUM2_ACCENT1 else MEDIUM2_ACCENT1
+
+    return [mutation(f"table-style|{check.select}|{idx}", "direct:table.style",
+                     f"{locators(targets, idx)}: another table style",
+                     write_each(check, idx, "table.style", "ppt", value))]
+
+
+def plan_table(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
+    idx = chosen_indexes(check, len(targets))
+    if idx is None or any(t.kind not in ("table", "shape") for t in targets):
+        return []
+    prop = check.property or ""
+    rows = prop == "table.rows"
+    ref = reference_values(ctx, check, targets, idx)
+    out = [mutation(f"table|{prop}|{check.select}|{idx}",
+                    f"delete:table.{'row' if rows else 'column'}",
+                    f"{locators(targets, idx)}: {'last row' if rows else 'last column'} removed",
+                    write_each(check, idx, prop, "ppt",
+                               lambda n, t: int(ref[n][0]) - 1 if ref[n] else 0))]
+    return out + plan_table_to_textbox(ctx, check, targets)
+
+
+def plan_table_to_textbox(ctx: PlanContext, check: Check, targets: list[Target]
+                          ) -> list[Mutation]:
+    """A native table replaced by a text box holding its text (a frequent shortcut)."""
+    idx = chosen_indexes(check, len(targets))
+    if idx is None or not all(t.kind in ("table", "shape") and PSH.is_table(t)
+                              for t in targets):
+        return []
+
+    def apply(ws, edit) -> None:
+        for t in refind(edit, check.select, idx):
+            PSH.table_to_textbox(edit, t)
+
+    return [mutation(f"table-textbox|{check.select}|{idx}", "replace:table->textbox",
+                     f"{locators(targets, idx)}: table replaced by a text box with its text",
+                     apply, scope="rubric")]
+
+
+# ------------------------------------------------------------------ SmartArt and charts
+def plan_smartart(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
+    idx = chosen_indexes(check, len(targets))
+    if idx is None or any(t.kind not in ("smartart", "shape") for t in targets):
+        return []
+    prop = check.property or ""
+    if prop == "smartart.nodes":
+        ref = reference_values(ctx, check, targets, idx)
+
+        def value(n: int, t: Target) -> list[str]:
+            nodes = [str(x) for x in (ref[n][0] if ref[n] else [])]
+            if not nodes:
+                raise NotApplicable("no node text")
+            new = typo_text(nodes[0])
+            return [new or nodes[0], *nodes[1:]]
+    elif prop in ("smartart.style", "smartart.colors"):
+        # The gallery's default left in place (the commonest slip), or when the reference
+        # shows the default, another common choice.
+        ref = reference_values(ctx, check, targets, idx)
+        default, other = {"smartart.style": ("simple_fill", "moderate_effect"),
+                          "smartart.colors": ("accent1_fill", "colorful_accent")}[prop]
+
+        def value(n: int, t: Target) -> str:
+            return other if (ref[n] or [""])[0] == default else default
+    else:
+        ids = reference_values(ctx, check, targets, idx, "smartart.layout_id")
+
+        def value(n: int, t: Target) -> str:
+            return ("urn:microsoft.com/office/officeart/2005/8/layout/hProcess9"
+                    if "hProcess9" not in str((ids[n] or [""])[0]) else
+                    "urn:microsoft.com/office/officeart/2005/8/layout/default")
+    return [mutation(f"smartart|{prop}|{check.select}|{idx}", f"direct:{prop}",
+                     f"{locators(targets, idx)}: {prop} changed",
+                     write_each(check, idx, prop if prop in ("smartart.nodes",
+                                                             "smartart.style",
+                                                             "smartart.colors")
+                                else "smartart.layout_id", "ppt", value))]
+
+
+def plan_slide_chart(ctx: PlanContext, check: Check, targets: list[Target]
+                      ) -> list[Mutation]:
+    from officeeval.audit.mutators.chart_mistakes import chart_mistake
+    idx = chosen_indexes(check, len(targets))
+    if idx is None or any(t.kind not in ("chart", "shape") for t in targets):
+        return []
+    got = chart_mistake(ctx, check, targets, idx, "ppt")
+    return [got] if got is not None else []
