@@ -151,7 +151,7 @@ def color_value(el: etree._Element | None, scheme: SchemeLookup,
     """
     if el is None or el.tag not in COLOR_TAGS:
         return None
-    local = etree.QName(el).localname
+    local = el.tag.rpartition("}")[2]
     base: str | None = None
     if local == "srgbClr":
         base = normalize_hex(el.get("val"))
@@ -174,7 +174,20 @@ def color_value(el: etree._Element | None, scheme: SchemeLookup,
                                                     _clamp(s / 100000.0))))
     if not base or base == "auto":
         return None
-    return apply_transforms(base, list(el))
+    # A pure function of the base and the transforms' names and values (``_pct`` reads
+    # ``val`` only): a deck says the same few colours over and over.
+    key = (base, tuple((t.tag, t.get("val") if isinstance(t.tag, str) else None)
+                       for t in el))
+    got = _TRANSFORMED.get(key)
+    if got is None:
+        got = apply_transforms(base, list(el))
+        if len(_TRANSFORMED) < 4096:
+            _TRANSFORMED[key] = got
+    return got
+
+
+# (base RGB, transforms) -> the RGB they give (bounded: hostile documents vary them).
+_TRANSFORMED: dict[tuple, str] = {}
 
 
 def first_color(parent: etree._Element | None) -> etree._Element | None:

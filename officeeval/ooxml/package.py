@@ -23,7 +23,7 @@ from lxml import etree
 
 from officeeval.errors import PackageError
 from officeeval.ooxml.ns import CT, PKG_REL, R, rel_type_name
-from officeeval.ooxml.shared_trees import SHARED_TREES, SHARED_VALUES
+from officeeval.ooxml.shared_trees import MIN_SHARED_BYTES, SHARED_TREES, SHARED_VALUES
 from officeeval.ooxml.xml import parse_xml
 
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
@@ -39,6 +39,61 @@ _OLE_SCAN = 8 << 20
 # Python's zipfile inflates bzip2 and LZMA members in one call without an output bound, so
 # a few hundred bytes of bzip2 can allocate gigabytes.
 _ALLOWED_METHODS = (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED)
+# General-purpose flag bits of a plain member: data descriptor (0x08), UTF-8 name (0x800)
+# and the deflate speed hints (0x02, 0x04). Anything else is read by zipfile.
+_PLAIN_FLAGS = 0x0002 | 0x0004 | 0x0008 | 0x0800
+_LOCAL_HEADER = struct.Struct("<4s2B4HL2L2H")
+_LOCAL_MAGIC = b"PK\x03\x04"
+
+
+def _read_plain(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> bytes | None:
+    """A plain member's bytes read directly: one seek, the local header, the compressed
+    bytes and one ``zlib`` call — zipfile's per-member machinery costs several times that
+    on the small parts an Office document is made of (a deck has 40-60).
+
+    Returns the bytes only when they are exactly what ``zipfile`` would return: the
+    member is stored or deflated without encryption or other flags, the local header has
+    the right signature and the directory's name, the deflate stream ends and gives
+    exactly the declared size, and the CRC matches. Anything else gives ``None``, and the
+    caller reads the member through ``zipfile``, which fails (or not) as it always did.
+    Never raises. The caller has checked the declared size against the limits; the
+    compressed bytes read are bounded by it too (deflate never needs more than an
+    eighth over the plain size)."""
+    size, csize = info.file_size, info.compress_size
+    if info.flag_bits & ~_PLAIN_FLAGS or info.compress_type not in _ALLOWED_METHODS \
+            or csize > size + (size >> 3) + 1024:
+        return None
+    fp = zf.fp
+    if fp is None:
+        return None
+    try:
+        fp.seek(info.header_offset)
+        head = fp.read(_LOCAL_HEADER.size)
+        if len(head) != _LOCAL_HEADER.size:
+            return None
+        fields = _LOCAL_HEADER.unpack(head)
+        if fields[0] != _LOCAL_MAGIC:
+            return None
+        name = fp.read(fields[10])
+        if name.decode("utf-8" if fields[3] & 0x800 else "cp437") != info.orig_filename:
+            return None
+        if fields[11]:
+            fp.seek(fields[11], 1)
+        raw = fp.read(csize)
+        if len(raw) != csize:
+            return None
+        if info.compress_type == zipfile.ZIP_STORED:
+            data = raw
+        else:
+            inflater = zlib.decompressobj(-15)
+            data = inflater.decompress(raw, size + 1)
+            if not inflater.eof:
+                return None
+        if len(data) != size or zlib.crc32(data) != info.CRC:
+            return None
+        return data
+    except (OSError, ValueError, zlib.error, UnicodeDecodeError, struct.error):
+        return None
 _EOCD = b"PK\x05\x06"
 _EOCD64_LOCATOR = b"PK\x06\x07"
 
@@ -278,6 +333,10 @@ class Package:
                                f"inflates past the size limits")
         key = name.lstrip("/").lower()
         self._reads[key] = self._reads.get(key, 0) + 1
+        data = _read_plain(self._zip, info)
+        if data is not None:
+            self._inflated += len(data)
+            return data
         try:
             # zipfile stops inflating at the declared size (checked against the budget
             # above) and then verifies the CRC, so a directory that lies about the size
@@ -329,11 +388,13 @@ class Package:
         info = self._names.get(name.lstrip("/").lower())
         return info.file_size if info else 0
 
-    def xml(self, name: str, shared: bool = False) -> etree._Element:
+    def xml(self, name: str, shared: bool = False, any_size: bool = False
+            ) -> etree._Element:
         """The part parsed (once per package). Raises ``PackageError`` like ``read`` and
         ``parse_xml``. ``shared``: the tree may be one parsed before, in this process, from
         identical bytes (``shared_trees``), so the caller must never modify it; it applies
-        when this package first parses the part."""
+        when this package first parses the part. ``any_size``: share it however small
+        (template parts, whose derived values are shared too)."""
         key = name.lstrip("/").lower()
         root = self._xml.get(key)
         if root is None:
@@ -341,16 +402,17 @@ class Package:
             if failed is not None:
                 raise failed
             try:
-                root = self._parse(name, key, shared)
+                root = self._parse(name, key, shared, any_size)
             except PackageError as exc:
                 self._xml_errors[key] = exc
                 raise
         return root
 
-    def _parse(self, name: str, key: str, shared: bool = False) -> etree._Element:
+    def _parse(self, name: str, key: str, shared: bool = False, any_size: bool = False
+               ) -> etree._Element:
         """Read and parse a part once, within the size and tree-memory limits."""
         self._check_xml_size(name)
-        return self._build(name, key, self.read(name), shared)
+        return self._build(name, key, self.read(name), shared, any_size)
 
     def _check_xml_size(self, name: str) -> None:
         size = self.part_size(name)
@@ -359,13 +421,14 @@ class Package:
                                f"parts over {self.limits.max_xml_size} bytes are streamed, "
                                f"not parsed whole")
 
-    def _build(self, name: str, key: str, data: bytes, shared: bool = False
-               ) -> etree._Element:
+    def _build(self, name: str, key: str, data: bytes, shared: bool = False,
+               any_size: bool = False) -> etree._Element:
         """The tree of part ``name`` read as ``data``, counted against the tree-memory limit
         and kept."""
         lim = self.limits
+        min_bytes = 1 if any_size else MIN_SHARED_BYTES
         # Equal bytes have an equal cost: a shared tree's was counted when it was parsed.
-        hit = SHARED_TREES.get(data) if shared else None
+        hit = SHARED_TREES.get(data, min_bytes) if shared else None
         cost = hit[1] if hit is not None else tree_cost(data)
         if self._tree_bytes + cost > lim.max_tree_bytes:
             raise PackageError("limit_exceeded", f"part {name} would take about "
@@ -376,18 +439,19 @@ class Package:
         if hit is not None:
             root = hit[0]
         elif shared:
-            root = SHARED_TREES.parse(data, name.lstrip("/"), cost)
+            root = SHARED_TREES.parse(data, name.lstrip("/"), cost, min_bytes)
         else:
             root = parse_xml(data, part=name.lstrip("/"))
         self._xml[key] = root
         return root
 
-    def xml_or_none(self, name: str | None, shared: bool = False) -> etree._Element | None:
+    def xml_or_none(self, name: str | None, shared: bool = False, any_size: bool = False
+                    ) -> etree._Element | None:
         """Like ``xml`` but ``None`` when ``name`` is ``None`` or the part does not exist.
         Malformed XML still raises."""
         if not name or not self.has_part(name):
             return None
-        return self.xml(name, shared)
+        return self.xml(name, shared, any_size)
 
     def stats(self) -> dict[str, int | dict[str, int]]:
         """What this package has cost so far: ``members``, ``bytes_inflated``,

@@ -32,14 +32,15 @@ T = TypeVar("T")
 
 from officeeval.ooxml.xml import parse_xml
 
-# Parts smaller than this parse in a tenth of a millisecond: not worth holding.
+# Parts smaller than this parse in a tenth of a millisecond: not worth holding (unless the
+# caller knows values derived from the tree are worth sharing too: a deck's layouts).
 MIN_SHARED_BYTES = 4 * 1024
 
 
 class SharedTrees:
     """A bounded, content-keyed cache of parsed parts (not thread-safe; one per process)."""
 
-    def __init__(self, max_entries: int = 32, max_cost: int = 64 * 1024 * 1024) -> None:
+    def __init__(self, max_entries: int = 64, max_cost: int = 64 * 1024 * 1024) -> None:
         self.max_entries = max_entries
         self.max_cost = max_cost
         self._trees: OrderedDict[bytes, tuple[etree._Element, int]] = OrderedDict()
@@ -48,26 +49,29 @@ class SharedTrees:
         # its id is not reused while the entry lives; the root is compared on every lookup.
         self._derived: dict[int, tuple[etree._Element, dict[str, Any]]] = {}
 
-    def get(self, data: bytes) -> tuple[etree._Element, int] | None:
+    def get(self, data: bytes, min_bytes: int = MIN_SHARED_BYTES
+            ) -> tuple[etree._Element, int] | None:
         """``(root, cost)`` of the tree parsed before from bytes equal to ``data``; ``None``
-        when there is none (or ``data`` is too small to be kept)."""
-        if len(data) < MIN_SHARED_BYTES:
+        when there is none (or ``data`` is smaller than ``min_bytes``, so not kept)."""
+        if len(data) < min_bytes:
             return None
         hit = self._trees.get(data)
         if hit is not None:
             self._trees.move_to_end(data)
         return hit
 
-    def parse(self, data: bytes, part: str, cost: int) -> etree._Element:
+    def parse(self, data: bytes, part: str, cost: int, min_bytes: int = MIN_SHARED_BYTES
+              ) -> etree._Element:
         """``parse_xml(data, part)``, or the tree parsed before from equal bytes. ``cost``
         is the caller's estimate of the tree's memory (``package.tree_cost``); a part
-        costing more than a quarter of the bound is parsed but not kept. Raises
-        ``PackageError`` like ``parse_xml`` (a failed parse is not kept)."""
-        hit = self.get(data)
+        costing more than a quarter of the bound, or smaller than ``min_bytes``, is parsed
+        but not kept. Raises ``PackageError`` like ``parse_xml`` (a failed parse is not
+        kept)."""
+        hit = self.get(data, min_bytes)
         if hit is not None:
             return hit[0]
         root = parse_xml(data, part=part)
-        if len(data) < MIN_SHARED_BYTES or cost > self.max_cost // 4:
+        if len(data) < min_bytes or cost > self.max_cost // 4:
             return root
         self._trees[data] = (root, cost)
         self._derived[id(root)] = (root, {})

@@ -25,7 +25,7 @@ from lxml import etree
 
 from officeeval.ooxml.ns import MC
 from officeeval.ooxml.units import to_float, to_int
-from officeeval.ppt.markup import children, p
+from officeeval.ppt.markup import children, first_child, p
 from officeeval.vocabulary.ppt import (
     ANIMATION_CLASS_TOKENS, ANIMATION_SUBTYPES, DIRECTIONAL_EFFECTS, PRESET_EFFECTS,
 )
@@ -74,16 +74,34 @@ def walk(el: etree._Element | None) -> Iterator[etree._Element]:
         stack.extend(kids)
 
 
+def walk_tag(el: etree._Element | None, tag: str) -> Iterator[etree._Element]:
+    """The elements of ``walk(el)`` named ``tag`` (Clark), in the same order: lxml's own
+    tag filter when there is no AlternateContent to resolve (no Python per element)."""
+    if el is None:
+        return
+    if next(el.iter(_ALTERNATE), None) is None:
+        yield from el.iter(tag)
+        return
+    for node in walk(el):
+        if node.tag == tag:
+            yield node
+
+
+_CTN, _SPTGT, _SEQ, _STCONDLST, _COND = p("cTn"), p("spTgt"), p("seq"), p("stCondLst"), \
+    p("cond")
+_CHILD_TN_LST, _TXEL, _PRG, _TNLST = p("childTnLst"), p("txEl"), p("pRg"), p("tnLst")
+
+
 def _ms(value: str | None) -> float | None:
     v = to_float(value)
     return v / 1000.0 if v is not None and v >= 0 else None
 
 
 def _start_delay(ctn: etree._Element) -> float:
-    conds = ctn.find(p("stCondLst"))
+    conds = ctn.find(_STCONDLST)
     if conds is None:
         return 0.0
-    for cond in conds.findall(p("cond")):
+    for cond in conds.iterchildren(_COND):
         d = _ms(cond.get("delay"))
         if d is not None:
             return d
@@ -107,9 +125,9 @@ def behaviour_span(ctn: etree._Element) -> float | None:
 
 def _duration(effect_ctn: etree._Element) -> float | None:
     best: float | None = None
-    kids = effect_ctn.find(p("childTnLst"))
-    for el in walk(kids):
-        if el.tag != p("cTn") or el is effect_ctn:
+    kids = effect_ctn.find(_CHILD_TN_LST)
+    for el in walk_tag(kids, _CTN):
+        if el is effect_ctn:
             continue
         dur = behaviour_span(el)
         if dur is None:
@@ -123,28 +141,27 @@ def _duration(effect_ctn: etree._Element) -> float | None:
 
 
 def _target(effect_ctn: etree._Element) -> tuple[str | None, int | None]:
-    for el in walk(effect_ctn):
-        if el.tag == p("spTgt"):
-            par = None
-            tx = el.find(p("txEl"))
-            rg = tx.find(p("pRg")) if tx is not None else None
-            if rg is not None:
-                st = to_int(rg.get("st"))
-                par = st + 1 if st is not None and st >= 0 else None
-            return el.get("spid"), par
+    for el in walk_tag(effect_ctn, _SPTGT):
+        par = None
+        tx = el.find(_TXEL)
+        rg = tx.find(_PRG) if tx is not None else None
+        if rg is not None:
+            st = to_int(rg.get("st"))
+            par = st + 1 if st is not None and st >= 0 else None
+        return el.get("spid"), par
     return None, None
 
 
 def _builds(timing: etree._Element) -> dict[tuple[str, str], str]:
     out: dict[tuple[str, str], str] = {}
-    bld = timing.find(p("bldLst"))
+    bld = first_child(timing, p("bldLst"))
     if bld is None:
         return out
     for b in children(bld):
         if b.tag == p("bldP"):
             out[(b.get("spid") or "", b.get("grpId") or "0")] = b.get("build") or "whole"
         elif b.tag == p("bldGraphic"):
-            kind = "whole" if b.find(p("bldAsOne")) is not None else "sub"
+            kind = "whole" if first_child(b, p("bldAsOne")) is not None else "sub"
             out[(b.get("spid") or "", b.get("grpId") or "0")] = kind
     return out
 
@@ -152,8 +169,8 @@ def _builds(timing: etree._Element) -> dict[tuple[str, str], str]:
 def trigger_shape_id(seq: etree._Element) -> str | None:
     """The id of the shape whose click starts an interactive sequence (its ``onClick``
     start condition's target)."""
-    ctn = seq.find(p("cTn"))
-    conds = ctn.find(p("stCondLst")) if ctn is not None else None
+    ctn = first_child(seq, p("cTn"))
+    conds = first_child(ctn, p("stCondLst")) if ctn is not None else None
     for cond in conds.findall(p("cond")) if conds is not None else []:
         tgt = cond.find(f"{p('tgtEl')}/{p('spTgt')}")
         if tgt is not None and tgt.get("spid"):
@@ -163,14 +180,13 @@ def trigger_shape_id(seq: etree._Element) -> str | None:
 
 def _sequences(timing: etree._Element) -> list[tuple[str, etree._Element]]:
     seqs = []
-    for el in walk(timing.find(p("tnLst"))):
-        if el.tag == p("seq"):
-            ctn = el.find(p("cTn"))
-            node = ctn.get("nodeType") if ctn is not None else None
-            if node == "mainSeq":
-                seqs.insert(0, ("main", el))
-            elif node == "interactiveSeq":
-                seqs.append(("interactive", el))
+    for el in walk_tag(timing.find(_TNLST), _SEQ):
+        ctn = el.find(_CTN)
+        node = ctn.get("nodeType") if ctn is not None else None
+        if node == "mainSeq":
+            seqs.insert(0, ("main", el))
+        elif node == "interactiveSeq":
+            seqs.append(("interactive", el))
     return seqs
 
 
@@ -178,7 +194,7 @@ def _inside_effect(ctn: etree._Element, seq: etree._Element) -> bool:
     """Whether ``ctn`` sits inside another effect's time node (its own behaviours)."""
     anc = ctn.getparent()
     while anc is not None and anc is not seq:
-        if anc.tag == p("cTn") and anc.get("presetClass") is not None:
+        if anc.tag == _CTN and anc.get("presetClass") is not None:
             return True
         anc = anc.getparent()
     return False
@@ -186,14 +202,14 @@ def _inside_effect(ctn: etree._Element, seq: etree._Element) -> bool:
 
 def read_effects(slide_root: etree._Element) -> list[Effect]:
     """Every animation effect of a slide in playback order; ``[]`` without timing."""
-    timing = slide_root.find(p("timing"))
+    timing = first_child(slide_root, p("timing"))
     if timing is None:
         return []
     builds = _builds(timing)
     out: list[Effect] = []
     for seq_kind, seq in _sequences(timing):
-        for el in walk(seq):
-            if el.tag != p("cTn") or el.get("presetClass") is None or _inside_effect(el, seq):
+        for el in walk_tag(seq, _CTN):
+            if el.get("presetClass") is None or _inside_effect(el, seq):
                 continue
             raw_class = el.get("presetClass") or ""
             cls = ANIMATION_CLASS_TOKENS.get(raw_class, raw_class)
@@ -218,7 +234,7 @@ def read_effects(slide_root: etree._Element) -> list[Effect]:
 def effect_nodes(slide_root: etree._Element) -> list[etree._Element]:
     """The ``p:cTn`` of every effect of a slide, in the order ``read_effects`` lists the
     effects (an effect nested in another's node is part of it)."""
-    timing = slide_root.find(p("timing"))
+    timing = first_child(slide_root, p("timing"))
     if timing is None:
         return []
     ctns: list[etree._Element] = []

@@ -11,7 +11,7 @@ from __future__ import annotations
 from officeeval.cache import memo_value
 from officeeval.ooxml.drawingml import Fill, find_fill, first_color, read_fill
 from officeeval.ooxml.units import to_int
-from officeeval.ppt.markup import a, p
+from officeeval.ppt.markup import a, first_child, p
 from officeeval.ppt.sheets import Sheet
 from officeeval.values import Observation
 
@@ -20,14 +20,14 @@ def _theme_fill(sheet: Sheet, idx: int):
     theme = sheet.theme_root
     if theme is None:
         return None
-    elems = theme.find(a("themeElements"))
-    fmt = elems.find(a("fmtScheme")) if elems is not None else None
+    elems = first_child(theme, a("themeElements"))
+    fmt = first_child(elems, a("fmtScheme")) if elems is not None else None
     if fmt is None:
         return None
     if idx >= 1001:
-        lst, pos = fmt.find(a("bgFillStyleLst")), idx - 1001
+        lst, pos = first_child(fmt, a("bgFillStyleLst")), idx - 1001
     elif idx >= 1:
-        lst, pos = fmt.find(a("fillStyleLst")), idx - 1
+        lst, pos = first_child(fmt, a("fillStyleLst")), idx - 1
     else:
         return None
     if lst is None:
@@ -51,11 +51,11 @@ def _background_fill(sheet: Sheet) -> tuple[Fill, str] | None:
         return None
     bg, owner = found
     source = "direct" if owner is sheet else owner.kind
-    bg_pr = bg.find(p("bgPr"))
+    bg_pr = first_child(bg, p("bgPr"))
     if bg_pr is not None:
         fill = read_fill(find_fill(bg_pr), sheet.scheme_color)
         return (fill, source) if fill is not None else None
-    ref = bg.find(p("bgRef"))
+    ref = first_child(bg, p("bgRef"))
     if ref is not None:
         idx = to_int(ref.get("idx"))
         style = _theme_fill(sheet, idx) if idx is not None else None

@@ -12,6 +12,7 @@ from typing import Any
 
 from officeeval.ooxml.ns import A
 from officeeval.ooxml.repack import package_bytes
+from officeeval.ppt.markup import first_child
 from officeeval.rendered import Rendered, obtain
 
 _A = f"{{{A}}}"
@@ -29,7 +30,7 @@ def autofit(shape) -> str | None:
     from officeeval.ppt.sheets import inherited_placeholders
     for level in [shape, *inherited_placeholders(shape)]:
         body = level.tx_body
-        pr = body.find(_A + "bodyPr") if body is not None else None
+        pr = first_child(body, _A + "bodyPr") if body is not None else None
         if pr is None:
             continue
         for tag, kind in (("normAutofit", "shrink"), ("spAutoFit", "grow"),

@@ -19,7 +19,7 @@ from officeeval.cache import cached_property
 from officeeval.errors import PackageError
 from officeeval.ooxml.package import Package
 from officeeval.ooxml.units import to_float
-from officeeval.ppt.markup import P14, R_ID, on, p
+from officeeval.ppt.markup import P14, R_ID, first_child, on, p
 from officeeval.ppt.sheets import Sheet
 
 SECTION_EXT_URI = "{521415D9-36F7-43E2-AB2F-B90AF26B5E84}"
@@ -109,7 +109,7 @@ class PptDocument:
     @cached_property
     def slide_ids(self) -> list[str]:
         """The ``p:sldId/@id`` of each listed slide, aligned with ``slide_parts``."""
-        lst = self.root_el.find(p("sldIdLst"))
+        lst = first_child(self.root_el, p("sldIdLst"))
         out: list[str] = []
         if lst is None:
             return out
@@ -137,7 +137,7 @@ class PptDocument:
         out: list[Sheet] = []
         seen: set[str] = set()
         for master in self.masters:
-            lst = master.root.find(p("sldLayoutIdLst"))
+            lst = first_child(master.root, p("sldLayoutIdLst"))
             if lst is None:
                 continue
             for item in lst.findall(p("sldLayoutId")):
@@ -157,7 +157,7 @@ class PptDocument:
     @cached_property
     def slide_size(self) -> SlideSize | None:
         """``p:sldSz`` in points; ``None`` when absent or unparsable."""
-        el = self.root_el.find(p("sldSz"))
+        el = first_child(self.root_el, p("sldSz"))
         if el is None:
             return None
         cx, cy = to_float(el.get("cx")), to_float(el.get("cy"))
@@ -167,7 +167,7 @@ class PptDocument:
 
     @cached_property
     def default_text_style(self) -> etree._Element | None:
-        return self.root_el.find(p("defaultTextStyle"))
+        return first_child(self.root_el, p("defaultTextStyle"))
 
     @cached_property
     def pres_props(self) -> etree._Element | None:
@@ -181,7 +181,7 @@ class PptDocument:
     def sections(self) -> list[tuple[str, list[str]]]:
         """``p14:sectionLst``: (section name, slide ids) in order; empty without
         sections."""
-        ext_lst = self.root_el.find(p("extLst"))
+        ext_lst = first_child(self.root_el, p("extLst"))
         if ext_lst is None:
             return []
         for ext in ext_lst.findall(p("ext")):
@@ -207,7 +207,7 @@ class PptDocument:
     @cached_property
     def show_settings(self) -> etree._Element | None:
         """``p:presentationPr/p:showPr`` (``None`` when presProps has none)."""
-        return self.pres_props.find(p("showPr")) if self.pres_props is not None else None
+        return first_child(self.pres_props, p("showPr")) if self.pres_props is not None else None
 
     @property
     def loop(self) -> bool | None:
@@ -220,9 +220,9 @@ class PptDocument:
         sp = self.show_settings
         if sp is None:
             return None
-        if sp.find(p("kiosk")) is not None:
+        if first_child(sp, p("kiosk")) is not None:
             return "kiosk"
-        if sp.find(p("browse")) is not None:
+        if first_child(sp, p("browse")) is not None:
             return "browsed"
         return "speaker"
 

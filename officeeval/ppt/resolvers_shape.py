@@ -7,7 +7,7 @@ from __future__ import annotations
 from officeeval.ooxml.drawingml import find_fill, first_color, read_fill
 from officeeval.ooxml.units import to_int
 from officeeval.ppt import content, smartart, tables
-from officeeval.ppt.markup import a
+from officeeval.ppt.markup import a, first_child
 from officeeval.ppt.sheets import box_component
 from officeeval.ppt.targets import CellTarget, ParagraphTarget, RunTarget, ShapeTarget
 from officeeval.ppt.value_types import DEGREES, PPT_TABLE_STYLE
@@ -116,12 +116,12 @@ def _fill(target: ShapeTarget):
         if fill is not None:
             return fill, "direct"
     style = shape.style
-    ref = style.find(a("fillRef")) if style is not None else None
+    ref = first_child(style, a("fillRef")) if style is not None else None
     idx = to_int(ref.get("idx")) if ref is not None else None
     if idx is not None and idx >= 1 and sheet.theme_root is not None:
-        elems = sheet.theme_root.find(a("themeElements"))
-        fmt = elems.find(a("fmtScheme")) if elems is not None else None
-        lst = fmt.find(a("fillStyleLst")) if fmt is not None else None
+        elems = first_child(sheet.theme_root, a("themeElements"))
+        fmt = first_child(elems, a("fmtScheme")) if elems is not None else None
+        lst = first_child(fmt, a("fillStyleLst")) if fmt is not None else None
         fills = [c for c in lst if isinstance(c.tag, str)] if lst is not None else []
         if idx <= len(fills):
             fill = read_fill(fills[idx - 1], sheet.scheme_color, sheet.color(first_color(ref)))
@@ -155,8 +155,8 @@ def fill_color(target: ShapeTarget, ctx) -> Observation | None:
 # ------------------------------------------------------------------ outlines
 def _theme_list(sheet, tag: str) -> list:
     root = sheet.theme_root
-    elems = root.find(a("themeElements")) if root is not None else None
-    fmt = elems.find(a("fmtScheme")) if elems is not None else None
+    elems = first_child(root, a("themeElements")) if root is not None else None
+    fmt = first_child(elems, a("fmtScheme")) if elems is not None else None
     lst = fmt.find(a(tag)) if fmt is not None else None
     return [c for c in lst if isinstance(c.tag, str)] if lst is not None else []
 
@@ -167,13 +167,13 @@ def _outline(target: ShapeTarget) -> tuple[object, float | None, str, str] | Non
     when neither says anything."""
     shape = target.shape
     sheet = shape.sheet
-    ln = shape.sp_pr.find(a("ln")) if shape.sp_pr is not None else None
+    ln = first_child(shape.sp_pr, a("ln")) if shape.sp_pr is not None else None
     fill = read_fill(find_fill(ln), sheet.scheme_color) if ln is not None else None
     w = to_int(ln.get("w")) if ln is not None else None
     width = w / 12700.0 if w is not None and 0 <= w <= 20_116_800 else None
     sources = ["direct" if fill is not None else "", "direct" if width is not None else ""]
     style = shape.style
-    ref = style.find(a("lnRef")) if style is not None else None
+    ref = first_child(style, a("lnRef")) if style is not None else None
     idx = to_int(ref.get("idx")) if ref is not None else None
     if (fill is None or width is None) and idx is not None and idx >= 1:
         lines = _theme_list(sheet, "lnStyleLst")
@@ -302,7 +302,7 @@ def cell_span(target: CellTarget, ctx) -> Observation | None:
 
 @binds("cell.shading", kinds="cell")
 def cell_shading(target: CellTarget, ctx) -> Observation | None:
-    tc_pr = target.el.find(a("tcPr"))
+    tc_pr = first_child(target.el, a("tcPr"))
     fill = read_fill(find_fill(tc_pr), target.shape.sheet.scheme_color) \
         if tc_pr is not None else None
     if fill is None:

@@ -13,8 +13,9 @@ from __future__ import annotations
 import functools
 from typing import Any, Callable
 
+from officeeval.cache import memo_table
 from officeeval.ppt import tables
-from officeeval.ppt.markup import a
+from officeeval.ppt.markup import a, first_child
 from officeeval.ppt.targets import CellTarget, ParagraphTarget, RunTarget, ShapeTarget
 from officeeval.ppt.textstyle import DEFAULT_SIZE_PT, TextChain, paragraph_level
 from officeeval.properties import types as T
@@ -57,7 +58,17 @@ def _merged(target: ShapeTarget) -> list:
 
 def _chains(target, direct: bool) -> list[tuple[str, TextChain]]:
     """(label, chain) for every text-showing run of the target, or the first paragraph
-    mark when no run shows text."""
+    mark when no run shows text. Kept on the target (a function of it alone): a rubric asks
+    several font and paragraph properties of one title. The list is shared: callers only
+    read it."""
+    kept = memo_table(target, "_officeeval_text_chains")
+    found = kept.get(direct)
+    if found is None:
+        found = kept[direct] = _read_chains(target, direct)
+    return found
+
+
+def _read_chains(target, direct: bool) -> list[tuple[str, TextChain]]:
     if isinstance(target, RunTarget):
         runs = [target]
         pars: list[ParagraphTarget] = []
@@ -235,7 +246,7 @@ def _lift_paragraph(reader: Callable[[ParagraphTarget, TextChain], "Observation 
 @paragraph_property(1)
 def level(par: ParagraphTarget, chain: TextChain) -> Observation | None:
     """PowerPoint paragraph indent level (1-based)."""
-    ppr = par.el.find(a("pPr"))
+    ppr = first_child(par.el, a("pPr"))
     if ppr is not None and ppr.get("lvl") is not None:
         return Observation(paragraph_level(par.el) + 1, "direct")
     return None

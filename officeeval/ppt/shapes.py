@@ -18,7 +18,7 @@ from lxml import etree
 from officeeval.cache import cached_property
 from officeeval.ooxml.units import to_float, to_int
 from officeeval.ppt.markup import (
-    P14, URI_CHART, URI_CHARTEX, URI_DIAGRAM, URI_OLE, URI_TABLE, a, children, p,
+    P14, URI_CHART, URI_CHARTEX, URI_DIAGRAM, URI_OLE, URI_TABLE, a, children, first_child, p,
 )
 from officeeval.vocabulary.ppt_objects import PLACEHOLDER_KINDS
 
@@ -30,6 +30,11 @@ _SHAPE_TAGS = {p("sp"): "sp", p("pic"): "pic", p("graphicFrame"): "graphicFrame"
 _NV = {"sp": "nvSpPr", "pic": "nvPicPr", "graphicFrame": "nvGraphicFramePr",
        "grpSp": "nvGrpSpPr", "cxnSp": "nvCxnSpPr", "contentPart": "nvContentPartPr"}
 _SPPR = {"sp": "spPr", "pic": "spPr", "cxnSp": "spPr", "grpSp": "grpSpPr"}
+_NV_TAGS = {k: p(v) for k, v in _NV.items()}
+_P_EMPTY = p("")
+_C_NV_PR, _NV_PR, _PH = p("cNvPr"), p("nvPr"), p("ph")
+# Raw p:ph attributes -> the Placeholder they read as (bounded: hostile decks vary them).
+_PLACEHOLDERS: dict[tuple, "Placeholder"] = {}
 # Placeholder types whose text takes the master's body style (everything but titles and the
 # header/footer family).
 HEADER_FOOTER_TYPES = frozenset({"dt", "ftr", "sldNum", "hdr"})
@@ -69,7 +74,7 @@ def read_box(xfrm: etree._Element | None) -> Box | None:
     """Read an ``a:xfrm`` / ``p:xfrm``; ``None`` when offset or extent is missing or odd."""
     if xfrm is None:
         return None
-    off, ext = xfrm.find(a("off")), xfrm.find(a("ext"))
+    off, ext = first_child(xfrm, a("off")), first_child(xfrm, a("ext"))
     if off is None or ext is None:
         return None
     vals = [to_float(off.get("x")), to_float(off.get("y")), to_float(ext.get("cx")),
@@ -77,7 +82,7 @@ def read_box(xfrm: etree._Element | None) -> Box | None:
     if any(v is None for v in vals):
         return None
     x, y, cx, cy = vals  # type: ignore[misc]
-    ch_off, ch_ext = xfrm.find(a("chOff")), xfrm.find(a("chExt"))
+    ch_off, ch_ext = first_child(xfrm, a("chOff")), first_child(xfrm, a("chExt"))
     ch = [None, None, None, None]
     if ch_off is not None and ch_ext is not None:
         ch = [to_float(ch_off.get("x")), to_float(ch_off.get("y")),
@@ -98,26 +103,45 @@ class Shape:
         self.tag = _SHAPE_TAGS.get(el.tag, "")
 
     # ------------------------------------------------------------------ identity
+    # Every shape of every sheet a check reaches is asked its name (locators compare every
+    # sibling's), id (animations look shapes up by it) and placeholder: the non-visual
+    # elements are found once (``first_child``: the same element as ``find``, without
+    # lxml's path machinery) and all five kept as this shape's own attributes.
+    def _read_nv(self) -> None:
+        nv = first_child(self.el, _NV_TAGS.get(self.tag) or _P_EMPTY)
+        c_nv_pr = nv_pr = None
+        if nv is not None:
+            c_nv_pr = first_child(nv, _C_NV_PR)
+            nv_pr = first_child(nv, _NV_PR)
+        kept = self.__dict__
+        kept["nv"], kept["c_nv_pr"], kept["nv_pr"] = nv, c_nv_pr, nv_pr
+        kept["name"] = (c_nv_pr.get("name") or "") if c_nv_pr is not None else ""
+        kept["id"] = (c_nv_pr.get("id") or "") if c_nv_pr is not None else ""
+
     @cached_property
     def nv(self) -> etree._Element | None:
-        return self.el.find(p(_NV.get(self.tag, "")))
+        self._read_nv()
+        return self.__dict__["nv"]
 
     @cached_property
     def c_nv_pr(self) -> etree._Element | None:
-        return self.nv.find(p("cNvPr")) if self.nv is not None else None
+        self._read_nv()
+        return self.__dict__["c_nv_pr"]
 
     @cached_property
     def nv_pr(self) -> etree._Element | None:
-        return self.nv.find(p("nvPr")) if self.nv is not None else None
+        self._read_nv()
+        return self.__dict__["nv_pr"]
 
-    # Kept: locators compare every sibling's name, and animations look shapes up by id.
     @cached_property
     def name(self) -> str:
-        return (self.c_nv_pr.get("name") or "") if self.c_nv_pr is not None else ""
+        self._read_nv()
+        return self.__dict__["name"]
 
     @cached_property
     def id(self) -> str:
-        return (self.c_nv_pr.get("id") or "") if self.c_nv_pr is not None else ""
+        self._read_nv()
+        return self.__dict__["id"]
 
     @property
     def description(self) -> str:
@@ -125,20 +149,16 @@ class Shape:
 
     @cached_property
     def placeholder(self) -> Placeholder | None:
-        ph = self.nv_pr.find(p("ph")) if self.nv_pr is not None else None
-        if ph is None:
-            return None
-        return Placeholder(ph.get("type") or "obj", to_int(ph.get("idx")),
-                           ph.get("orient") or "", ph.get("sz") or "",
-                           (ph.get("hasCustomPrompt") or "") in ("1", "true"))
+        nv_pr = self.nv_pr
+        return _placeholder(first_child(nv_pr, _PH) if nv_pr is not None else None)
 
     # ------------------------------------------------------------------ kind
     @cached_property
     def graphic_data(self) -> etree._Element | None:
         if self.tag != "graphicFrame":
             return None
-        g = self.el.find(a("graphic"))
-        return g.find(a("graphicData")) if g is not None else None
+        g = first_child(self.el, a("graphic"))
+        return first_child(g, a("graphicData")) if g is not None else None
 
     @property
     def graphic_uri(self) -> str:
@@ -150,7 +170,7 @@ class Shape:
         if self.nv_pr is None:
             return False
         for tag in ("videoFile", "audioFile", "quickTimeFile", "audioCd", "wavAudioFile"):
-            if self.nv_pr.find(a(tag)) is not None:
+            if first_child(self.nv_pr, a(tag)) is not None:
                 return True
         return any(el.tag == f"{{{P14}}}media" for el in self.nv_pr.iter())
 
@@ -161,7 +181,7 @@ class Shape:
         if tag == "sp":
             if self.placeholder is not None:
                 return PLACEHOLDER_KINDS.get(self.placeholder.type, "content")
-            c_nv_sp = self.nv.find(p("cNvSpPr")) if self.nv is not None else None
+            c_nv_sp = first_child(self.nv, p("cNvSpPr")) if self.nv is not None else None
             if c_nv_sp is not None and (c_nv_sp.get("txBox") or "") in ("1", "true"):
                 return "textbox"
             return "autoshape"
@@ -192,10 +212,10 @@ class Shape:
         sp_pr = self.sp_pr
         if sp_pr is None:
             return None
-        prst = sp_pr.find(a("prstGeom"))
+        prst = first_child(sp_pr, a("prstGeom"))
         if prst is not None:
             return prst.get("prst") or None
-        if sp_pr.find(a("custGeom")) is not None:
+        if first_child(sp_pr, a("custGeom")) is not None:
             return "custom"
         return None
 
@@ -203,27 +223,27 @@ class Shape:
     @cached_property
     def sp_pr(self) -> etree._Element | None:
         name = _SPPR.get(self.tag)
-        return self.el.find(p(name)) if name else None
+        return first_child(self.el, p(name)) if name else None
 
     @cached_property
     def own_box(self) -> Box | None:
         """The transform written on this element (``None`` when it inherits one)."""
         if self.tag == "graphicFrame":
-            return read_box(self.el.find(p("xfrm")))
+            return read_box(first_child(self.el, p("xfrm")))
         if self.sp_pr is None:
             return None
-        return read_box(self.sp_pr.find(a("xfrm")))
+        return read_box(first_child(self.sp_pr, a("xfrm")))
 
     @cached_property
     def partial_box(self) -> tuple[float | None, float | None, float | None, float | None]:
         """x, y, cx, cy as written on this element, each ``None`` when absent or odd."""
         if self.tag == "graphicFrame":
-            xfrm = self.el.find(p("xfrm"))
+            xfrm = first_child(self.el, p("xfrm"))
         else:
-            xfrm = self.sp_pr.find(a("xfrm")) if self.sp_pr is not None else None
+            xfrm = first_child(self.sp_pr, a("xfrm")) if self.sp_pr is not None else None
         if xfrm is None:
             return (None, None, None, None)
-        off, ext = xfrm.find(a("off")), xfrm.find(a("ext"))
+        off, ext = first_child(xfrm, a("off")), first_child(xfrm, a("ext"))
         return (to_float(off.get("x")) if off is not None else None,
                 to_float(off.get("y")) if off is not None else None,
                 to_float(ext.get("cx")) if ext is not None else None,
@@ -232,12 +252,12 @@ class Shape:
     # ------------------------------------------------------------------ content
     @cached_property
     def tx_body(self) -> etree._Element | None:
-        return self.el.find(p("txBody")) if self.tag == "sp" else None
+        return first_child(self.el, p("txBody")) if self.tag == "sp" else None
 
     @cached_property
     def style(self) -> etree._Element | None:
         """The shape's ``p:style`` (theme style references: fontRef, fillRef …)."""
-        return self.el.find(p("style"))
+        return first_child(self.el, p("style"))
 
     @cached_property
     def children(self) -> list["Shape"]:
@@ -254,10 +274,56 @@ class Shape:
     @cached_property
     def hyperlink(self) -> etree._Element | None:
         """The shape-level click action (``p:cNvPr/a:hlinkClick``)."""
-        return self.c_nv_pr.find(a("hlinkClick")) if self.c_nv_pr is not None else None
+        return first_child(self.c_nv_pr, a("hlinkClick")) if self.c_nv_pr is not None else None
 
     def __repr__(self) -> str:
         return f"<Shape {self.kind} {self.name!r}>"
+
+
+def _placeholder(ph: etree._Element | None) -> Placeholder | None:
+    """The ``Placeholder`` a ``p:ph`` reads as (``None`` for ``None``)."""
+    if ph is None:
+        return None
+    key = (ph.get("type"), ph.get("idx"), ph.get("orient"), ph.get("sz"),
+           ph.get("hasCustomPrompt"))
+    # Placeholders are immutable values: equal attributes share one (a deck repeats a
+    # handful of them on every slide, layout and master).
+    found = _PLACEHOLDERS.get(key)
+    if found is None:
+        found = Placeholder(key[0] or "obj", to_int(key[1]), key[2] or "", key[3] or "",
+                            (key[4] or "") in ("1", "true"))
+        if len(_PLACEHOLDERS) < 4096:
+            _PLACEHOLDERS[key] = found
+    return found
+
+
+def placeholder_index(container: etree._Element | None
+                      ) -> list[tuple[tuple[int, ...], Placeholder]]:
+    """Every placeholder shape under ``container`` (a ``p:spTree``) as (path, placeholder),
+    in ``Sheet.all_shapes`` order: the path holds the shape's position among its siblings
+    (0-based), then inside each enclosing group. Read from the elements the way ``Shape``
+    reads them (``children`` resolving AlternateContent, ``placeholder``), without
+    building shapes: a function of the tree alone, so a shared tree's is shared."""
+    out: list[tuple[tuple[int, ...], Placeholder]] = []
+
+    def visit(el: etree._Element | None, path: tuple[int, ...]) -> None:
+        i = 0
+        for child in children(el):
+            tag = _SHAPE_TAGS.get(child.tag)
+            if tag is None:
+                continue
+            here = path + (i,)
+            i += 1
+            nv = first_child(child, _NV_TAGS[tag])
+            nv_pr = first_child(nv, _NV_PR) if nv is not None else None
+            ph = _placeholder(first_child(nv_pr, _PH) if nv_pr is not None else None)
+            if ph is not None:
+                out.append((here, ph))
+            if tag == "grpSp":
+                visit(child, here)
+
+    visit(container, ())
+    return out
 
 
 def build_shapes(sheet: "Sheet", container: etree._Element | None,

@@ -20,9 +20,10 @@ from officeeval.errors import PackageError
 from officeeval.ooxml.drawingml import color_value
 from officeeval.ooxml.shared_trees import SHARED_TREES
 from officeeval.ooxml.theme import Theme, read_theme
-from officeeval.ppt.markup import a, on, p
+from officeeval.ppt.markup import a, first_child, on, p
 from officeeval.ppt.shapes import (
     HEADER_FOOTER_TYPES, TITLE_TYPES, Box, Placeholder, Shape, absolute_box, build_shapes,
+    placeholder_index,
 )
 
 if TYPE_CHECKING:
@@ -76,7 +77,7 @@ class Sheet:
             raise PackageError("malformed_xml", f"{part} is not a slide, layout or master "
                                f"(root {self.root.tag})", part=part)
         self.kind = kind
-        self.c_sld = self.root.find(p("cSld"))
+        self.c_sld = first_child(self.root, p("cSld"))
 
     # ------------------------------------------------------------------ identity
     @property
@@ -100,7 +101,10 @@ class Sheet:
         # parent: a hostile package must not make the chain loop or the open fail.
         if not target:
             return None
-        if _ROOTS.get(self.doc.package.xml(target, self.shared).tag) not in \
+        # A parent is a template part (a layout, a master): every output of a task carries
+        # its template's, so it is shared however small (with the placeholders and text
+        # styles read from it).
+        if _ROOTS.get(self.doc.package.xml(target, self.shared, any_size=True).tag) not in \
                 _PARENT_KINDS[self.kind]:
             return None
         return self.doc.sheet(target)
@@ -129,7 +133,7 @@ class Sheet:
         if m is None:
             return None
         return self.doc.package.xml_or_none(self.doc.package.related_one(m.part, "theme"),
-                                            self.shared)
+                                            self.shared, any_size=True)
 
     @cached_property
     def theme(self) -> Theme:
@@ -150,11 +154,11 @@ class Sheet:
         """Scheme name -> theme slot for text and fills shown on this sheet: the master's
         ``p:clrMap``, overridden by a layout's or slide's ``p:clrMapOvr``."""
         if self.kind in MASTER_KINDS:
-            el = self.root.find(p("clrMap"))
+            el = first_child(self.root, p("clrMap"))
             return _clr_map(el) if el is not None else dict(DEFAULT_CLR_MAP)
-        ovr = self.root.find(p("clrMapOvr"))
+        ovr = first_child(self.root, p("clrMapOvr"))
         if ovr is not None:
-            o = ovr.find(a("overrideClrMapping"))
+            o = first_child(ovr, a("overrideClrMapping"))
             if o is not None:
                 return _clr_map(o)
         if self.parent is not None:
@@ -174,7 +178,7 @@ class Sheet:
     # ------------------------------------------------------------------ shapes
     @cached_property
     def sp_tree(self) -> etree._Element | None:
-        return self.c_sld.find(p("spTree")) if self.c_sld is not None else None
+        return first_child(self.c_sld, p("spTree")) if self.c_sld is not None else None
 
     @cached_property
     def shapes(self) -> list[Shape]:
@@ -193,6 +197,25 @@ class Sheet:
     @cached_property
     def placeholders(self) -> list[Shape]:
         return [s for s in self.all_shapes() if s.placeholder is not None]
+
+    @cached_property
+    def placeholder_index(self) -> list[tuple[tuple[int, ...], Placeholder]]:
+        """(path, placeholder) of every placeholder shape, in ``placeholders`` order
+        (``shapes.placeholder_index``); read once per process for a shared tree (a task's
+        layouts and masters are the same in every document)."""
+        sp_tree = self.sp_tree
+        if not self.shared:
+            return placeholder_index(sp_tree)
+        return SHARED_TREES.derived(self.root, "ppt.placeholder_index",
+                                    lambda: placeholder_index(sp_tree))
+
+    def shape_at(self, path: tuple[int, ...]) -> Shape:
+        """The shape at ``path`` (``placeholder_index``): the same object ``all_shapes``
+        holds. Raises ``IndexError`` for a path this sheet does not have."""
+        shape = self.shapes[path[0]]
+        for i in path[1:]:
+            shape = shape.children[i]
+        return shape
 
     def shape_by_id(self, shape_id: str) -> Shape | None:
         """The first shape (in ``all_shapes`` order) with this ``p:cNvPr/@id``."""
@@ -213,13 +236,13 @@ class Sheet:
     @cached_property
     def header_footer(self) -> etree._Element | None:
         """``p:hf`` on a layout or master (which header/footer placeholders are on)."""
-        return self.root.find(p("hf"))
+        return first_child(self.root, p("hf"))
 
     # ------------------------------------------------------------------ background
     @cached_property
     def background(self) -> etree._Element | None:
         """This sheet's own ``p:bg`` (``None`` when it inherits)."""
-        return self.c_sld.find(p("bg")) if self.c_sld is not None else None
+        return first_child(self.c_sld, p("bg")) if self.c_sld is not None else None
 
     def effective_background(self) -> tuple[etree._Element, "Sheet"] | None:
         """The ``p:bg`` in force and the sheet that defines it: this sheet's, else its
@@ -265,6 +288,38 @@ def match_placeholder(ph: Placeholder, candidates: list[Shape], to_master: bool
     return None
 
 
+def _match_index(ph: Placeholder, index: list[tuple[tuple[int, ...], Placeholder]],
+                 to_master: bool) -> tuple[int, ...] | None:
+    """``match_placeholder`` over a sheet's ``placeholder_index``: the path of the
+    placeholder ``ph`` inherits from, by the same rules in the same order."""
+    if not to_master and ph.idx is not None:
+        for path, c in index:
+            if (c.idx if c.idx is not None else 0) == ph.idx:
+                return path
+    wanted = (_master_type(ph.type),) if to_master else _LAYOUT_TYPE_FALLBACK.get(
+        ph.type, (ph.type,))
+    for t in wanted:
+        for path, c in index:
+            if c.type == t:
+                return path
+    if to_master and ph.idx is not None:
+        for path, c in index:
+            if c.idx == ph.idx:
+                return path
+    return None
+
+
+def _matched(ph: Placeholder, sheet: "Sheet", to_master: bool) -> Shape | None:
+    """The placeholder shape of ``sheet`` (a layout or master) that ``ph`` inherits from;
+    kept per sheet by placeholder (a deck asks the same few of every slide)."""
+    kept = memo_value(sheet, "_officeeval_ph_matches", dict)
+    key = (ph, to_master)
+    if key not in kept:
+        path = _match_index(ph, sheet.placeholder_index, to_master)
+        kept[key] = sheet.shape_at(path) if path is not None else None
+    return kept[key]
+
+
 def inherited_placeholders(shape: Shape) -> list[Shape]:
     """The layout and master placeholders a placeholder shape inherits from, nearest
     first (empty for a shape that is not a placeholder)."""
@@ -281,19 +336,19 @@ def _inherited(shape: Shape) -> list[Shape]:
     if sheet.kind == "slide":
         layout = sheet.parent
         if layout is not None:
-            found = match_placeholder(current_ph, layout.placeholders, to_master=False)
+            found = _matched(current_ph, layout, to_master=False)
             if found is not None:
                 out.append(found)
                 current_ph = found.placeholder or current_ph
             master = layout.parent
             if master is not None:
-                m = match_placeholder(current_ph, master.placeholders, to_master=True)
+                m = _matched(current_ph, master, to_master=True)
                 if m is not None:
                     out.append(m)
     elif sheet.kind in ("layout", "notes"):
         master = sheet.parent
         if master is not None:
-            m = match_placeholder(ph, master.placeholders, to_master=True)
+            m = _matched(ph, master, to_master=True)
             if m is not None:
                 out.append(m)
     return out

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from officeeval.ooxml.units import to_int
-from officeeval.ppt.markup import R_ID, on, p
+from officeeval.ppt.markup import R_ID, first_child, on, p
 
 if TYPE_CHECKING:
     from officeeval.ppt.presentation import PptDocument
@@ -23,11 +23,11 @@ class CustomShow:
 
 def custom_shows(doc: "PptDocument") -> list[CustomShow]:
     """The presentation's custom shows in order; ``[]`` without any."""
-    lst = doc.root_el.find(p("custShowLst"))
+    lst = first_child(doc.root_el, p("custShowLst"))
     out: list[CustomShow] = []
     for show in lst.findall(p("custShow")) if lst is not None else []:
         numbers = []
-        sld_lst = show.find(p("sldLst"))
+        sld_lst = first_child(show, p("sldLst"))
         for sld in sld_lst.findall(p("sld")) if sld_lst is not None else []:
             n = doc.slide_number_of(doc.package.target(doc.main, sld.get(R_ID)))
             if n is not None:
@@ -42,12 +42,12 @@ def played_slides(doc: "PptDocument") -> str | None:
     sp = doc.show_settings
     if sp is None:
         return None
-    rg = sp.find(p("sldRg"))
+    rg = first_child(sp, p("sldRg"))
     if rg is not None:
         st, end = to_int(rg.get("st")), to_int(rg.get("end"))
         if st is not None and end is not None:
             return f"{st}-{end}"
-    if sp.find(p("custShow")) is not None:
+    if first_child(sp, p("custShow")) is not None:
         return "custom"
     return "all"
 
@@ -55,7 +55,7 @@ def played_slides(doc: "PptDocument") -> str | None:
 def played_custom_show(doc: "PptDocument") -> CustomShow | None:
     """The custom show the slide show plays (``p:showPr/p:custShow/@id``), if any."""
     sp = doc.show_settings
-    el = sp.find(p("custShow")) if sp is not None else None
+    el = first_child(sp, p("custShow")) if sp is not None else None
     if el is None:
         return None
     return next((s for s in custom_shows(doc) if s.show_id == (el.get("id") or "")), None)

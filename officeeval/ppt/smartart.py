@@ -18,7 +18,7 @@ from lxml import etree
 
 from officeeval.ooxml.ns import DGM
 from officeeval.ooxml.units import to_int
-from officeeval.ppt.markup import R, body_text
+from officeeval.ppt.markup import R, body_text, first_child
 from officeeval.ppt.shapes import Shape
 from officeeval.vocabulary.ppt_objects import (
     SMARTART_COLORS_IDS, SMARTART_LAYOUT_IDS, SMARTART_STYLE_IDS,
@@ -36,7 +36,7 @@ class Node:
 
 def _rel_ids(shape: Shape) -> etree._Element | None:
     gd = shape.graphic_data
-    return gd.find(_DGM + "relIds") if gd is not None else None
+    return first_child(gd, _DGM + "relIds") if gd is not None else None
 
 
 def _part(shape: Shape, attr: str) -> etree._Element | None:
@@ -62,7 +62,7 @@ def _definition_id(shape: Shape, attr: str, type_attr: str) -> str | None:
         if dm is not None:
             for pt in dm.iter(_DGM + "pt"):
                 if pt.get("type") == "doc":
-                    pr = pt.find(_DGM + "prSet")
+                    pr = first_child(pt, _DGM + "prSet")
                     uid = pr.get(type_attr) if pr is not None else None
                     break
     if not uid:
@@ -103,7 +103,7 @@ def categories(shape: Shape) -> list[str]:
     lo = _part(shape, "lo")
     if lo is None:
         return []
-    cat_lst = lo.find(_DGM + "catLst")
+    cat_lst = first_child(lo, _DGM + "catLst")
     if cat_lst is None:
         return []
     return [c.get("type") or "" for c in cat_lst.findall(_DGM + "cat") if c.get("type")]
@@ -114,8 +114,8 @@ def nodes(shape: Shape) -> list[Node]:
     dm = data_model(shape)
     if dm is None:
         return []
-    pt_lst = dm.find(_DGM + "ptLst")
-    cxn_lst = dm.find(_DGM + "cxnLst")
+    pt_lst = first_child(dm, _DGM + "ptLst")
+    cxn_lst = first_child(dm, _DGM + "cxnLst")
     points: dict[str, etree._Element] = {}
     order: list[str] = []
     doc_id = None
@@ -142,7 +142,7 @@ def nodes(shape: Shape) -> list[Node]:
         seen.add(mid)
         pt = points.get(mid)
         if pt is not None and (pt.get("type") or "") in _NODE_TYPES:
-            out.append(Node(body_text(pt.find(_DGM + "t")).strip(), depth))
+            out.append(Node(body_text(first_child(pt, _DGM + "t")).strip(), depth))
         for _, _, child in sorted(kids.get(mid, [])):
             visit(child, depth + 1)
 
@@ -152,5 +152,5 @@ def nodes(shape: Shape) -> list[Node]:
         pt = points[mid]
         if mid not in seen and (pt.get("type") or "") in _NODE_TYPES:
             seen.add(mid)
-            out.append(Node(body_text(pt.find(_DGM + "t")).strip(), 1))
+            out.append(Node(body_text(first_child(pt, _DGM + "t")).strip(), 1))
     return out

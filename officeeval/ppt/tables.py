@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from lxml import etree
 
 from officeeval.ooxml.units import emu_to_pt, to_int
-from officeeval.ppt.markup import a, body_text, on
+from officeeval.ppt.markup import a, body_text, first_child, on
 from officeeval.ppt.shapes import Shape
 from officeeval.values import Observation
 from officeeval.vocabulary.ppt_objects import TABLE_STYLE_GUIDS
@@ -31,16 +31,16 @@ class Cell:
 
     @property
     def text(self) -> str:
-        return body_text(self.el.find(a("txBody")))
+        return body_text(first_child(self.el, a("txBody")))
 
 
 def table_element(shape: Shape) -> etree._Element | None:
     gd = shape.graphic_data
-    return gd.find(a("tbl")) if gd is not None else None
+    return first_child(gd, a("tbl")) if gd is not None else None
 
 
 def grid_columns(tbl: etree._Element) -> list[float | None]:
-    grid = tbl.find(a("tblGrid"))
+    grid = first_child(tbl, a("tblGrid"))
     if grid is None:
         return []
     return [emu_to_pt(c.get("w")) for c in grid.findall(a("gridCol"))]
@@ -70,7 +70,7 @@ def column_count(tbl: etree._Element) -> int:
 
 def table_text(tbl: etree._Element) -> str:
     """Cells joined by tabs, rows by newlines."""
-    return "\n".join("\t".join(body_text(tc.find(a("txBody"))) for tc in tr.findall(a("tc")))
+    return "\n".join("\t".join(body_text(first_child(tc, a("txBody"))) for tc in tr.findall(a("tc")))
                      for tr in rows(tbl))
 
 
@@ -79,8 +79,8 @@ def style_name(tbl: etree._Element, table_styles: etree._Element | None
     """The table style's name (source ``direct`` for an explicit id, ``default`` for the
     presentation's default style); the GUID itself when no name is known; ``None`` when
     the table has no style at all."""
-    tbl_pr = tbl.find(a("tblPr"))
-    sid_el = tbl_pr.find(a("tableStyleId")) if tbl_pr is not None else None
+    tbl_pr = first_child(tbl, a("tblPr"))
+    sid_el = first_child(tbl_pr, a("tableStyleId")) if tbl_pr is not None else None
     guid = (sid_el.text or "").strip() if sid_el is not None else ""
     source = "direct"
     if not guid and table_styles is not None:
@@ -99,13 +99,13 @@ def style_name(tbl: etree._Element, table_styles: etree._Element | None
 def flags(tbl: etree._Element) -> dict[str, bool]:
     """The style options of ``a:tblPr``: firstRow (标题行), lastRow, firstCol, lastCol,
     bandRow (镶边行), bandCol."""
-    tbl_pr = tbl.find(a("tblPr"))
+    tbl_pr = first_child(tbl, a("tblPr"))
     names = ("firstRow", "lastRow", "firstCol", "lastCol", "bandRow", "bandCol")
     return {n: on(tbl_pr.get(n), False) if tbl_pr is not None else False for n in names}
 
 
 def style_id(tbl: etree._Element) -> str | None:
     """The table's own style GUID (``a:tableStyleId``), or ``None``."""
-    tbl_pr = tbl.find(a("tblPr"))
-    sid_el = tbl_pr.find(a("tableStyleId")) if tbl_pr is not None else None
+    tbl_pr = first_child(tbl, a("tblPr"))
+    sid_el = first_child(tbl_pr, a("tableStyleId")) if tbl_pr is not None else None
     return (sid_el.text or "").strip() or None if sid_el is not None else None

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from lxml import etree
 
-from officeeval.cache import cached_property
-from officeeval.ppt.markup import a, body_text, paragraph_text, paragraphs, text_runs
+from officeeval.cache import cached_property, memo_table
+from officeeval.ppt.markup import a, body_text, first_child, paragraph_text, paragraphs, text_runs
 from officeeval.ppt.shapes import Shape
 from officeeval.ppt.sheets import Sheet
 from officeeval.ppt.textstyle import TextChain, paragraph_chain
@@ -129,14 +129,39 @@ class SlideTarget(Target):
 
 
 def shape_locator(owner_locator: str, shape: Shape, siblings: list[Shape]) -> str:
-    name = shape.name
-    if not name:
-        return f"{owner_locator}/shape[{siblings.index(shape) + 1}]"
-    same = [s for s in siblings if s.name == name]
-    if len(same) == 1:
-        return f"{owner_locator}/shape[name={name!r}]"
-    k = same.index(shape) + 1
-    return f"{owner_locator}/shape[name={name!r}][{k}]"
+    """``owner_locator`` followed by the shape's step among ``siblings``: by name
+    (``shape[name='Title 1']``, ``[k]`` when the name repeats), by position when it has
+    none."""
+    return f"{owner_locator}/{shape_steps(siblings)[id(shape)]}"
+
+
+def shape_steps(siblings: list[Shape]) -> dict[int, str]:
+    """id(shape) -> its locator step among ``siblings`` (a sheet's ``shapes`` or a group's
+    ``children``: lists kept as long as their owner, so the ids are stable). Worked out for
+    every sibling at once and kept with the list's owner: naming one shape compares the
+    names of all of them."""
+    if not siblings:
+        return {}
+    owner = siblings[0].parent if siblings[0].parent is not None else siblings[0].sheet
+    kept = memo_table(owner, "_officeeval_shape_steps")
+    found = kept.get(id(siblings))
+    if found is None or found[0] is not siblings:
+        counts: dict[str, int] = {}
+        for s in siblings:
+            counts[s.name] = counts.get(s.name, 0) + 1
+        steps: dict[int, str] = {}
+        seen: dict[str, int] = {}
+        for i, s in enumerate(siblings, start=1):
+            name = s.name
+            if not name:
+                steps[id(s)] = f"shape[{i}]"
+            elif counts[name] == 1:
+                steps[id(s)] = f"shape[name={name!r}]"
+            else:
+                k = seen[name] = seen.get(name, 0) + 1
+                steps[id(s)] = f"shape[name={name!r}][{k}]"
+        found = kept[id(siblings)] = (siblings, steps)
+    return found[1]
 
 
 class ShapeTarget(Target):
@@ -238,7 +263,7 @@ class RunTarget(Target):
 
     @cached_property
     def text(self) -> str:
-        t = self.el.find(a("t"))
+        t = first_child(self.el, a("t"))
         return (t.text or "") if t is not None else ""
 
     def chain(self) -> TextChain:
@@ -268,7 +293,7 @@ class CellTarget(Target):
 
     @cached_property
     def tx_body(self) -> etree._Element | None:
-        return self.el.find(a("txBody"))
+        return first_child(self.el, a("txBody"))
 
     @property
     def text(self) -> str:

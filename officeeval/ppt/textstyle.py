@@ -25,7 +25,7 @@ as absent at that level (the next level answers), never as errors.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import Callable, Iterator, NamedTuple
 
 from lxml import etree
 
@@ -33,7 +33,7 @@ from officeeval.cache import memo_table
 from officeeval.ooxml.drawingml import find_fill, first_color, read_fill, theme_typeface
 from officeeval.ooxml.units import centipoints_to_pt, emu_to_pt, to_float, to_int
 from officeeval.ooxml.shared_trees import SHARED_TREES
-from officeeval.ppt.markup import a, on, p
+from officeeval.ppt.markup import a, first_child, on, p
 from officeeval.ppt.shapes import HEADER_FOOTER_TYPES, TITLE_TYPES, Shape
 from officeeval.ppt.sheets import Sheet, inherited_placeholders
 from officeeval.values import LineSpacing, Measure, Observation
@@ -55,12 +55,12 @@ ALIGN_TOKENS = {"l": "left", "ctr": "center", "r": "right", "just": "justify",
                 "justLow": "justify", "dist": "distribute", "thaiDist": "distribute"}
 
 
-@dataclass(frozen=True)
-class Level:
+class Level(NamedTuple):
     """One level of the chain: ``ppr`` is a paragraph-properties element (``a:pPr``,
     ``a:lvl2pPr``, ``a:defPPr``) and ``rpr`` a run-properties element (``a:rPr``,
     ``a:defRPr``, ``a:endParaRPr``); either may be ``None``. ``font_ref`` is a
-    ``p:style/a:fontRef``."""
+    ``p:style/a:fontRef``. A named tuple: every run of every text a check reaches builds
+    two (a frozen dataclass cost several times as much)."""
 
     source: str
     ppr: etree._Element | None = None
@@ -74,11 +74,18 @@ def _list_levels(lst: etree._Element | None, level: int, source: str) -> list[Le
     if lst is None:
         return []
     out = []
-    for tag in (f"lvl{level + 1}pPr", "defPPr"):
-        el = lst.find(a(tag))
+    for tag in (_LVL_PPR[level] if 0 <= level < len(_LVL_PPR) else a(f"lvl{level + 1}pPr"),
+                _DEF_PPR):
+        el = first_child(lst, tag)
         if el is not None:
-            out.append(Level(source, el, el.find(a("defRPr"))))
+            out.append(Level(source, el, first_child(el, _DEF_RPR)))
     return out
+
+
+_LVL_PPR = tuple(a(f"lvl{n}pPr") for n in range(1, 10))
+_DEF_PPR, _LST_STYLE, _FONT_REF = a("defPPr"), a("lstStyle"), a("fontRef")
+_SCRIPT_TAGS = {"latin": a("latin"), "ea": a("ea"), "cs": a("cs")}
+_SCRIPT_REFS = {"latin": "lt", "ea": "ea", "cs": "cs"}
 
 
 def text_style_kind(shape: Shape) -> str:
@@ -114,12 +121,13 @@ def container_levels(shape: Shape, level: int, tx_body: etree._Element | None = 
 def _container_levels(shape: Shape, level: int, tx_body: etree._Element | None
                       ) -> list[Level]:
     body = tx_body if tx_body is not None else shape.tx_body
-    out = _list_levels(body.find(a("lstStyle")) if body is not None else None, level, "shape")
+    out = _list_levels(first_child(body, _LST_STYLE) if body is not None else None, level,
+                       "shape")
     style = shape.style
     if style is not None:
-        font_ref = style.find(a("fontRef"))
+        font_ref = first_child(style, _FONT_REF)
         if font_ref is not None:
-            out.append(Level("style", font_ref=font_ref))
+            out.append(Level("style", None, None, font_ref))
     for anc in inherited_placeholders(shape):
         out += _body_levels(anc, level)
     master = shape.sheet.master
@@ -143,7 +151,8 @@ def _body_levels(anc: Shape, level: int) -> list[Level]:
     if found is None:
         body = anc.tx_body
         found = cache[level] = _list_levels(
-            body.find(a("lstStyle")) if body is not None else None, level, anc.sheet.kind)
+            first_child(body, _LST_STYLE) if body is not None else None, level,
+            anc.sheet.kind)
     return found
 
 
@@ -163,9 +172,9 @@ def _master_levels(master: Sheet, which: str, level: int) -> list[Level]:
 
         def read() -> list[Level]:
             if which == "notes":
-                styles = root.find(p("notesStyle"))
+                styles = first_child(root, p("notesStyle"))
             else:
-                tx = root.find(p("txStyles"))
+                tx = first_child(root, p("txStyles"))
                 styles = tx.find(p(_STYLE_TAGS.get(which, "otherStyle"))) \
                     if tx is not None else None
             return _list_levels(styles, level, "master")
@@ -185,25 +194,53 @@ def _presentation_levels(doc, level: int) -> list[Level]:
     return found
 
 
+# Sources of the levels a chain starts with (the run's and the paragraph's own); every
+# level above them (``container_levels``) has another source.
+_OWN_SOURCES = frozenset({"direct", "paragraph"})
+
+
 class TextChain:
-    """The levels formatting one run (or paragraph mark) of a shape on ``sheet``."""
+    """The levels formatting one run (or paragraph mark) of a shape on ``sheet``.
+
+    ``more``: the levels above the given ones, read only when a property is not answered
+    by the nearer levels (text formatted on the run itself never reads its layout's and
+    master's placeholders); ``levels`` is always the whole chain."""
 
     def __init__(self, sheet: Sheet, levels: list[Level], text: str = "",
-                 lang: str | None = None) -> None:
+                 lang: str | None = None,
+                 more: "Callable[[], list[Level]] | None" = None) -> None:
         self.sheet = sheet
-        self.levels = levels
+        self._levels = levels
+        self._more = more
         self.text = text
         self.lang = lang
 
+    @property
+    def levels(self) -> list[Level]:
+        """Every level, nearest first. Raises what reading the levels above raises."""
+        if self._more is not None:
+            self._levels = self._levels + self._more()
+            self._more = None
+        return self._levels
+
+    def _walk(self) -> Iterator[Level]:
+        """``levels`` one by one, the levels above read only when the walk reaches them."""
+        head = self._levels
+        yield from head
+        if self._more is not None:
+            yield from self.levels[len(head):]
+
     def only(self, sources: tuple[str, ...]) -> "TextChain":
-        return TextChain(self.sheet, [lv for lv in self.levels if lv.source in sources],
+        levels = self._levels if self._more is not None and _OWN_SOURCES.issuperset(
+            sources) else self.levels
+        return TextChain(self.sheet, [lv for lv in levels if lv.source in sources],
                          self.text, self.lang)
 
     # ------------------------------------------------------------------ run properties
     def _first_attr(self, which: str, name: str, parse) -> Observation | None:
         """The first level (nearest first) whose ``which`` (``rpr``/``ppr``) element has
         attribute ``name`` that ``parse`` reads as a value; unreadable values are skipped."""
-        for lv in self.levels:
+        for lv in self._walk():
             el = getattr(lv, which)
             if el is None:
                 continue
@@ -255,7 +292,7 @@ class TextChain:
     def ea_lang(self) -> str | None:
         """The East Asian language picking the theme's script font: the run's ``altLang``
         or ``lang`` when East Asian, else Simplified Chinese when the text is Han."""
-        for lv in self.levels:
+        for lv in self._walk():
             if lv.rpr is None:
                 continue
             for attr in ("altLang", "lang"):
@@ -271,11 +308,12 @@ class TextChain:
     def font(self, script: str) -> Observation | None:
         """The ``latin``, ``ea`` or ``cs`` face, theme references resolved; ``None`` when
         no level names one."""
-        for lv in self.levels:
+        tag = _SCRIPT_TAGS.get(script) or a(script)
+        for lv in self._walk():
             if lv.font_ref is not None:
                 idx = lv.font_ref.get("idx") or ""
                 if idx in ("major", "minor"):
-                    ref = {"latin": "lt", "ea": "ea", "cs": "cs"}[script]
+                    ref = _SCRIPT_REFS[script]
                     face = self._theme_face(f"+{'mj' if idx == 'major' else 'mn'}-{ref}",
                                             script)
                     if face:
@@ -283,7 +321,7 @@ class TextChain:
                 continue
             if lv.rpr is None:
                 continue
-            el = lv.rpr.find(a(script))
+            el = first_child(lv.rpr, tag)
             if el is None:
                 continue
             face = el.get("typeface") or ""
@@ -301,7 +339,7 @@ class TextChain:
     def color(self) -> Observation | None:
         """Text fill color (RGB; ``none`` for ``a:noFill``), scheme colors resolved through
         the color map of the sheet showing the text."""
-        for lv in self.levels:
+        for lv in self._walk():
             if lv.font_ref is not None:
                 c = self.sheet.color(first_color(lv.font_ref))
                 if c:
@@ -319,10 +357,10 @@ class TextChain:
         return None
 
     def highlight(self) -> Observation | None:
-        for lv in self.levels:
+        for lv in self._walk():
             if lv.rpr is None:
                 continue
-            hl = lv.rpr.find(a("highlight"))
+            hl = first_child(lv.rpr, a("highlight"))
             if hl is not None:
                 c = self.sheet.color(first_color(hl))
                 if c:
@@ -330,9 +368,9 @@ class TextChain:
         return None
 
     def hyperlink(self) -> etree._Element | None:
-        for lv in self.levels:
+        for lv in self._walk():
             if lv.source == "direct" and lv.rpr is not None:
-                return lv.rpr.find(a("hlinkClick"))
+                return first_child(lv.rpr, a("hlinkClick"))
         return None
 
     # ------------------------------------------------------------------ paragraph properties
@@ -350,10 +388,10 @@ class TextChain:
 
     def spacing_rule(self, tag: str) -> tuple[etree._Element, str] | None:
         """The first ``a:lnSpc`` / ``a:spcBef`` / ``a:spcAft`` with a usable value."""
-        for lv in self.levels:
+        for lv in self._walk():
             if lv.ppr is None:
                 continue
-            el = lv.ppr.find(a(tag))
+            el = first_child(lv.ppr, a(tag))
             if el is None:
                 continue
             for child in el:
@@ -384,7 +422,7 @@ class TextChain:
 
     def bullet(self) -> Observation | None:
         """``none``, the bullet character, ``autonumber:<scheme>`` or ``picture``."""
-        for lv in self.levels:
+        for lv in self._walk():
             if lv.ppr is None:
                 continue
             for child in lv.ppr:
@@ -402,22 +440,26 @@ class TextChain:
 
 def paragraph_level(p_el: etree._Element) -> int:
     """The paragraph's 0-based indent level (``a:pPr/@lvl``; odd values are 0)."""
-    ppr = p_el.find(a("pPr"))
+    return _level_of(first_child(p_el, _PPR))
+
+
+def _level_of(ppr: etree._Element | None) -> int:
     lvl = to_int(ppr.get("lvl")) if ppr is not None else None
     return lvl if lvl is not None and 0 <= lvl <= 8 else 0
+
+
+_PPR, _RPR, _END_RPR, _DEF_RPR = a("pPr"), a("rPr"), a("endParaRPr"), a("defRPr")
 
 
 def paragraph_chain(shape: Shape, p_el: etree._Element, run: etree._Element | None,
                     tx_body: etree._Element | None = None, text: str = "") -> TextChain:
     """The chain for ``run`` (an ``a:r``/``a:fld``) in paragraph ``p_el`` of ``shape``;
     ``run=None`` gives the paragraph mark's chain (its ``a:endParaRPr``)."""
-    level = paragraph_level(p_el)
-    ppr = p_el.find(a("pPr"))
-    levels: list[Level] = []
-    if run is not None:
-        levels.append(Level("direct", None, run.find(a("rPr"))))
-    else:
-        levels.append(Level("direct", None, p_el.find(a("endParaRPr"))))
-    levels.append(Level("paragraph", ppr, ppr.find(a("defRPr")) if ppr is not None else None))
-    levels += container_levels(shape, level, tx_body)
-    return TextChain(shape.sheet, levels, text)
+    ppr = first_child(p_el, _PPR)
+    level = _level_of(ppr)
+    levels: list[Level] = [
+        Level("direct", None, first_child(run if run is not None else p_el,
+                                          _RPR if run is not None else _END_RPR)),
+        Level("paragraph", ppr, first_child(ppr, _DEF_RPR) if ppr is not None else None)]
+    return TextChain(shape.sheet, levels, text,
+                     more=lambda: container_levels(shape, level, tx_body))

@@ -100,11 +100,8 @@ def _fail_status(failing: list[S]) -> S:
 # ------------------------------------------------------------------------------ checks
 def run_check(check: Check, grading: "Grading") -> CheckResult:
     """The check's result; never raises (see the module docstring)."""
-    from officeeval.scoring.judges import judge_check
-    comparator = get_comparator(check.op)
-    base = dict(select=check.select, property=check.property or
-                (f"xpath:{check.xpath}" if check.xpath else None), op=check.op,
-                line=check.line)
+    judge_check = _JUDGE_CHECK or _load_judge()
+    comparator, base = _head(check)
     try:
         if comparator is None:
             raise EvalError(f"unknown comparator {check.op!r}")
@@ -125,6 +122,40 @@ def run_check(check: Check, grading: "Grading") -> CheckResult:
         return CheckResult(**base, expected=check.expected or "", actual="", source="",
                            passed=False, status=S.EVAL_ERROR,
                            detail=f"evaluator error: {type(exc).__name__}: {exc}")
+
+
+# judges imports this module: the judge is looked up on first use (an import statement per
+# check cost a microsecond of import machinery), then kept.
+_JUDGE_CHECK = None
+
+
+def _load_judge():
+    global _JUDGE_CHECK
+    from officeeval.scoring.judges import judge_check
+    _JUDGE_CHECK = judge_check
+    return judge_check
+
+
+# id(check) -> (check, its comparator, the fields every result of it starts with): the
+# check is held, so its id is not reused while the entry lives. Bounded: emptied when full.
+_HEADS: dict[int, tuple[Check, object, dict]] = {}
+
+
+def _head(check: Check) -> tuple:
+    """(comparator or ``None``, base fields of the check's result), worked out once per
+    check. The base dict is shared: callers copy it (``CheckResult(**base, …)``)."""
+    got = _HEADS.get(id(check))
+    if got is None or got[0] is not check:
+        base = dict(select=check.select, property=check.property or
+                    (f"xpath:{check.xpath}" if check.xpath else None), op=check.op,
+                    line=check.line)
+        got = (check, get_comparator(check.op), base)
+        if got[1] is None:
+            return got[1], got[2]  # an unknown comparator is not kept (one may be added)
+        if len(_HEADS) >= 16384:
+            _HEADS.clear()
+        _HEADS[id(check)] = got
+    return got[1], got[2]
 
 
 def _unevaluable(check: Check, base: dict, why: str) -> CheckResult:

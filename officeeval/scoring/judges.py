@@ -64,13 +64,20 @@ class CheckRun:
     targets: list[Target]
     ctx: CompareContext
     _rendered: tuple[Any, str] | None = field(default=None, repr=False)
+    compiled: "_Compiled | None" = field(default=None, repr=False)
 
     def judge(self, actual: Any, expected: Any) -> Verdict:
         """The comparator's verdict, the expected value rendered once per value (a check
-        judges every target against the same one)."""
+        judges every target against the same one; its own literal once per process)."""
         r = self._rendered
         if r is None or r[0] is not expected:
-            r = self._rendered = (expected, render_expected(expected, self.vtype))
+            c = self.compiled
+            if c is not None and expected is self.check.expected_value:
+                if c.rendered is None:
+                    c.rendered = render_expected(expected, self.vtype)
+                r = self._rendered = (expected, c.rendered)
+            else:
+                r = self._rendered = (expected, render_expected(expected, self.vtype))
         return self.comparator.judge(actual, expected, self.vtype, self.ctx, r[1])
 
     def result(self, **fields: Any) -> CheckResult:
@@ -84,12 +91,53 @@ def judge_check(check: Check, comparator: Comparator, grading: "Grading",
     doc = grading.main
     if check.xpath and check.part:
         return _judge_xpath(check, comparator, doc, base)
-    run = CheckRun(check, comparator, grading, base,
-                   display_type(check, _value_type(check, doc.app)),
+    compiled = _compiled(check, doc.app)
+    run = CheckRun(check, comparator, grading, base, compiled.vtype,
                    select(doc, check.select),
                    CompareContext(check.tolerance_value, check.normalize,
-                                  getattr(doc, "theme_color", None), check.threshold))
+                                  getattr(doc, "theme_color", None), check.threshold),
+                   compiled=compiled)
     return _JUDGES[comparator.kind](run)
+
+
+@dataclass
+class _Compiled:
+    """What a check needs on every graded document, worked out once per process: its
+    display type, its own expected literal rendered, and how rendered values are said
+    (``expected_display``). Pure functions of the check and the catalog."""
+
+    check: Check
+    vtype: ValueType
+    rendered: str | None = None
+    shown: dict[str, str] = field(default_factory=dict)
+
+    def display(self, rendered: str) -> str:
+        """``expected_display(check, rendered)``, remembered (a few values per check)."""
+        got = self.shown.get(rendered)
+        if got is None:
+            got = expected_display(self.check, rendered)
+            if len(self.shown) < 64:
+                self.shown[rendered] = got
+        return got
+
+
+# id(check) -> its _Compiled (which holds the check, so the id is not reused while the
+# entry lives); bounded: emptied when full.
+_COMPILED: dict[tuple[int, str], _Compiled] = {}
+_COMPILED_MAX = 16384
+
+
+def _compiled(check: Check, app: str) -> _Compiled:
+    """The check's ``_Compiled`` for ``app``; raises ``EvalError`` for an unknown property
+    (nothing kept then)."""
+    key = (id(check), app)
+    got = _COMPILED.get(key)
+    if got is None or got.check is not check:
+        got = _Compiled(check, display_type(check, _value_type(check, app)))
+        if len(_COMPILED) >= _COMPILED_MAX:
+            _COMPILED.clear()
+        _COMPILED[key] = got
+    return got
 
 
 def _value_type(check: Check, app: str) -> ValueType:
@@ -240,7 +288,8 @@ def _judge_targets(run: CheckRun, which: str | None) -> CheckResult:
         # A large sheet's range whose cells resolve alike by groups: judged per group.
         from officeeval.scoring.grouped import judge_by_groups
         result = judge_by_groups(run) or _aggregate(run, _judge_against_literal(run))
-    result.expected = expected_display(run.check, result.expected)
+    result.expected = run.compiled.display(result.expected) if run.compiled is not None \
+        else expected_display(run.check, result.expected)
     return result
 
 
@@ -533,18 +582,21 @@ def _holds(match: str, n_pass: int, n: int) -> bool:
 def _aggregate(run: CheckRun, per: list[_Judged]) -> CheckResult:
     """The check's result from every target's verdict, judged by ``match``: ``not_found``
     when it fails and no target had a value (``presence`` comparators judge that itself)."""
-    n_pass = sum(1 for _, v, _ in per if v.passed)
-    ok = _holds(run.check.match, n_pass, len(per))
-    all_missing = run.comparator.kind is not K.PRESENCE and all(o is None for _, _, o in per)
-    status = S.PASS if ok else (S.NOT_FOUND if all_missing else S.FAIL)
     if len(per) == 1:
         t, v, o = per[0]
+        ok = _holds(run.check.match, 1 if v.passed else 0, 1)
+        status = S.PASS if ok else (S.NOT_FOUND if o is None and run.comparator.kind
+                                    is not K.PRESENCE else S.FAIL)
         # The resolver's note says why the value is what it is (the TOC entries that
         # disagree, the room a cell lacks): part of a failure's explanation.
         note = f"; {o.note}" if o is not None and o.note else ""
         return run.result(expected=v.expected, actual=v.actual, source=o.source if o else "",
                           passed=ok, status=status,
                           detail="" if ok else f"{t.locator}: {v.explanation}{note}")
+    n_pass = sum(1 for _, v, _ in per if v.passed)
+    ok = _holds(run.check.match, n_pass, len(per))
+    all_missing = run.comparator.kind is not K.PRESENCE and all(o is None for _, _, o in per)
+    status = S.PASS if ok else (S.NOT_FOUND if all_missing else S.FAIL)
     return _aggregate_several(run, per, ok, status, n_pass)
 
 
