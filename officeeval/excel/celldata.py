@@ -91,9 +91,6 @@ class CellStore:
         self._full = False  # every cell of the sheet is loaded
         self._row_els: dict[int, list[etree._Element]] | None = None
         self._done_rows: set[int] = set()
-        # Small sheets: (row, col) -> the c element of a row already indexed whose record
-        # has not been built yet.
-        self._pending: dict[tuple[int, int], etree._Element] = {}
         # Large sheets: areas a grading announced it will read (``plan``), read by the next
         # pass together with whatever that pass was asked for.
         self._planned: list[tuple[int, int, int, int]] = []
@@ -256,10 +253,12 @@ class CellStore:
         return lvl
 
     def _index_row(self, row_el: etree._Element, r: int) -> None:
-        """Small sheets: record a row's attributes and where each of its cells is; a cell's
-        record is built when first asked for (``_take``): most cells of a row never are."""
+        """Small sheets: record a row's attributes and the record of each of its cells.
+        The rubric's checks read most cells of the rows they reach (a range's rows, then
+        other columns of the same rows), so the row is read in one loop rather than
+        indexed first and each record built when first asked for."""
         self._row_attrs(row_el, r)
-        pending = self._pending
+        store, shared, note = self.cells, self._shared, self._note_formula
         prev_col = 0
         row_text = str(r)
         for c in row_el.iterchildren(_C):
@@ -267,18 +266,8 @@ class CellStore:
             if col > MAX_COL:
                 break
             prev_col = col
-            pending[(r, col)] = c  # a repeated cell or row: the last write wins
-
-    def _take(self, key: tuple[int, int]) -> RawCell | None:
-        """The record of a pending cell of a small sheet, built now and kept."""
-        c = self._pending.pop(key, None)
-        if c is None:
-            return None
-        raw = self.cells[key] = self._cell(c, key[0], key[1])
-        return raw
-
-    def _cell(self, c: etree._Element, r: int, col: int) -> RawCell:
-        return read_cell(c, r, col, self._shared, self._note_formula)
+            # A repeated cell or row: the last write wins.
+            store[(r, col)] = read_cell(c, r, col, shared, note)
 
     def _scan(self, r1: int, r2: int, c1: int, c2: int) -> None:
         """Large sheets: stream the part and load the cells of rows r1..r2 and columns
@@ -473,7 +462,7 @@ class CellStore:
         sheet the whole row is read (neighbours are usually asked for next)."""
         key = (row, col)
         raw = self.cells.get(key)
-        if raw is not None or (self._full and not self._pending):
+        if raw is not None or self._full:
             return raw
         if self.large:
             if not self._is_covered(row, row, col, col):
@@ -482,27 +471,18 @@ class CellStore:
             return None
         if row not in self._done_rows:
             self._ensure_small(row, row)
-        return self._take(key)
+            return self.cells.get(key)
+        return None
 
     def get_many(self, keys: list[tuple[int, int]]) -> list[RawCell | None]:
         """``[self.get(r, c) for r, c in keys]``; on a small sheet the rows they span are
-        indexed at once and each record built in one loop (a range's cells, not one call
-        chain per cell)."""
+        read at once (a range's cells, not one call chain per cell)."""
         if self.large or not keys:
             return [self.get(r, c) for r, c in keys]
         if not self._full:
             self._ensure_small(min(k[0] for k in keys), max(k[0] for k in keys))
-        cells, pending, shared, note = self.cells, self._pending, self._shared, \
-            self._note_formula
-        out: list[RawCell | None] = []
-        for key in keys:
-            raw = cells.get(key)
-            if raw is None and pending:
-                c = pending.pop(key, None)
-                if c is not None:
-                    raw = cells[key] = read_cell(c, key[0], key[1], shared, note)
-            out.append(raw)
-        return out
+        cells = self.cells
+        return [cells.get(key) for key in keys]
 
     def row_info(self, row: int) -> RowInfo | None:
         """The row element's attributes (``None`` without a row element)."""
@@ -531,23 +511,11 @@ class CellStore:
     def all_cells(self) -> list[RawCell]:
         """Every stored cell in row-major order (loads the whole sheet)."""
         self.ensure(1, MAX_ROW)
-        for k in list(self._pending):
-            self._take(k)
         return [self.cells[k] for k in sorted(self.cells)]
 
     def cells_in(self, area: Area) -> list[RawCell]:
         """Stored cells inside ``area`` in row-major order."""
         self.ensure(area.r1, area.r2, area.c1, area.c2)
-        pending = self._pending
-        if pending:
-            if area.rows * area.cols <= len(pending):
-                for r in range(area.r1, area.r2 + 1):
-                    for c in range(area.c1, area.c2 + 1):
-                        if (r, c) in pending:
-                            self._take((r, c))
-            else:
-                for k in [k for k in pending if area.contains(*k)]:
-                    self._take(k)
         if area.rows * area.cols <= len(self.cells):
             out = [self.cells.get((r, c)) for r in range(area.r1, area.r2 + 1)
                    for c in range(area.c1, area.c2 + 1)]

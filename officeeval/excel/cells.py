@@ -209,6 +209,21 @@ def has_formula(sheet: "Sheet", row: int, col: int) -> bool:
     return False
 
 
+def has_formulas(sheet: "Sheet", keys: list[tuple[int, int]]) -> list[bool]:
+    """``[has_formula(sheet, r, c) for r, c in keys]``, the stored records read together
+    (``CellStore.get_many``)."""
+    store = sheet.store
+    if store is None:
+        return [False] * len(keys)
+    raws = store.get_many(keys)
+    # Once the records are read, a sheet without array ranges needs no further look: a cell
+    # holds a formula exactly when its record has one.
+    if not store.has_arrays():
+        return [raw is not None and raw.f_kind is not None for raw in raws]
+    return [True if raw is not None and raw.f_kind is not None else has_formula(sheet, r, c)
+            for raw, (r, c) in zip(raws, keys)]
+
+
 def _dynamic(sheet: "Sheet", raw: RawCell) -> bool:
     return raw.cm is not None and sheet.book.is_dynamic_array(raw.cm)
 

@@ -172,6 +172,41 @@ def has_formula(t: CellTarget, ctx) -> Observation | None:
     return Observation(C.has_formula(t.sheet, t.row, t.col), "direct")
 
 
+_HAS_FORMULA = {True: Observation(True, "direct"), False: Observation(False, "direct")}
+
+
+@reads_many(has_formula)
+def has_formulas(targets: list[CellTarget], ctx) -> list[Observation | None]:
+    # Observations are immutable: every cell shares one of the two.
+    sheet = _one_small_sheet(targets)
+    if sheet is None:
+        return [has_formula(t, ctx) for t in targets]
+    return [_HAS_FORMULA[b] for b in C.has_formulas(sheet, [(t.row, t.col) for t in targets])]
+
+
+def _one_small_sheet(targets: list[CellTarget]):
+    """The small sheet every target is on (its records can be read together), else
+    ``None``."""
+    sheet = targets[0].sheet if targets else None
+    if sheet is None or sheet.store is None or sheet.store.large or \
+            any(t.sheet is not sheet for t in targets):
+        return None
+    return sheet
+
+
+def _read_first(single: Callable[[CellTarget, Any], Observation | None]) -> Callable:
+    """The bulk form of a resolver that reads each cell's stored record: the records of a
+    small sheet's targets read together first (``CellStore.get_many``), then ``single``
+    for each target, which then finds its record read."""
+    def many(targets: list[CellTarget], ctx) -> list[Observation | None]:
+        sheet = _one_small_sheet(targets)
+        if sheet is not None:
+            sheet.store.get_many([(t.row, t.col) for t in targets])
+        return [single(t, ctx) for t in targets]
+    single.many = many  # type: ignore[attr-defined]
+    return many
+
+
 @prop("cell.functions", T.FUNCTIONS, kinds=CELL,
       read_only="derived from the formula: write cell.formula")
 def functions(t: CellTarget, ctx) -> Observation | None:
@@ -444,4 +479,6 @@ def locked(t: CellTarget, ctx) -> Observation | None:
 
 # Every other cell resolver reads a range one cell at a time, but behind one dispatch
 # (``catalog.bulk_resolver``) instead of one per cell.
+for _single in (formula, functions, references):
+    _read_first(_single)
 read_many_one_by_one(PROPERTIES, CELL)

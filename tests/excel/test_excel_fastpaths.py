@@ -61,7 +61,7 @@ def test_a_row_without_r_keeps_its_only_attribute(tmp_path):
     doc.close()
 
 
-def test_small_sheet_builds_only_the_cells_asked_for(tmp_path):
+def test_small_sheet_reads_only_the_rows_asked_for(tmp_path):
     sheet = rows('<c r="A1"><v>1</v></c><c r="B1" t="s"><v>0</v></c><c r="C1"><f>A1*2</f>'
                  '<v>2</v></c>',
                  '<c r="A2"><v>5</v></c><c r="B2" t="inlineStr"><is><t>x</t></is></c>')
@@ -69,11 +69,12 @@ def test_small_sheet_builds_only_the_cells_asked_for(tmp_path):
     store = doc.sheets[0].store
     assert not store.large
     assert store.get(1, 3).f == "A1*2"
-    assert set(store.cells) == {(1, 3)}            # row 1 indexed, one record built
+    assert set(store.cells) == {(1, 1), (1, 2), (1, 3)}   # row 1 read, row 2 not yet
+    assert store.rows_read == 2 and 2 not in store._done_rows
     assert store.get(1, 4) is None                  # no element there
     assert [c.v for c in store.cells_in(refs.parse_area("A1:B2"))] == ["1", "0", "5", None]
     assert store.cells[(2, 2)].inline == "x"
-    assert len(store.all_cells()) == 5 and not store._pending
+    assert len(store.all_cells()) == 5
     doc.close()
 
 
