@@ -68,7 +68,7 @@ class Document(Protocol):
 
 
 class LazySelection(Sequence):
-    """A selection of many targets of one kind (a range of a large sheet's cells) whose
+    """A selection of many targets of one kind (a range of a sheet's cells) whose
     ``Target`` objects are built when something first iterates or indexes it — once, then
     kept, so a target's identity holds as in a list. Its length costs nothing.
 

@@ -97,7 +97,7 @@ class CellTarget(Target):
 
 
 class CellRange(LazySelection):
-    """The cells of a rectangle of a large (streamed) sheet, row by row, as ``CellTarget``
+    """The cells of a rectangle of a worksheet (two or more), row by row, as ``CellTarget``
     objects built on first use (``targets.LazySelection``). ``groups`` groups the cells by
     their style index for a resolver that reads only the style (``per_style``): a column of
     200,000 cells sharing one format is one group, resolved and judged once. The area
@@ -107,21 +107,39 @@ class CellRange(LazySelection):
         super().__init__((r2 - r1 + 1) * (c2 - c1 + 1))
         self.sheet = sheet
         self.r1, self.r2, self.c1, self.c2 = r1, r2, c1, c2
-
-    def _build(self) -> list[Target]:
-        sheet = self.sheet
-        return [CellTarget(sheet, r, c) for r in range(self.r1, self.r2 + 1)
-                for c in range(self.c1, self.c2 + 1)]
+        # The selection is shared by every check with the same selector (four border
+        # checks of one table): its style groups and the targets a result shows are made
+        # once for all of them.
+        self._by_style: tuple[list[int], list[int]] | None = None
+        self._built: dict[int, Target] = {}
 
     def target_at(self, i: int) -> Target:
         if self._items is not None:
             return self._items[i]
-        width = self.c2 - self.c1 + 1
-        return CellTarget(self.sheet, self.r1 + i // width, self.c1 + i % width)
+        t = self._built.get(i)
+        if t is None:
+            width = self.c2 - self.c1 + 1
+            t = self._built[i] = CellTarget(self.sheet, self.r1 + i // width,
+                                            self.c1 + i % width)
+        return t
+
+    def _build(self) -> list[Target]:
+        sheet = self.sheet
+        items: list[Target] = [CellTarget(sheet, r, c) for r in range(self.r1, self.r2 + 1)
+                               for c in range(self.c1, self.c2 + 1)]
+        # Targets already handed out by ``target_at`` keep their identity.
+        for i, t in self._built.items():
+            items[i] = t
+        return items
 
     def groups(self, resolver: Any) -> tuple[list[int], list[int]] | None:
         if not getattr(resolver, "per_style", False) or self.sheet.store is None:
             return None
+        if self._by_style is None:
+            self._by_style = self._style_groups()
+        return self._by_style
+
+    def _style_groups(self) -> tuple[list[int], list[int]]:
         sheet = self.sheet
         cells = sheet.store.cells
         style_at = sheet.style_at

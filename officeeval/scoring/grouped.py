@@ -1,7 +1,7 @@
 """Judging a large selection by groups of targets that resolve alike, without a ``Target``
 object, an observation lookup and a verdict per target.
 
-A selection that is a ``targets.LazySelection`` (a range of a large sheet's cells) may say
+A selection that is a ``targets.LazySelection`` (a range of a sheet's cells) may say
 which of its targets resolve alike for the check's resolver (``groups``: cells sharing a
 style index, for a property of the style). Each group is then resolved once (on its first
 target) and judged once, and the check's result is put together from the groups' counts

@@ -285,7 +285,7 @@ def _judge_targets(run: CheckRun, which: str | None) -> CheckResult:
     if which:
         result = _aggregate(run, _judge_against_other(run, which))
     else:
-        # A large sheet's range whose cells resolve alike by groups: judged per group.
+        # A sheet's range whose cells resolve alike by groups: judged per group.
         from officeeval.scoring.grouped import judge_by_groups
         result = judge_by_groups(run) or _aggregate(run, _judge_against_literal(run))
     result.expected = run.compiled.display(result.expected) if run.compiled is not None \

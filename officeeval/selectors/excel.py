@@ -55,9 +55,9 @@ def _cells(sheet, area: Area) -> list[Target]:
         raise LookupError(f"{area} selects {area2.rows * area2.cols} cells (limit {MAX_CELLS})")
     if sheet.store is not None:
         sheet.store.ensure(area2.r1, area2.r2, area2.c1, area2.c2)
-        if sheet.store.large and area2.rows * area2.cols > 1:
-            # A large sheet's range: targets built only if something goes cell by cell (a
-            # check of a style property judges the cells by style instead).
+        if area2.rows * area2.cols > 1:
+            # A range: targets built only if something goes cell by cell (a check of a
+            # style property judges the cells by style instead).
             return CellRange(sheet, area2.r1, area2.r2, area2.c1, area2.c2)
     return [CellTarget(sheet, r, c) for r in range(area2.r1, area2.r2 + 1)
             for c in range(area2.c1, area2.c2 + 1)]
