@@ -93,6 +93,13 @@ class LazySelection(Sequence):
     def groups(self, resolver: Any) -> tuple[list[int], list[int]] | None:
         return None
 
+    def same_places(self, other: Any) -> bool:
+        """Whether ``other`` (a selection of another document) holds, at each position,
+        the target whose ``pair_key`` equals this selection's target there, every key
+        distinct: pairing the two by key is then pairing them by position. ``False`` when
+        it cannot say cheaply."""
+        return False
+
     def items(self) -> list[Target]:
         """Every target, built on first use and kept."""
         if self._items is None:

@@ -20,7 +20,7 @@ from officeeval.excel.dates import serial_to_datetime
 from officeeval.excel.numfmt import format_number, format_text
 from officeeval.excel.refs import cell_ref
 from officeeval.ooxml.units import to_float, to_number
-from officeeval.values import CellValue
+from officeeval.values import CellValue, cell_value as _cv
 
 if TYPE_CHECKING:
     from officeeval.excel.sheets import Sheet
@@ -38,40 +38,40 @@ def stored_value(raw: RawCell, sheet: "Sheet", style_index: int | None = None) -
     if t == "s":
         idx = to_float(v)
         text = book.shared_string(int(idx)) if idx is not None and idx >= 0 else None
-        return CellValue("text", text) if text is not None else CellValue("empty")
+        return _cv("text", text) if text is not None else _cv("empty")
     if t == "inlineStr":
         if raw.inline is not None:
-            return CellValue("text", raw.inline)
-        return CellValue("text", v) if v else CellValue("empty")
+            return _cv("text", raw.inline)
+        return _cv("text", v) if v else _cv("empty")
     if t == "str":
-        return CellValue("text", v or "")
+        return _cv("text", v or "")
     if t == "b":
         if v is None or v == "":
-            return CellValue("empty")
-        return CellValue("bool", v.strip().lower() in ("1", "true"))
+            return _cv("empty")
+        return _cv("bool", v.strip().lower() in ("1", "true"))
     if t == "e":
-        return CellValue("error", (v or "#N/A").strip())
+        return _cv("error", (v or "#N/A").strip())
     if t == "d":
         m = _ISO.match(v or "")
         if not m:
-            return CellValue("empty")
+            return _cv("empty")
         try:
             parts = [int(x) if x else 0 for x in m.groups()[:6]]
             d = dt.datetime(*parts)
         except ValueError:
-            return CellValue("text", v)
+            return _cv("text", v)
         from officeeval.excel.dates import datetime_to_serial
-        return CellValue("date", d, {"serial": datetime_to_serial(d, book.date1904)})
+        return _cv("date", d, {"serial": datetime_to_serial(d, book.date1904)})
     if raw.inline is not None and not v:
-        return CellValue("text", raw.inline)
+        return _cv("text", raw.inline)
     num = to_number(v)
     if num is None:
-        return CellValue("empty") if not v else CellValue("text", v)
+        return _cv("empty") if not v else _cv("text", v)
     if book.styles.is_date_at(raw.s if style_index is None else style_index):
         d = serial_to_datetime(num, book.date1904)
         if d is not None:
-            return CellValue("date", d, {"serial": num})
-    return CellValue("number", num)
+            return _cv("date", d, {"serial": num})
+    return _cv("number", num)
 
 
 def has_trusted_cache(raw: RawCell, fresh_calc: bool) -> bool:

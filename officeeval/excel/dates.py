@@ -41,8 +41,10 @@ def serial_to_datetime(serial: float, date1904: bool = False) -> dt.datetime | N
             return None
         base = _BASE_1900 if serial >= 61 else dt.datetime(1899, 12, 31)
     days = math.floor(serial)
+    if serial == days:  # a date without a time (most): nothing to round
+        return base + dt.timedelta(days)
     ms = round((serial - days) * 86_400_000)
-    return base + dt.timedelta(days=days, milliseconds=ms)
+    return base + dt.timedelta(days, 0, 0, ms)
 
 
 def datetime_to_serial(value: dt.datetime | dt.date, date1904: bool = False) -> float:

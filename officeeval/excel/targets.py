@@ -132,6 +132,12 @@ class CellRange(LazySelection):
             items[i] = t
         return items
 
+    def same_places(self, other: Any) -> bool:
+        # A cell's pair_key is its sheet's name and position: the same rectangle of a
+        # sheet of the same name, cell for cell.
+        return isinstance(other, CellRange) and other.sheet.name == self.sheet.name and \
+            (other.r1, other.r2, other.c1, other.c2) == (self.r1, self.r2, self.c1, self.c2)
+
     def groups(self, resolver: Any) -> tuple[list[int], list[int]] | None:
         if not getattr(resolver, "per_style", False) or self.sheet.store is None:
             return None

@@ -37,7 +37,7 @@ from officeeval.scoring.display import display_type, expected_display, expected_
 from officeeval.scoring.outcomes import CriterionStatus as S
 from officeeval.scoring.scorecard import CheckResult, TargetResult
 from officeeval.selectors import select
-from officeeval.targets import Target
+from officeeval.targets import LazySelection, Target
 from officeeval.properties.types.cells import CellValueType
 from officeeval.values import CellValue, Observation
 
@@ -339,23 +339,30 @@ def _judge_against_other(run: CheckRun, which: str) -> list[_Judged]:
     is_input = comparator.kind is K.INPUT
     other_doc = run.grading.other(which)
     others = select(other_doc, check.select)
-    pairs = _pair(run.targets, others, _keyed(other_doc, others))
+    targets = run.targets
+    if isinstance(targets, LazySelection) and targets.same_places(others):
+        pairs: list[Target | None] = list(others)
+    else:
+        pairs = _pair(targets, others, _keyed(other_doc, others))
     rendered = run.grading.rendered_memo(other_doc)
     # Cell values judge alike whatever document they come from (no theme colors): a
     # verdict on (this value, that kept observation) is remembered with the kept document.
     kept_verdicts = rendered if isinstance(run.vtype, CellValueType) else None
     verdict = _VERDICTS[comparator.kind]
     per: list[_Judged] = []
+    expected_obs = _counterparts_resolved(run, pairs, is_input)
     # ``expected-from`` stops at the first target the other document cannot answer for
     # (an ``EvalError``): its targets are resolved one by one, as far as it goes (what is
-    # resolved shows in the card's value sources).
-    observed = _resolved(run) if is_input else None
-    for i, (t, other) in enumerate(zip(run.targets, pairs)):
+    # resolved shows in the card's value sources). When every counterpart has a value,
+    # it cannot stop there, and the targets are resolved together.
+    observed = _resolved(run) if is_input or expected_obs is not None else None
+    for i, (t, other) in enumerate(zip(targets, pairs)):
         obs = observed[i] if observed is not None else run.grading.resolve(check, t)
         if other is None:
             per.append((t, _no_counterpart(run, t, is_input), obs))
             continue
-        other_obs = run.grading.resolve_other(check, other)
+        other_obs = expected_obs[i] if expected_obs is not None else \
+            run.grading.resolve_other(check, other)
         if other_obs is None and not is_input:
             per.append((t, _no_expected_value(run, other, obs), obs))
             continue
@@ -390,6 +397,32 @@ def _judge_against_other(run: CheckRun, which: str) -> list[_Judged]:
                             "deleted: the graded document has no such target"), None)
                 for o in others if id(o) not in paired]
     return per
+
+
+def _counterparts_resolved(run: CheckRun, pairs: list[Target | None], is_input: bool
+                           ) -> list[Observation | None] | None:
+    """Every counterpart's observation in the input or reference document (``None`` for a
+    target without one), resolved before the targets are judged; ``None`` when one of them
+    raises, or, for ``expected-from``, when a target has no counterpart or a counterpart has
+    no value: the judge then goes target by target and stops where it always did.
+    Resolving the kept document's values notes nothing on the graded document's card."""
+    resolve_other = run.grading.resolve_other
+    check = run.check
+    out: list[Observation | None] = []
+    try:
+        for other in pairs:
+            if other is None:
+                if not is_input:
+                    return None
+                out.append(None)
+                continue
+            obs = resolve_other(check, other)
+            if obs is None and not is_input:
+                return None
+            out.append(obs)
+    except Exception:  # noqa: BLE001 - raised again, in its place, by the one-by-one loop
+        return None
+    return out
 
 
 def _resolved(run: CheckRun) -> list[Observation | None] | None:

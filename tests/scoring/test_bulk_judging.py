@@ -1,5 +1,6 @@
 """Judging a check's whole cell range at once (``Grading.resolve_all`` through the bulk
-resolvers, pairing with a kept selection keyed once, verdicts found by observation identity)
+resolvers, pairing with a kept selection keyed once or by position, the counterparts
+resolved first, verdicts found by observation identity)
 gives the score card judging target by target gives: every status, value, source, detail
 and the card's value sources — including the checks that fail with an error half way."""
 
@@ -7,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from officeeval.excel.targets import CellRange
 from officeeval.rubric import load_rubric_text
 from officeeval.scoring import Grader
 from officeeval.scoring import grader as grader_module
@@ -22,8 +24,9 @@ STYLES = styles_xml(
 
 
 def sheet(values: list[list[str]]) -> str:
-    """Rows of cells; a value ``=F`` is a formula without a cached value, ``s:`` a bold
-    bordered text cell, ``d:`` a date-formatted number."""
+    """Rows of cells; a value ``=F`` is a formula without a cached value, ``c:N`` a formula
+    ``N`` with its cached value, ``s:`` a bold bordered text cell, ``d:`` a date-formatted
+    number."""
     out = []
     for r, row in enumerate(values, start=1):
         cells = []
@@ -31,6 +34,8 @@ def sheet(values: list[list[str]]) -> str:
             ref = f"{'ABCDEFGH'[c]}{r}"
             if v.startswith("="):
                 cells.append(f'<c r="{ref}"><f>{v[1:]}</f></c>')
+            elif v.startswith("c:"):
+                cells.append(f'<c r="{ref}"><f>{v[2:]}</f><v>{v[2:]}</v></c>')
             elif v.startswith("s:"):
                 cells.append(f'<c r="{ref}" s="1" t="inlineStr"><is><t>{v[2:]}</t></is></c>')
             elif v.startswith("d:"):
@@ -76,8 +81,12 @@ def task(tmp_path):
     broken[2][2] = "=NOW()"   # no cached value, recalculation off: an error half way
     broken[3][0] = "=TODAY()"
     short = [r[:3] for r in INPUT[:3]]  # fewer cells: deleted targets, missing expected
+    # A value where the reference has none (E1: expected-from stops there, an error), then
+    # a cached formula result only that check reads (E2): a card that resolved past the
+    # stop would name E2 among its cached values.
+    extra = [r[:] + [v] for r, v in zip(INPUT, ["9", "c:5", "", ""])]
     outputs = [xlsx(tmp_path, [("数据", sheet(rows))], styles=STYLES, name=f"out{i}.xlsx")
-               for i, rows in enumerate([INPUT, changed, broken, short])]
+               for i, rows in enumerate([INPUT, changed, broken, short, extra])]
     return rubric(inp, ref), outputs
 
 
@@ -86,6 +95,9 @@ def cards(r, outputs, one_by_one: bool, monkeypatch) -> list[dict]:
         if one_by_one:
             m.setattr(grader_module, "bulk_resolver", lambda name, targets: None)
             m.setattr(judges, "_keyed", lambda doc, others: None)
+            # Nor paired by position, nor the counterparts resolved first.
+            m.setattr(judges, "_counterparts_resolved", lambda run, pairs, is_input: None)
+            m.setattr(CellRange, "same_places", lambda self, other: False)
         with Grader() as g:
             out = []
             for _ in range(2):  # the second round meets everything the first one kept
@@ -112,6 +124,9 @@ def test_bulk_judging_gives_the_cards_of_one_by_one(task, monkeypatch):
     assert "9 of 16 targets pass" in bulk[3]["criteria"][2]["checks"][0]["detail"]
     assert [card["criteria"][3]["status"] for card in bulk[:2]] == ["fail", "pass"]  # changed
     assert bulk[0]["criteria"][2]["status"] == "pass"
+    stopped = bulk[4]["criteria"][5]["checks"][0]
+    assert stopped["status"] == "eval_error" and "has no value" in stopped["detail"]
+    assert bulk[4]["value_sources"]["cached"] == 0  # E2 never read
 
 
 def test_a_failing_bulk_read_is_judged_one_by_one(task, monkeypatch):
