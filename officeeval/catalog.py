@@ -75,6 +75,21 @@ def bulk_resolver(name: str, targets: list[Target]):
     ``None`` when the name is unknown, the resolver has no bulk form, or a target is of a
     kind (or app) the binding does not accept: the caller then resolves one by one with
     ``resolve``, which raises what applies."""
+    binding = _binding_for_all(name, targets)
+    return getattr(binding.fn, "many", None) if binding is not None else None
+
+
+def alike_resolver(name: str, targets: list[Target]):
+    """The comparison (``properties.define.reads_alike``) of property ``name``'s resolver
+    for ``targets``, one document's selection: ``(targets, others) -> list[bool] | None``.
+    ``None`` when it has none, or in the cases ``bulk_resolver`` gives ``None`` for."""
+    binding = _binding_for_all(name, targets)
+    return getattr(binding.fn, "alike", None) if binding is not None else None
+
+
+def _binding_for_all(name: str, targets: list[Target]):
+    """The binding of property ``name`` that accepts every one of ``targets`` (one app,
+    kinds it applies to); ``None`` when there is none or ``targets`` is empty."""
     if not targets:
         return None
     pdef = catalog().get(name)
@@ -82,14 +97,13 @@ def bulk_resolver(name: str, targets: list[Target]):
         return None
     app = targets[0].doc.app
     binding = pdef.bindings.get(app)
-    many = getattr(binding.fn, "many", None) if binding is not None else None
-    if many is None:
+    if binding is None:
         return None
-    kinds = binding.kinds  # type: ignore[union-attr]
+    kinds = binding.kinds
     for t in targets:
         if t.kind not in kinds or t.doc.app != app:
             return None
-    return many
+    return binding
 
 
 def markdown() -> str:

@@ -36,8 +36,7 @@ def stored_value(raw: RawCell, sheet: "Sheet", style_index: int | None = None) -
     t = raw.t or "n"
     v = raw.v
     if t == "s":
-        idx = to_float(v)
-        text = book.shared_string(int(idx)) if idx is not None and idx >= 0 else None
+        text = _shared_text(book, v)
         return _cv("text", text) if text is not None else _cv("empty")
     if t == "inlineStr":
         if raw.inline is not None:
@@ -72,6 +71,40 @@ def stored_value(raw: RawCell, sheet: "Sheet", style_index: int | None = None) -
         if d is not None:
             return _cv("date", d, {"serial": num})
     return _cv("number", num)
+
+
+def _shared_text(book, v: str | None) -> str | None:
+    """The shared string a ``t="s"`` cell's ``<v>`` points at; ``None`` when it points at
+    none."""
+    idx = to_float(v)
+    return book.shared_string(int(idx)) if idx is not None and idx >= 0 else None
+
+
+def same_stored(a: RawCell | None, sheet: "Sheet", b: RawCell | None, other: "Sheet") -> bool:
+    """Whether two constant cells of two sheets (``a`` of ``sheet``, ``b`` of ``other``,
+    ``None`` for no element) certainly have the same ``cell_value``: both without an
+    element, or both without a formula and stored alike — same type, the same text for a
+    shared string, the same ``<v>`` and inline text otherwise, and for a number the same
+    date-or-not format. The caller checks what lies outside the two records: no array
+    formula range on either sheet and the same date system. ``False`` means not known."""
+    if a is None or b is None:
+        return a is None and b is None
+    if a.f_kind is not None or b.f_kind is not None:
+        return False
+    t = a.t or "n"
+    if t != (b.t or "n"):
+        return False
+    if t == "s":
+        return _shared_text(sheet.book, a.v) == _shared_text(other.book, b.v)
+    if a.v != b.v or a.inline != b.inline:
+        return False
+    # Read as a number (``n`` or a type stored_value does not know): the format decides
+    # whether it is a date.
+    return t in _NOT_NUMBERS or \
+        sheet.book.styles.is_date_at(a.s) == other.book.styles.is_date_at(b.s)
+
+
+_NOT_NUMBERS = frozenset(("inlineStr", "str", "b", "e", "d"))
 
 
 def has_trusted_cache(raw: RawCell, fresh_calc: bool) -> bool:

@@ -22,7 +22,8 @@ from officeeval.excel import value_types as X
 from officeeval.excel.styles import Font, Xf
 from officeeval.excel.targets import CellTarget
 from officeeval.properties import types as T
-from officeeval.properties.define import PropertySet, read_many_one_by_one, reads_many
+from officeeval.properties.define import PropertySet, read_many_one_by_one, reads_alike, \
+    reads_many
 from officeeval.values import Border, Observation, observation
 
 CELL_KINDS = ("cell",)
@@ -144,6 +145,25 @@ def values(targets: list[CellTarget], ctx) -> list[Observation | None]:
                 kept[key] = obs
         out.append(obs)  # type: ignore[arg-type]
     return out
+
+
+@reads_alike(value)
+def values_alike(targets: list[CellTarget], others: list[CellTarget | None]) -> list[bool] | None:
+    # Constants stored alike on two small sheets without array formulas, in workbooks of
+    # one date system: the same value, source ``direct``, nothing noted (``C.same_stored``).
+    sheet = _one_small_sheet(targets)
+    if sheet is None or any(o is None for o in others):
+        return None
+    other = _one_small_sheet(others)  # type: ignore[arg-type]
+    if other is None or len(others) != len(targets) or \
+            sheet.book.date1904 != other.book.date1904:
+        return None
+    raws = sheet.store.get_many([(t.row, t.col) for t in targets])  # type: ignore[union-attr]
+    oraws = other.store.get_many([(o.row, o.col) for o in others])  # type: ignore[union-attr]
+    if sheet.store.has_arrays() or other.store.has_arrays():  # type: ignore[union-attr]
+        return None
+    same = C.same_stored
+    return [same(a, sheet, b, other) for a, b in zip(raws, oraws)]
 
 
 @prop("cell.display", T.TEXT, kinds=CELL)

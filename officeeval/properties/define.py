@@ -74,6 +74,22 @@ def reads_many(single: Resolver) -> Callable[[Callable], Callable]:
     return decorate
 
 
+def reads_alike(single: Resolver) -> Callable[[Callable], Callable]:
+    """Attach the decorated function to resolver ``single`` as its comparison with another
+    document, ``(targets, others) -> list[bool] | None``: ``others`` holds, at each
+    position, the target's counterpart in another document of the same app; an item is
+    ``True`` only where resolving the target is certain to give what resolving its
+    counterpart gives (an equal value of the same type with the same extras and source, or
+    no value on both sides) while reading nothing else, noting nothing on the document and
+    raising nothing, whatever the context. ``False`` where it cannot say so cheaply; ``None``
+    for the whole selection. The scoring engine then takes the counterpart's observation
+    for those targets (``unchanged`` over an untouched table) instead of resolving them."""
+    def decorate(fn: Callable) -> Callable:
+        single.alike = fn  # type: ignore[attr-defined]
+        return fn
+    return decorate
+
+
 def read_many_one_by_one(definitions: "PropertySet", kind: str) -> None:
     """Give every resolver of ``definitions`` for targets of ``kind`` that has no bulk form
     (``reads_many``) the plain one: each target in turn, behind one dispatch per

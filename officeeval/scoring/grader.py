@@ -26,7 +26,7 @@ from officeeval.backends import NO_BACKENDS, Backends
 from officeeval.errors import PackageError, UnevaluableDocument
 from officeeval.rendered import already
 from officeeval.formats import open_document
-from officeeval.catalog import bulk_resolver, resolve
+from officeeval.catalog import alike_resolver, bulk_resolver, resolve
 from officeeval.properties.registry import ResolveContext
 from officeeval.rubric.model import Check, Rubric
 from officeeval.scoring.criteria import EvalError, score_criterion
@@ -240,6 +240,15 @@ class Grading:
         if many is None:
             return [self.resolve(check, t) for t in targets]
         return many(targets, self._contexts[check.source == "direct"])
+
+    def alike(self, check: Check, targets: list[Target], others: list[Target | None]
+              ) -> list[bool] | None:
+        """Which of ``targets`` certainly resolve as their counterparts in ``others`` (the
+        input's or reference's targets at the same positions) do, for the check's property
+        (``catalog.alike_resolver``); ``None`` when the property cannot say. Raises what the
+        comparison raises (a bug of ours: the caller then resolves every target)."""
+        fn = alike_resolver(check.property or "", targets)
+        return fn(targets, others) if fn is not None else None
 
     def resolve_other(self, check: Check, target: Target) -> Observation | None:
         """``resolve`` for a target of the input or reference document, remembered by the

@@ -355,7 +355,11 @@ def _judge_against_other(run: CheckRun, which: str) -> list[_Judged]:
     # (an ``EvalError``): its targets are resolved one by one, as far as it goes (what is
     # resolved shows in the card's value sources). When every counterpart has a value,
     # it cannot stop there, and the targets are resolved together.
-    observed = _resolved(run) if is_input or expected_obs is not None else None
+    observed = None
+    if expected_obs is not None:
+        observed = _resolved_like(run, pairs, expected_obs)
+    elif is_input:
+        observed = _resolved(run)
     for i, (t, other) in enumerate(zip(targets, pairs)):
         obs = observed[i] if observed is not None else run.grading.resolve(check, t)
         if other is None:
@@ -423,6 +427,27 @@ def _counterparts_resolved(run: CheckRun, pairs: list[Target | None], is_input: 
     except Exception:  # noqa: BLE001 - raised again, in its place, by the one-by-one loop
         return None
     return out
+
+
+def _resolved_like(run: CheckRun, pairs: list[Target | None],
+                   expected_obs: list[Observation | None]) -> list[Observation | None] | None:
+    """``_resolved``, where a target that certainly resolves as its counterpart does
+    (``Grading.alike``: an untouched cell of an ``unchanged`` range) takes the
+    counterpart's observation instead of being resolved; ``None`` as ``_resolved`` says
+    (a failing resolution, or a failing comparison: every target is then resolved)."""
+    targets = run.targets
+    try:
+        alike = run.grading.alike(run.check, targets, pairs)
+    except Exception:  # noqa: BLE001 - ours; resolving every target gives the same values
+        alike = None
+    if not alike or not any(alike):
+        return _resolved(run)
+    rest = [t for t, same in zip(targets, alike) if not same]
+    try:
+        got = iter(run.grading.resolve_all(run.check, rest) if rest else [])
+    except Exception:  # noqa: BLE001 - raised again, in its place, by the one-by-one loop
+        return None
+    return [expected_obs[i] if same else next(got) for i, same in enumerate(alike)]
 
 
 def _resolved(run: CheckRun) -> list[Observation | None] | None:

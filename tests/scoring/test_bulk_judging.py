@@ -98,6 +98,8 @@ def cards(r, outputs, one_by_one: bool, monkeypatch) -> list[dict]:
             # Nor paired by position, nor the counterparts resolved first.
             m.setattr(judges, "_counterparts_resolved", lambda run, pairs, is_input: None)
             m.setattr(CellRange, "same_places", lambda self, other: False)
+            # Nor any target taken from its counterpart.
+            m.setattr(grader_module, "alike_resolver", lambda name, targets: None)
         with Grader() as g:
             out = []
             for _ in range(2):  # the second round meets everything the first one kept
@@ -127,6 +129,38 @@ def test_bulk_judging_gives_the_cards_of_one_by_one(task, monkeypatch):
     stopped = bulk[4]["criteria"][5]["checks"][0]
     assert stopped["status"] == "eval_error" and "has no value" in stopped["detail"]
     assert bulk[4]["value_sources"]["cached"] == 0  # E2 never read
+
+
+def test_untouched_cells_take_their_counterparts_observation(task, monkeypatch):
+    # What the first test compares is there: an untouched cell of ``unchanged`` is not
+    # resolved (its counterpart says its value); a changed one is.
+    r, outputs = task
+    said: list[tuple[str, list[bool] | None]] = []
+    real = grader_module.Grading.alike
+
+    def spy(self, check, targets, others):
+        got = real(self, check, targets, others)
+        said.append((f"{check.select} {check.op}", got))
+        return got
+
+    monkeypatch.setattr(grader_module.Grading, "alike", spy)
+    with Grader() as g:
+        for path in outputs[:2]:
+            g.grade(r, path, options={"recalc": False})
+    unchanged = [got for sel, got in said if sel == "sheet(1)/A1:D4 unchanged"]
+    assert unchanged[0] == [True] * 16
+    assert unchanged[1] == [True] * 9 + [False] + [True] * 6  # B3 changed to 30
+
+
+def test_a_failing_comparison_resolves_every_target(task, monkeypatch):
+    r, outputs = task
+    want = cards(r, outputs, True, monkeypatch)
+
+    def failing(self, check, targets, others):
+        raise RuntimeError("comparison failed")
+
+    monkeypatch.setattr(grader_module.Grading, "alike", failing)
+    assert cards(r, outputs, False, monkeypatch) == want
 
 
 def test_a_failing_bulk_read_is_judged_one_by_one(task, monkeypatch):
