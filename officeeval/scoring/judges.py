@@ -374,10 +374,20 @@ def _judge_against_other(run: CheckRun, which: str) -> list[_Judged]:
         if other_obs is not None and other_obs.parts and other_obs.value is None:
             expected = tuple(p.value for _, p in other_obs.parts)
         elif other_obs is not None and rendered is not None:
+            if obs is other_obs and kept_verdicts is not None and not obs.parts:
+                # A target that took its counterpart's observation (``_resolved_like``):
+                # its verdict is that of the kept observation against itself, found by
+                # identity without building the value's key.
+                hit = kept_verdicts.get(("self", id(check), id(obs), id(run.vtype)))
+                if hit is not None and hit[0] is check and hit[1] is obs and \
+                        hit[2] is run.vtype:
+                    per.append((t, hit[3], obs))
+                    continue
             if kept_verdicts is not None and obs is not None and not obs.parts:
                 # Judged before against this kept observation: nothing to render.
                 v = _kept_hit(run, kept_verdicts, obs, other_obs)
                 if v is not None:
+                    _keep_self(run, kept_verdicts, obs, other_obs, v)
                     per.append((t, v, obs))
                     continue
             # The other document's value, said once per kept observation (a batch judges
@@ -390,8 +400,9 @@ def _judge_against_other(run: CheckRun, which: str) -> list[_Judged]:
                     rendered[key] = hit
             run._rendered = (expected, hit[2])
             if kept_verdicts is not None and obs is not None and not obs.parts:
-                per.append((t, _kept_verdict(run, kept_verdicts, verdict, obs, other_obs,
-                                             expected), obs))
+                v = _kept_verdict(run, kept_verdicts, verdict, obs, other_obs, expected)
+                _keep_self(run, kept_verdicts, obs, other_obs, v)
+                per.append((t, v, obs))
                 continue
         per.append((t, verdict(run, obs, expected), obs))
     if comparator.name == "unchanged":
@@ -512,6 +523,14 @@ def _kept_verdict(run: CheckRun, memo: dict, verdict, obs: Observation,
     if len(memo) < _RENDERED_MAX:
         memo[key] = (run.check, other_obs, run.vtype, v)
     return v
+
+
+def _keep_self(run: CheckRun, memo: dict, obs: Observation, other_obs: Observation,
+               v: Verdict) -> None:
+    """Remember ``v`` as the verdict of the kept ``other_obs`` against itself, when ``obs``
+    is that very observation (the pinned check and observation keep their ids)."""
+    if obs is other_obs and len(memo) < _RENDERED_MAX:
+        memo[("self", id(run.check), id(obs), id(run.vtype))] = (run.check, obs, run.vtype, v)
 
 
 def _no_counterpart(run: CheckRun, t: Target, is_input: bool) -> Verdict:
