@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterator
 
 from officeeval.errors import UnverifiableValue
 from officeeval.excel import formulas as F
@@ -139,9 +139,19 @@ def cell_values(sheet: "Sheet", keys: list[tuple[int, int]]) -> list[tuple[CellV
     """``[cell_value(sheet, r, c) for r, c in keys]``, the stored records read together
     (``CellStore.get_many``); raises what ``cell_value`` raises for the first key that
     fails."""
+    return list(iter_cell_values(sheet, keys))
+
+
+def iter_cell_values(sheet: "Sheet", keys: list[tuple[int, int]]
+                     ) -> Iterator[tuple[CellValue, str]]:
+    """``cell_value(sheet, r, c)`` for each key in turn, each read when the caller asks for
+    it (a caller that stops at a failing step has read, and noted, no further), the stored
+    records read together first; raises where ``cell_value`` would."""
     store = sheet.store
     if store is None or store.large:
-        return [cell_value(sheet, r, c) for r, c in keys]
+        for r, c in keys:
+            yield cell_value(sheet, r, c)
+        return
     kept = sheet.values
     todo = [k for k in keys if k not in kept]
     raws = dict(zip(todo, store.get_many(todo))) if todo else {}
@@ -149,7 +159,6 @@ def cell_values(sheet: "Sheet", keys: list[tuple[int, int]]) -> list[tuple[CellV
     # without any, a cell without a formula is its stored value (``_value_of``'s first
     # case), read here without the call.
     plain = not store.has_arrays()
-    out = []
     for key in keys:
         got = kept.get(key)
         if got is None:
@@ -163,8 +172,7 @@ def cell_values(sheet: "Sheet", keys: list[tuple[int, int]]) -> list[tuple[CellV
                 got = _value_of(sheet, raw, key[0], key[1])
             if len(kept) < KEPT_VALUES:
                 kept[key] = got
-        out.append(got)
-    return out
+        yield got
 
 
 def _cell_value(sheet: "Sheet", row: int, col: int) -> tuple[CellValue, str]:

@@ -174,7 +174,26 @@ def display(t: CellTarget, ctx) -> Observation | None:
     if v.kind == "empty":
         return None
     code = t.sheet.number_format_of(t.sheet.style_at(t.row, t.col)) or "General"
-    return Observation(C.render(v, code, t.sheet.book.date1904), source)
+    return observation(C.render(v, code, t.sheet.book.date1904), source)
+
+
+@reads_many(display)
+def displays(targets: list[CellTarget], ctx) -> list[Observation | None]:
+    # One small sheet's records read together; each value read, and rendered, in turn
+    # (``cells.iter_cell_values``), so what fails fails where ``display`` fails.
+    sheet = _one_small_sheet(targets)
+    if sheet is None:
+        return [display(t, ctx) for t in targets]
+    keys = [(t.row, t.col) for t in targets]
+    fmt, style_at, date1904 = sheet.number_format_of, sheet.style_at, sheet.book.date1904
+    out: list[Observation | None] = []
+    for (r, c), (v, source) in zip(keys, C.iter_cell_values(sheet, keys)):
+        if v.kind == "empty":
+            out.append(None)
+            continue
+        out.append(observation(C.render(v, fmt(style_at(r, c)) or "General", date1904),
+                               source))
+    return out
 
 
 @prop("cell.formula", X.FORMULA, kinds=CELL)

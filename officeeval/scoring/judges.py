@@ -38,7 +38,6 @@ from officeeval.scoring.outcomes import CriterionStatus as S
 from officeeval.scoring.scorecard import CheckResult, TargetResult
 from officeeval.selectors import select
 from officeeval.targets import LazySelection, Target
-from officeeval.properties.types.cells import CellValueType
 from officeeval.values import CellValue, Observation
 
 if TYPE_CHECKING:
@@ -345,9 +344,10 @@ def _judge_against_other(run: CheckRun, which: str) -> list[_Judged]:
     else:
         pairs = _pair(targets, others, _keyed(other_doc, others))
     rendered = run.grading.rendered_memo(other_doc)
-    # Cell values judge alike whatever document they come from (no theme colors): a
-    # verdict on (this value, that kept observation) is remembered with the kept document.
-    kept_verdicts = rendered if isinstance(run.vtype, CellValueType) else None
+    # Values of a type that never reads the graded document (no theme colors) judge alike
+    # whatever document they come from: a verdict on (this value, that kept observation)
+    # is remembered with the kept document.
+    kept_verdicts = rendered if run.vtype.document_free else None
     verdict = _VERDICTS[comparator.kind]
     per: list[_Judged] = []
     expected_obs = _counterparts_resolved(run, pairs, is_input)

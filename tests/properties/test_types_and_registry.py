@@ -71,3 +71,23 @@ def test_vocabularies_have_no_ambiguous_alias():
     assert vocabulary.style_key("正文") == vocabulary.style_key("normal")
     with pytest.raises(ValueError):
         vocabulary.Vocabulary("bad", {"a": ("x",), "b": ("X",)})
+
+
+def test_only_types_that_never_read_the_graded_document_are_document_free():
+    # Verdicts of a document-free type against a kept observation are remembered across
+    # graded documents (scoring/judges.py): a type comparing theme colors (resolved against
+    # the graded document's theme) must not be one, nor one made of them.
+    from officeeval.properties.types.cells import CellValueType
+    from officeeval.properties.types.colors import BorderType, ColorType
+    from officeeval.properties.types.text import ListType, StyleNameType
+    free = [T.TEXT, T.BOOL, T.NUMBER, CellValueType(), StyleNameType()]
+    assert all(t.document_free for t in free)
+    themed = [ColorType(), BorderType()]
+    assert not any(t.document_free for t in themed)
+    assert not ListType.document_free  # its items may be anything
+    # A color against a theme slot resolves through the context the graded document gives.
+    from officeeval.properties.types.base import CompareContext
+    from officeeval.values import ThemeColorRef
+    slot = ThemeColorRef("accent1")
+    assert ColorType().equals("4472C4", slot, CompareContext(theme_color=lambda s: "4472C4"))
+    assert not ColorType().equals("4472C4", slot, CompareContext(theme_color=lambda s: "ED7D31"))

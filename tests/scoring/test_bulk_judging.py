@@ -61,6 +61,8 @@ def rubric(input_path, reference_path):
         ('B2:B4', 'cell.has_formula', 'expected="false"'),
         ('A2:C4', 'cell.value', 'op="exists" match="count>=3"'),
         ('D1:D4', 'cell.number_format', 'expected="yyyy/m/d" match="count>=2"'),
+        ('A1:E4', 'cell.display', 'expected-from="reference"'),
+        ('A1:D4', 'cell.display', 'op="unchanged"'),
     ]
     crits = "".join(
         f'<criterion id="c{i}" skill="s" points="1"><check select="sheet(1)/{sel}" '
@@ -76,7 +78,7 @@ def task(tmp_path):
     ref = xlsx(tmp_path, [("数据", sheet([r[:] for r in INPUT]))], styles=STYLES,
                name="reference.xlsx")
     changed = [r[:] for r in INPUT]
-    changed[2][1] = "30"
+    changed[2][1] = "1"  # B2 holds 1 in the input: the same value against another
     broken = [r[:] for r in INPUT]
     broken[2][2] = "=NOW()"   # no cached value, recalculation off: an error half way
     broken[3][0] = "=TODAY()"
@@ -98,8 +100,10 @@ def cards(r, outputs, one_by_one: bool, monkeypatch) -> list[dict]:
             # Nor paired by position, nor the counterparts resolved first.
             m.setattr(judges, "_counterparts_resolved", lambda run, pairs, is_input: None)
             m.setattr(CellRange, "same_places", lambda self, other: False)
-            # Nor any target taken from its counterpart.
+            # Nor any target taken from its counterpart, nor anything remembered with the
+            # kept documents (their values said, verdicts against them).
             m.setattr(grader_module, "alike_resolver", lambda name, targets: None)
+            m.setattr(grader_module.Grading, "rendered_memo", lambda self, doc: None)
         with Grader() as g:
             out = []
             for _ in range(2):  # the second round meets everything the first one kept
@@ -140,16 +144,16 @@ def test_untouched_cells_take_their_counterparts_observation(task, monkeypatch):
 
     def spy(self, check, targets, others):
         got = real(self, check, targets, others)
-        said.append((f"{check.select} {check.op}", got))
+        said.append((f"{check.select} {check.property} {check.op}", got))
         return got
 
     monkeypatch.setattr(grader_module.Grading, "alike", spy)
     with Grader() as g:
         for path in outputs[:2]:
             g.grade(r, path, options={"recalc": False})
-    unchanged = [got for sel, got in said if sel == "sheet(1)/A1:D4 unchanged"]
+    unchanged = [got for sel, got in said if sel == "sheet(1)/A1:D4 cell.value unchanged"]
     assert unchanged[0] == [True] * 16
-    assert unchanged[1] == [True] * 9 + [False] + [True] * 6  # B3 changed to 30
+    assert unchanged[1] == [True] * 9 + [False] + [True] * 6  # B3 changed to 1
 
 
 def test_a_failing_comparison_resolves_every_target(task, monkeypatch):

@@ -61,6 +61,11 @@ class ValueType:
     orderable = False
     default_tolerance: Tolerance | None = None
     description = "any value"
+    # Whether a verdict depends on nothing but the two values and the check (its tolerance,
+    # normalization, threshold): never on the graded document (a theme color slot is
+    # resolved against it). Such verdicts against a kept input or reference observation
+    # are remembered with the kept document. Off unless a type says so.
+    document_free = False
 
     def parse(self, literal: str) -> Any:
         return literal

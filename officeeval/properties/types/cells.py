@@ -20,6 +20,8 @@ class CellValueType(ValueType):
     """Spreadsheet values: numbers compare as numbers (1e-9 relative), text as text, dates
     as dates (ISO literals ``2024-03-01``), booleans TRUE/FALSE, errors ``#DIV/0!``."""
 
+    document_free = True
+
     name = "cell_value"
     orderable = True
     tolerant = True

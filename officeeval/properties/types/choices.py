@@ -13,6 +13,7 @@ from officeeval.properties.types.base import CompareContext, ValueType
 class BoolType(ValueType):
     name = "bool"
     description = "true/false (also yes/no, 是/否, on/off, 1/0)"
+    document_free = True
 
     def parse(self, literal: str) -> bool:
         from officeeval.vocabulary.common import BOOL_FALSE, BOOL_TRUE

@@ -16,6 +16,7 @@ class NumberType(ValueType):
     orderable = True
     tolerant = True
     description = "a number"
+    document_free = True
 
     def __init__(self, unit: str = "", integer: bool = False, name: str | None = None,
                  default_tolerance: Tolerance | None = None) -> None:

@@ -66,6 +66,7 @@ def _normalize(text: str, options: frozenset[str]) -> str:
 class TextType(ValueType):
     name = "text"
     description = "text (trimmed, NFC; more with normalize=)"
+    document_free = True
 
     def render(self, value: Any) -> str:
         if value is None:
