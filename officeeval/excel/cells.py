@@ -257,9 +257,10 @@ def has_formulas(sheet: "Sheet", keys: list[tuple[int, int]]) -> list[bool]:
     if store is None:
         return [False] * len(keys)
     raws = store.get_many(keys)
-    # Once the records are read, a sheet without array ranges needs no further look: a cell
-    # holds a formula exactly when its record has one.
-    if not store.has_arrays():
+    # Once the records are read, a small sheet without array ranges needs no further look:
+    # a cell holds a formula exactly when its record has one. (A large sheet knows only the
+    # array ranges of the rows it has read: ``has_formula`` looks each cell up.)
+    if not store.large and not store.has_arrays():
         return [raw is not None and raw.f_kind is not None for raw in raws]
     return [True if raw is not None and raw.f_kind is not None else has_formula(sheet, r, c)
             for raw, (r, c) in zip(raws, keys)]
