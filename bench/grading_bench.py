@@ -14,7 +14,9 @@ loaded once per task on both sides: the engine keeps them open across evaluation
 grades many outputs of one task), and the peer is not charged for them either. Warm runs.
 
 Each sample's reference output and untouched input are graded. Times are CPU seconds of this
-process, best of N (the machine is shared; best-of is the least disturbed run). Excel
+process, best of N (the machine is shared; best-of is the least disturbed run), the three
+sides measured in turn within each of the N rounds (``interleaved``), so the machine's
+neighbours weigh on a ratio's two sides alike. Excel
 recalculation is off (``OFFICEEVAL_SOFFICE=none``): a formula without a cached value would
 otherwise be timed as a LibreOffice run.
 
@@ -50,13 +52,18 @@ evaluate = Grader().grade
 REPO = Path(__file__).resolve().parents[1]
 
 
-def best(fn, runs: int) -> float:
-    out = []
-    for _ in range(runs):
-        t = time.process_time()
-        fn()
-        out.append(time.process_time() - t)
-    return min(out)
+def interleaved(fns: list, runs: list[int]) -> list[float]:
+    """Best CPU time of each function, measured in rounds that run each in turn (the
+    ``i``-th in the first ``runs[i]`` rounds): a neighbour slowing the shared machine for
+    a minute slows every side of a ratio alike, not only the one measured then."""
+    out = [float("inf")] * len(fns)
+    for k in range(max(runs)):
+        for i, fn in enumerate(fns):
+            if k < runs[i]:
+                t = time.process_time()
+                fn()
+                out[i] = min(out[i], time.process_time() - t)
+    return out
 
 
 def opened_packages(rubric, doc: Path) -> list[tuple[str, list[str]]]:
@@ -110,9 +117,10 @@ def run(runs: int, app: str | None = None) -> list[dict]:
             evaluate(rubric, doc)  # warm: input/reference documents are now held open
             packages = [p for p in opened_packages(rubric, doc) if p[0] == str(doc)]
             card = evaluate(rubric, doc)
-            ours = best(lambda: evaluate(rubric, doc), runs)
-            fl = best(lambda: floor(packages), runs)
-            peer = best(lambda: read_values(rubric.app, str(doc), rubric), max(2, runs // 2))
+            ours, fl, peer = interleaved(
+                [lambda: evaluate(rubric, doc), lambda: floor(packages),
+                 lambda: read_values(rubric.app, str(doc), rubric)],
+                [runs, runs, max(2, runs // 2)])
             rows.append({
                 "task": task_id, "app": rubric.app, "doc": label, "score": card.score,
                 "packages": len(packages), "parts": sum(len(p) for _, p in packages),

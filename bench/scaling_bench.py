@@ -78,20 +78,36 @@ def floor_child(doc: str, runs: int) -> dict:
 
 
 def measure(app: str, n: int, workdir: Path, runs: int) -> dict:
+    """One size: grading and the floor, each in a fresh process (timed twice there: the
+    second run is warm), the two processes alternated ``runs`` times so a neighbour slowing
+    the shared machine for a while slows both sides alike; the best time of each side, and
+    the highest peak memory of the grading processes."""
     doc = build(app, n, workdir)
     rubric = workdir / f"scale-{app}-{n}.xml"
     rubric.write_text(RUBRICS[app](n), "utf-8")
     env = dict(os.environ, OFFICEEVAL_SOFFICE="none")
-    proc = subprocess.run([sys.executable, __file__, "--child", app, str(doc), str(rubric),
-                           str(runs)], capture_output=True, text=True, env=env, timeout=3600)
-    if proc.returncode != 0:
-        raise RuntimeError(proc.stderr[-2000:])
-    out = json.loads(proc.stdout.strip().splitlines()[-1])
+    out: dict = {}
+    floors: list[float] = []
+    for _ in range(runs):
+        proc = subprocess.run([sys.executable, __file__, "--child", app, str(doc), str(rubric),
+                               "2"], capture_output=True, text=True, env=env, timeout=3600)
+        if proc.returncode != 0:
+            raise RuntimeError(proc.stderr[-2000:])
+        got = json.loads(proc.stdout.strip().splitlines()[-1])
+        if not out:
+            out = got
+        else:
+            out["cpu_s"] = min(out["cpu_s"], got["cpu_s"])
+            out["wall_s"] = min(out["wall_s"], got["wall_s"])
+            out["peak_kb"] = max(out["peak_kb"], got["peak_kb"])
+            out["base_kb"] = min(out["base_kb"], got["base_kb"])
+        proc = subprocess.run([sys.executable, __file__, "--floor", str(doc), "2"],
+                              capture_output=True, text=True, env=env, timeout=3600)
+        if proc.returncode == 0:
+            floors.append(json.loads(proc.stdout.strip().splitlines()[-1])["floor_cpu_s"])
     out.update(app=app, n=n, bytes=doc.stat().st_size)
-    proc = subprocess.run([sys.executable, __file__, "--floor", str(doc), str(runs)],
-                          capture_output=True, text=True, env=env, timeout=3600)
-    if proc.returncode == 0:
-        out.update(json.loads(proc.stdout.strip().splitlines()[-1]))
+    if floors:
+        out["floor_cpu_s"] = min(floors)
     return out
 
 
