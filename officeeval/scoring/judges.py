@@ -367,9 +367,13 @@ def _judge_against_other(run: CheckRun, which: str) -> list[_Judged]:
             continue
         other_obs = expected_obs[i] if expected_obs is not None else \
             run.grading.resolve_other(check, other)
-        if other_obs is None and not is_input:
-            per.append((t, _no_expected_value(run, other, obs), obs))
-            continue
+        if other_obs is None:
+            if not is_input:
+                per.append((t, _no_expected_value(run, other, obs), obs))
+                continue
+            if obs is None:
+                per.append((t, _both_without_value(run), obs))
+                continue
         expected = other_obs.value if other_obs is not None else None
         if other_obs is not None and other_obs.parts and other_obs.value is None:
             expected = tuple(p.value for _, p in other_obs.parts)
@@ -556,6 +560,14 @@ def _no_expected_value(run: CheckRun, other: Target, obs: Observation | None) ->
                     f"at {other.locator}")
 
 
+def _both_without_value(run: CheckRun) -> Verdict:
+    """``unchanged`` / ``changed`` where neither the input nor the graded document has a
+    value: the same (nothing) in both, so ``unchanged`` holds and ``changed`` does not."""
+    ok = run.comparator.name == "unchanged"
+    return Verdict(ok, "(none, as in the input)", "(none)",
+                   "" if ok else "same as the input: neither has a value")
+
+
 _PAIR_KEYS_ATTR = "_officeeval_pair_keys"
 
 
@@ -597,6 +609,13 @@ def _memo_key(obs: Observation | None) -> Any:
         # A list (a formula's functions, a chart's series): by its items and their types
         # (so [True] and [1] stay apart), when they can be hashed.
         value = (list, tuple((type(x), x) for x in value))
+    elif type(value) is CellValue and value.extra:
+        # Equal cell values may judge apart by their extras (two dates equal to the
+        # millisecond, their serials not): the extras are part of the key.
+        try:
+            value = (CellValue, value, tuple(sorted(value.extra.items())))
+        except TypeError:  # extras that cannot be sorted
+            return None
     try:
         hash(value)
     except TypeError:
@@ -627,6 +646,11 @@ def _value_verdict(run: CheckRun, obs: Observation | None, expected: Any) -> Ver
 
 
 def _input_verdict(run: CheckRun, obs: Observation | None, expected: Any) -> Verdict:
+    if obs is None and expected is not None:
+        # The input has a value, the graded document none: a change (a deleted value).
+        ok = run.comparator.name == "changed"
+        return Verdict(ok, render_expected(expected, run.vtype), "(none)",
+                       "" if ok else "no value, where the input has one")
     if obs is not None and isinstance(expected, tuple) and obs.parts:
         # unchanged/changed on an aggregate target compares part by part.
         mine = tuple(p.value for _, p in obs.parts)

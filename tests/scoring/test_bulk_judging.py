@@ -200,3 +200,33 @@ class _Doc:
 class _T:
     def __init__(self, key):
         self.pair_key = key
+
+
+def test_a_cell_without_a_value_in_both_documents_is_unchanged(tmp_path, monkeypatch):
+    # The rubric language: when neither document has a value they are equal, for
+    # ``unchanged`` as for ``expected-from`` (B2 is blank in the input).
+    inp = xlsx(tmp_path, [("数据", sheet([["a", "1"], ["b", ""], ["c", "3"]]))], name="in.xlsx")
+    outputs = [xlsx(tmp_path, [("数据", sheet(rows))], name=f"o{i}.xlsx") for i, rows in
+               enumerate([[["a", "1"], ["b", ""], ["c", "3"]],     # left blank
+                          [["a", "1"], ["b", "2"], ["c", "3"]],    # filled in
+                          [["a", "1"], ["b", ""], ["c", ""]]])]    # B3 deleted
+    checks = [("A1:B3", 'op="unchanged"'), ("B2", 'op="unchanged"'), ("B2", 'op="changed"'),
+              ("B1:B3", 'op="changed" match="any"')]
+    crits = "".join(
+        f'<criterion id="c{i}" skill="s" points="1"><check select="sheet(1)/{sel}" '
+        f'property="cell.value" {rest}/></criterion>' for i, (sel, rest) in enumerate(checks))
+    r = load_rubric_text(
+        f'<rubric xmlns="urn:officeeval:rubric:1" id="t" app="excel" total="{len(checks)}">'
+        f'<files input="{inp}"/>{crits}</rubric>')
+    got = cards(r, outputs, False, monkeypatch)
+    assert got == cards(r, outputs, True, monkeypatch)
+    statuses = [[c["status"] for c in card["criteria"]] for card in got[:3]]
+    # (B2 ``changed`` fails as not_found: the graded cell has no value.)
+    assert statuses == [["pass", "pass", "not_found", "fail"],
+                        ["fail", "fail", "pass", "pass"],
+                        ["fail", "pass", "not_found", "pass"]]  # deleting B3 is a change
+    left = got[0]["criteria"][2]["checks"][0]
+    assert left["actual"] == "(none)" and "neither has a value" in left["detail"]
+    deleted = got[2]["criteria"][0]["checks"][0]
+    assert "A1:B3" not in deleted["detail"] and "no value, where the input has one" in \
+        deleted["detail"]
