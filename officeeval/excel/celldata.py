@@ -4,7 +4,10 @@ Small sheets (part below ``EAGER_BYTES``) are parsed once and their rows indexed
 cells are read when a request first touches it. Large ones are never held whole: a request
 (a cell, an area, a column) streams the part from the top, keeps only the cells asked for,
 and stops at the first row past the request, so a check on one cell of a 200,000-row sheet
-costs one partial pass and little memory. When the grading planned its reads (``plan``: the
+costs one partial pass and little memory. Stopping early assumes the rows come in ascending
+order, as every writer writes them: that is checked once per sheet, from the bytes, the
+first time a pass would stop, and a part whose rows are out of order or repeated is read to
+its end by every pass (its cells are the last write, as a small sheet reads them). When the grading planned its reads (``plan``: the
 areas every check of the rubric will ask for), the first pass reads all of them, so a rubric
 costs one pass per sheet instead of one per check. Shared-formula masters and
 array ranges met on the way are remembered (they are few), because a cell far down may
@@ -86,6 +89,7 @@ class CellStore:
         self._used_known = False
         self._outline: int | None = None
         self._strict: bool | None = None
+        self._ascending: bool | None = None  # rows_in_order(), once known
         self._tree: etree._Element | None = None
         self._skeleton: etree._Element | None = None
         self._full = False  # every cell of the sheet is loaded
@@ -222,13 +226,8 @@ class CellStore:
                 last = next(c for c in reversed(cells) if has_content(c))
                 lo = column_of(first.get("r"), cells.index(first))
                 hi = column_of(last.get("r"), cells.index(last)) if last is not first else lo
-                if bounds[0] is None:
-                    bounds[0], bounds[1] = r, lo
-                elif lo < bounds[1]:
-                    bounds[1] = lo
-                bounds[2] = r
-                if hi > bounds[3]:
-                    bounds[3] = hi
+                grow(bounds, r, lo)
+                grow(bounds, r, hi)
         # Shared-formula masters and array ranges of the row, noted before its cells are
         # read (a master sits left of, or on, its members).
         for f in row_el.iter(_F):
@@ -310,6 +309,10 @@ class CellStore:
         hi = max(a[1] for a in areas)
         cmax = max(a[3] for a in areas)
         full = lo <= 1 and hi >= MAX_ROW
+        # A pass stops after its last wanted row only where the part's rows are known to
+        # come in ascending order (every writer's; a row repeated or out of order further
+        # down would otherwise be missed, and its cells are the last write). Asked only
+        # when the pass would stop: a pass reaching the last row pays nothing for it.
         if self._fast_pass(areas, full):
             return
         single = [(areas[0][2], areas[0][3])] if len(areas) == 1 else None
@@ -323,8 +326,10 @@ class CellStore:
                 continue
             prev_row = r
             if r > hi:
-                break
-            if single is not None:
+                if self.rows_in_order():
+                    break
+                spans = None  # rows out of order: one further down may still be wanted
+            elif single is not None:
                 spans = single if r >= lo else None
             else:
                 spans = [(a[2], a[3]) for a in areas if a[0] <= r <= a[1]] or None
@@ -342,6 +347,26 @@ class CellStore:
                           if bounds[0] is not None else None)
             self._outline = outline
 
+    def rows_in_order(self) -> bool:
+        """Whether the part's row elements come in strictly ascending order of ``r``, from
+        one byte scan of the part (``fastrows.rows_ascending``), kept; ``False`` when that
+        cannot be told (a Strict part, rows without ``r``, anything unusual), so passes
+        read to the end there."""
+        if self._ascending is None:
+            self._ascending = False
+            try:
+                stream = self._open()
+            except Exception:  # noqa: BLE001 - the pass itself raises it
+                return False
+            try:
+                self._ascending = not self._strict and fastrows.rows_ascending(stream,
+                                                                                self.part)
+            except Exception:  # noqa: BLE001 - unknown: read to the end
+                self._ascending = False
+            finally:
+                stream.close()
+        return self._ascending
+
     def _fast_pass(self, areas: list[tuple[int, int, int, int]], full: bool = False) -> bool:
         """The pass read from the part's bytes (``fastrows``); ``False`` when that reader
         does not read this part (anything unusual, a malformed or Strict part), and nothing
@@ -354,7 +379,8 @@ class CellStore:
             if self._strict:
                 return False
             shared, arrays = dict(self._shared), list(self._arrays)
-            got = fastrows.scan(stream, self.part, None, areas, shared, arrays, full)
+            got = fastrows.scan(stream, self.part, None, areas, shared, arrays, full,
+                                self.rows_in_order)
         except Exception:  # noqa: BLE001 - Unusual, or anything the lxml reader reports
             return False
         finally:

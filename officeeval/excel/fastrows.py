@@ -22,11 +22,12 @@ and for a full pass the bounds of the cells holding content and the outline dept
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 from lxml import etree
 
 from officeeval.excel import formulas
-from officeeval.excel.rawcells import PLAIN_ROW, RawCell, RowInfo, flag, plain_row
+from officeeval.excel.rawcells import PLAIN_ROW, RawCell, RowInfo, flag, grow, plain_row
 from officeeval.excel.refs import MAX_COL, MAX_ROW, col_index, parse_area, parse_cell
 from officeeval.ooxml.ns import S
 from officeeval.ooxml.units import to_float, to_int
@@ -200,6 +201,45 @@ def _root_namespaces(buf: bytes, part: str) -> dict:
     return out
 
 
+_TAGLESS_MAX = 16 << 20
+_ROW_START = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?row(?=[\s/>])")
+_ROW_NUMBER = re.compile(rb'<row\s+r\s*=\s*"([1-9][0-9]{0,6})"')
+
+
+def rows_ascending(stream, part: str) -> bool:
+    """Whether every row element of the part (from its first byte) has an ``r`` that comes
+    first and is greater than the one before. ``False`` for anything this cannot tell:
+    a row start without such an ``r`` (or a prefixed one), a part that is not plain UTF-8.
+    Reads the bytes only (no parse): what looks like a row inside a comment counts too,
+    which can only give ``False``, never a wrong ``True``."""
+    buf = stream.read(max(CHUNK, 4096))
+    try:
+        _utf8(buf[:4096], part)
+    except Unusual:
+        return False
+    last = 0
+    while True:
+        more = stream.read(CHUNK)
+        # A row start cut at the chunk's end is read with the next chunk.
+        cut = len(buf) if not more else buf.rfind(b"<")
+        if cut < 0:
+            cut = len(buf)
+        elif cut == 0 and len(buf) > _TAGLESS_MAX:
+            return False  # megabytes without a tag: not a worksheet this reads
+        region = buf[:cut]
+        numbers = _ROW_NUMBER.findall(region)
+        if len(numbers) != len(_ROW_START.findall(region)):
+            return False
+        for n in numbers:
+            r = int(n)
+            if r <= last:
+                return False
+            last = r
+        if not more:
+            return True
+        buf = buf[cut:] + more
+
+
 class ScanResult:
     """What one pass recorded, merged into the store by the caller on success."""
 
@@ -214,7 +254,8 @@ class ScanResult:
 
 
 def scan(stream, part: str, nsmap: dict | None, areas: list[tuple[int, int, int, int]],
-         shared: dict, arrays: list, full: bool = False) -> ScanResult:
+         shared: dict, arrays: list, full: bool = False,
+         ordered: Callable[[], bool] = lambda: True) -> ScanResult:
     """Read the cells of ``areas`` (r1, r2, c1, c2) from ``stream`` (the part, from its
     first byte), stopping at the first row past them, as ``CellStore._scan_areas`` does.
     ``full``: a pass over every row, which also records the bounds of the cells holding
@@ -222,7 +263,8 @@ def scan(stream, part: str, nsmap: dict | None, areas: list[tuple[int, int, int,
     Shared-formula masters and array ranges met are added to ``shared`` / ``arrays``
     (first wins, as there). ``nsmap``: the root element's namespace declarations (read from
     the root's start tag when ``None``). Raises ``Unusual`` for anything this reader does
-    not read."""
+    not read. ``ordered()`` is asked when the pass could stop after its last wanted row:
+    ``False`` (the rows may be out of order) reads on to the end of the part."""
     lo = min(a[0] for a in areas)
     hi = max(a[1] for a in areas)
     cmax = max(a[3] for a in areas)
@@ -250,7 +292,7 @@ def scan(stream, part: str, nsmap: dict | None, areas: list[tuple[int, int, int,
         nsmap = _root_namespaces(buf, part)
     if nsmap.get(None) != S:
         raise Unusual("the rows are not in the transitional main namespace")
-    state = _State(out, nsmap, lo, hi, cmax, single, areas, shared, arrays)
+    state = _State(out, nsmap, lo, hi, cmax, single, areas, shared, arrays, ordered)
     if m.group(1):  # <sheetData/>
         buf = buf[m.end():]
     else:
@@ -292,8 +334,10 @@ def scan(stream, part: str, nsmap: dict | None, areas: list[tuple[int, int, int,
 
 class _State:
     def __init__(self, out: ScanResult, nsmap: dict, lo: int, hi: int, cmax: int,
-                 single, areas, shared: dict, arrays: list) -> None:
+                 single, areas, shared: dict, arrays: list,
+                 ordered: Callable[[], bool]) -> None:
         self.out, self.nsmap = out, nsmap
+        self.ordered = ordered
         self.lo, self.hi, self.cmax, self.single, self.areas = lo, hi, cmax, single, areas
         self.shared, self.arrays = shared, arrays
         self.stopped = False
@@ -336,7 +380,7 @@ class _State:
                 else:
                     skip = False
                     self.prev_row = r
-                    if r > self.hi:
+                    if r > self.hi and self.ordered():
                         self.stopped = True
                         break
                     attrs = unit[1]
@@ -362,7 +406,9 @@ class _State:
             raise Unusual("a row or cell the reader does not read")
 
     def _row(self, r: int, attrs: bytes, cells: list, has_ref: bool) -> None:
-        if self.single is not None:
+        if r > self.hi:
+            spans = None  # rows out of order: past the requests, read for masters only
+        elif self.single is not None:
             spans = self.single if r >= self.lo else None
         else:
             spans = [(a[2], a[3]) for a in self.areas if a[0] <= r <= a[1]] or None
@@ -469,13 +515,8 @@ def _grow_bounds(bounds: list, r: int, cells: list) -> None:
     last = next(i for i in range(len(cells) - 1, first - 1, -1) if _has_content(cells[i][6]))
     lo = _col(cells[first][3])
     hi = _col(cells[last][3]) if last != first else lo
-    if bounds[0] is None:
-        bounds[0], bounds[1] = r, lo
-    elif lo < bounds[1]:
-        bounds[1] = lo
-    bounds[2] = r
-    if hi > bounds[3]:
-        bounds[3] = hi
+    grow(bounds, r, lo)
+    grow(bounds, r, hi)
 
 
 def _has_content(body: bytes) -> bool:

@@ -273,3 +273,61 @@ def test_a_combined_full_pass_reads_from_the_bytes(monkeypatch):
     fast, slow = both(sheet(rows), monkeypatch, (1, celldata.MAX_ROW, 3, 3), (5, 5, 1, 1))
     assert fast.fast_scans == 2 and fast.scans == 2
     assert fast.used() == slow.used() and str(fast.used()) == "A1:C399"
+
+
+# ------------------------------------------------------------------------------ row order
+def _ascending(data: bytes, chunk: int | None = None, monkeypatch=None) -> bool:
+    from officeeval.excel import fastrows
+    if chunk is not None:
+        monkeypatch.setattr(fastrows, "CHUNK", chunk)
+    return fastrows.rows_ascending(io.BytesIO(data), PART)
+
+
+@pytest.mark.parametrize("rows,expected", [
+    ('<row r="1"/><row r="2"><c r="A2"><v>1</v></c></row><row r="10"/>', True),
+    ("", True),
+    ('<row r="2"/><row r="1"/>', False),                       # descending
+    ('<row r="1"/><row r="1"/>', False),                       # repeated
+    ('<row r="1"/><row spans="1:2" r="2"/>', False),           # r not first: cannot tell
+    ('<row r="1"/><row><c r="A2"><v>1</v></c></row>', False),  # no r
+    ('<row r="3"/><!-- <row r="1"/> -->', False),              # looks like a row: never True
+    ('<row r="1"/><row r="2"/><rowBreaks/>', True),            # not a row element
+])
+def test_rows_ascending_says_true_only_when_sure(rows, expected, monkeypatch):
+    assert _ascending(sheet(rows)) is expected
+    # Chunk ends anywhere in the rows change nothing (they start past the first read).
+    padded = sheet(rows, head="<!--" + "x" * 5000 + "-->")
+    for chunk in (7, 16, 33):
+        assert _ascending(padded, chunk, monkeypatch) is expected
+
+
+def test_rows_ascending_refuses_other_encodings():
+    data = sheet('<row r="1"/>', decl='<?xml version="1.0" encoding="UTF-16"?>')
+    assert _ascending(data.decode("utf-8").encode("utf-16")) is False
+
+
+OUT_OF_ORDER = ('<row r="1"><c r="A1"><v>1</v></c></row>'
+                '<row r="4"><c r="A4"><v>4</v></c><c r="B4"><v>40</v></c></row>'
+                '<row r="2"><c r="A2"><v>2</v></c></row>'
+                '<row r="1"><c r="A1"><v>100</v></c></row>')   # row 1 again: the last write
+
+
+@pytest.mark.parametrize("request_", [(1, 1, 1, 1), (2, 2, 1, 2), (1, 3, 1, 2),
+                                      (1, celldata.MAX_ROW, 1, 1)])
+def test_a_pass_over_rows_out_of_order_reads_to_the_end(monkeypatch, request_):
+    fast, slow = both(sheet(OUT_OF_ORDER), monkeypatch, request_)
+    assert fast.fast_scans == 1 and fast.rows_read == 4  # no stop after the wanted rows
+    assert not fast.rows_in_order()
+    small = CellStore(fast.package, PART, eager_bytes=1 << 30)
+    small.ensure(1, celldata.MAX_ROW)
+    for key, cell in fast.cells.items():
+        assert (cell.v, cell.f) == (small.cells[key].v, small.cells[key].f)
+    if request_[0] == 1:
+        assert fast.cells[(1, 1)].v == "100"
+    assert str(fast.used()) == str(small.used()) == "A1:B4"
+
+
+def test_a_pass_over_rows_in_order_still_stops_after_the_last_wanted_row(monkeypatch):
+    rows = "".join(f'<row r="{r}"><c r="A{r}"><v>{r}</v></c></row>' for r in range(1, 200))
+    fast, slow = both(sheet(rows), monkeypatch, (3, 3, 1, 1))
+    assert fast.rows_in_order() and fast.rows_read == slow.rows_read == 4
