@@ -338,6 +338,7 @@ class _State:
                  ordered: Callable[[], bool]) -> None:
         self.out, self.nsmap = out, nsmap
         self.ordered = ordered
+        self._seg: tuple[int, int, list | None] = (1, 0, None)  # see _spans_at
         self.lo, self.hi, self.cmax, self.single, self.areas = lo, hi, cmax, single, areas
         self.shared, self.arrays = shared, arrays
         self.stopped = False
@@ -410,8 +411,10 @@ class _State:
             spans = None  # rows out of order: past the requests, read for masters only
         elif self.single is not None:
             spans = self.single if r >= self.lo else None
+        elif self._seg[0] <= r <= self._seg[1]:
+            spans = self._seg[2]
         else:
-            spans = [(a[2], a[3]) for a in self.areas if a[0] <= r <= a[1]] or None
+            spans = self._spans_at(r)
         if has_ref:
             # Masters and array ranges of the row, noted before its cells are read.
             for i, m in enumerate(cells):
@@ -454,6 +457,17 @@ class _State:
             elif not any(a <= col <= b for a, b in spans):
                 continue
             store[(r, col)] = self._cell(m, r, col)
+
+    def _spans_at(self, r: int) -> list[tuple[int, int]] | None:
+        """The column spans of the areas holding row ``r``, remembered for the rows around
+        it that the same areas hold (``_seg``: first row, last row, spans)."""
+        spans = [(a[2], a[3]) for a in self.areas if a[0] <= r <= a[1]] or None
+        # The areas holding a row change only at an area's first row or past its last.
+        edges = [e for a in self.areas for e in (a[0], a[1] + 1)]
+        first = max((e for e in edges if e <= r), default=1)
+        last = min((e for e in edges if e > r), default=MAX_ROW + 1) - 1
+        self._seg = (first, last, spans)
+        return spans
 
     def _note(self, fa: dict, text: str | None, r: int, col: int) -> None:
         """``CellStore._note_formula`` for a parsed ``f``."""
