@@ -331,3 +331,19 @@ def test_a_pass_over_rows_in_order_still_stops_after_the_last_wanted_row(monkeyp
     rows = "".join(f'<row r="{r}"><c r="A{r}"><v>{r}</v></c></row>' for r in range(1, 200))
     fast, slow = both(sheet(rows), monkeypatch, (3, 3, 1, 1))
     assert fast.rows_in_order() and fast.rows_read == slow.rows_read == 4
+
+
+@pytest.mark.parametrize("repeat", [False, True])
+def test_the_order_is_checked_while_a_pass_over_a_long_part_is_open(monkeypatch, repeat):
+    # Past the first chunk: the order check reads its own stream of the part while the
+    # pass's stream is half read; both readers, and the last write of a repeated row.
+    rows = "".join(f'<row r="{r}"><c r="A{r}"><v>{r}</v></c><c r="B{r}" t="inlineStr">'
+                   f'<is><t>第{r}行</t></is></c></row>' for r in range(1, 30001))
+    if repeat:
+        rows += '<row r="5"><c r="A5"><v>-5</v></c></row>'
+    data = sheet(rows)
+    assert len(data) > 2 * (1 << 20)
+    fast, slow = both(data, monkeypatch, (5, 5, 1, 2))
+    assert fast.fast_scans == 1 and fast.rows_in_order() is not repeat
+    assert fast.cells[(5, 1)].v == ("-5" if repeat else "5")
+    assert fast.rows_read == (30001 if repeat else 6)
