@@ -367,13 +367,9 @@ def _judge_against_other(run: CheckRun, which: str) -> list[_Judged]:
             continue
         other_obs = expected_obs[i] if expected_obs is not None else \
             run.grading.resolve_other(check, other)
-        if other_obs is None:
-            if not is_input:
-                per.append((t, _no_expected_value(run, other, obs), obs))
-                continue
-            if obs is None:
-                per.append((t, _both_without_value(run), obs))
-                continue
+        if other_obs is None and not is_input:
+            per.append((t, _no_expected_value(run, other, obs), obs))
+            continue
         expected = other_obs.value if other_obs is not None else None
         if other_obs is not None and other_obs.parts and other_obs.value is None:
             expected = tuple(p.value for _, p in other_obs.parts)
@@ -480,14 +476,7 @@ def _verdict_key(run: CheckRun, obs: Observation, other_obs: Observation) -> tup
     that cannot be hashed); ``None`` when it cannot even be built."""
     value = obs.value
     try:
-        if type(value) is CellValue:
-            extra = value.extra
-            vkey = (CellValue, value, tuple(sorted(extra.items())) if extra else (),
-                    type(value.value))
-        else:
-            vkey = (type(value), value, tuple(sorted(value.extra.items()))
-                    if isinstance(value, CellValue) else None,
-                    type(value.value) if isinstance(value, CellValue) else None)
+        vkey = _cell_value_key(value) if isinstance(value, CellValue) else (type(value), value)
     except TypeError:  # extras that cannot be sorted
         return None
     return ("verdict", id(run.check), id(other_obs), id(run.vtype), obs.source, vkey)
@@ -560,14 +549,6 @@ def _no_expected_value(run: CheckRun, other: Target, obs: Observation | None) ->
                     f"at {other.locator}")
 
 
-def _both_without_value(run: CheckRun) -> Verdict:
-    """``unchanged`` / ``changed`` where neither the input nor the graded document has a
-    value: the same (nothing) in both, so ``unchanged`` holds and ``changed`` does not."""
-    ok = run.comparator.name == "unchanged"
-    return Verdict(ok, "(none, as in the input)", "(none)",
-                   "" if ok else "same as the input: neither has a value")
-
-
 _PAIR_KEYS_ATTR = "_officeeval_pair_keys"
 
 
@@ -596,6 +577,16 @@ def _pair(targets: list[Target], others: list[Target], by_key: dict | None = Non
     return [by_key.get(k) for k in keys]
 
 
+def _cell_value_key(value: CellValue) -> tuple:
+    """What a cell value judges by: equal cell values may judge apart by their class,
+    their extras (two dates equal to the millisecond, their serials not) or the type of
+    what they hold (``True`` and ``1``). Raises ``TypeError`` for extras that cannot be
+    sorted."""
+    extra = value.extra
+    return (type(value), value, tuple(sorted(extra.items())) if extra else (),
+            type(value.value))
+
+
 def _memo_key(obs: Observation | None) -> Any:
     """A key under which ``obs`` judges like every other observation with that key (its
     value and the value's type, so ``True`` and ``1`` stay apart); ``None`` when it must be
@@ -609,11 +600,9 @@ def _memo_key(obs: Observation | None) -> Any:
         # A list (a formula's functions, a chart's series): by its items and their types
         # (so [True] and [1] stay apart), when they can be hashed.
         value = (list, tuple((type(x), x) for x in value))
-    elif type(value) is CellValue and value.extra:
-        # Equal cell values may judge apart by their extras (two dates equal to the
-        # millisecond, their serials not): the extras are part of the key.
+    elif isinstance(value, CellValue):
         try:
-            value = (CellValue, value, tuple(sorted(value.extra.items())))
+            value = _cell_value_key(value)
         except TypeError:  # extras that cannot be sorted
             return None
     try:
@@ -646,8 +635,13 @@ def _value_verdict(run: CheckRun, obs: Observation | None, expected: Any) -> Ver
 
 
 def _input_verdict(run: CheckRun, obs: Observation | None, expected: Any) -> Verdict:
-    if obs is None and expected is not None:
-        # The input has a value, the graded document none: a change (a deleted value).
+    if obs is None:
+        # No value in the graded document: the same as the input when it has none either
+        # (``unchanged`` holds), else a change (a deleted value: ``changed`` holds).
+        if expected is None:
+            ok = run.comparator.name == "unchanged"
+            return Verdict(ok, "(none, as in the input)", "(none)",
+                           "" if ok else "same as the input: neither has a value")
         ok = run.comparator.name == "changed"
         return Verdict(ok, render_expected(expected, run.vtype), "(none)",
                        "" if ok else "no value, where the input has one")
