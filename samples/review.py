@@ -41,6 +41,18 @@ def drop(root, cid, *props):
         _remove_with_comments(c)
 
 
+def drop_check(root, cid, select, prop=None):
+    """Drop ``cid``'s checks on selector ``select`` (of property ``prop`` only, if given);
+    raises ``KeyError`` when there is none."""
+    c = _crit(root, cid)
+    hit = [k for k in c.iter(Q + "check") if k.get("select") == select
+           and (prop is None or k.get("property") == prop)]
+    if not hit:
+        raise KeyError(f"{cid}: no check on {select}")
+    for k in hit:
+        _remove_with_comments(k, own_line=True)
+
+
 def _remove_with_comments(el, own_line=False):
     parent = el.getparent()
     nxt = el.getnext()
@@ -169,6 +181,19 @@ def points(root, cid, value):
     c = _crit(root, cid)
     c.set("points", str(value))
     c.set("keep-points", "1")
+
+
+def reselect(root, old, new, *cids):
+    """Every check (of criteria ``cids``, or all) whose selector is ``old`` or starts with
+    ``old/`` selects ``new`` instead: a target found by what only the reference holds (a
+    shape's name, a section's text that a filled-in TOC repeats) found by what the
+    instruction says (its number, its kind)."""
+    crits = [_crit(root, c) for c in cids] if cids else list(root.iter(Q + "criterion"))
+    for c in crits:
+        for k in c.iter(Q + "check"):
+            sel = k.get("select") or ""
+            if sel == old or sel.startswith(old + "/"):
+                k.set("select", new + sel[len(old):])
 
 
 def describe(root, cid, text):
