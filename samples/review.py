@@ -183,6 +183,36 @@ def points(root, cid, value):
     c.set("keep-points", "1")
 
 
+def _where(root, select, prop):
+    hit = [k for k in root.iter(Q + "check")
+           if k.get("select") == select and k.get("property") == prop]
+    if not hit:
+        raise KeyError(f"no check of {prop} on {select}")
+    return hit
+
+
+def change_where(root, select, prop, **attrs):
+    """Set attributes of every check of ``prop`` on ``select``, whichever criterion holds
+    it (``None`` removes one); raises ``KeyError`` when there is none."""
+    for k in _where(root, select, prop):
+        for name, value in attrs.items():
+            name = name.replace("_", "-")
+            if value is None:
+                k.attrib.pop(name, None)
+            else:
+                k.set(name, value)
+
+
+def drop_where(root, select, prop):
+    """Drop every check of ``prop`` on ``select`` (a criterion left without checks goes
+    too); raises ``KeyError`` when there is none."""
+    for k in _where(root, select, prop):
+        c = k.getparent()
+        _remove_with_comments(k, own_line=True)
+        if not list(c.iter(Q + "check")):
+            _remove_with_comments(c)
+
+
 def reselect(root, old, new, *cids):
     """Every check (of criteria ``cids``, or all) whose selector is ``old`` or starts with
     ``old/`` selects ``new`` instead: a target found by what only the reference holds (a
