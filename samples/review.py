@@ -213,6 +213,20 @@ def drop_where(root, select, prop):
             _remove_with_comments(c)
 
 
+def replace_checks(root, cid, props, checks):
+    """Replace ``cid``'s checks of ``props`` by ``checks`` (dicts of attributes): a step
+    graded on the targets the instruction names ("全部幻灯片" is every slide, "第 1～4 张" the
+    first four) instead of one check per target the draft found by its text."""
+    c = _crit(root, cid)
+    for k in list(c.iter(Q + "check")):
+        if k.get("property") in props:
+            _remove_with_comments(k, own_line=True)
+    for attrs in checks:
+        k = etree.SubElement(c, Q + "check")
+        for name, value in attrs.items():
+            k.set(name.replace("_", "-"), value)
+
+
 def reselect(root, old, new, *cids):
     """Every check (of criteria ``cids``, or all) whose selector is ``old`` or starts with
     ``old/`` selects ``new`` instead: a target found by what only the reference holds (a

@@ -56,7 +56,7 @@ def _code_of(code: str) -> str:
     """The format code a name (常规, 百分比) or a built-in format id stands for."""
     c = code.strip()
     c = FORMAT_NAMES.get(c.lower(), FORMAT_NAMES.get(c, c))
-    if c.isdigit() and int(c) in BUILTIN_FORMATS:
+    if c.isdigit() and len(c) <= 3 and int(c) in BUILTIN_FORMATS:
         c = BUILTIN_FORMATS[int(c)]
     return c
 
