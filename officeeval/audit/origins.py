@@ -38,6 +38,7 @@ PICTURE = "picture"
 REFERENCE = "reference"          # only the reference has it
 MARKED = "reference (marked)"    # the author's mark says why a candidate must match it
 COMPARED = "reference (compared)"  # expected-from="reference": the reference's value
+ACCEPTED = "accepted set"        # contains_any / in: the answers the author accepts
 RELATION = "relation"            # against=: another target of the graded document
 IMPLIED = "implied"              # a truth value: the step's verb names it
 NOWHERE = "nowhere"              # in no document and no instruction (a typo?)
@@ -218,6 +219,11 @@ def _expected_origin(cid: str, label: str, k: Check, app: str, folded: str, in_b
         row.origin, row.note = MARKED, k.reason or ""
     elif isinstance(vtype, BoolType):
         row.origin = IMPLIED
+    elif k.op in ("contains_any", "in") and "|" in k.expected and \
+            not _named(k.expected, vtype, folded, k.op):
+        # Alternatives the author accepts ("any of Excel's lookup functions"): a generous
+        # reading of the step, not the reference's own choice.
+        row.origin = ACCEPTED
     elif input_status == "pass":
         row.origin = INPUT
     elif _known(k, vtype, folded, in_bag):
@@ -272,6 +278,11 @@ def _known(k: Check, vtype: Any, folded: str, in_bag: TextBag) -> bool:
 
 def _named_one(literal: str, vtype: Any, folded: str) -> bool:
     if mentions("", literal, folded):
+        return True
+    # A sheet named in a formula fragment ('产品'!, $A$2:$C$13): its quotes, $ and ! are the
+    # formula's spelling, not the name's.
+    bare = re.sub(r"[!$'\"]", "", literal)
+    if bare != literal and bare and mentions("", bare, folded):
         return True
     points = _points(literal, vtype)
     if points is not None and any(mentions("", f"{points:g}{u}", folded)
