@@ -13,6 +13,13 @@ def EDITS(root, r):
     # The text of the reference's unfilled TOC: a candidate whose TOC is filled in (as Word
     # fills it on update) has no such paragraph.
     r.drop_check(root, "c04", "paragraph[text='（右键更新域以生成目录）']")
+    # The corrected paragraphs' texts restate the replace-all (h1, step 3); and a paragraph
+    # found by its corrected text left step 7's style check to the correction too: found
+    # by the words before the typo instead.
+    for start in ("分馆阅览室的", "全年接待读者", "地方文献工作", "各分馆阅览室", "招募阅读推广"):
+        r.drop_check(root, "c04", f"paragraph[text^='{start}']")
+    r.reselect(root, "paragraph[text^='分馆阅览室的']", "paragraph[text^='分馆阅览']")
+    r.reselect(root, "paragraph[text^='各分馆阅览室']", "paragraph[text^='各分馆阅览']")
     # The headings' and body paragraphs' fonts restate the styles of steps 4-6 (c24, c26,
     # c28): a style written wrong would cost both steps. Step 7 (apply the styles) is
     # graded by the paragraphs' styles (c06, c08, c10); "加粗" is checked on the styles.
