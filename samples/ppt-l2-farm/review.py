@@ -134,3 +134,11 @@ def EDITS(root, r):
             "property": "shape.region", "expected": "右下角"}],
           after="c41", note="added by hand: the drafter's jump (c26) and geometry (c28) of "
           "the action button as one criterion; its fill, outline and exact box are not asked")
+    # The instruction step each criterion grades (the audit's double charges).
+    r.steps(root, {
+        "c01": "16", "h8": "16", "c02": "15", "c05": "7", "c06": "11", "c08": "12",
+        "c10": "14", "c12": "4", "h3": "6", "h4": "6", "h5": "6", "h6": "6", "c22": "9",
+        "h7": "9", "c29": "8", "c30": "8", "c31": "8", "c32": "8", "c33": "8", "c34": "10",
+        "c36": "5", "c37": "5", "c38": "5", "c39": "5", "c40": "5", "c41": "13", "h9": "13",
+        "c42": "1", "h1": "1", "h2": "2", "c43": "3", "c44": "3", "c45": "6", "c46": "8,10",
+        "c47": "17"})

@@ -85,3 +85,13 @@ def EDITS(root, r):
            {"select": "paragraph[text^='同时，将继续完善']", "property": "text",
             "op": "unchanged"}],
           note="added by hand: preservation of the body text")
+    # The instruction step each criterion grades (the audit's double charges); "0" is the
+    # opening sentence (不要改动报告文字).
+    r.steps(root, {
+        "c01": "1", "c02": "11,12", "c03": "11", "c04": "3,9,12", "h1": "3",
+        "c06": "7", "c08": "7", "c10": "7", "c11": "9", "c12": "9", "c14": "2", "c15": "11",
+        "c16": "2", "h2": "13", "c18": "12", "c19": "13", "c20": "13", "c21": "13",
+        "c23": "13", "c24": "4", "c25": "4", "c26": "5", "c27": "5", "c28": "6", "c29": "6",
+        "c30": "6", "c31": "8", "c33": "8", "c35": "8", "c36": "12", "c37": "12", "c38": "8",
+        "c39": "9", "c40": "12", "c41": "10", "h3": "10", "c42": "9", "c44": "7", "c45": "7",
+        "c46": "7", "c47": "9", "h4": "0"})
