@@ -206,3 +206,10 @@ def _single_charges(root, r):
         r.change_where(root, sel, prop, origin="picture")
     for side in ("top", "bottom", "left", "right"):
         r.change_where(root, f"{stat}/A1:E8", f"cell.border.{side}", origin="picture")
+    # Values the words give in another form (the audit's literal origins).
+    r.change_where(root, f"{rec}", "sheet.print.titles", origin="instruction",
+                   reason="步骤 10：打印时每页都重复第 1 行标题")
+    r.change_where(root, f"{rec}/conditional_format[1]", "cf.range", origin="instruction",
+                   reason="步骤 9：记录整行（A:K 列），第 2～421 行")
+    r.change_where(root, "sheet('读者')/D2:D61", "cell.formula", origin="instruction",
+                   reason="步骤 1：用公式根据借书证号求出类型（按代码选择三种类型之一）")

@@ -133,3 +133,10 @@ def _single_charges(root, r):
     r.change(root, "c23", "chart.type", origin="picture")
     r.change(root, "c23", "chart.grouping", origin="picture")
     r.change(root, "c23-2", "chart.legend.position", origin="picture")
+    # Values the words give in another form (the audit's literal origins).
+    r.change(root, "c13", "cf.formula", origin="instruction",
+             reason="步骤 7：金额达到 3000 元（含）的订单")
+    r.change(root, "c13-2", "cf.range", origin="instruction",
+             reason="步骤 7：整行（A:J 列），第 2～361 行的订单")
+    r.change(root, "c23-4", "chart.series.values", origin="input",
+             reason="步骤 10/11：B2:E5 的 SUMIFS 结果（图表数据源 A1:E5）")

@@ -45,6 +45,10 @@ def EDITS(root, r):
                       ("c22", "shape.fill.color")):
         r.change(root, cid, prop, op="approx", tolerance="5dE", origin="picture")
     r.change(root, "c22", "shape.geometry", origin="picture")
+    # Values the words or pictures give (the audit's literal origins).
+    for cid in ("c36", "c37", "c38", "c39", "c40"):
+        r.change(root, cid, "hyperlink.target", origin="instruction",
+                 reason="步骤 5：跳转到标题与该行文字相同的幻灯片")
     # "在左下方添加一个形状": where it is, not the reference's box.
     r.check(root, "c22", select="slide[title='常见问题']/shape[name='查看答案']",
             property="shape.region", op="in", expected="左下角|左侧")
@@ -85,22 +89,26 @@ def EDITS(root, r):
            {"select": BAR, "property": "shape.fill.color", "op": "approx",
             "expected": "#8BC34A", "tolerance": "5dE", "origin": "picture"},
            {"select": BAR, "property": "shape.width", "op": "approx", "expected": "33.867cm",
-            "tolerance": "0.05cm"},
+            "tolerance": "0.05cm", "origin": "instruction",
+            "reason": "步骤 2：与幻灯片同宽（幻灯片宽 33.867 厘米）"},
            {"select": BAR, "property": "shape.height", "op": "approx", "expected": "1cm",
             "tolerance": "0.01cm"},
            {"select": BAR, "property": "shape.top", "op": "approx", "expected": "0cm",
-            "tolerance": "0.01cm"},
+            "tolerance": "0.01cm", "origin": "instruction", "reason": "步骤 2：母版顶部"},
            {"select": BAR, "property": "shape.left", "op": "approx", "expected": "0cm",
-            "tolerance": "0.01cm"},
+            "tolerance": "0.01cm", "origin": "instruction",
+            "reason": "步骤 2：与幻灯片同宽的色条从左边缘起"},
            {"select": BAR, "property": "shape.outline.kind", "expected": "无线条"}],
           after="h1", note="added by hand: step 2 (the drafter does not anchor shapes on the "
           "master); the fill colour is pictured in example-1")
     r.add(root, "h3", "smartart", 5, "“建设历程”的 SmartArt 布局同示例图（基本流程）",
-          [{"select": SMART, "property": "smartart.layout", "expected": "基本流程"}],
+          [{"select": SMART, "property": "smartart.layout", "expected": "基本流程",
+            "origin": "picture"}],
           after="c12", note="added by hand: step 6's pictured layout, on whatever frame holds "
           "the SmartArt (the drafter selected it by the solution's frame name)")
     r.add(root, "h4", "smartart", 4, "SmartArt 颜色同示例图（彩色 - 个性色）",
-          [{"select": SMART, "property": "smartart.colors", "expected": "彩色 - 个性色"}],
+          [{"select": SMART, "property": "smartart.colors", "expected": "彩色 - 个性色",
+            "origin": "picture"}],
           after="h3", note="added by hand: step 6's pictured colours")
     r.add(root, "h5", "smartart", 3, "SmartArt 样式为中等效果，文字顺序与原文相同",
           [{"select": SMART, "property": "smartart.style", "expected": "中等效果"},
