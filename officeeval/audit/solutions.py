@@ -65,8 +65,9 @@ class SolutionResult:
 def solution_folder(input_path: str | None, given: str | Path | None = None,
                     rubric_id: str = "") -> Path | None:
     """Where a task's solutions are: ``given`` (a folder of ``*.py``, or one holding
-    ``<rubric id>/`` or ``<rubric id>/solutions/``), else ``solutions/`` beside the input;
-    ``None`` when there is none."""
+    ``<rubric id>/`` or ``<rubric id>/solutions/``), else ``solutions/`` beside the input
+    when that folder is named for the rubric (``samples/<id>/``); ``None`` when there is
+    none."""
     if given is not None:
         g = Path(given)
         for cand in (g / rubric_id / FOLDER, g / rubric_id, g):
@@ -74,6 +75,11 @@ def solution_folder(input_path: str | None, given: str | Path | None = None,
                 return cand
         return None
     if not input_path:
+        return None
+    # The folder's solutions and their NOTES belong to the task's own rubric (samples/<id>/):
+    # another rubric of the same input (a draft, a variant) is graded with them only when
+    # asked (--solutions).
+    if rubric_id and Path(input_path).parent.name != rubric_id:
         return None
     folder = Path(input_path).parent / FOLDER
     return folder if folder.is_dir() else None

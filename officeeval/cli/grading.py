@@ -178,7 +178,10 @@ def draft(input_doc: Path = typer.Argument(..., metavar="INPUT", help="The task'
         if not run_audit:
             return
         from officeeval.audit.runner import audit_rubric
-        a = audit_rubric(out, backends=backends)
+        # A draft is audited on its mutants and variants; the task's independent solutions
+        # and their NOTES belong to its reviewed rubric (bench/draft_blind_bench.py grades
+        # them with a draft).
+        a = audit_rubric(out, backends=backends, solutions=False)
     finally:
         backends.close()
     rate = a.detection_rate

@@ -95,7 +95,9 @@ def _shows_alike(a: str, b: str) -> bool:
     format all show ¥1,234.57."""
     from officeeval.excel.numfmt import format_number, format_text, is_date_format
     ca, cb = _code_of(a), _code_of(b)
-    if is_date_format(ca) != is_date_format(cb):
+    # A date format is not a number format, and the text format (@) is not General, even
+    # where they show a value alike: they decide what a cell typed later holds.
+    if is_date_format(ca) != is_date_format(cb) or ("@" in ca) != ("@" in cb):
         return False
     try:
         for v in _PROBES:

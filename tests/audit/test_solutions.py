@@ -42,6 +42,8 @@ NOTES = """# bold-task
 
 @pytest.fixture()
 def task(tmp_path):
+    tmp_path = tmp_path / "bold-task"  # the task's folder is named for its rubric
+    tmp_path.mkdir()
     docx(tmp_path, p("标题") + p("正文") + "<w:sectPr/>", styles=NORMAL, name="input.docx")
     docx(tmp_path, p("标题", rpr="<w:b/>") + p("正文") + "<w:sectPr/>", styles=NORMAL,
          name="reference.docx")
@@ -82,7 +84,9 @@ def test_a_folder_given_for_many_rubrics(task, tmp_path_factory):
     (elsewhere / "bold-task" / "good.py").write_text(GOOD, "utf-8")
     assert solution_folder(str(task / "input.docx"), elsewhere, "bold-task") == \
         elsewhere / "bold-task"
-    assert solution_folder(str(task / "input.docx")) == task / "solutions"
+    assert solution_folder(str(task / "input.docx"), None, "bold-task") == task / "solutions"
+    # another rubric of the same input (a draft) does not take the task's solutions
+    assert solution_folder(str(task / "input.docx"), None, "bold-task-draft") is None
     assert solution_folder(str(task / "input.docx"), elsewhere, "other-task") is None
     r = audit(task / "rubric.xml", mutate=False, solutions=elsewhere).rubrics[0]
     assert [s.name for s in r.solutions] == ["good.py"]

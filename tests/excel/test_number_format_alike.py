@@ -29,6 +29,8 @@ from officeeval.properties.types import CompareContext
     ("yyyy-mm-dd", "yyyy/m/d", False),
     ("yyyy-mm-dd", "0", False),                # a date is not a number
     ('0"月"', "General", False),
+    ("@", "General", False),                   # the text format decides what is typed later
+    ("@", "文本", True),
     ('_ ¥* #,##0.00_ ;_ ¥* -#,##0.00_ ;_ ¥* "-"??_ ;_ @_ ', "¥#,##0.00", False),  # zero as -
 ])
 def test_formats_that_show_alike_are_equal(a, b, same):
