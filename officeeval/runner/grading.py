@@ -9,6 +9,7 @@ import json
 import os
 import shutil
 import time
+from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -77,7 +78,10 @@ class ItemResult:
         self.__dict__.update(state)
 
 
-_RUBRICS: dict[tuple[str, int], Rubric] = {}
+# Loaded rubrics by (path, mtime), most recent last. Bounded: a server sent a new inline
+# rubric per request must not grow its workers without end.
+_RUBRICS: "OrderedDict[tuple[str, int], Rubric]" = OrderedDict()
+_RUBRICS_KEPT = 64
 _SANDBOXES: dict[SandboxConfig, Sandbox] = {}
 # The worker's Grader (it keeps the task's input and reference open between gradings) and
 # the recalculation backend the worker owns for it (a client of the batch's service, or a
@@ -89,9 +93,13 @@ _GRADER: tuple[int, tuple, Grader] | None = None
 def _rubric(path: str) -> Rubric:
     """The rubric at ``path``, loaded once per worker (reloaded when the file changes)."""
     stamp = (path, os.stat(path).st_mtime_ns)
-    if stamp not in _RUBRICS:
-        _RUBRICS[stamp] = load_rubric(path)
-    return _RUBRICS[stamp]
+    if stamp in _RUBRICS:
+        _RUBRICS.move_to_end(stamp)
+        return _RUBRICS[stamp]
+    rubric = _RUBRICS[stamp] = load_rubric(path)
+    while len(_RUBRICS) > _RUBRICS_KEPT:
+        _RUBRICS.popitem(last=False)
+    return rubric
 
 
 def _grader(item: WorkItem) -> Grader:

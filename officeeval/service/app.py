@@ -231,22 +231,32 @@ def _service(request: Request) -> Service:
     return request.app.state.service
 
 
-def _detail(request: Request) -> str:
-    detail = request.query_params.get("detail", "checks")
+def _detail(request: Request, inline: bool) -> str:
+    """The detail level asked for. The default is the fullest the client may see: the
+    whole card (``checks``) with ``--expose-rubrics`` or for the client's own inline
+    rubric, else ``criteria`` (ids, points, passed, failure class). Raises ``BadRequest``:
+    400 for an unknown level, 403 for ``checks`` of a hidden rubric."""
+    full = _service(request).options.expose_rubrics or inline
+    detail = request.query_params.get("detail") or ("checks" if full else "criteria")
     if detail not in DETAILS:
         raise BadRequest(f"detail must be one of {', '.join(DETAILS)}")
+    if detail == "checks" and not full:
+        raise BadRequest("detail=checks would show the rubric's expected values, which this "
+                         "server keeps hidden (--expose-rubrics shows them); ask for "
+                         "detail=criteria or summary", 403, "rubric_hidden")
     return detail
 
 
 async def score(request: Request) -> Response:
     svc = _service(request)
-    detail = _detail(request)
     assert svc.spool is not None
-    fields = await score_fields(request, svc.spool)
-    assert fields.document is not None
-    doc = fields.document
+    upload = svc.spool.upload()
     try:
+        fields = await score_fields(request, upload)
+        assert fields.document is not None
+        doc = fields.document
         task = svc.task(fields.task) if fields.task else None
+        detail = _detail(request, inline=task is None)
         key, meta = svc.identity(fields, task, "output")
         item = WorkItem(
             key=key, task=task.id if task else "", source="output", payload=str(doc),
@@ -254,22 +264,23 @@ async def score(request: Request) -> Response:
             output_name=task.output_name if task else doc.name,
             options=svc.options.grading_options, recalc_service=svc.recalc_address(),
             serialize=detail == "checks" or bool(svc.options.store))
-    except BadRequest:
-        doc.unlink(missing_ok=True)
+        job = Job(item, "score", detail, fields.filename, inline=task is None,
+                  store=svc.options.store, meta=meta, keep=svc.options.keep_documents,
+                  expose=svc.options.expose_rubrics or task is None)
+    except BaseException:
+        # Whatever cut the request short (a bad field, a body too large or too slow, the
+        # client gone), nothing it wrote may stay in the spool.
+        upload.release()
         raise
-    job = Job(item, "score", detail, fields.filename, inline=task is None,
-              store=svc.options.store, meta=meta, keep=svc.options.keep_documents)
-    return await svc.grade(job, svc.options.grade_timeout,
-                           lambda: doc.unlink(missing_ok=True))
+    return await svc.grade(job, svc.options.grade_timeout, upload.release)
 
 
 async def run(request: Request) -> Response:
     svc = _service(request)
-    detail = _detail(request)
-    assert svc.spool is not None
-    fields = await run_fields(request, svc.spool)
+    fields = await run_fields(request)
     assert fields.task is not None
     task = svc.task(fields.task)
+    detail = _detail(request, inline=False)
     if svc.sandbox_error:
         return _error(503, "sandbox_unavailable", svc.sandbox_error)
     missing = [f"{role} {p.name}" for role, p, ok in task.files()
@@ -289,7 +300,7 @@ async def run(request: Request) -> Response:
                     keep_dir=keep, recalc_service=svc.recalc_address(),
                     serialize=detail == "checks" or bool(svc.options.store))
     job = Job(item, "run", detail, task.output_name, store=svc.options.store, meta=meta,
-              keep=svc.options.keep_documents)
+              keep=svc.options.keep_documents, expose=svc.options.expose_rubrics)
     return await svc.grade(job, svc.options.grade_timeout + limits.timeout, lambda: None)
 
 

@@ -42,6 +42,9 @@ def serve_options(*, tasks: list[Path] | None, host: str, port: int, jobs: int, 
         sandbox=sandbox, recalc=recalc, graceful_timeout=graceful_timeout)
     if keep_documents and not store:
         raise OptionsError("--keep-documents needs --store")
+    missing = [str(t) for t in tasks or () if not Path(t).exists()]
+    if missing:
+        raise OptionsError(f"--tasks {missing[0]}: no such rubric file or directory")
     options.check()
     return options
 

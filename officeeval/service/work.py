@@ -36,7 +36,8 @@ class Job:
     ``criteria`` or ``checks``; ``shown``: the document name the ScoreCard shows;
     ``inline``: the rubric came with the request (it may not name files); ``store``: the
     results directory, with ``meta`` the row's identity; ``keep``: copy the graded
-    document into ``store/documents``."""
+    document into ``store/documents``; ``expose``: the client may see the rubric
+    (``--expose-rubrics``, or its own inline rubric): criteria keep their descriptions."""
 
     item: WorkItem
     kind: str
@@ -46,6 +47,7 @@ class Job:
     store: str | None = None
     meta: GenerationMeta | None = None
     keep: bool = False
+    expose: bool = False
 
 
 @dataclass(frozen=True)
@@ -102,7 +104,7 @@ def serve_job(job: Job) -> Reply:
     if job.detail == "checks":
         card_text = full or _dumps_text(card.to_dict())
     else:
-        card_text = _dumps_text(_at_detail(card, job.detail))
+        card_text = _dumps_text(at_detail(card, job.detail, job.expose))
     if job.kind == "run":
         run = _dumps_text(result.sandbox)
         text = f'{{"scorecard": {card_text}, "run": {run}}}'
@@ -122,15 +124,27 @@ def _turns(job: Job, grades: list[dict[str, Any]] | None) -> list[dict[str, Any]
     return turn_rows(line, grades)
 
 
-def _at_detail(card: Any, detail: str) -> dict[str, Any]:
-    """The card's JSON without checks (``criteria``) or without criteria (``summary``)."""
-    d = card.to_dict() if detail == "checks" else _head(card)
+def at_detail(card: Any, detail: str, expose: bool) -> dict[str, Any]:
+    """The card's JSON at ``detail``: ``checks`` (all of it), ``criteria`` (no checks) or
+    ``summary`` (no criteria). A criterion shows its id, skill, points, earned points,
+    whether it passed and its failure class (``logic``, ``execution``, ``evaluator``,
+    ``unevaluable``); its status, description (which states the expected value in words)
+    and whether it is a preservation check only when ``expose``."""
+    if detail == "checks":
+        return card.to_dict()
+    d = _head(card)
     if detail == "criteria":
-        d["criteria"] = [{"id": c.id, "skill": c.skill, "points": c.points,
-                          "earned": c.earned, "status": c.status,
-                          "failure_class": c.failure_class, "description": c.description,
-                          "preservation": c.preservation} for c in card.criteria]
+        d["criteria"] = [_criterion(c, expose) for c in card.criteria]
     return d
+
+
+def _criterion(c: Any, expose: bool) -> dict[str, Any]:
+    out = {"id": c.id, "skill": c.skill, "points": c.points, "earned": c.earned,
+           "passed": c.status == "pass", "failure_class": c.failure_class}
+    if expose:
+        out.update(status=c.status.value, description=c.description,
+                   preservation=c.preservation)
+    return out
 
 
 def _head(card: Any) -> dict[str, Any]:

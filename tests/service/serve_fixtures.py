@@ -148,3 +148,12 @@ INLINE_RUBRIC = """<?xml version="1.0" encoding="UTF-8"?>
   </criterion>
 </rubric>
 """
+
+
+def spool_files(server: Server) -> list[Path]:
+    """What the server's upload spool holds now (its private directory under the temporary
+    directory, named by the server's pid)."""
+    import tempfile
+    dirs = list(Path(tempfile.gettempdir()).glob(f"officeeval-serve-{server.proc.pid}-*"))
+    assert len(dirs) == 1, dirs
+    return sorted(dirs[0].iterdir())

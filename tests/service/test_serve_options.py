@@ -102,6 +102,8 @@ def test_usage_errors_exit_2():
     assert res.returncode == 2 and "--max-body" in res.stderr
     res = run("--keep-documents")
     assert res.returncode == 2 and "needs --store" in res.stderr
+    res = run("--tasks", "rubrics", "--tasks", "no-such-folder")  # not a server of 0 tasks
+    assert res.returncode == 2 and "--tasks no-such-folder: no such" in res.stderr
 
 
 def test_the_listening_socket_says_tcp_so_answers_go_out_without_delay():
