@@ -208,7 +208,16 @@ def serve(task_dirs: Optional[list[Path]] = typer.Option(None, "--tasks", help="
           python: Optional[str] = typer.Option(None, "--python", help="Interpreter for the "
                                                "programs (default: this one)."),
           recalc: Optional[bool] = typer.Option(None, "--recalc/--no-recalc",
-                                                help=_RECALC_HELP)) -> None:
+                                                help=_RECALC_HELP),
+          header_timeout: float = typer.Option(10.0, "--header-timeout", help="Seconds a "
+                                               "connection may take to send a request head "
+                                               "(then it is closed)."),
+          max_connections: int = typer.Option(1000, "--max-connections", help="Connections "
+                                              "kept open; one more evicts the one waiting "
+                                              "longest for its request head."),
+          graceful_timeout: float = typer.Option(30.0, "--graceful-timeout", help="Seconds "
+                                                 "requests in flight may take to finish "
+                                                 "after SIGTERM (then 503).")) -> None:
     """Serve grading over HTTP for RL and agent loops: POST /v1/score, POST /v1/run,
     GET /v1/tasks, /healthz, /metrics, /openapi.json. Stops on Ctrl-C or SIGTERM."""
     try:
@@ -224,7 +233,9 @@ def serve(task_dirs: Optional[list[Path]] = typer.Option(None, "--tasks", help="
             token_env=token_env, expose_rubrics=expose_rubrics, store=store,
             keep_documents=keep_documents,
             limits={"timeout": timeout, "cpu": cpu, "memory": memory},
-            isolation=isolation, python=python, recalc=recalc)
+            isolation=isolation, python=python, recalc=recalc,
+            graceful_timeout=graceful_timeout, header_timeout=header_timeout,
+            max_connections=max_connections)
         code = run_server(options)
     except (OptionsError, TaskError) as exc:
         _fail(EXIT_USAGE, str(exc))

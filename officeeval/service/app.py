@@ -31,6 +31,7 @@ from officeeval.runner.grading import WorkItem
 from officeeval.runner.store import GenerationMeta, Store
 from officeeval.runner.tasks import Task, TaskRegistry, default_locations
 from officeeval.service.catalog import task_detail, task_file, task_summary
+from officeeval.service.connections import REASONS, Watch
 from officeeval.service.guards import Guard
 from officeeval.service.inputs import BadRequest, Fields, Spool, capped_limits, run_fields, \
     score_fields
@@ -55,6 +56,8 @@ class Service:
         self.registry = TaskRegistry.scan(locations)
         self.registry.all()  # load and check every rubric now, not on a request
         self.metrics = Metrics()
+        self.connections = Watch(options.header_timeout, options.max_connections,
+                                 self.metrics.connections_closed)
         self.pool = AsyncPool(serve_job, options.jobs, options.queue)
         self.spool: Spool | None = None
         self.recalc: Any = None
@@ -132,6 +135,13 @@ class Service:
         m.gauge("officeeval_queue_capacity", "Requests that may wait before 429.",
                 lambda: pool.queue)
         m.gauge("officeeval_workers", "Grading worker processes.", lambda: pool.jobs)
+        conns = self.connections
+        m.gauge("officeeval_connections_open", "Client connections open.",
+                lambda: len(conns.open))
+        m.gauge("officeeval_connections_waiting", "Open connections waiting for a request "
+                "head (idle keep-alive included).", lambda: conns.waiting_count)
+        for reason in REASONS:
+            m.connections_closed.inc(reason, by=0)
         m.counter_from("officeeval_worker_restarts_total",
                        "Workers replaced after dying or missing a deadline.",
                        lambda: pool.restarts)

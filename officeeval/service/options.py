@@ -32,7 +32,10 @@ class ServeOptions:
     (``results.sqlite``, the batch's schema) every graded request is written to.
     ``limits``: the default and the maximum limits of a program (a request may lower them,
     never raise them). ``recalc``: ``None`` lets the engine decide (LibreOffice when
-    installed)."""
+    installed). ``graceful_timeout``: seconds requests in flight may take to finish after
+    SIGTERM. ``header_timeout``: seconds a connection may take to send a request head
+    (after opening, or after its previous answer); ``max_connections``: connections kept
+    open at once (one more evicts the one waiting longest for its head)."""
 
     tasks: tuple[str, ...] = ()
     host: str = "127.0.0.1"
@@ -50,6 +53,8 @@ class ServeOptions:
     sandbox: SandboxConfig = field(default_factory=SandboxConfig)
     recalc: bool | None = None
     graceful_timeout: float = 30.0
+    header_timeout: float = 10.0
+    max_connections: int = 1000
 
     def check(self) -> None:
         """Raise ``OptionsError`` for options that cannot work, the first one found."""
@@ -60,9 +65,13 @@ class ServeOptions:
         if not 0 <= self.port < 65536:
             raise OptionsError(f"--port must be 0-65535, not {self.port}")
         for name, value in (("--read-timeout", self.read_timeout),
-                            ("--grade-timeout", self.grade_timeout)):
+                            ("--grade-timeout", self.grade_timeout),
+                            ("--header-timeout", self.header_timeout),
+                            ("--graceful-timeout", self.graceful_timeout)):
             if not value > 0:
                 raise OptionsError(f"{name} must be positive")
+        if self.max_connections < 8:
+            raise OptionsError("--max-connections must be at least 8")
         if self.max_body < 1024:
             raise OptionsError("--max-body must be at least 1K")
         if self.token is None and not is_loopback(self.host):
