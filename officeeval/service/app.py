@@ -86,6 +86,18 @@ class Service:
             if self.sandbox_warning:
                 self.announce(f"warning: sandbox {self.sandbox_mode}: {self.sandbox_warning}")
 
+    def drain(self, seconds: float) -> None:
+        """SIGTERM: stop taking work and let what is in flight finish within ``seconds``;
+        a second before that, end what is left, so that each of those requests gets its
+        JSON ``503 shutting_down`` before the server gives up on it (uvicorn would cancel
+        it and answer a plain-text 500)."""
+        if self.stopping:
+            return
+        self.stopping = True
+        loop = asyncio.get_running_loop()
+        cut = seconds - 1.0 if seconds >= 2.0 else seconds / 2
+        self._cut = loop.call_later(cut, lambda: loop.create_task(self.pool.close()))
+
     async def stop(self) -> None:
         self.stopping = True
         await self.pool.close()
@@ -189,6 +201,9 @@ class Service:
 
     async def grade(self, job: Job, limit: float, cleanup: Callable[[], None]) -> Response:
         """Run ``job`` in the pool and answer with its reply."""
+        if self.stopping:
+            cleanup()
+            return _error(503, "shutting_down", "the service is shutting down")
         try:
             future = self.pool.submit(job, limit, on_finish=cleanup)
         except QueueFull as exc:
@@ -202,7 +217,7 @@ class Service:
         try:
             reply: Reply = await future
         except asyncio.CancelledError:
-            future.cancel()
+            future.cancel()  # nobody waits for it: a queued job is not run
             raise
         except JobLost as exc:
             if exc.timed_out:

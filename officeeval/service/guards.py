@@ -54,10 +54,12 @@ class Guard:
         started = time.perf_counter()
         label = endpoint_label(scope.get("path", ""))
         status = [500]
+        started_answer = [False]
 
         async def sending(message: dict[str, Any]) -> None:
             if message["type"] == "http.response.start":
                 status[0] = message["status"]
+                started_answer[0] = True
             await send(message)
 
         try:
@@ -66,6 +68,13 @@ class Guard:
                 await _answer(sending, *refusal)
             else:
                 await self.app(scope, self._limited(receive), sending)
+        except asyncio.CancelledError:
+            # Only the server cancels a request: past its graceful stop. The client gets the
+            # JSON 503 it can retry on, and the task ends here (re-raised, uvicorn would log
+            # a traceback and answer a plain-text 500 if nothing was sent).
+            if status[0] == 500 and not started_answer[0]:
+                await _answer(sending, 503, {"error": "shutting_down",
+                                             "detail": "the service is shutting down"}, [])
         finally:
             self.metrics.requests.inc(label, str(status[0]))
             self.metrics.latency.observe(time.perf_counter() - started, label)

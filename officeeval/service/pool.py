@@ -130,10 +130,20 @@ class AsyncPool:
         return job.future
 
     def retry_after(self) -> int:
-        """Seconds until a place is likely free: the work ahead over the workers, at the
-        recent mean time per job; at least 1."""
-        ahead = len(self.waiting) + self.running
-        return max(1, min(60, math.ceil(self._mean_seconds * ahead / self.jobs)))
+        """Seconds until a worker is likely to take the next waiting job (which frees a
+        place in the queue), at least 1: for each running job, what it is likely to have
+        left — the rest of the mean time per job, or as long again as it has run already
+        when it has run longer (a worker stuck on a slow job is not about to be free) —
+        but never past its deadline; the soonest of these."""
+        now = time.monotonic()
+        ends = []
+        for slot in self.slots:
+            if slot.job is None:
+                return 1
+            ran = now - slot.started
+            likely = max(self._mean_seconds - ran, ran)
+            ends.append(min(likely, slot.job.limit - ran))
+        return max(1, math.ceil(min(ends, default=1.0)))
 
     async def close(self) -> None:
         """Fail the waiting jobs, end the workers (idle ones politely, busy ones killed)."""

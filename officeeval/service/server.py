@@ -12,6 +12,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable
 
+import uvicorn
+
 from officeeval.runner.limits import Limits, parse_size
 from officeeval.runner.sandbox import SandboxConfig
 from officeeval.service.options import OptionsError, ServeOptions, token_from_env
@@ -68,6 +70,18 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+class _Server(uvicorn.Server):
+    """uvicorn's server, telling the service when its graceful stop begins."""
+
+    def __init__(self, config: uvicorn.Config, service: Any) -> None:
+        super().__init__(config)
+        self.service = service
+
+    async def shutdown(self, sockets: Any = None) -> None:
+        self.service.drain(self.config.timeout_graceful_shutdown)
+        await super().shutdown(sockets)
+
+
 def _descriptors_for(connections: int, say: Callable[[str], None]) -> int:
     """The connections the process can hold: its open-file limit raised (soft, up to the
     hard limit) to ``connections`` plus what the workers, spool and stores need; fewer
@@ -95,8 +109,6 @@ def run_server(options: ServeOptions, announce: Callable[[str], None] | None = N
     """Serve until stopped (SIGTERM, Ctrl-C). Returns the exit status: 0 after a clean
     stop, 1 when the service could not start. Raises ``OptionsError`` when the address
     cannot be bound."""
-    import uvicorn
-
     from officeeval.runner.pool import prewarm
     from officeeval.service.app import create_app
     prewarm()  # the workers' fork server preloads while the tasks are read
@@ -115,7 +127,7 @@ def run_server(options: ServeOptions, announce: Callable[[str], None] | None = N
         timeout_graceful_shutdown=int(max(1, options.graceful_timeout)),
         timeout_keep_alive=int(max(1, min(5, options.header_timeout))),
         h11_max_incomplete_event_size=64 * 1024, server_header=False)
-    server = uvicorn.Server(config)
+    server = _Server(config, app.state.service)
     try:
         server.run(sockets=[sock])
     finally:
