@@ -217,7 +217,15 @@ def serve(task_dirs: Optional[list[Path]] = typer.Option(None, "--tasks", help="
                                               "longest for its request head."),
           graceful_timeout: float = typer.Option(30.0, "--graceful-timeout", help="Seconds "
                                                  "requests in flight may take to finish "
-                                                 "after SIGTERM (then 503).")) -> None:
+                                                 "after SIGTERM (then 503)."),
+          worker_memory: str = typer.Option("2G", "--worker-memory", help="Address space "
+                                            "a grading worker may use; a document needing "
+                                            "more is unevaluable."),
+          recycle_rss: str = typer.Option("1G", "--recycle-rss", help="Replace a worker "
+                                          "after a job that took its resident memory past "
+                                          "this."),
+          recycle_jobs: int = typer.Option(500, "--recycle-jobs", help="Replace a worker "
+                                           "after this many jobs.")) -> None:
     """Serve grading over HTTP for RL and agent loops: POST /v1/score, POST /v1/run,
     GET /v1/tasks, /healthz, /metrics, /openapi.json. Stops on Ctrl-C or SIGTERM."""
     try:
@@ -235,7 +243,8 @@ def serve(task_dirs: Optional[list[Path]] = typer.Option(None, "--tasks", help="
             limits={"timeout": timeout, "cpu": cpu, "memory": memory},
             isolation=isolation, python=python, recalc=recalc,
             graceful_timeout=graceful_timeout, header_timeout=header_timeout,
-            max_connections=max_connections)
+            max_connections=max_connections, worker_memory=worker_memory,
+            recycle_rss=recycle_rss, recycle_jobs=recycle_jobs)
         code = run_server(options)
     except (OptionsError, TaskError) as exc:
         _fail(EXIT_USAGE, str(exc))

@@ -23,6 +23,8 @@ from officeeval.runner.limits import Limits
 from officeeval.runner.manifest import inside
 from officeeval.runner.sandbox import Sandbox, SandboxConfig, SandboxError
 from officeeval.scoring import CriterionResult, Grader, ScoreCard, evaluate_outcome
+from officeeval.scoring.criteria import MEMORY_EXHAUSTED
+from officeeval.scoring.grader import unevaluable_card
 from officeeval.scoring.outcomes import CriterionStatus, TaskOutcome
 
 
@@ -231,6 +233,8 @@ def _score(item: WorkItem, rubric: Rubric, doc: Path) -> ScoreCard:
             pass  # keeping a copy is a convenience; grading goes on
     try:
         card = _grader(item).grade(rubric, doc, task=item.task, options=dict(item.options))
+    except MemoryError:  # outside the checks (the card itself): the document's, charged
+        card = unevaluable_card(rubric, shown, MEMORY_EXHAUSTED, item.task)
     except Exception as exc:  # noqa: BLE001 - our bug: never charged to the candidate
         card = _evaluator_failed(rubric, f"{type(exc).__name__}: {exc}")
     card.document = shown

@@ -58,7 +58,9 @@ class Service:
         self.metrics = Metrics()
         self.connections = Watch(options.header_timeout, options.max_connections,
                                  self.metrics.connections_closed)
-        self.pool = AsyncPool(serve_job, options.jobs, options.queue)
+        self.pool = AsyncPool(serve_job, options.jobs, options.queue,
+                              retire=lambda reply: bool(getattr(reply, "retire", False)),
+                              max_jobs=options.recycle_jobs)
         self.spool: Spool | None = None
         self.recalc: Any = None
         self.recalc_stats: dict[str, int] | None = None
@@ -157,6 +159,9 @@ class Service:
         m.counter_from("officeeval_worker_restarts_total",
                        "Workers replaced after dying or missing a deadline.",
                        lambda: pool.restarts)
+        m.counter_from("officeeval_worker_recycles_total",
+                       "Workers replaced after a job that took their memory past "
+                       "--recycle-rss, or after --recycle-jobs jobs.", lambda: pool.recycles)
         m.counter_from("officeeval_grading_timeouts_total",
                        "Requests whose grading passed its time limit.",
                        lambda: pool.timeouts)
@@ -291,7 +296,8 @@ async def score(request: Request) -> Response:
             serialize=detail == "checks" or bool(svc.options.store))
         job = Job(item, "score", detail, fields.filename, inline=task is None,
                   store=svc.options.store, meta=meta, keep=svc.options.keep_documents,
-                  expose=svc.options.expose_rubrics or task is None)
+                  expose=svc.options.expose_rubrics or task is None,
+                  memory=svc.options.worker_memory, recycle_rss=svc.options.recycle_rss)
     except BaseException:
         # Whatever cut the request short (a bad field, a body too large or too slow, the
         # client gone), nothing it wrote may stay in the spool.
@@ -325,7 +331,8 @@ async def run(request: Request) -> Response:
                     keep_dir=keep, recalc_service=svc.recalc_address(),
                     serialize=detail == "checks" or bool(svc.options.store))
     job = Job(item, "run", detail, task.output_name, store=svc.options.store, meta=meta,
-              keep=svc.options.keep_documents, expose=svc.options.expose_rubrics)
+              keep=svc.options.keep_documents, expose=svc.options.expose_rubrics,
+              memory=svc.options.worker_memory, recycle_rss=svc.options.recycle_rss)
     return await svc.grade(job, svc.options.grade_timeout + limits.timeout, lambda: None)
 
 

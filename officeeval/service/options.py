@@ -35,7 +35,10 @@ class ServeOptions:
     installed). ``graceful_timeout``: seconds requests in flight may take to finish after
     SIGTERM. ``header_timeout``: seconds a connection may take to send a request head
     (after opening, or after its previous answer); ``max_connections``: connections kept
-    open at once (one more evicts the one waiting longest for its head)."""
+    open at once (one more evicts the one waiting longest for its head).
+    ``worker_memory``: the address space a grading worker may use (a document needing more
+    is ``unevaluable``); a worker is replaced after a job that took its resident size past
+    ``recycle_rss``, and after ``recycle_jobs`` jobs."""
 
     tasks: tuple[str, ...] = ()
     host: str = "127.0.0.1"
@@ -55,6 +58,9 @@ class ServeOptions:
     graceful_timeout: float = 30.0
     header_timeout: float = 10.0
     max_connections: int = 1000
+    worker_memory: int = 2048 * MIB
+    recycle_rss: int = 1024 * MIB
+    recycle_jobs: int = 500
 
     def check(self) -> None:
         """Raise ``OptionsError`` for options that cannot work, the first one found."""
@@ -70,6 +76,12 @@ class ServeOptions:
                             ("--graceful-timeout", self.graceful_timeout)):
             if not value > 0:
                 raise OptionsError(f"{name} must be positive")
+        if self.worker_memory < 256 * MIB:
+            raise OptionsError("--worker-memory must be at least 256M")
+        if not 0 < self.recycle_rss <= self.worker_memory:
+            raise OptionsError("--recycle-rss must be positive and at most --worker-memory")
+        if self.recycle_jobs < 1:
+            raise OptionsError("--recycle-jobs must be at least 1")
         if self.max_connections < 8:
             raise OptionsError("--max-connections must be at least 8")
         if self.max_body < 1024:

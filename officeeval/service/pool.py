@@ -7,7 +7,10 @@
 * Deadlines: a job still running after its time limit has its worker killed (its sandboxed
   program dies with it) and replaced; the job fails with ``JobLost``.
 * A worker that dies (a crash in a native library, the OOM killer) is replaced and only its
-  job fails. Results are read when the worker's pipe is readable (``loop.add_reader``), so
+  job fails.
+* Recycling: a worker is replaced after a job whose result asks for it (``retire``: the
+  service's workers do when their peak memory passed a threshold) and after ``max_jobs``
+  jobs, so that what a worker accumulates does not stay. Results are read when the worker's pipe is readable (``loop.add_reader``), so
   there is no thread and no polling.
 """
 
@@ -72,16 +75,24 @@ class _Slot:
     job: _Job | None = None
     timer: asyncio.TimerHandle | None = None
     started: float = 0.0
+    done: int = 0  # jobs its current worker finished
 
 
 class AsyncPool:
     """``jobs`` workers running ``fn``; at most ``queue`` jobs wait. Call ``start`` inside
-    the event loop, ``submit`` to grade, ``close`` at the end."""
+    the event loop, ``submit`` to grade, ``close`` at the end. ``retire(value)``: whether
+    the worker that returned ``value`` is to be replaced; ``max_jobs``: replace a worker
+    after that many jobs (``None``: never)."""
 
-    def __init__(self, fn: Callable[[Any], Any], jobs: int, queue: int) -> None:
+    def __init__(self, fn: Callable[[Any], Any], jobs: int, queue: int,
+                 retire: Callable[[Any], bool] | None = None,
+                 max_jobs: int | None = None) -> None:
         self.fn = fn
         self.jobs = max(1, jobs)
         self.queue = max(0, queue)
+        self.retire = retire
+        self.max_jobs = max_jobs
+        self.recycles = 0
         self.waiting: deque[_Job] = deque()
         self.slots: list[_Slot] = []
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -216,6 +227,7 @@ class AsyncPool:
         if slot.timer is not None:
             slot.timer.cancel()
             slot.timer = None
+        slot.done += 1
         if job is not None:
             job.finish()
             spent = time.monotonic() - slot.started
@@ -226,6 +238,11 @@ class AsyncPool:
                     job.future.set_result(value)
                 else:
                     job.future.set_exception(JobFailed(str(value)))
+        if not self.closed and ((ok and self.retire is not None and self.retire(value))
+                                or (self.max_jobs is not None
+                                    and slot.done >= self.max_jobs)):
+            self._replace(slot)
+            self.recycles += 1
         self._next(slot)
 
     def _exited(self, slot: _Slot) -> None:
@@ -252,10 +269,24 @@ class AsyncPool:
                 job.future.set_exception(JobLost(why, timed_out))
         if self.closed:
             return
-        slot.process, slot.conn = start_worker(self.fn)
+        self._start_in(slot)
         self.restarts += 1
-        self._watch(slot)
         self._next(slot)
+
+    def _replace(self, slot: _Slot) -> None:
+        """End ``slot``'s idle worker and start a fresh one in its place."""
+        self._unwatch(slot)
+        stop_worker(slot.process)
+        try:
+            slot.conn.close()
+        except OSError:
+            pass
+        self._start_in(slot)
+
+    def _start_in(self, slot: _Slot) -> None:
+        slot.process, slot.conn = start_worker(self.fn)
+        slot.done = 0
+        self._watch(slot)
 
 
 def _end(slots: list[_Slot]) -> None:

@@ -25,9 +25,15 @@ def serve_options(*, tasks: list[Path] | None, host: str, port: int, jobs: int, 
                   keep_documents: bool, limits: dict[str, Any], isolation: str,
                   python: str | None, recalc: bool | None,
                   graceful_timeout: float = 30.0, header_timeout: float = 10.0,
-                  max_connections: int = 1000) -> ServeOptions:
+                  max_connections: int = 1000, worker_memory: str = "2G",
+                  recycle_rss: str = "1G", recycle_jobs: int = 500) -> ServeOptions:
     """Options from the command line, checked. Raises ``OptionsError`` (a usage error)
     or ``TaskError`` (a bad limit)."""
+    sizes = {}
+    for name, text in (("--worker-memory", worker_memory), ("--recycle-rss", recycle_rss)):
+        sizes[name] = parse_size(text)
+        if sizes[name] is None:
+            raise OptionsError(f"{name}: bad size {text!r}")
     if isolation not in ("auto", "bwrap", "rlimits"):
         raise OptionsError(f"--isolation must be auto, bwrap or rlimits, not {isolation!r}")
     body = parse_size(max_body)
@@ -43,7 +49,9 @@ def serve_options(*, tasks: list[Path] | None, host: str, port: int, jobs: int, 
         store=str(store) if store else None, keep_documents=keep_documents,
         limits=Limits().merged({k: v for k, v in limits.items() if v is not None}),
         sandbox=sandbox, recalc=recalc, graceful_timeout=graceful_timeout,
-        header_timeout=header_timeout, max_connections=max_connections)
+        header_timeout=header_timeout, max_connections=max_connections,
+        worker_memory=sizes["--worker-memory"], recycle_rss=sizes["--recycle-rss"],
+        recycle_jobs=recycle_jobs)
     if keep_documents and not store:
         raise OptionsError("--keep-documents needs --store")
     missing = [str(t) for t in tasks or () if not Path(t).exists()]

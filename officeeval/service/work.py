@@ -24,6 +24,7 @@ from officeeval.runner.grading import WorkItem, grade_item
 from officeeval.runner.manifest import ManifestLine
 from officeeval.runner.store import GenerationMeta, Store
 from officeeval.runner.turns import turn_rows
+from officeeval.service.memory import bound, peak_rss
 
 _STORES: dict[tuple[str, int], tuple[Store, int]] = {}
 _INLINE: dict[str, tuple[str, str, str] | str] = {}
@@ -37,7 +38,9 @@ class Job:
     ``inline``: the rubric came with the request (it may not name files); ``store``: the
     results directory, with ``meta`` the row's identity; ``keep``: copy the graded
     document into ``store/documents``; ``expose``: the client may see the rubric
-    (``--expose-rubrics``, or its own inline rubric): criteria keep their descriptions."""
+    (``--expose-rubrics``, or its own inline rubric): criteria keep their descriptions;
+    ``memory``: the worker's address-space limit (``service.memory``); ``recycle_rss``:
+    past this peak resident size the worker asks to be replaced after the job."""
 
     item: WorkItem
     kind: str
@@ -48,6 +51,8 @@ class Job:
     meta: GenerationMeta | None = None
     keep: bool = False
     expose: bool = False
+    memory: int | None = None
+    recycle_rss: int | None = None
 
 
 @dataclass(frozen=True)
@@ -63,11 +68,23 @@ class Reply:
     eval_errors: int = 0
     recalculated: int = 0
     stored: bool = False
+    retire: bool = False
 
 
 def serve_job(job: Job) -> Reply:
-    """Run one job. Never raises for anything the document or the program does (the engine
-    and the sandbox classify that); a fault of ours raises and the pool reports it."""
+    """Run one job, in a worker whose address space is limited to ``job.memory``. Never
+    raises for anything the document or the program does (the engine and the sandbox
+    classify that, a document over the memory limit included); a fault of ours raises and
+    the pool reports it. The reply asks for the worker to be replaced (``retire``) when its
+    peak resident size passed ``job.recycle_rss``."""
+    bound(job.memory)
+    reply = _serve(job)
+    if job.recycle_rss is not None and peak_rss() > job.recycle_rss:
+        reply = replace(reply, retire=True)
+    return reply
+
+
+def _serve(job: Job) -> Reply:
     if job.inline:
         found = _inline_rubric(job.item.rubric_path)
         if isinstance(found, str):
