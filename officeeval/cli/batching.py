@@ -225,7 +225,10 @@ def serve(task_dirs: Optional[list[Path]] = typer.Option(None, "--tasks", help="
                                           "after a job that took its resident memory past "
                                           "this."),
           recycle_jobs: int = typer.Option(500, "--recycle-jobs", help="Replace a worker "
-                                           "after this many jobs.")) -> None:
+                                           "after this many jobs."),
+          inline_timeout: float = typer.Option(15.0, "--inline-timeout", help="Seconds a "
+                                               "worker may grade against a rubric sent with "
+                                               "the request (504 beyond).")) -> None:
     """Serve grading over HTTP for RL and agent loops: POST /v1/score, POST /v1/run,
     GET /v1/tasks, /healthz, /metrics, /openapi.json. Stops on Ctrl-C or SIGTERM."""
     try:
@@ -244,7 +247,8 @@ def serve(task_dirs: Optional[list[Path]] = typer.Option(None, "--tasks", help="
             isolation=isolation, python=python, recalc=recalc,
             graceful_timeout=graceful_timeout, header_timeout=header_timeout,
             max_connections=max_connections, worker_memory=worker_memory,
-            recycle_rss=recycle_rss, recycle_jobs=recycle_jobs)
+            recycle_rss=recycle_rss, recycle_jobs=recycle_jobs,
+            inline_timeout=inline_timeout)
         code = run_server(options)
     except (OptionsError, TaskError) as exc:
         _fail(EXIT_USAGE, str(exc))

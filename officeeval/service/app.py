@@ -42,6 +42,7 @@ from officeeval.service.pool import AsyncPool, JobFailed, JobLost, PoolClosed, Q
 from officeeval.service.work import Job, Reply, serve_job
 
 JSON = "application/json"
+INLINE = "inline"  # the pool's lane of jobs graded against a rubric sent with the request
 
 
 class Service:
@@ -60,7 +61,8 @@ class Service:
                                  self.metrics.connections_closed)
         self.pool = AsyncPool(serve_job, options.jobs, options.queue,
                               retire=lambda reply: bool(getattr(reply, "retire", False)),
-                              max_jobs=options.recycle_jobs)
+                              max_jobs=options.recycle_jobs,
+                              lanes={INLINE: max(1, options.jobs - 1)})
         self.spool: Spool | None = None
         self.recalc: Any = None
         self.recalc_stats: dict[str, int] | None = None
@@ -204,13 +206,19 @@ class Service:
         from officeeval import recalc
         return self.recalc.address, min(2 * recalc.timeout() + 30.0, self.options.grade_timeout)
 
-    async def grade(self, job: Job, limit: float, cleanup: Callable[[], None]) -> Response:
-        """Run ``job`` in the pool and answer with its reply."""
+    async def grade(self, job: Job, limit: float, cleanup: Callable[[], None],
+                    owner: str) -> Response:
+        """Run ``job`` for the client at address ``owner`` in the pool and answer with its
+        reply. A job of an inline rubric runs in its lane (``INLINE``: all workers but one)
+        within ``--inline-timeout``."""
         if self.stopping:
             cleanup()
             return _error(503, "shutting_down", "the service is shutting down")
+        if job.inline:
+            limit = min(limit, self.options.inline_timeout)
         try:
-            future = self.pool.submit(job, limit, on_finish=cleanup)
+            future = self.pool.submit(job, limit, on_finish=cleanup,
+                                      lane=INLINE if job.inline else None, owner=owner)
         except QueueFull as exc:
             cleanup()
             return _error(429, "queue_full", f"all {self.pool.jobs} workers are busy and "
@@ -261,6 +269,11 @@ def _service(request: Request) -> Service:
     return request.app.state.service
 
 
+def _owner(request: Request) -> str:
+    """Whom a job is for, as far as the server can tell: the client's address."""
+    return request.client.host if request.client else ""
+
+
 def _detail(request: Request, inline: bool) -> str:
     """The detail level asked for. The default is the fullest the client may see: the
     whole card (``checks``) with ``--expose-rubrics`` or for the client's own inline
@@ -303,7 +316,7 @@ async def score(request: Request) -> Response:
         # client gone), nothing it wrote may stay in the spool.
         upload.release()
         raise
-    return await svc.grade(job, svc.options.grade_timeout, upload.release)
+    return await svc.grade(job, svc.options.grade_timeout, upload.release, _owner(request))
 
 
 async def run(request: Request) -> Response:
@@ -333,7 +346,8 @@ async def run(request: Request) -> Response:
     job = Job(item, "run", detail, task.output_name, store=svc.options.store, meta=meta,
               keep=svc.options.keep_documents, expose=svc.options.expose_rubrics,
               memory=svc.options.worker_memory, recycle_rss=svc.options.recycle_rss)
-    return await svc.grade(job, svc.options.grade_timeout + limits.timeout, lambda: None)
+    return await svc.grade(job, svc.options.grade_timeout + limits.timeout, lambda: None,
+                           _owner(request))
 
 
 async def tasks(request: Request) -> Response:

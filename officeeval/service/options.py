@@ -36,7 +36,8 @@ class ServeOptions:
     SIGTERM. ``header_timeout``: seconds a connection may take to send a request head
     (after opening, or after its previous answer); ``max_connections``: connections kept
     open at once (one more evicts the one waiting longest for its head).
-    ``worker_memory``: the address space a grading worker may use (a document needing more
+    ``inline_timeout``: seconds a worker may grade against an inline rubric (all workers
+    but one may do so at once). ``worker_memory``: the address space a grading worker may use (a document needing more
     is ``unevaluable``); a worker is replaced after a job that took its resident size past
     ``recycle_rss``, and after ``recycle_jobs`` jobs."""
 
@@ -58,6 +59,7 @@ class ServeOptions:
     graceful_timeout: float = 30.0
     header_timeout: float = 10.0
     max_connections: int = 1000
+    inline_timeout: float = 15.0
     worker_memory: int = 2048 * MIB
     recycle_rss: int = 1024 * MIB
     recycle_jobs: int = 500
@@ -73,6 +75,7 @@ class ServeOptions:
         for name, value in (("--read-timeout", self.read_timeout),
                             ("--grade-timeout", self.grade_timeout),
                             ("--header-timeout", self.header_timeout),
+                            ("--inline-timeout", self.inline_timeout),
                             ("--graceful-timeout", self.graceful_timeout)):
             if not value > 0:
                 raise OptionsError(f"{name} must be positive")

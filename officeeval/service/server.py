@@ -26,7 +26,8 @@ def serve_options(*, tasks: list[Path] | None, host: str, port: int, jobs: int, 
                   python: str | None, recalc: bool | None,
                   graceful_timeout: float = 30.0, header_timeout: float = 10.0,
                   max_connections: int = 1000, worker_memory: str = "2G",
-                  recycle_rss: str = "1G", recycle_jobs: int = 500) -> ServeOptions:
+                  recycle_rss: str = "1G", recycle_jobs: int = 500,
+                  inline_timeout: float = 15.0) -> ServeOptions:
     """Options from the command line, checked. Raises ``OptionsError`` (a usage error)
     or ``TaskError`` (a bad limit)."""
     sizes = {}
@@ -51,7 +52,7 @@ def serve_options(*, tasks: list[Path] | None, host: str, port: int, jobs: int, 
         sandbox=sandbox, recalc=recalc, graceful_timeout=graceful_timeout,
         header_timeout=header_timeout, max_connections=max_connections,
         worker_memory=sizes["--worker-memory"], recycle_rss=sizes["--recycle-rss"],
-        recycle_jobs=recycle_jobs)
+        recycle_jobs=recycle_jobs, inline_timeout=inline_timeout)
     if keep_documents and not store:
         raise OptionsError("--keep-documents needs --store")
     missing = [str(t) for t in tasks or () if not Path(t).exists()]

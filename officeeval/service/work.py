@@ -19,6 +19,7 @@ from typing import Any
 
 from officeeval.errors import RubricError
 from officeeval.rubric import load_rubric
+from officeeval.rubric.patterns import rubric_hazards
 from officeeval.runner.escaping import safe_tree
 from officeeval.runner.grading import WorkItem, grade_item
 from officeeval.runner.manifest import ManifestLine
@@ -184,32 +185,40 @@ def _renamed(text: str, old: str, new: str) -> str:
 
 
 def _inline_rubric(path: str) -> tuple[str, str, str] | str:
-    """``(id, app, level)`` of the inline rubric at ``path`` when it loads and names no
-    files; else the JSON error answer. A rubric sent over HTTP may not name files: its
-    paths would be read on the server (a reference named ``/etc/...`` would be graded and
-    its values shown)."""
+    """``(id, app, level)`` of the inline rubric at ``path`` when it loads, names no files
+    and has no regular expression whose time can explode (``rubric.patterns``); else the
+    JSON error answer. A rubric sent over HTTP may not name files: its paths would be read
+    on the server (a reference named ``/etc/...`` would be graded and its values shown)."""
     if path in _INLINE:
         return _INLINE[path]
     found: tuple[str, str, str] | str
     try:
         rubric = load_rubric(path)
     except RubricError as exc:
-        found = _dumps_text({"error": "invalid_rubric",
-                             "detail": f"{len(exc.issues)} problem(s)",
-                             "issues": [str(i) for i in exc.issues]})
+        found = _invalid(f"{len(exc.issues)} problem(s)", [str(i) for i in exc.issues])
     else:
         files = rubric.files
         named = [n for n, v in (("input", files.input), ("reference", files.reference),
                                 ("attachments", files.attachments)) if v]
-        found = (rubric.id, rubric.app, rubric.level) if not named else _dumps_text({
-            "error": "invalid_rubric",
-            "detail": f"a rubric sent with the request may not name files ({', '.join(named)}"
-                      "); serve it as a task (--tasks) instead",
-            "issues": []})
+        hazards = rubric_hazards(rubric)
+        if named:
+            found = _invalid(f"a rubric sent with the request may not name files "
+                             f"({', '.join(named)}); serve it as a task (--tasks) instead")
+        elif hazards:
+            found = _invalid(f"{len(hazards)} regular expression(s) whose matching time can "
+                             "grow exponentially with the text; rewrite them",
+                             [f"line {line}: {why}: {pattern}"
+                              for line, pattern, why in hazards])
+        else:
+            found = (rubric.id, rubric.app, rubric.level)
     if len(_INLINE) >= _INLINE_MEMO:
         _INLINE.clear()
     _INLINE[path] = found
     return found
+
+
+def _invalid(detail: str, issues: list[str] | None = None) -> str:
+    return _dumps_text({"error": "invalid_rubric", "detail": detail, "issues": issues or []})
 
 
 def _keep_upload(job: Job) -> Job:
