@@ -228,7 +228,10 @@ def serve(task_dirs: Optional[list[Path]] = typer.Option(None, "--tasks", help="
                                            "after this many jobs."),
           inline_timeout: float = typer.Option(15.0, "--inline-timeout", help="Seconds a "
                                                "worker may grade against a rubric sent with "
-                                               "the request (504 beyond).")) -> None:
+                                               "the request (504 beyond)."),
+          body_budget: Optional[str] = typer.Option(None, "--body-budget", help="Request "
+                                                    "body bytes held at once (default: 8 x "
+                                                    "--max-body; 503 beyond).")) -> None:
     """Serve grading over HTTP for RL and agent loops: POST /v1/score, POST /v1/run,
     GET /v1/tasks, /healthz, /metrics, /openapi.json. Stops on Ctrl-C or SIGTERM."""
     try:
@@ -248,7 +251,7 @@ def serve(task_dirs: Optional[list[Path]] = typer.Option(None, "--tasks", help="
             graceful_timeout=graceful_timeout, header_timeout=header_timeout,
             max_connections=max_connections, worker_memory=worker_memory,
             recycle_rss=recycle_rss, recycle_jobs=recycle_jobs,
-            inline_timeout=inline_timeout)
+            inline_timeout=inline_timeout, body_budget=body_budget)
         code = run_server(options)
     except (OptionsError, TaskError) as exc:
         _fail(EXIT_USAGE, str(exc))

@@ -452,7 +452,8 @@ def create_app(options: ServeOptions,
         routes=ROUTES, lifespan=lifespan,
         middleware=[Middleware(Guard, metrics=service.metrics, token=options.token,
                                max_body=options.max_body,
-                               read_timeout=options.read_timeout)],
+                               read_timeout=options.read_timeout,
+                               body_budget=options.body_budget)],
         exception_handlers={BadRequest: _bad_request, HTTPException: _http_error})
     app.state.service = service
     return app

@@ -36,7 +36,8 @@ class ServeOptions:
     SIGTERM. ``header_timeout``: seconds a connection may take to send a request head
     (after opening, or after its previous answer); ``max_connections``: connections kept
     open at once (one more evicts the one waiting longest for its head).
-    ``inline_timeout``: seconds a worker may grade against an inline rubric (all workers
+    ``body_budget``: request body bytes held at once by requests in progress (``None``: 8
+    times ``max_body``; past it ``503 busy``). ``inline_timeout``: seconds a worker may grade against an inline rubric (all workers
     but one may do so at once). ``worker_memory``: the address space a grading worker may use (a document needing more
     is ``unevaluable``); a worker is replaced after a job that took its resident size past
     ``recycle_rss``, and after ``recycle_jobs`` jobs."""
@@ -59,6 +60,7 @@ class ServeOptions:
     graceful_timeout: float = 30.0
     header_timeout: float = 10.0
     max_connections: int = 1000
+    body_budget: int | None = None
     inline_timeout: float = 15.0
     worker_memory: int = 2048 * MIB
     recycle_rss: int = 1024 * MIB
@@ -85,6 +87,8 @@ class ServeOptions:
             raise OptionsError("--recycle-rss must be positive and at most --worker-memory")
         if self.recycle_jobs < 1:
             raise OptionsError("--recycle-jobs must be at least 1")
+        if self.body_budget is not None and self.body_budget < self.max_body:
+            raise OptionsError("--body-budget must be at least --max-body")
         if self.max_connections < 8:
             raise OptionsError("--max-connections must be at least 8")
         if self.max_body < 1024:

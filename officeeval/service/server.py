@@ -27,11 +27,15 @@ def serve_options(*, tasks: list[Path] | None, host: str, port: int, jobs: int, 
                   graceful_timeout: float = 30.0, header_timeout: float = 10.0,
                   max_connections: int = 1000, worker_memory: str = "2G",
                   recycle_rss: str = "1G", recycle_jobs: int = 500,
-                  inline_timeout: float = 15.0) -> ServeOptions:
+                  inline_timeout: float = 15.0,
+                  body_budget: str | None = None) -> ServeOptions:
     """Options from the command line, checked. Raises ``OptionsError`` (a usage error)
     or ``TaskError`` (a bad limit)."""
-    sizes = {}
-    for name, text in (("--worker-memory", worker_memory), ("--recycle-rss", recycle_rss)):
+    sizes: dict[str, int | None] = {"--body-budget": None}
+    for name, text in (("--worker-memory", worker_memory), ("--recycle-rss", recycle_rss),
+                       ("--body-budget", body_budget)):
+        if text is None:
+            continue
         sizes[name] = parse_size(text)
         if sizes[name] is None:
             raise OptionsError(f"{name}: bad size {text!r}")
@@ -52,7 +56,8 @@ def serve_options(*, tasks: list[Path] | None, host: str, port: int, jobs: int, 
         sandbox=sandbox, recalc=recalc, graceful_timeout=graceful_timeout,
         header_timeout=header_timeout, max_connections=max_connections,
         worker_memory=sizes["--worker-memory"], recycle_rss=sizes["--recycle-rss"],
-        recycle_jobs=recycle_jobs, inline_timeout=inline_timeout)
+        recycle_jobs=recycle_jobs, inline_timeout=inline_timeout,
+        body_budget=sizes["--body-budget"])
     if keep_documents and not store:
         raise OptionsError("--keep-documents needs --store")
     missing = [str(t) for t in tasks or () if not Path(t).exists()]
