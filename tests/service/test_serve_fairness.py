@@ -74,3 +74,35 @@ def test_slow_inline_rubrics_leave_a_worker_to_the_tasks_and_are_cut(fair):
         assert results[i].status_code == 504, results[i].text
         assert results[i].json()["error"] == "grading_timeout"
     assert 8 <= took < 20, took  # one after the other, each cut at 4 s
+
+
+def test_a_flooding_address_does_not_keep_another_waiting_behind_its_queue():
+    """Clients from two addresses (127.0.0.2 floods, 127.0.0.3 sends one request): with one
+    worker, the second address's request is the next graded, not the flood's sixth."""
+    with Server("--tasks", str(RUBRICS), "--jobs", "1", "--queue", "8",
+                "--no-recalc") as s:
+        done: dict = {}
+
+        def send(source: str, name: str, seconds: float) -> None:
+            transport = httpx.HTTPTransport(local_address=source)
+            with httpx.Client(base_url=s.url, timeout=120, transport=transport) as c:
+                c.post("/v1/run?detail=summary", json={
+                    "task": "word-l1-notice", "code": f"import time\ntime.sleep({seconds})"})
+            done[name] = time.monotonic()
+
+        flood = [threading.Thread(target=send, args=("127.0.0.2", f"flood{i}", 1.5))
+                 for i in range(5)]
+        for t in flood:
+            t.start()
+            time.sleep(0.1)
+        with s.client() as c:
+            for _ in range(100):
+                if c.get("/healthz").json()["queued"] >= 4:
+                    break
+                time.sleep(0.05)
+        other = threading.Thread(target=send, args=("127.0.0.3", "other", 0))
+        other.start()
+        for t in flood + [other]:
+            t.join(120)
+    order = sorted(done, key=done.get)
+    assert order.index("other") <= 1, order  # after the flood's running job at most
