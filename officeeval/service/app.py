@@ -2,10 +2,12 @@
 worker pool, spool, shared LibreOffice service, metrics) and its start and stop.
 
 Errors are JSON ``{"error": CODE, "detail": TEXT}`` with the status: 400 bad request, 401
-no or wrong token, 404 unknown task, 408 body too slow, 413 body too large, 415 wrong
-content type, 422 invalid rubric or task, 429 queue full (``Retry-After``), 500 the worker
-died (ours), 503 shutting down or no sandbox, 504 grading past its time limit (the worker
-was killed and replaced).
+no or wrong token, 403 ``detail=checks`` of a hidden rubric, 404 unknown task, 408 body
+(or request head) too slow, 413 body, rubric or text field too large, 415 wrong content
+type, 422 invalid rubric or task, 429 queue full (``Retry-After``), 500 the worker died
+(ours), 503 shutting down, no sandbox, too many bodies held (``busy``) or connections
+(``too_many_connections``), 504 grading past its time limit (the worker was killed and
+replaced).
 """
 
 from __future__ import annotations
@@ -70,6 +72,7 @@ class Service:
         self.sandbox_warning = ""
         self.sandbox_error = ""
         self.stopping = False
+        self._cut: asyncio.TimerHandle | None = None  # the drain's end (``drain``)
         self.next_sample = 1
         self.address = f"http://{options.host}:{options.port}"
         self._gauges()
@@ -104,6 +107,8 @@ class Service:
 
     async def stop(self) -> None:
         self.stopping = True
+        if self._cut is not None:
+            self._cut.cancel()
         await self.pool.close()
         loop = asyncio.get_running_loop()
         if self.recalc is not None:

@@ -6,13 +6,14 @@ server holds as many as it may), and every close is counted in ``/metrics``."""
 from __future__ import annotations
 
 import socket
+import threading
 import time
 from urllib.parse import urlsplit
 
 import pytest
 from serve_fixtures import RUBRICS, Server, sample
 
-HEADER_TIMEOUT = 3.0
+HEADER_TIMEOUT = 6.0
 DOC = sample("word-l1-notice", "reference.docx").read_bytes()
 
 
@@ -73,18 +74,33 @@ def watched():
 
 
 def test_300_idle_connections_neither_block_others_nor_stay(watched):
+    opened = time.monotonic()
     idle = _open(watched, 300)
+    served: list = []
+
+    def other_client() -> None:
+        try:
+            _served(watched)
+            served.append(time.monotonic() - opened)
+        except BaseException as exc:  # noqa: BLE001 - reported by the test below
+            served.append(exc)
+
+    meanwhile = threading.Thread(target=other_client)
+    meanwhile.start()
     try:
-        _served(watched)
-        with watched.client() as c:
-            text = c.get("/metrics").text
-        assert _metric(text, "officeeval_connections_open") >= 300
-        waited = [_closed_within(s, HEADER_TIMEOUT + 5) for s in idle]
+        closed = []
+        for s in idle:  # when each was closed, counted from when they were opened
+            _, got = _closed_within(s, HEADER_TIMEOUT + 10 - (time.monotonic() - opened))
+            closed.append((time.monotonic() - opened, got))
     finally:
         for s in idle:
             s.close()
-    assert max(w for w, _ in waited) < HEADER_TIMEOUT + 3, max(w for w, _ in waited)
-    assert all(got == b"" for _, got in waited)  # nothing was asked: closed silently
+    meanwhile.join(60)
+    assert served and isinstance(served[0], float), served
+    assert served[0] < HEADER_TIMEOUT or closed[0][0] >= served[0]  # served while held
+    assert max(t for t, _ in closed) < HEADER_TIMEOUT + 4, max(t for t, _ in closed)
+    assert min(t for t, _ in closed) >= HEADER_TIMEOUT - 0.5
+    assert all(got == b"" for _, got in closed)  # nothing was asked: closed silently
     with watched.client() as c:
         text = c.get("/metrics").text
     assert _metric(text, 'officeeval_connections_closed_total{reason="header_timeout"}') \
@@ -98,7 +114,7 @@ def test_a_head_sent_a_line_at_a_time_is_cut_off_with_408(watched):
         sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
         started = time.monotonic()
         got = b""
-        for i in range(40):  # a header line every half second: 20 s if let through
+        for i in range(60):  # a header line every half second: 30 s if let through
             try:
                 sock.sendall(f"X-Slow-{i}: {i}\r\n".encode())
             except OSError:
@@ -124,7 +140,7 @@ def test_a_kept_alive_connection_must_send_its_next_head_in_time(watched):
         assert first.startswith(b"HTTP/1.1 200")
         sock.sendall(b"GET /healthz HTTP/1.1\r\n")  # the next head, never finished
         started = time.monotonic()
-        for i in range(40):
+        for i in range(60):
             try:
                 sock.sendall(f"X-Slow-{i}: {i}\r\n".encode())
             except OSError:
