@@ -61,12 +61,14 @@ class Client:
 
     # ------------------------------------------------------------------ grading
     def score(self, task: str | None, document: str | Path | bytes, *,
-              rubric: str | None = None, detail: str = "checks", model: str | None = None,
+              rubric: str | None = None, detail: str | None = None, model: str | None = None,
               sample: int | None = None, request_id: str | None = None,
               filename: str | None = None) -> dict[str, Any]:
         """Grade ``document`` (a path or the file's bytes) against task ``task`` (or an
-        inline ``rubric``'s XML, with ``task=None``); the ScoreCard as a dict. Raises
-        ``ServiceError``; ``OSError`` for an unreadable path."""
+        inline ``rubric``'s XML, with ``task=None``); the ScoreCard as a dict, at
+        ``detail`` (``summary``, ``criteria``, ``checks``; ``None``: the server's default,
+        the fullest it shows). Raises ``ServiceError``; ``OSError`` for an unreadable
+        path."""
         if isinstance(document, (str, Path)):
             data = Path(document).read_bytes()
             filename = filename or Path(document).name
@@ -77,11 +79,11 @@ class Client:
                                   ("sample", None if sample is None else str(sample)),
                                   ("id", request_id or uuid.uuid4().hex)) if v is not None}
         files = {"document": (filename or "document", data, "application/octet-stream")}
-        return self._call("POST", "/v1/score", params={"detail": detail}, data=form,
+        return self._call("POST", "/v1/score", params=_detail(detail), data=form,
                           files=files)
 
     def run(self, task: str, code: str | None = None, *, answer: str | None = None,
-            limits: dict[str, Any] | None = None, detail: str = "checks",
+            limits: dict[str, Any] | None = None, detail: str | None = None,
             model: str | None = None, sample: int | None = None,
             request_id: str | None = None) -> dict[str, Any]:
         """Run ``code`` (or the program in a raw model ``answer``) in the service's sandbox
@@ -94,7 +96,7 @@ class Client:
         for k, v in (("limits", limits), ("model", model or self.model), ("sample", sample)):
             if v is not None:
                 body[k] = v
-        return self._call("POST", "/v1/run", params={"detail": detail}, json=body)
+        return self._call("POST", "/v1/run", params=_detail(detail), json=body)
 
     # ------------------------------------------------------------------ the rest
     def tasks(self) -> list[dict[str, Any]]:
@@ -154,6 +156,10 @@ class Client:
         except ValueError:
             wait = 0.5 * 2 ** attempt
         return max(0.0, min(self.max_wait, wait))
+
+
+def _detail(detail: str | None) -> dict[str, str]:
+    return {"detail": detail} if detail else {}
 
 
 def _error(resp: Any) -> ServiceError:

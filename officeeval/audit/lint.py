@@ -18,6 +18,9 @@ Codes:
 * ``selector-implies`` — the check compares the very property its selector filters on
   (``field[type='MERGEFIELD']`` with ``field.type equals MERGEFIELD``): it can only pass or
   find nothing, never see a wrong value.
+* ``regex-hazard`` — a regular expression (``matches``, a ``~=`` predicate) whose matching
+  time can grow exponentially with the text (``rubric.patterns``): a candidate's document
+  can hold the grader until its deadline (``serve`` refuses such an inline rubric).
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from officeeval.audit.model import CriterionAudit, LintWarning
 from officeeval.catalog import catalog
 from officeeval.properties.types import CellValueType, NumberType, TextType
 from officeeval.rubric.model import Rubric
+from officeeval.rubric.patterns import check_patterns, hazard
 from officeeval.scoring.scorecard import ScoreCard
 from officeeval.values import CellValue
 
@@ -78,6 +82,12 @@ def lint(rubric: Rubric, ref_card: ScoreCard, cards: list[ScoreCard],
                 out.append(LintWarning("float-equals", f"check {j + 1} ({k.label()}) compares "
                                        f"a non-integer number with equals and no tolerance; "
                                        f"use op=\"approx\" (or a tolerance)", c.id, k.line))
+            for pattern in check_patterns(k):
+                why = hazard(pattern)
+                if why:
+                    out.append(LintWarning("regex-hazard", f"check {j + 1}: {pattern!r}: "
+                                           f"{why}; a document can make its matching take "
+                                           f"minutes", c.id, k.line))
             implied = _implied(k)
             if implied:
                 out.append(LintWarning("selector-implies", f"check {j + 1} ({k.label()}) "

@@ -208,7 +208,30 @@ def serve(task_dirs: Optional[list[Path]] = typer.Option(None, "--tasks", help="
           python: Optional[str] = typer.Option(None, "--python", help="Interpreter for the "
                                                "programs (default: this one)."),
           recalc: Optional[bool] = typer.Option(None, "--recalc/--no-recalc",
-                                                help=_RECALC_HELP)) -> None:
+                                                help=_RECALC_HELP),
+          header_timeout: float = typer.Option(10.0, "--header-timeout", help="Seconds a "
+                                               "connection may take to send a request head "
+                                               "(then it is closed)."),
+          max_connections: int = typer.Option(1000, "--max-connections", help="Connections "
+                                              "kept open; one more evicts the one waiting "
+                                              "longest for its request head."),
+          graceful_timeout: float = typer.Option(30.0, "--graceful-timeout", help="Seconds "
+                                                 "requests in flight may take to finish "
+                                                 "after SIGTERM (then 503)."),
+          worker_memory: str = typer.Option("2G", "--worker-memory", help="Address space "
+                                            "a grading worker may use; a document needing "
+                                            "more is unevaluable."),
+          recycle_rss: str = typer.Option("1G", "--recycle-rss", help="Replace a worker "
+                                          "after a job that took its resident memory past "
+                                          "this."),
+          recycle_jobs: int = typer.Option(500, "--recycle-jobs", help="Replace a worker "
+                                           "after this many jobs."),
+          inline_timeout: float = typer.Option(15.0, "--inline-timeout", help="Seconds a "
+                                               "worker may grade against a rubric sent with "
+                                               "the request (504 beyond)."),
+          body_budget: Optional[str] = typer.Option(None, "--body-budget", help="Request "
+                                                    "body bytes held at once (default: 8 x "
+                                                    "--max-body; 503 beyond).")) -> None:
     """Serve grading over HTTP for RL and agent loops: POST /v1/score, POST /v1/run,
     GET /v1/tasks, /healthz, /metrics, /openapi.json. Stops on Ctrl-C or SIGTERM."""
     try:
@@ -224,7 +247,11 @@ def serve(task_dirs: Optional[list[Path]] = typer.Option(None, "--tasks", help="
             token_env=token_env, expose_rubrics=expose_rubrics, store=store,
             keep_documents=keep_documents,
             limits={"timeout": timeout, "cpu": cpu, "memory": memory},
-            isolation=isolation, python=python, recalc=recalc)
+            isolation=isolation, python=python, recalc=recalc,
+            graceful_timeout=graceful_timeout, header_timeout=header_timeout,
+            max_connections=max_connections, worker_memory=worker_memory,
+            recycle_rss=recycle_rss, recycle_jobs=recycle_jobs,
+            inline_timeout=inline_timeout, body_budget=body_budget)
         code = run_server(options)
     except (OptionsError, TaskError) as exc:
         _fail(EXIT_USAGE, str(exc))

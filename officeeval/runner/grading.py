@@ -9,6 +9,7 @@ import json
 import os
 import shutil
 import time
+from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,8 @@ from officeeval.runner.limits import Limits
 from officeeval.runner.manifest import inside
 from officeeval.runner.sandbox import Sandbox, SandboxConfig, SandboxError
 from officeeval.scoring import CriterionResult, Grader, ScoreCard, evaluate_outcome
+from officeeval.scoring.criteria import MEMORY_EXHAUSTED
+from officeeval.scoring.grader import unevaluable_card
 from officeeval.scoring.outcomes import CriterionStatus, TaskOutcome
 
 
@@ -77,7 +80,10 @@ class ItemResult:
         self.__dict__.update(state)
 
 
-_RUBRICS: dict[tuple[str, int], Rubric] = {}
+# Loaded rubrics by (path, mtime), most recent last. Bounded: a server sent a new inline
+# rubric per request must not grow its workers without end.
+_RUBRICS: "OrderedDict[tuple[str, int], Rubric]" = OrderedDict()
+_RUBRICS_KEPT = 64
 _SANDBOXES: dict[SandboxConfig, Sandbox] = {}
 # The worker's Grader (it keeps the task's input and reference open between gradings) and
 # the recalculation backend the worker owns for it (a client of the batch's service, or a
@@ -89,9 +95,13 @@ _GRADER: tuple[int, tuple, Grader] | None = None
 def _rubric(path: str) -> Rubric:
     """The rubric at ``path``, loaded once per worker (reloaded when the file changes)."""
     stamp = (path, os.stat(path).st_mtime_ns)
-    if stamp not in _RUBRICS:
-        _RUBRICS[stamp] = load_rubric(path)
-    return _RUBRICS[stamp]
+    if stamp in _RUBRICS:
+        _RUBRICS.move_to_end(stamp)
+        return _RUBRICS[stamp]
+    rubric = _RUBRICS[stamp] = load_rubric(path)
+    while len(_RUBRICS) > _RUBRICS_KEPT:
+        _RUBRICS.popitem(last=False)
+    return rubric
 
 
 def _grader(item: WorkItem) -> Grader:
@@ -223,6 +233,8 @@ def _score(item: WorkItem, rubric: Rubric, doc: Path) -> ScoreCard:
             pass  # keeping a copy is a convenience; grading goes on
     try:
         card = _grader(item).grade(rubric, doc, task=item.task, options=dict(item.options))
+    except MemoryError:  # outside the checks (the card itself): the document's, charged
+        card = unevaluable_card(rubric, shown, MEMORY_EXHAUSTED, item.task)
     except Exception as exc:  # noqa: BLE001 - our bug: never charged to the candidate
         card = _evaluator_failed(rubric, f"{type(exc).__name__}: {exc}")
     card.document = shown

@@ -11,6 +11,9 @@ charged to the candidate. Everything else classifies typed errors:
   or was killed, a part exceeded a limit while grading) -> ``unevaluable``: charged to the
   candidate as lost points, never left out of the total (so making the evaluator fail can
   never raise a score);
+* ``MemoryError`` (grading the document exhausted the memory the grader may use: a worker
+  of ``serve`` runs under an address-space limit) -> ``unevaluable``, and the document's
+  remaining checks are not tried (each would parse towards the same limit again);
 * ``PackageError`` from a part of the candidate's document -> ``fail`` (observed, broken);
 * an empty selection -> ``not_found`` (never a pass), unless the check asks for absence
   (``scoring/judges.py``).
@@ -28,6 +31,10 @@ from officeeval.scoring.scorecard import CheckResult, CriterionResult
 
 if TYPE_CHECKING:
     from officeeval.scoring.grader import Grading
+
+
+MEMORY_EXHAUSTED = ("grading the document exhausted the memory the grader may use (its "
+                    "remaining checks were not tried)")
 
 
 class EvalError(Exception):
@@ -102,6 +109,8 @@ def run_check(check: Check, grading: "Grading") -> CheckResult:
     """The check's result; never raises (see the module docstring)."""
     judge_check = _JUDGE_CHECK or _load_judge()
     comparator, base = _head(check)
+    if grading.exhausted:
+        return _unevaluable(check, base, MEMORY_EXHAUSTED)
     try:
         if comparator is None:
             raise EvalError(f"unknown comparator {check.op!r}")
@@ -111,6 +120,9 @@ def run_check(check: Check, grading: "Grading") -> CheckResult:
                            passed=False, status=S.EVAL_ERROR, detail=str(exc))
     except UnevaluableDocument as exc:
         return _unevaluable(check, base, str(exc))
+    except MemoryError:
+        grading.exhausted = True
+        return _unevaluable(check, base, MEMORY_EXHAUSTED)
     except PackageError as exc:
         if exc.stage == "limit_exceeded":
             return _unevaluable(check, base, f"a part exceeds a limit: {exc}")

@@ -29,7 +29,7 @@ from officeeval.formats import open_document
 from officeeval.catalog import alike_resolver, bulk_resolver, resolve
 from officeeval.properties.registry import ResolveContext
 from officeeval.rubric.model import Check, Rubric
-from officeeval.scoring.criteria import EvalError, score_criterion
+from officeeval.scoring.criteria import MEMORY_EXHAUSTED, EvalError, score_criterion
 from officeeval.selectors.evaluate import plan
 from officeeval.scoring.outcomes import CriterionStatus as S
 from officeeval.scoring.outcomes import TaskOutcome
@@ -99,6 +99,10 @@ class Grader:
         except PackageError as exc:
             card = card_of_outcome(rubric, TaskOutcome.INVALID_PACKAGE, str(document),
                                    str(exc), task)
+            card.seconds = time.perf_counter() - started
+            return card
+        except MemoryError:
+            card = unevaluable_card(rubric, str(document), MEMORY_EXHAUSTED, task)
             card.seconds = time.perf_counter() - started
             return card
         except Exception as exc:  # noqa: BLE001 - our bug opening the view: never charged
@@ -179,6 +183,8 @@ class Grading:
         self._contexts = {direct: ResolveContext(direct=direct, options=options,
                                                  backends=grader.backends)
                           for direct in (False, True)}
+        # Set by the first check that ran out of memory: the rest are not tried.
+        self.exhausted = False
 
     def other(self, which: str) -> Document:
         """The ``input`` or ``reference`` document. Raises ``EvalError`` when the task has
@@ -294,6 +300,17 @@ def card_of_outcome(rubric: Rubric, outcome: TaskOutcome | str, document: str = 
     results = [CriterionResult(c.id, c.skill, c.points, 0.0, S.SKIPPED, c.description,
                                [], c.is_preservation) for c in rubric.criteria]
     return make_card(rubric, document, TaskOutcome(outcome), detail, results, task)
+
+
+def unevaluable_card(rubric: Rubric, document: str, why: str,
+                     task: str | None = None) -> ScoreCard:
+    """The ScoreCard of a document that defeated the evaluator as a whole (it exhausted
+    the grader's memory before a check could be judged): outcome ``ok`` (the program did
+    its job), every criterion ``unevaluable``, its points lost and kept in the total."""
+    results = [CriterionResult(c.id, c.skill, c.points, 0.0, S.UNEVALUABLE, c.description,
+                               [], c.is_preservation) for c in rubric.criteria]
+    return make_card(rubric, document, TaskOutcome.OK, f"the document defeated the "
+                     f"evaluator (charged): {why}", results, task)
 
 
 def make_card(rubric: Rubric, document: str, outcome: TaskOutcome, detail: str,

@@ -2,10 +2,12 @@
 worker pool, spool, shared LibreOffice service, metrics) and its start and stop.
 
 Errors are JSON ``{"error": CODE, "detail": TEXT}`` with the status: 400 bad request, 401
-no or wrong token, 404 unknown task, 408 body too slow, 413 body too large, 415 wrong
-content type, 422 invalid rubric or task, 429 queue full (``Retry-After``), 500 the worker
-died (ours), 503 shutting down or no sandbox, 504 grading past its time limit (the worker
-was killed and replaced).
+no or wrong token, 403 ``detail=checks`` of a hidden rubric, 404 unknown task, 408 body
+(or request head) too slow, 413 body, rubric or text field too large, 415 wrong content
+type, 422 invalid rubric or task, 429 queue full (``Retry-After``), 500 the worker died
+(ours), 503 shutting down, no sandbox, too many bodies held (``busy``) or connections
+(``too_many_connections``), 504 grading past its time limit (the worker was killed and
+replaced).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from officeeval.runner.grading import WorkItem
 from officeeval.runner.store import GenerationMeta, Store
 from officeeval.runner.tasks import Task, TaskRegistry, default_locations
 from officeeval.service.catalog import task_detail, task_file, task_summary
+from officeeval.service.connections import REASONS, Watch
 from officeeval.service.guards import Guard
 from officeeval.service.inputs import BadRequest, Fields, Spool, capped_limits, run_fields, \
     score_fields
@@ -41,6 +44,7 @@ from officeeval.service.pool import AsyncPool, JobFailed, JobLost, PoolClosed, Q
 from officeeval.service.work import Job, Reply, serve_job
 
 JSON = "application/json"
+INLINE = "inline"  # the pool's lane of jobs graded against a rubric sent with the request
 
 
 class Service:
@@ -55,7 +59,12 @@ class Service:
         self.registry = TaskRegistry.scan(locations)
         self.registry.all()  # load and check every rubric now, not on a request
         self.metrics = Metrics()
-        self.pool = AsyncPool(serve_job, options.jobs, options.queue)
+        self.connections = Watch(options.header_timeout, options.max_connections,
+                                 self.metrics.connections_closed)
+        self.pool = AsyncPool(serve_job, options.jobs, options.queue,
+                              retire=lambda reply: bool(getattr(reply, "retire", False)),
+                              max_jobs=options.recycle_jobs,
+                              lanes={INLINE: max(1, options.jobs - 1)})
         self.spool: Spool | None = None
         self.recalc: Any = None
         self.recalc_stats: dict[str, int] | None = None
@@ -63,6 +72,7 @@ class Service:
         self.sandbox_warning = ""
         self.sandbox_error = ""
         self.stopping = False
+        self._cut: asyncio.TimerHandle | None = None  # the drain's end (``drain``)
         self.next_sample = 1
         self.address = f"http://{options.host}:{options.port}"
         self._gauges()
@@ -83,8 +93,22 @@ class Service:
             if self.sandbox_warning:
                 self.announce(f"warning: sandbox {self.sandbox_mode}: {self.sandbox_warning}")
 
+    def drain(self, seconds: float) -> None:
+        """SIGTERM: stop taking work and let what is in flight finish within ``seconds``;
+        a second before that, end what is left, so that each of those requests gets its
+        JSON ``503 shutting_down`` before the server gives up on it (uvicorn would cancel
+        it and answer a plain-text 500)."""
+        if self.stopping:
+            return
+        self.stopping = True
+        loop = asyncio.get_running_loop()
+        cut = seconds - 1.0 if seconds >= 2.0 else seconds / 2
+        self._cut = loop.call_later(cut, lambda: loop.create_task(self.pool.close()))
+
     async def stop(self) -> None:
         self.stopping = True
+        if self._cut is not None:
+            self._cut.cancel()
         await self.pool.close()
         loop = asyncio.get_running_loop()
         if self.recalc is not None:
@@ -132,9 +156,19 @@ class Service:
         m.gauge("officeeval_queue_capacity", "Requests that may wait before 429.",
                 lambda: pool.queue)
         m.gauge("officeeval_workers", "Grading worker processes.", lambda: pool.jobs)
+        conns = self.connections
+        m.gauge("officeeval_connections_open", "Client connections open.",
+                lambda: len(conns.open))
+        m.gauge("officeeval_connections_waiting", "Open connections waiting for a request "
+                "head (idle keep-alive included).", lambda: conns.waiting_count)
+        for reason in REASONS:
+            m.connections_closed.inc(reason, by=0)
         m.counter_from("officeeval_worker_restarts_total",
                        "Workers replaced after dying or missing a deadline.",
                        lambda: pool.restarts)
+        m.counter_from("officeeval_worker_recycles_total",
+                       "Workers replaced after a job that took their memory past "
+                       "--recycle-rss, or after --recycle-jobs jobs.", lambda: pool.recycles)
         m.counter_from("officeeval_grading_timeouts_total",
                        "Requests whose grading passed its time limit.",
                        lambda: pool.timeouts)
@@ -177,10 +211,19 @@ class Service:
         from officeeval import recalc
         return self.recalc.address, min(2 * recalc.timeout() + 30.0, self.options.grade_timeout)
 
-    async def grade(self, job: Job, limit: float, cleanup: Callable[[], None]) -> Response:
-        """Run ``job`` in the pool and answer with its reply."""
+    async def grade(self, job: Job, limit: float, cleanup: Callable[[], None],
+                    owner: str) -> Response:
+        """Run ``job`` for the client at address ``owner`` in the pool and answer with its
+        reply. A job of an inline rubric runs in its lane (``INLINE``: all workers but one)
+        within ``--inline-timeout``."""
+        if self.stopping:
+            cleanup()
+            return _error(503, "shutting_down", "the service is shutting down")
+        if job.inline:
+            limit = min(limit, self.options.inline_timeout)
         try:
-            future = self.pool.submit(job, limit, on_finish=cleanup)
+            future = self.pool.submit(job, limit, on_finish=cleanup,
+                                      lane=INLINE if job.inline else None, owner=owner)
         except QueueFull as exc:
             cleanup()
             return _error(429, "queue_full", f"all {self.pool.jobs} workers are busy and "
@@ -192,7 +235,7 @@ class Service:
         try:
             reply: Reply = await future
         except asyncio.CancelledError:
-            future.cancel()
+            future.cancel()  # nobody waits for it: a queued job is not run
             raise
         except JobLost as exc:
             if exc.timed_out:
@@ -231,22 +274,37 @@ def _service(request: Request) -> Service:
     return request.app.state.service
 
 
-def _detail(request: Request) -> str:
-    detail = request.query_params.get("detail", "checks")
+def _owner(request: Request) -> str:
+    """Whom a job is for, as far as the server can tell: the client's address."""
+    return request.client.host if request.client else ""
+
+
+def _detail(request: Request, inline: bool) -> str:
+    """The detail level asked for. The default is the fullest the client may see: the
+    whole card (``checks``) with ``--expose-rubrics`` or for the client's own inline
+    rubric, else ``criteria`` (ids, points, passed, failure class). Raises ``BadRequest``:
+    400 for an unknown level, 403 for ``checks`` of a hidden rubric."""
+    full = _service(request).options.expose_rubrics or inline
+    detail = request.query_params.get("detail") or ("checks" if full else "criteria")
     if detail not in DETAILS:
         raise BadRequest(f"detail must be one of {', '.join(DETAILS)}")
+    if detail == "checks" and not full:
+        raise BadRequest("detail=checks would show the rubric's expected values, which this "
+                         "server keeps hidden (--expose-rubrics shows them); ask for "
+                         "detail=criteria or summary", 403, "rubric_hidden")
     return detail
 
 
 async def score(request: Request) -> Response:
     svc = _service(request)
-    detail = _detail(request)
     assert svc.spool is not None
-    fields = await score_fields(request, svc.spool)
-    assert fields.document is not None
-    doc = fields.document
+    upload = svc.spool.upload()
     try:
+        fields = await score_fields(request, upload)
+        assert fields.document is not None
+        doc = fields.document
         task = svc.task(fields.task) if fields.task else None
+        detail = _detail(request, inline=task is None)
         key, meta = svc.identity(fields, task, "output")
         item = WorkItem(
             key=key, task=task.id if task else "", source="output", payload=str(doc),
@@ -254,22 +312,24 @@ async def score(request: Request) -> Response:
             output_name=task.output_name if task else doc.name,
             options=svc.options.grading_options, recalc_service=svc.recalc_address(),
             serialize=detail == "checks" or bool(svc.options.store))
-    except BadRequest:
-        doc.unlink(missing_ok=True)
+        job = Job(item, "score", detail, fields.filename, inline=task is None,
+                  store=svc.options.store, meta=meta, keep=svc.options.keep_documents,
+                  expose=svc.options.expose_rubrics or task is None,
+                  memory=svc.options.worker_memory, recycle_rss=svc.options.recycle_rss)
+    except BaseException:
+        # Whatever cut the request short (a bad field, a body too large or too slow, the
+        # client gone), nothing it wrote may stay in the spool.
+        upload.release()
         raise
-    job = Job(item, "score", detail, fields.filename, inline=task is None,
-              store=svc.options.store, meta=meta, keep=svc.options.keep_documents)
-    return await svc.grade(job, svc.options.grade_timeout,
-                           lambda: doc.unlink(missing_ok=True))
+    return await svc.grade(job, svc.options.grade_timeout, upload.release, _owner(request))
 
 
 async def run(request: Request) -> Response:
     svc = _service(request)
-    detail = _detail(request)
-    assert svc.spool is not None
-    fields = await run_fields(request, svc.spool)
+    fields = await run_fields(request)
     assert fields.task is not None
     task = svc.task(fields.task)
+    detail = _detail(request, inline=False)
     if svc.sandbox_error:
         return _error(503, "sandbox_unavailable", svc.sandbox_error)
     missing = [f"{role} {p.name}" for role, p, ok in task.files()
@@ -289,8 +349,10 @@ async def run(request: Request) -> Response:
                     keep_dir=keep, recalc_service=svc.recalc_address(),
                     serialize=detail == "checks" or bool(svc.options.store))
     job = Job(item, "run", detail, task.output_name, store=svc.options.store, meta=meta,
-              keep=svc.options.keep_documents)
-    return await svc.grade(job, svc.options.grade_timeout + limits.timeout, lambda: None)
+              keep=svc.options.keep_documents, expose=svc.options.expose_rubrics,
+              memory=svc.options.worker_memory, recycle_rss=svc.options.recycle_rss)
+    return await svc.grade(job, svc.options.grade_timeout + limits.timeout, lambda: None,
+                           _owner(request))
 
 
 async def tasks(request: Request) -> Response:
@@ -395,7 +457,8 @@ def create_app(options: ServeOptions,
         routes=ROUTES, lifespan=lifespan,
         middleware=[Middleware(Guard, metrics=service.metrics, token=options.token,
                                max_body=options.max_body,
-                               read_timeout=options.read_timeout)],
+                               read_timeout=options.read_timeout,
+                               body_budget=options.body_budget)],
         exception_handlers={BadRequest: _bad_request, HTTPException: _http_error})
     app.state.service = service
     return app

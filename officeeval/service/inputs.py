@@ -25,7 +25,8 @@ from officeeval.runner.limits import Limits, parse_limits
 
 DOCUMENT_SUFFIXES = (".docx", ".xlsx", ".pptx", ".docm", ".xlsm", ".pptm")
 _ID = re.compile(r"^[A-Za-z0-9_.:-]{1,128}$")
-MAX_TEXT = 4 * 1024 * 1024  # a multipart text field (a rubric, a program)
+MIB = 1024 * 1024
+MAX_TEXT = 4 * MIB  # a rubric, a multipart text field (a program)
 SPOOL_PREFIX = "officeeval-serve-"
 
 
@@ -58,16 +59,65 @@ class Fields:
 
 class Spool:
     """A private directory (mode 0700) for uploads while they wait for and go through a
-    worker. A directory left by a server that was killed is removed by the next one."""
+    worker. A directory left by a server that was killed is removed by the next one.
+
+    Every request writes through an ``Upload`` of its own (``upload()``), which removes
+    what it wrote when it is released, whatever became of the request. An inline rubric is
+    named by its content and shared by the requests that hold it at the same time (workers
+    keep it loaded while it lives); it is removed with the last of them."""
 
     def __init__(self) -> None:
         sweep_spools()
         self.path = Path(tempfile.mkdtemp(prefix=f"{SPOOL_PREFIX}{os.getpid()}-"))
         os.chmod(self.path, 0o700)
+        self._rubrics: dict[Path, int] = {}  # inline rubric file -> requests holding it
+
+    def upload(self) -> "Upload":
+        """A request's files; ``release`` it once no worker will read them."""
+        return Upload(self)
+
+    def _hold_rubric(self, text: bytes) -> Path:
+        path = self.path / f"rubric-{hashlib.sha256(text).hexdigest()[:32]}.xml"
+        if not self._rubrics.get(path):
+            tmp = path.with_suffix(f".{uuid.uuid4().hex}.tmp")
+            tmp.write_bytes(text)
+            os.replace(tmp, path)
+        self._rubrics[path] = self._rubrics.get(path, 0) + 1
+        return path
+
+    def _drop_rubric(self, path: Path) -> None:
+        left = self._rubrics.get(path, 0) - 1
+        if left > 0:
+            self._rubrics[path] = left
+            return
+        self._rubrics.pop(path, None)
+        path.unlink(missing_ok=True)
+
+    def files(self) -> list[Path]:
+        """What the spool holds now (for tests and health checks)."""
+        try:
+            return sorted(self.path.iterdir())
+        except OSError:
+            return []
+
+    def close(self) -> None:
+        shutil.rmtree(self.path, ignore_errors=True)
+
+
+class Upload:
+    """The files one request wrote to its spool. Used from the event loop only (the
+    rubric counts are not locked)."""
+
+    def __init__(self, spool: Spool) -> None:
+        self.spool = spool
+        self.documents: list[Path] = []
+        self.rubric_path: Path | None = None
 
     def document(self, data: bytes | Any, suffix: str) -> Path:
-        """Write an upload (bytes or a file object) to a fresh file; return its path."""
-        path = self.path / f"{uuid.uuid4().hex}{suffix}"
+        """Write an upload (bytes or a file object) to a fresh file; return its path.
+        Raises ``OSError`` when the spool cannot be written."""
+        path = self.spool.path / f"{uuid.uuid4().hex}{suffix}"
+        self.documents.append(path)
         with open(path, "wb") as out:
             if isinstance(data, (bytes, bytearray, memoryview)):
                 out.write(data)
@@ -76,17 +126,25 @@ class Spool:
         return path
 
     def rubric(self, text: bytes) -> Path:
-        """The inline rubric's file, named by its content (the same rubric sent again is
-        the same file: workers keep it loaded)."""
-        path = self.path / f"rubric-{hashlib.sha256(text).hexdigest()[:32]}.xml"
-        if not path.exists():
-            tmp = path.with_suffix(f".{uuid.uuid4().hex}.tmp")
-            tmp.write_bytes(text)
-            os.replace(tmp, path)
-        return path
+        """The inline rubric's file (one per request: a second call is a fault of ours)."""
+        assert self.rubric_path is None
+        self.rubric_path = self.spool._hold_rubric(text)
+        return self.rubric_path
 
-    def close(self) -> None:
-        shutil.rmtree(self.path, ignore_errors=True)
+    def release(self) -> None:
+        """Remove this request's files; a second call does nothing. Never raises."""
+        docs, self.documents = self.documents, []
+        for path in docs:
+            try:
+                path.unlink(missing_ok=True)
+            except OSError:
+                pass
+        rubric, self.rubric_path = self.rubric_path, None
+        if rubric is not None:
+            try:
+                self.spool._drop_rubric(rubric)
+            except OSError:
+                pass
 
 
 def sweep_spools(root: str | None = None) -> int:
@@ -122,24 +180,25 @@ def _alive(pid: int) -> bool:
     return True
 
 
-async def score_fields(request: Any, spool: Spool) -> Fields:
+async def score_fields(request: Any, upload: Upload) -> Fields:
     """The fields of a ``/v1/score`` request: multipart (``document`` file, ``task`` or
-    ``rubric``) or JSON (``document`` in base64). Raises ``BadRequest``."""
+    ``rubric``) or JSON (``document`` in base64). Every field is checked before the
+    document and the rubric are written to ``upload``. Raises ``BadRequest``."""
     ctype = request.headers.get("content-type", "")
     if ctype.startswith("multipart/form-data"):
-        return await _score_multipart(request, spool)
+        return await _score_multipart(request, upload)
     if ctype.startswith("application/json"):
-        return _score_json(await _json_body(request), spool)
+        return _score_json(await _json_body(request), upload)
     raise BadRequest("send multipart/form-data (a 'document' file) or application/json "
                      "(a base64 'document')", 415, "unsupported_media_type")
 
 
-async def run_fields(request: Any, spool: Spool) -> Fields:
+async def run_fields(request: Any) -> Fields:
     """The fields of a ``/v1/run`` request (JSON: ``task`` and ``code`` or ``answer``).
     Raises ``BadRequest``."""
     ctype = request.headers.get("content-type", "")
     if ctype.startswith("multipart/form-data"):
-        form = await request.form(max_files=1, max_fields=16, max_part_size=MAX_TEXT)
+        form = await _form(request, max_files=1)
         try:
             obj = {k: v for k, v in form.items() if isinstance(v, str)}
         finally:
@@ -184,50 +243,74 @@ def capped_limits(server: Limits, asked: dict[str, Any] | None) -> Limits:
     return Limits(**{k: min(values[k], parsed.get(k, values[k])) for k in values})
 
 
-async def _score_multipart(request: Any, spool: Spool) -> Fields:
-    form = await request.form(max_files=2, max_fields=16, max_part_size=MAX_TEXT)
+async def _form(request: Any, max_files: int) -> Any:
+    """The multipart form, its text fields at most ``MAX_TEXT`` bytes each. Raises
+    ``BadRequest``: 413 for a field over that size, 400 for a malformed form."""
+    from starlette.formparsers import MultiPartException, MultiPartParser
     try:
-        upload = form.get("document")
-        if upload is None or isinstance(upload, str):
+        return await MultiPartParser(request.headers, request.stream(), max_files=max_files,
+                                     max_fields=16, max_part_size=MAX_TEXT).parse()
+    except MultiPartException as exc:
+        # Starlette names no class for a field over its size: its message is the sign
+        # (tests/service pin it: a starlette that words it otherwise fails them).
+        if "exceeded maximum size" in exc.message:
+            raise BadRequest(f"a text field (the rubric, a program) is larger than "
+                             f"{MAX_TEXT // MIB} MiB", 413, "too_large") from None
+        raise BadRequest(f"malformed multipart form: {exc.message}") from None
+
+
+async def _score_multipart(request: Any, upload: Upload) -> Fields:
+    form = await _form(request, max_files=2)
+    try:
+        document = form.get("document")
+        if document is None or isinstance(document, str):
             raise BadRequest("a multipart score request needs a 'document' file part")
         rubric = form.get("rubric")
         rubric_text = None
         if rubric is not None:
             rubric_text = rubric.encode("utf-8") if isinstance(rubric, str) \
                 else await rubric.read(MAX_TEXT + 1)
-            if len(rubric_text) > MAX_TEXT:
-                raise BadRequest("the rubric is larger than 4 MiB", 413, "too_large")
+            _cap_rubric(rubric_text)
         obj = {k: v for k, v in form.items() if isinstance(v, str) and k != "rubric"}
-        name = _filename(obj.get("filename") or upload.filename or "")
+        name = _filename(obj.get("filename") or document.filename or "")
         task = _task_field(obj.get("task"))
         _one_of_task_rubric(task, rubric_text)
-        doc = spool.document(upload.file, _suffix(name))
+        common = _common(obj)
+        doc = upload.document(document.file, _suffix(name))
     finally:
         await form.close()
-    return Fields(task=task, rubric=spool.rubric(rubric_text) if rubric_text else None,
-                  document=doc, filename=name or doc.name, **_common(obj))
+    return Fields(task=task, rubric=upload.rubric(rubric_text) if rubric_text else None,
+                  document=doc, filename=name or doc.name, **common)
 
 
-def _score_json(obj: Any, spool: Spool) -> Fields:
+def _score_json(obj: Any, upload: Upload) -> Fields:
     if not isinstance(obj, dict):
         raise BadRequest("the body must be a JSON object")
     encoded = obj.get("document")
     if not isinstance(encoded, str) or not encoded:
         raise BadRequest("'document' (the file in base64) is required")
-    try:
-        data = base64.b64decode(encoded, validate=True)
-    except (binascii.Error, ValueError):
-        raise BadRequest("'document' is not valid base64") from None
     rubric = obj.get("rubric")
     if rubric is not None and not isinstance(rubric, str):
         raise BadRequest("'rubric' must be the rubric's XML text")
     task = _task_field(obj.get("task"))
     rubric_text = rubric.encode("utf-8") if rubric else None
+    if rubric_text is not None:
+        _cap_rubric(rubric_text)
     _one_of_task_rubric(task, rubric_text)
     name = _filename(obj.get("filename") or "")
-    doc = spool.document(data, _suffix(name))
-    return Fields(task=task, rubric=spool.rubric(rubric_text) if rubric_text else None,
-                  document=doc, filename=name or doc.name, **_common(obj))
+    common = _common(obj)
+    try:
+        data = base64.b64decode(encoded, validate=True)
+    except (binascii.Error, ValueError):
+        raise BadRequest("'document' is not valid base64") from None
+    doc = upload.document(data, _suffix(name))
+    return Fields(task=task, rubric=upload.rubric(rubric_text) if rubric_text else None,
+                  document=doc, filename=name or doc.name, **common)
+
+
+def _cap_rubric(text: bytes) -> None:
+    if len(text) > MAX_TEXT:
+        raise BadRequest(f"the rubric is larger than {MAX_TEXT // MIB} MiB", 413, "too_large")
 
 
 async def _json_body(request: Any) -> Any:

@@ -7,7 +7,8 @@ outcome}``, ``officeeval_eval_errors_total``, ``officeeval_stored_total``,
 ``officeeval_worker_restarts_total``, ``officeeval_grading_timeouts_total``,
 ``officeeval_queue_depth``, ``officeeval_jobs_running``, ``officeeval_queue_capacity``,
 ``officeeval_workers``, ``officeeval_recalculated_documents_total`` (documents with a
-recalculated value) and, when the shared LibreOffice service runs,
+recalculated value), ``officeeval_connections_open``, ``officeeval_connections_waiting``
+(for a request head), ``officeeval_connections_closed_total{reason}`` and, when the shared LibreOffice service runs,
 ``officeeval_recalculations_total`` / ``officeeval_recalculations_reused_total`` /
 ``officeeval_recalc_instances``.
 """
@@ -132,6 +133,11 @@ class Metrics:
         self.recalculated = Counter("officeeval_recalculated_documents_total",
                                     "Graded documents with at least one formula value "
                                     "recalculated by LibreOffice.")
+        self.connections_closed = Counter(
+            "officeeval_connections_closed_total",
+            "Connections the server closed before a request: no complete request head in "
+            "time (header_timeout), evicted for a newer one (evicted), refused with 503 "
+            "(refused).", ("reason",))
         self.extra: list[Gauge] = []
 
     def gauge(self, name: str, doc: str, read: Callable[[], float | None]) -> None:
@@ -143,6 +149,6 @@ class Metrics:
     def render(self) -> str:
         lines: list[str] = []
         for m in (self.requests, self.latency, self.outcomes, self.eval_errors, self.stored,
-                  self.recalculated, *self.extra):
+                  self.recalculated, self.connections_closed, *self.extra):
             lines.extend(m.render())
         return "\n".join(lines) + "\n"

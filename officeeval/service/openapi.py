@@ -11,9 +11,12 @@ from typing import Any
 _ERROR = {"$ref": "#/components/schemas/Error"}
 _DETAIL = {"name": "detail", "in": "query", "required": False,
            "description": "How much of the ScoreCard to return: `summary` (no criteria), "
-                          "`criteria` (criteria without their checks) or `checks` (all).",
-           "schema": {"type": "string", "enum": ["summary", "criteria", "checks"],
-                      "default": "checks"}}
+                          "`criteria` (per criterion its id, skill, points, earned points, "
+                          "passed and failure class) or `checks` (all: expected and "
+                          "actual values). `checks` is refused (403) unless the server "
+                          "exposes rubrics or the rubric came with the request. Default: "
+                          "the fullest level allowed.",
+           "schema": {"type": "string", "enum": ["summary", "criteria", "checks"]}}
 _IDENTITY = {
     "model": {"type": "string", "default": "serve",
               "description": "The model (or training run / step) the result is stored "
@@ -28,20 +31,27 @@ _IDENTITY = {
 
 def _errors(*codes: int) -> dict[str, Any]:
     text = {400: "Malformed request.", 401: "Missing or wrong bearer token.",
-            404: "Unknown task.", 408: "The body was not received in time.",
-            413: "The body is larger than the server's limit.",
+            403: "detail=checks while the server keeps the rubric hidden.",
+            404: "Unknown task.",
+            408: "The body (or, on a raw connection, the request head) was not received "
+                 "in time.",
+            413: "The body is larger than the server's limit, or a rubric or text field "
+                 "is larger than 4 MiB.",
             415: "Unsupported content type.",
             422: "Invalid rubric (inline or the task's) or a task file is missing.",
             429: "Every worker is busy and the queue is full: retry after `Retry-After` "
                  "seconds.",
             500: "The worker died while grading (an evaluator failure: retry).",
-            503: "Shutting down, or the sandbox is unavailable.",
-            504: "Grading passed its time limit; the worker was killed and replaced."}
+            503: "Shutting down (`shutting_down`), the sandbox is unavailable, or every "
+                 "connection the server keeps is inside a request (`too_many_connections`, "
+                 "with `Retry-After`).",
+            504: "Grading passed its time limit (an inline rubric's is shorter); the worker "
+                 "was killed and replaced."}
     out: dict[str, Any] = {}
     for code in codes:
         entry: dict[str, Any] = {"description": text[code],
                                  "content": {"application/json": {"schema": _ERROR}}}
-        if code == 429:
+        if code in (429, 503):
             entry["headers"] = {"Retry-After": {"schema": {"type": "integer"},
                                                 "description": "Seconds to wait."}}
         out[str(code)] = entry
@@ -90,8 +100,8 @@ def spec(version: str) -> dict[str, Any]:
                             "task": {"type": "string"}, "rubric": {"type": "string"},
                             "filename": {"type": "string"}, **_IDENTITY}}}}},
                 "responses": {**_ok(card, "The ScoreCard."),
-                              **_errors(400, 401, 404, 408, 413, 415, 422, 429, 500, 503,
-                                        504)}}},
+                              **_errors(400, 401, 403, 404, 408, 413, 415, 422, 429, 500,
+                                        503, 504)}}},
             "/v1/run": {"post": {
                 "summary": "Run a program (or the program in a raw model answer) in the "
                            "sandbox on a fresh copy of the task's input, then grade what "
@@ -115,8 +125,8 @@ def spec(version: str) -> dict[str, Any]:
                                                     "run": {"$ref": "#/components/schemas/"
                                                                     "RunRecord"}}},
                                     "The ScoreCard and how the program ran."),
-                              **_errors(400, 401, 404, 408, 413, 415, 422, 429, 500, 503,
-                                        504)}}},
+                              **_errors(400, 401, 403, 404, 408, 413, 415, 422, 429, 500,
+                                        503, 504)}}},
             "/v1/tasks": {"get": {
                 "summary": "The tasks served.",
                 "responses": {"200": {"description": "Tasks and scan issues.", "content": {
@@ -178,9 +188,13 @@ def _schemas() -> dict[str, Any]:
         "detail": text, "line": {"type": ["integer", "null"]}}}
     criterion = {"type": "object", "properties": {
         "id": text, "skill": text, "points": num, "earned": num,
-        "status": {"enum": ["pass", "fail", "not_found", "skipped", "eval_error"]},
-        "failure_class": nullable_text, "description": text,
-        "preservation": {"type": "boolean"},
+        "passed": {"type": "boolean"},
+        "failure_class": {"enum": [None, "logic", "execution", "evaluator", "unevaluable"]},
+        "status": {"enum": ["pass", "fail", "not_found", "skipped", "eval_error",
+                            "unevaluable"],
+                   "description": "With detail=checks, or when the rubric is exposed."},
+        "description": {"type": "string", "description": "As status."},
+        "preservation": {"type": "boolean", "description": "As status."},
         "checks": {"type": "array", "items": check,
                    "description": "Present with detail=checks."}}}
     return {

@@ -32,7 +32,15 @@ class ServeOptions:
     (``results.sqlite``, the batch's schema) every graded request is written to.
     ``limits``: the default and the maximum limits of a program (a request may lower them,
     never raise them). ``recalc``: ``None`` lets the engine decide (LibreOffice when
-    installed)."""
+    installed). ``graceful_timeout``: seconds requests in flight may take to finish after
+    SIGTERM. ``header_timeout``: seconds a connection may take to send a request head
+    (after opening, or after its previous answer); ``max_connections``: connections kept
+    open at once (one more evicts the one waiting longest for its head).
+    ``body_budget``: request body bytes held at once by requests in progress (``None``: 8
+    times ``max_body``; past it ``503 busy``). ``inline_timeout``: seconds a worker may grade against an inline rubric (all workers
+    but one may do so at once). ``worker_memory``: the address space a grading worker may use (a document needing more
+    is ``unevaluable``); a worker is replaced after a job that took its resident size past
+    ``recycle_rss``, and after ``recycle_jobs`` jobs."""
 
     tasks: tuple[str, ...] = ()
     host: str = "127.0.0.1"
@@ -50,6 +58,13 @@ class ServeOptions:
     sandbox: SandboxConfig = field(default_factory=SandboxConfig)
     recalc: bool | None = None
     graceful_timeout: float = 30.0
+    header_timeout: float = 10.0
+    max_connections: int = 1000
+    body_budget: int | None = None
+    inline_timeout: float = 15.0
+    worker_memory: int = 2048 * MIB
+    recycle_rss: int = 1024 * MIB
+    recycle_jobs: int = 500
 
     def check(self) -> None:
         """Raise ``OptionsError`` for options that cannot work, the first one found."""
@@ -60,9 +75,22 @@ class ServeOptions:
         if not 0 <= self.port < 65536:
             raise OptionsError(f"--port must be 0-65535, not {self.port}")
         for name, value in (("--read-timeout", self.read_timeout),
-                            ("--grade-timeout", self.grade_timeout)):
+                            ("--grade-timeout", self.grade_timeout),
+                            ("--header-timeout", self.header_timeout),
+                            ("--inline-timeout", self.inline_timeout),
+                            ("--graceful-timeout", self.graceful_timeout)):
             if not value > 0:
                 raise OptionsError(f"{name} must be positive")
+        if self.worker_memory < 256 * MIB:
+            raise OptionsError("--worker-memory must be at least 256M")
+        if not 0 < self.recycle_rss <= self.worker_memory:
+            raise OptionsError("--recycle-rss must be positive and at most --worker-memory")
+        if self.recycle_jobs < 1:
+            raise OptionsError("--recycle-jobs must be at least 1")
+        if self.body_budget is not None and self.body_budget < self.max_body:
+            raise OptionsError("--body-budget must be at least --max-body")
+        if self.max_connections < 8:
+            raise OptionsError("--max-connections must be at least 8")
         if self.max_body < 1024:
             raise OptionsError("--max-body must be at least 1K")
         if self.token is None and not is_loopback(self.host):

@@ -7,7 +7,15 @@
 * Deadlines: a job still running after its time limit has its worker killed (its sandboxed
   program dies with it) and replaced; the job fails with ``JobLost``.
 * A worker that dies (a crash in a native library, the OOM killer) is replaced and only its
-  job fails. Results are read when the worker's pipe is readable (``loop.add_reader``), so
+  job fails.
+* Fairness: a job may belong to a ``lane`` with a cap on the workers it holds at once (the
+  service caps inline-rubric jobs, so that slow ones of a client's own rubric leave a
+  worker to the tasks), and has an ``owner`` (the client's address): a free worker takes
+  the waiting job whose owner has the fewest jobs running, among equals the one whose owner
+  was served longest ago, then the oldest (one worker alternates between owners).
+* Recycling: a worker is replaced after a job whose result asks for it (``retire``: the
+  service's workers do when their peak memory passed a threshold) and after ``max_jobs``
+  jobs, so that what a worker accumulates does not stay. Results are read when the worker's pipe is readable (``loop.add_reader``), so
   there is no thread and no polling.
 """
 
@@ -16,7 +24,7 @@ from __future__ import annotations
 import asyncio
 import math
 import time
-from collections import deque
+from collections import OrderedDict, deque
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -55,6 +63,8 @@ class _Job:
     future: asyncio.Future
     limit: float
     on_finish: Callable[[], None] | None = None
+    lane: str | None = None
+    owner: str = ""
     queued: float = field(default_factory=time.monotonic)
 
     def finish(self) -> None:
@@ -72,16 +82,28 @@ class _Slot:
     job: _Job | None = None
     timer: asyncio.TimerHandle | None = None
     started: float = 0.0
+    done: int = 0  # jobs its current worker finished
 
 
 class AsyncPool:
     """``jobs`` workers running ``fn``; at most ``queue`` jobs wait. Call ``start`` inside
-    the event loop, ``submit`` to grade, ``close`` at the end."""
+    the event loop, ``submit`` to grade, ``close`` at the end. ``retire(value)``: whether
+    the worker that returned ``value`` is to be replaced; ``max_jobs``: replace a worker
+    after that many jobs (``None``: never). ``lanes``: the most workers the jobs of each
+    lane may hold at once."""
 
-    def __init__(self, fn: Callable[[Any], Any], jobs: int, queue: int) -> None:
+    def __init__(self, fn: Callable[[Any], Any], jobs: int, queue: int,
+                 retire: Callable[[Any], bool] | None = None,
+                 max_jobs: int | None = None,
+                 lanes: dict[str, int] | None = None) -> None:
         self.fn = fn
         self.jobs = max(1, jobs)
         self.queue = max(0, queue)
+        self.lanes = dict(lanes or {})
+        self._served: OrderedDict[str, float] = OrderedDict()  # owner -> last dispatch
+        self.retire = retire
+        self.max_jobs = max_jobs
+        self.recycles = 0
         self.waiting: deque[_Job] = deque()
         self.slots: list[_Slot] = []
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -112,28 +134,42 @@ class AsyncPool:
         return len(self.waiting)
 
     def submit(self, item: Any, limit: float,
-               on_finish: Callable[[], None] | None = None) -> asyncio.Future:
+               on_finish: Callable[[], None] | None = None, lane: str | None = None,
+               owner: str = "") -> asyncio.Future:
         """Queue ``item``; the future gets the function's value, or ``JobLost`` /
         ``JobFailed`` / ``PoolClosed``. ``on_finish`` is called once no worker will touch
         the item any more (e.g. to remove its files), even when the future was cancelled.
-        Raises ``QueueFull`` (nothing queued) or ``PoolClosed`` at once."""
+        ``lane`` and ``owner``: see the class. Raises ``QueueFull`` (nothing queued) or
+        ``PoolClosed`` at once."""
         if self.closed or self.loop is None:
             raise PoolClosed("the service is shutting down")
+        job = _Job(item, self.loop.create_future(), limit, on_finish, lane, owner)
+        # Every waiting job is held back by its lane whenever a worker is idle (a job that
+        # could start, started), so a new job may start now only by its own lane's room.
         idle = next((s for s in self.slots if s.job is None), None)
-        if idle is None and len(self.waiting) >= self.queue:
-            raise QueueFull(self.retry_after())
-        job = _Job(item, self.loop.create_future(), limit, on_finish)
-        if idle is not None and not self.waiting:
+        if idle is not None and self._room(lane):
             self._dispatch(idle, job)
+        elif len(self.waiting) >= self.queue:
+            raise QueueFull(self.retry_after())
         else:
             self.waiting.append(job)
         return job.future
 
     def retry_after(self) -> int:
-        """Seconds until a place is likely free: the work ahead over the workers, at the
-        recent mean time per job; at least 1."""
-        ahead = len(self.waiting) + self.running
-        return max(1, min(60, math.ceil(self._mean_seconds * ahead / self.jobs)))
+        """Seconds until a worker is likely to take the next waiting job (which frees a
+        place in the queue), at least 1: for each running job, what it is likely to have
+        left — the rest of the mean time per job, or as long again as it has run already
+        when it has run longer (a worker stuck on a slow job is not about to be free) —
+        but never past its deadline; the soonest of these."""
+        now = time.monotonic()
+        ends = []
+        for slot in self.slots:
+            if slot.job is None:
+                return 1
+            ran = now - slot.started
+            likely = max(self._mean_seconds - ran, ran)
+            ends.append(min(likely, slot.job.limit - ran))
+        return max(1, math.ceil(min(ends, default=1.0)))
 
     async def close(self) -> None:
         """Fail the waiting jobs, end the workers (idle ones politely, busy ones killed)."""
@@ -179,6 +215,10 @@ class AsyncPool:
     def _dispatch(self, slot: _Slot, job: _Job) -> None:
         assert self.loop is not None
         slot.job, slot.started = job, time.monotonic()
+        self._served[job.owner] = slot.started
+        self._served.move_to_end(job.owner)
+        while len(self._served) > 4096:  # owners are client addresses: bounded
+            self._served.popitem(last=False)
         slot.timer = self.loop.call_later(job.limit, self._expired, slot, job)
         try:
             slot.conn.send(job.item)
@@ -186,12 +226,33 @@ class AsyncPool:
             self._lose(slot, "the worker could not take the job (it died)")
 
     def _next(self, slot: _Slot) -> None:
-        while self.waiting and not self.closed:
-            job = self.waiting.popleft()
-            if not job.future.done():  # a cancelled request is not graded
-                self._dispatch(slot, job)
-                return
+        """Give ``slot``'s idle worker the waiting job its lane allows whose owner has the
+        fewest jobs running, then was served longest ago, then the oldest; cancelled jobs
+        are dropped."""
+        if self.closed:
+            return
+        for job in [j for j in self.waiting if j.future.done()]:
+            self.waiting.remove(job)  # a cancelled request is not graded
             job.finish()
+        running: dict[str, int] = {}
+        for s in self.slots:
+            if s.job is not None:
+                running[s.job.owner] = running.get(s.job.owner, 0) + 1
+        best = None
+        for i, job in enumerate(self.waiting):
+            if not self._room(job.lane):
+                continue
+            key = (running.get(job.owner, 0), self._served.get(job.owner, -1.0), i)
+            if best is None or key < best[0]:
+                best = (key, job)
+        if best is not None:
+            self.waiting.remove(best[1])
+            self._dispatch(slot, best[1])
+
+    def _room(self, lane: str | None) -> bool:
+        cap = self.lanes.get(lane) if lane is not None else None
+        return cap is None or sum(1 for s in self.slots
+                                  if s.job is not None and s.job.lane == lane) < cap
 
     def _readable(self, slot: _Slot) -> None:
         try:
@@ -206,6 +267,7 @@ class AsyncPool:
         if slot.timer is not None:
             slot.timer.cancel()
             slot.timer = None
+        slot.done += 1
         if job is not None:
             job.finish()
             spent = time.monotonic() - slot.started
@@ -216,6 +278,11 @@ class AsyncPool:
                     job.future.set_result(value)
                 else:
                     job.future.set_exception(JobFailed(str(value)))
+        if not self.closed and ((ok and self.retire is not None and self.retire(value))
+                                or (self.max_jobs is not None
+                                    and slot.done >= self.max_jobs)):
+            self._replace(slot)
+            self.recycles += 1
         self._next(slot)
 
     def _exited(self, slot: _Slot) -> None:
@@ -242,10 +309,24 @@ class AsyncPool:
                 job.future.set_exception(JobLost(why, timed_out))
         if self.closed:
             return
-        slot.process, slot.conn = start_worker(self.fn)
+        self._start_in(slot)
         self.restarts += 1
-        self._watch(slot)
         self._next(slot)
+
+    def _replace(self, slot: _Slot) -> None:
+        """End ``slot``'s idle worker and start a fresh one in its place."""
+        self._unwatch(slot)
+        stop_worker(slot.process)
+        try:
+            slot.conn.close()
+        except OSError:
+            pass
+        self._start_in(slot)
+
+    def _start_in(self, slot: _Slot) -> None:
+        slot.process, slot.conn = start_worker(self.fn)
+        slot.done = 0
+        self._watch(slot)
 
 
 def _end(slots: list[_Slot]) -> None:

@@ -19,11 +19,13 @@ from typing import Any
 
 from officeeval.errors import RubricError
 from officeeval.rubric import load_rubric
+from officeeval.rubric.patterns import rubric_hazards
 from officeeval.runner.escaping import safe_tree
 from officeeval.runner.grading import WorkItem, grade_item
 from officeeval.runner.manifest import ManifestLine
 from officeeval.runner.store import GenerationMeta, Store
 from officeeval.runner.turns import turn_rows
+from officeeval.service.memory import bound, peak_rss
 
 _STORES: dict[tuple[str, int], tuple[Store, int]] = {}
 _INLINE: dict[str, tuple[str, str, str] | str] = {}
@@ -36,7 +38,10 @@ class Job:
     ``criteria`` or ``checks``; ``shown``: the document name the ScoreCard shows;
     ``inline``: the rubric came with the request (it may not name files); ``store``: the
     results directory, with ``meta`` the row's identity; ``keep``: copy the graded
-    document into ``store/documents``."""
+    document into ``store/documents``; ``expose``: the client may see the rubric
+    (``--expose-rubrics``, or its own inline rubric): criteria keep their descriptions;
+    ``memory``: the worker's address-space limit (``service.memory``); ``recycle_rss``:
+    past this peak resident size the worker asks to be replaced after the job."""
 
     item: WorkItem
     kind: str
@@ -46,6 +51,9 @@ class Job:
     store: str | None = None
     meta: GenerationMeta | None = None
     keep: bool = False
+    expose: bool = False
+    memory: int | None = None
+    recycle_rss: int | None = None
 
 
 @dataclass(frozen=True)
@@ -61,11 +69,23 @@ class Reply:
     eval_errors: int = 0
     recalculated: int = 0
     stored: bool = False
+    retire: bool = False
 
 
 def serve_job(job: Job) -> Reply:
-    """Run one job. Never raises for anything the document or the program does (the engine
-    and the sandbox classify that); a fault of ours raises and the pool reports it."""
+    """Run one job, in a worker whose address space is limited to ``job.memory``. Never
+    raises for anything the document or the program does (the engine and the sandbox
+    classify that, a document over the memory limit included); a fault of ours raises and
+    the pool reports it. The reply asks for the worker to be replaced (``retire``) when its
+    peak resident size passed ``job.recycle_rss``."""
+    bound(job.memory)
+    reply = _serve(job)
+    if job.recycle_rss is not None and peak_rss() > job.recycle_rss:
+        reply = replace(reply, retire=True)
+    return reply
+
+
+def _serve(job: Job) -> Reply:
     if job.inline:
         found = _inline_rubric(job.item.rubric_path)
         if isinstance(found, str):
@@ -102,7 +122,7 @@ def serve_job(job: Job) -> Reply:
     if job.detail == "checks":
         card_text = full or _dumps_text(card.to_dict())
     else:
-        card_text = _dumps_text(_at_detail(card, job.detail))
+        card_text = _dumps_text(at_detail(card, job.detail, job.expose))
     if job.kind == "run":
         run = _dumps_text(result.sandbox)
         text = f'{{"scorecard": {card_text}, "run": {run}}}'
@@ -122,15 +142,27 @@ def _turns(job: Job, grades: list[dict[str, Any]] | None) -> list[dict[str, Any]
     return turn_rows(line, grades)
 
 
-def _at_detail(card: Any, detail: str) -> dict[str, Any]:
-    """The card's JSON without checks (``criteria``) or without criteria (``summary``)."""
-    d = card.to_dict() if detail == "checks" else _head(card)
+def at_detail(card: Any, detail: str, expose: bool) -> dict[str, Any]:
+    """The card's JSON at ``detail``: ``checks`` (all of it), ``criteria`` (no checks) or
+    ``summary`` (no criteria). A criterion shows its id, skill, points, earned points,
+    whether it passed and its failure class (``logic``, ``execution``, ``evaluator``,
+    ``unevaluable``); its status, description (which states the expected value in words)
+    and whether it is a preservation check only when ``expose``."""
+    if detail == "checks":
+        return card.to_dict()
+    d = _head(card)
     if detail == "criteria":
-        d["criteria"] = [{"id": c.id, "skill": c.skill, "points": c.points,
-                          "earned": c.earned, "status": c.status,
-                          "failure_class": c.failure_class, "description": c.description,
-                          "preservation": c.preservation} for c in card.criteria]
+        d["criteria"] = [_criterion(c, expose) for c in card.criteria]
     return d
+
+
+def _criterion(c: Any, expose: bool) -> dict[str, Any]:
+    out = {"id": c.id, "skill": c.skill, "points": c.points, "earned": c.earned,
+           "passed": c.status == "pass", "failure_class": c.failure_class}
+    if expose:
+        out.update(status=c.status.value, description=c.description,
+                   preservation=c.preservation)
+    return out
 
 
 def _head(card: Any) -> dict[str, Any]:
@@ -153,32 +185,40 @@ def _renamed(text: str, old: str, new: str) -> str:
 
 
 def _inline_rubric(path: str) -> tuple[str, str, str] | str:
-    """``(id, app, level)`` of the inline rubric at ``path`` when it loads and names no
-    files; else the JSON error answer. A rubric sent over HTTP may not name files: its
-    paths would be read on the server (a reference named ``/etc/...`` would be graded and
-    its values shown)."""
+    """``(id, app, level)`` of the inline rubric at ``path`` when it loads, names no files
+    and has no regular expression whose time can explode (``rubric.patterns``); else the
+    JSON error answer. A rubric sent over HTTP may not name files: its paths would be read
+    on the server (a reference named ``/etc/...`` would be graded and its values shown)."""
     if path in _INLINE:
         return _INLINE[path]
     found: tuple[str, str, str] | str
     try:
         rubric = load_rubric(path)
     except RubricError as exc:
-        found = _dumps_text({"error": "invalid_rubric",
-                             "detail": f"{len(exc.issues)} problem(s)",
-                             "issues": [str(i) for i in exc.issues]})
+        found = _invalid(f"{len(exc.issues)} problem(s)", [str(i) for i in exc.issues])
     else:
         files = rubric.files
         named = [n for n, v in (("input", files.input), ("reference", files.reference),
                                 ("attachments", files.attachments)) if v]
-        found = (rubric.id, rubric.app, rubric.level) if not named else _dumps_text({
-            "error": "invalid_rubric",
-            "detail": f"a rubric sent with the request may not name files ({', '.join(named)}"
-                      "); serve it as a task (--tasks) instead",
-            "issues": []})
+        hazards = rubric_hazards(rubric)
+        if named:
+            found = _invalid(f"a rubric sent with the request may not name files "
+                             f"({', '.join(named)}); serve it as a task (--tasks) instead")
+        elif hazards:
+            found = _invalid(f"{len(hazards)} regular expression(s) whose matching time can "
+                             "grow exponentially with the text; rewrite them",
+                             [f"line {line}: {why}: {pattern}"
+                              for line, pattern, why in hazards])
+        else:
+            found = (rubric.id, rubric.app, rubric.level)
     if len(_INLINE) >= _INLINE_MEMO:
         _INLINE.clear()
     _INLINE[path] = found
     return found
+
+
+def _invalid(detail: str, issues: list[str] | None = None) -> str:
+    return _dumps_text({"error": "invalid_rubric", "detail": detail, "issues": issues or []})
 
 
 def _keep_upload(job: Job) -> Job:

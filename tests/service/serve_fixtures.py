@@ -148,3 +148,49 @@ INLINE_RUBRIC = """<?xml version="1.0" encoding="UTF-8"?>
   </criterion>
 </rubric>
 """
+
+
+def spool_files(server: Server) -> list[Path]:
+    """What the server's upload spool holds now (its private directory under the temporary
+    directory, named by the server's pid)."""
+    import tempfile
+    dirs = list(Path(tempfile.gettempdir()).glob(f"officeeval-serve-{server.proc.pid}-*"))
+    assert len(dirs) == 1, dirs
+    return sorted(dirs[0].iterdir())
+
+
+def descendants(pid: int) -> list[int]:
+    """The processes below ``pid`` (the fork server, the grading workers, their children)."""
+    parents: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        parents.setdefault(int(stat.rsplit(")", 1)[1].split()[1]), []).append(int(entry.name))
+    found, todo = [], [pid]
+    while todo:
+        for child in parents.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
+def resident(pid: int) -> int:
+    """The resident size of process ``pid`` in bytes (0 when it is gone)."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0
+
+
+def paragraphs_doc(n: int) -> bytes:
+    """A .docx of ``n`` short paragraphs: small packed (2.4 MB for a million), big parsed."""
+    paras = b"".join(b"<w:p><w:r><w:t>p%d</w:t></w:r></w:p>" % i for i in range(n))
+    return word_doc(b'<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="' + W +
+                    b'"><w:body>' + paras + b"</w:body></w:document>")

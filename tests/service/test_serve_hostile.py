@@ -107,7 +107,7 @@ def test_what_a_program_prints_or_raises_cannot_break_the_answer(http):
     code = ("import sys\nsys.stdout.write(b'\\xff\\xfe'.decode('utf-8', 'surrogateescape'))\n"
             "open(b'\\xff.txt', 'wb').close()\n"
             "raise RuntimeError(b'\\xff'.decode('utf-8', 'surrogateescape'))\n")
-    for detail in ("summary", "checks"):
+    for detail in ("summary", "criteria"):  # checks: test_serve_rubric_hidden (exposed)
         resp = http.post(f"/v1/run?detail={detail}",
                          json={"task": "word-l1-notice", "code": code})
         assert resp.status_code == 200, resp.text

@@ -38,7 +38,7 @@ def test_task_files_input_only(http):
 def test_score_multipart_at_each_detail(http):
     doc = sample("word-l1-notice", "reference.docx").read_bytes()
     cards = {}
-    for detail in ("summary", "criteria", "checks"):
+    for detail in ("summary", "criteria"):
         resp = http.post("/v1/score", params={"detail": detail},
                          data={"task": "word-l1-notice"},
                          files={"document": ("mine.docx", doc)})
@@ -47,10 +47,7 @@ def test_score_multipart_at_each_detail(http):
     assert cards["summary"]["score"] == 100 and cards["summary"]["passed"] is True
     assert "criteria" not in cards["summary"]
     assert cards["summary"]["document"] == "mine.docx"
-    assert all("checks" not in c for c in cards["criteria"]["criteria"])
-    assert len(cards["criteria"]["criteria"]) == len(cards["checks"]["criteria"])
-    first = cards["checks"]["criteria"][0]["checks"][0]
-    assert (first["property"], first["actual"]) == ("font.east_asia", "'黑体'")
+    assert all("checks" not in c and c["passed"] for c in cards["criteria"]["criteria"])
     assert http.post("/v1/score", params={"detail": "everything"},
                      data={"task": "word-l1-notice"},
                      files={"document": ("x.docx", doc)}).status_code == 400
@@ -65,7 +62,7 @@ def test_score_base64_json_the_input_scores_low(http):
     card = resp.json()
     assert card["app"] == "ppt" and card["outcome"] == "ok"
     assert card["score"] < 60 and not card["passed"]
-    assert {c["status"] for c in card["criteria"]} & {"fail", "not_found"}
+    assert "logic" in {c["failure_class"] for c in card["criteria"]}
 
 
 def test_score_with_an_inline_rubric(http):

@@ -34,7 +34,10 @@ def test_a_token_is_required_off_loopback():
     with pytest.raises(OptionsError, match="at least 16"):
         ServeOptions(token="short").check()
     for bad in (dict(jobs=0), dict(queue=-1), dict(port=70000), dict(grade_timeout=0),
-                dict(max_body=10)):
+                dict(max_body=10), dict(header_timeout=0), dict(inline_timeout=-1),
+                dict(graceful_timeout=0), dict(max_connections=2), dict(worker_memory=1),
+                dict(recycle_rss=0), dict(recycle_rss=8 << 30), dict(recycle_jobs=0),
+                dict(body_budget=1024)):
         with pytest.raises(OptionsError):
             ServeOptions(**bad).check()
 
@@ -102,6 +105,8 @@ def test_usage_errors_exit_2():
     assert res.returncode == 2 and "--max-body" in res.stderr
     res = run("--keep-documents")
     assert res.returncode == 2 and "needs --store" in res.stderr
+    res = run("--tasks", "rubrics", "--tasks", "no-such-folder")  # not a server of 0 tasks
+    assert res.returncode == 2 and "--tasks no-such-folder: no such" in res.stderr
 
 
 def test_the_listening_socket_says_tcp_so_answers_go_out_without_delay():

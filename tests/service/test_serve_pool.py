@@ -107,3 +107,41 @@ def test_close_fails_what_waits_and_refuses_new_work():
         assert sorted(finished) == ["busy", "queued"]
         assert processes and not any(p.is_alive() for p in processes)
     run(main())
+
+
+def test_a_lane_holds_at_most_its_workers_and_the_rest_go_to_others():
+    async def main():
+        pool = AsyncPool(work, jobs=2, queue=8, lanes={"slow": 1})
+        await pool.start()
+        try:
+            first = pool.submit(("sleep", 1.5, "a"), 30, lane="slow")
+            second = pool.submit(("sleep", 0.0, "b"), 30, lane="slow")  # waits: lane full
+            assert (pool.running, pool.depth) == (1, 1)
+            other = pool.submit(21, 30)  # the free worker is not held by the lane
+            assert await asyncio.wait_for(other, 1.0) == 42
+            assert not second.done()
+            assert await first == "a" and await second == "b"
+        finally:
+            await pool.close()
+    run(main())
+
+
+def test_a_free_worker_takes_the_job_of_the_owner_with_fewest_running():
+    async def main():
+        pool = AsyncPool(work, jobs=1, queue=8)
+        await pool.start()
+        order = []
+        try:
+            busy = pool.submit(("sleep", 0.8, "x"), 30, owner="flood")
+            futures = [pool.submit(("sleep", 0.05, f"flood{i}"), 30, owner="flood")
+                       for i in range(3)]
+            futures.append(pool.submit(("sleep", 0.05, "other"), 30, owner="other"))
+            for f in asyncio.as_completed(futures):
+                order.append(await f)
+            await busy
+        finally:
+            await pool.close()
+        return order
+    order = run(main())
+    # One worker: nobody has a job running when it chooses; "flood" was served last.
+    assert order == ["other", "flood0", "flood1", "flood2"], order
