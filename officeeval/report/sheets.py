@@ -93,6 +93,58 @@ def turn_views(conn: Any, key: str) -> list[dict[str, Any]]:
     return out
 
 
+def agent_view(conn: Any, key: str) -> dict[str, Any] | None:
+    """An agent generation's conversation for its sheet: the run (how it ended, steps,
+    tokens, seconds, budgets) and every step (the reply, each tool call with its arguments
+    and the result the model read); ``None`` for a generation that is no agent's or a
+    store without the agent tables."""
+    try:
+        run = conn.execute("SELECT base_model, ended, submitted, steps, tool_calls, "
+                           "prompt_tokens, completion_tokens, seconds, budgets, setting "
+                           "FROM agent_runs WHERE gen_key = ?", (key,)).fetchone()
+        if run is None:
+            return None
+        cur = conn.execute("SELECT step, text, calls, results, prompt_tokens, "
+                           "completion_tokens, latency, finish_reason FROM agent_steps "
+                           "WHERE gen_key = ? ORDER BY step", (key,))
+    except sqlite3.OperationalError:  # a store written before the agent tables existed
+        return None
+    cols = ["base_model", "ended", "submitted", "steps", "tool_calls", "prompt_tokens",
+            "completion_tokens", "seconds", "budgets", "setting"]
+    view = dict(zip(cols, run))
+    for col in ("tool_calls", "budgets", "setting"):
+        got = _json(view[col])
+        view[col] = got if isinstance(got, dict) else {}
+    view["submitted"] = bool(view["submitted"])
+    steps = []
+    for row in cur:
+        step = dict(zip(["step", "text", "calls", "results", "prompt_tokens",
+                         "completion_tokens", "latency", "finish_reason"], row))
+        calls = _json(step["calls"])
+        results = _json(step["results"])
+        calls = [c for c in calls if isinstance(c, dict)] if isinstance(calls, list) else []
+        results = [r for r in results if isinstance(r, dict)] \
+            if isinstance(results, list) else []
+        step["pairs"] = [(c, results[i] if i < len(results) else None, _arguments(c))
+                         for i, c in enumerate(calls)]
+        if isinstance(step["text"], str):
+            step["text"] = step["text"][-MAX_TAIL:]
+        steps.append(step)
+    view["trajectory"] = steps
+    return view
+
+
+def _arguments(call: dict[str, Any]) -> list[tuple[str, str]]:
+    """A call's arguments as (name, text) pairs (a program shown as it was written); the
+    raw text when they are not a JSON object."""
+    raw = call.get("arguments")
+    got = _json(raw) if isinstance(raw, str) else raw
+    if isinstance(got, dict):
+        return [(str(k), v if isinstance(v, str) else json.dumps(v, ensure_ascii=False))
+                for k, v in got.items()]
+    return [("arguments", str(raw or "")[:MAX_TAIL])] if raw else []
+
+
 # Outcomes whose document was read (ok) or at least written and opened (invalid_package).
 _READ = ("ok", "invalid_package")
 
@@ -164,6 +216,7 @@ def _write_all(template: Any, outdir: Path, sheets: Path, names: dict[str, str],
         document, document_said = document_note(g["outcome"], card, raw)
         html = template.render(g=g, card=card, sandbox=sandbox_view(raw),
                                status_counts=status_counts, turns=turn_views(conn, g["key"]),
+                               agent=agent_view(conn, g["key"]),
                                document=document, document_note=document_said,
                                pages=page_views(outdir, g["key"]), **context)
         (sheets / name).write_text(html, encoding="utf-8")
