@@ -1,8 +1,8 @@
 """The agent's journal (``OUT.steps.jsonl``): every step of unfinished conversations,
 appended and flushed as it happens, so that an interrupted run (Ctrl-C, a kill) asks no
 answered step again: the same command continues each conversation from its last journaled
-event. Finished conversations are lines of the output manifest (``generation.journal``'s
-``AnswerFile``); the journal is removed when a run leaves nothing unfinished.
+event. Finished conversations are lines of the output manifest (``AgentLines``); the
+journal is removed when a run leaves nothing unfinished.
 
 Events (JSON, one a line, each with ``task``, ``model`` (the label) and ``sample``):
 
@@ -49,6 +49,19 @@ def _identity(obj: dict[str, Any]) -> Identity | None:
             not isinstance(sample, bool):
         return task, model, sample
     return None
+
+
+class AgentLines(AppendOnlyLines):
+    """The output manifest: ``done`` holds every conversation already written (an agent's
+    line: ``output`` and ``agent``)."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path)  # drops a last line cut short
+        self.done: set[Identity] = set()
+        for obj in _objects(path):
+            ident = _identity(obj)
+            if ident is not None and "output" in obj and isinstance(obj.get("agent"), dict):
+                self.done.add(ident)
 
 
 class Conversation:

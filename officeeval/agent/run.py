@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from officeeval.agent.chat import ToolReply
-from officeeval.agent.journal import StepJournal, journal_path
+from officeeval.agent.journal import AgentLines, StepJournal, journal_path
 from officeeval.agent.loop import (Conversation, Environment, converse, new_run_id,
                                    restore)
 from officeeval.agent.prompt import Budgets, first_messages, identity
@@ -43,7 +43,7 @@ from officeeval.agent.tools import ToolResult, Toolbox, tool_schemas
 from officeeval.agent.workspace import Workspace, WorkspaceError
 from officeeval.errors import TaskError
 from officeeval.generation.client import ChatClient, RequestFailed
-from officeeval.generation.journal import AnswerFile, Identity
+from officeeval.generation.journal import Identity
 from officeeval.runner.limits import Limits
 from officeeval.runner.sandbox import Sandbox, SandboxConfig, SandboxError
 from officeeval.runner.tasks import Task
@@ -129,7 +129,7 @@ class _Run:
         if options.renders:
             from officeeval import recalc
             self.backends = recalc.backends()
-        self.answers = AnswerFile(out)
+        self.answers = AgentLines(out)
         self.journal = StepJournal(journal_path(out))
 
     def close(self) -> None:
