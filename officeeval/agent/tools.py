@@ -130,7 +130,7 @@ class Toolbox:
             else:
                 result = ToolResult(name, f"there is no tool {name!r}; the tools are "
                                           f"{', '.join(NAMES)}", ok=False)
-        except (PathRefused, _BadArguments) as exc:
+        except (PathRefused, BadArguments) as exc:
             result = ToolResult(name, f"error: {exc}", ok=False)
         result.name = name
         result.state = self.workspace.state
@@ -141,7 +141,7 @@ class Toolbox:
     def _python(self, args: dict[str, Any], seconds_left: float | None) -> ToolResult:
         code = args.get("code")
         if not isinstance(code, str) or not code.strip():
-            raise _BadArguments("python needs 'code', the program to run")
+            raise BadArguments("python needs 'code', the program to run")
         limits = self.limits
         if seconds_left is not None and seconds_left < limits.timeout:
             limits = Limits(**{**limits.to_dict(), "timeout": max(1.0, seconds_left),
@@ -152,51 +152,13 @@ class Toolbox:
 
     def _outline(self, args: dict[str, Any]) -> ToolResult:
         rel = relative(args.get("path"))
-        with _private_copy(self.workspace, rel) as copy:
-            from officeeval.errors import PackageError
-            from officeeval.outline import outline
-            try:
-                text = outline(copy, self.outline_tokens, name=rel)
-            except PackageError as exc:
-                return ToolResult("outline", f"{rel} does not open as a document: {exc}",
-                                  ok=False)
-            except Exception as exc:  # noqa: BLE001 - our reader's bug: said, not raised
-                return ToolResult("outline", f"{rel} could not be outlined "
-                                             f"({type(exc).__name__}: {exc})"[:500], ok=False)
-        return ToolResult("outline", text)
+        return outline_document(_document(self.workspace, rel), rel, self.outline_tokens)
 
     def _render(self, args: dict[str, Any], tag: str) -> ToolResult:
         rel = relative(args.get("path"))
-        page = args.get("page", 1)
-        if isinstance(page, str) and page.strip().isdigit():
-            page = int(page)
-        if isinstance(page, bool) or not isinstance(page, int) or page < 1:
-            raise _BadArguments("render needs 'page', a page or slide number from 1")
-        layouter = getattr(self.backends, "layout", None)
-        if layouter is None:
-            return ToolResult("render", "no renderer: LibreOffice is not installed here",
-                              ok=False)
-        with _private_copy(self.workspace, rel) as copy:
-            from officeeval.recalc.pages import render_pages
-            try:
-                with _LAYOUT_LOCK:
-                    layout = layouter.layout(copy)
-            except OfficeEvalError as exc:
-                return ToolResult("render", f"{rel} could not be laid out: {exc}"[:500],
-                                  ok=False)
-            pdf = layout.pdf
-            total = int(layout.facts.get("pdf_pages") or 0)
-            if pdf is None or total < 1:
-                return ToolResult("render", f"{rel} has no page to show", ok=False)
-            if page > total:
-                return ToolResult("render", f"{rel} has {total} page(s); there is no page "
-                                            f"{page}", ok=False, detail={"pages": total})
-            made = render_pages(pdf, self.renders, [page], RENDER_WIDTH, prefix=tag)
-        if page not in made:
-            return ToolResult("render", f"page {page} of {rel} could not be drawn", ok=False)
-        what = "slide" if rel.lower().endswith((".pptx", ".pptm")) else "page"
-        return ToolResult("render", f"{what} {page} of {total} of {rel}:",
-                          image=made[page].name, detail={"pages": total, "page": page})
+        page = page_number(args.get("page", 1))
+        return render_page(_document(self.workspace, rel), rel, page,
+                           getattr(self.backends, "layout", None), self.renders, tag)
 
     def _submit(self) -> ToolResult:
         name = self.output_name
@@ -216,8 +178,8 @@ class Toolbox:
 _LAYOUT_LOCK = threading.Lock()  # one LibreOffice conversation at a time per process
 
 
-class _BadArguments(OfficeEvalError):
-    pass
+class BadArguments(OfficeEvalError):
+    """A tool call's arguments are not what the tool takes."""
 
 
 def _arguments(raw: str | dict[str, Any] | None) -> dict[str, Any]:
@@ -228,20 +190,87 @@ def _arguments(raw: str | dict[str, Any] | None) -> dict[str, Any]:
     try:
         args = json.loads(raw)
     except (ValueError, RecursionError):
-        raise _BadArguments("the arguments are not valid JSON") from None
+        raise BadArguments("the arguments are not valid JSON") from None
     if not isinstance(args, dict):
-        raise _BadArguments("the arguments must be a JSON object")
+        raise BadArguments("the arguments must be a JSON object")
     return args
 
 
-class _private_copy:
-    """``with _private_copy(ws, rel) as path``: a private copy of the checked file, with
-    its suffix, removed afterwards. Raises ``PathRefused``."""
+def _document(workspace: Workspace, rel: str) -> bytes:
+    """The bytes of the document ``rel`` of the working folder. Raises ``PathRefused``."""
+    check_document_name(rel)
+    return read_bytes(workspace.folder, rel, MAX_READ)
 
-    def __init__(self, workspace: Workspace, rel: str) -> None:
-        if not rel.lower().endswith(DOCUMENT_SUFFIXES):
-            raise PathRefused(f"{rel} is not a .docx, .xlsx or .pptx file")
-        self.data = read_bytes(workspace.folder, rel, MAX_READ)
+
+def check_document_name(rel: str) -> None:
+    """Raises ``PathRefused`` unless ``rel`` names an Office document."""
+    if not rel.lower().endswith(DOCUMENT_SUFFIXES):
+        raise PathRefused(f"{rel} is not a .docx, .xlsx or .pptx file")
+
+
+def page_number(page: Any) -> int:
+    """A page argument as a number from 1. Raises ``BadArguments``."""
+    if isinstance(page, str) and page.strip().isdigit():
+        page = int(page)
+    if isinstance(page, bool) or not isinstance(page, int) or page < 1:
+        raise BadArguments("render needs 'page', a page or slide number from 1")
+    return page
+
+
+def outline_document(data: bytes, rel: str, tokens: int = OUTLINE_TOKENS) -> ToolResult:
+    """The outline of a document given as bytes (named ``rel``), as a tool's answer."""
+    from officeeval.errors import PackageError
+    from officeeval.outline import outline
+    with _private_copy(data, rel) as copy:
+        try:
+            text = outline(copy, tokens, name=rel)
+        except PackageError as exc:
+            return ToolResult("outline", f"{rel} does not open as a document: {exc}",
+                              ok=False)
+        except Exception as exc:  # noqa: BLE001 - our reader's bug: said, not raised
+            return ToolResult("outline", f"{rel} could not be outlined "
+                                         f"({type(exc).__name__}: {exc})"[:500], ok=False)
+    return ToolResult("outline", text)
+
+
+def render_page(data: bytes, rel: str, page: int, layouter: Any, renders: Path,
+                tag: str) -> ToolResult:
+    """Page ``page`` of a document given as bytes (named ``rel``), laid out by
+    ``layouter`` (``None``: no LibreOffice) and drawn as ``renders/<tag>-<page>.png``, as a
+    tool's answer (``image``: that file's name)."""
+    if layouter is None:
+        return ToolResult("render", "no renderer: LibreOffice is not installed here",
+                          ok=False)
+    from officeeval.recalc.pages import render_pages
+    with _private_copy(data, rel) as copy:
+        try:
+            with _LAYOUT_LOCK:
+                layout = layouter.layout(copy)
+        except OfficeEvalError as exc:
+            return ToolResult("render", f"{rel} could not be laid out: {exc}"[:500],
+                              ok=False)
+        pdf = layout.pdf
+        total = int(layout.facts.get("pdf_pages") or 0)
+        if pdf is None or total < 1:
+            return ToolResult("render", f"{rel} has no page to show", ok=False)
+        if page > total:
+            return ToolResult("render", f"{rel} has {total} page(s); there is no page "
+                                        f"{page}", ok=False, detail={"pages": total})
+        made = render_pages(pdf, Path(renders), [page], RENDER_WIDTH, prefix=tag)
+    if page not in made:
+        return ToolResult("render", f"page {page} of {rel} could not be drawn", ok=False)
+    what = "slide" if rel.lower().endswith((".pptx", ".pptm")) else "page"
+    return ToolResult("render", f"{what} {page} of {total} of {rel}:",
+                      image=made[page].name, detail={"pages": total, "page": page})
+
+
+class _private_copy:
+    """``with _private_copy(data, rel) as path``: a private file holding ``data`` with
+    ``rel``'s suffix (what LibreOffice and the views read: exactly the bytes that were
+    checked), removed afterwards."""
+
+    def __init__(self, data: bytes, rel: str) -> None:
+        self.data = data
         self.suffix = Path(rel).suffix.lower()
 
     def __enter__(self) -> Path:

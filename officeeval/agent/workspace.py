@@ -154,10 +154,11 @@ class Workspace:
                        files=max(1, most - max(0, entries - self.base_files)))
 
     def run_python(self, sandbox: Sandbox, code: str, output_name: str,
-                   limits: Limits) -> PythonRun:
+                   limits: Limits, output_chars: int = TAIL_CHARS) -> PythonRun:
         """Run ``code`` on a copy of the current state in the sandbox; when it ends within
-        its limits, what it left becomes the next state (made current). Raises
-        ``SandboxError`` (the sandbox could not start) and ``WorkspaceError``."""
+        its limits, what it left becomes the next state (made current). ``output_chars``:
+        how much of the end of stdout and stderr is kept. Raises ``SandboxError`` (the
+        sandbox could not start) and ``WorkspaceError``."""
         files, dirs = _entries(self.folder)
         named = [(rel, self.folder / rel) for rel, _ in files]
         with sandbox.run(code, named, output_name, self.limits_left(limits), dirs=dirs,
@@ -169,8 +170,8 @@ class Workspace:
                 assert run.tree is not None
                 self._adopt_tree(run.tree)
             logs = run.logs
-            stdout = _tail(logs / "stdout") if logs else rec.stdout_tail
-            stderr = _tail(logs / "stderr") if logs else rec.stderr_tail
+            stdout = _tail(logs / "stdout", output_chars) if logs else rec.stdout_tail
+            stderr = _tail(logs / "stderr", output_chars) if logs else rec.stderr_tail
             return PythonRun(
                 exit_code=rec.exit_code, signal=rec.signal, timed_out=rec.timed_out,
                 quota=quota if isinstance(quota, str) else None, seconds=rec.wall_seconds,
