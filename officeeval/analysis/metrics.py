@@ -241,9 +241,10 @@ def usage(res: Results) -> list[dict[str, Any]]:
 def agents(res: Results) -> list[dict[str, Any]]:
     """Per agent model (``officeeval agent`` or an Inspect agent solver): SR and pass rate
     with how the conversations went — handed in, steps used (mean and most), tokens in and
-    out and seconds per generation — next to the same model's runs without the agent
-    (``same_model``: per other label of the store whose generations asked the same model,
-    or that is the model's own name, its SR and pass rate). ``[]`` without agents."""
+    out and seconds per generation — next to the same model's other runs (``same_model``:
+    every other label of the store that is the asked model's name, or that name followed
+    by ``+`` and a setting as ``agent`` and Inspect logs label theirs, or whose agent asked
+    the same model; its SR and pass rate). ``[]`` without agents."""
     a = res.agents
     if a is None or a.empty:
         return []
@@ -255,11 +256,13 @@ def agents(res: Results) -> list[dict[str, Any]]:
         gr = g[g["gradable"]]
         same = []
         for other, og in t[t["model"] != model].groupby("model", sort=True):
-            if other == base or (base and asked.get(other) == base):
+            if base and (other == base or other.startswith(base + "+")
+                         or asked.get(other) == base):
                 ot = og[og["gradable"]]
                 same.append({"model": other, "generations": len(og),
                              "setting": "agent" if other in set(a["model"]) else
-                             ("turns" if _multi_turn(res, other) else "single-turn"),
+                             ("turns" if _multi_turn(res, other) or "+turns" in other
+                              else "single-turn"),
                              "sr": number_or_none(ot["rate"].mean()) if len(ot) else None,
                              "pass_rate": number_or_none(ot["passed"].mean())
                              if len(ot) else None})

@@ -40,9 +40,13 @@ def _json(v: Any) -> str | None:
 def agent_rows(line: ManifestLine) -> dict[str, Any] | None:
     """``{"run": row, "steps": [rows]}`` for the store, or ``None`` for a line that is no
     agent's."""
-    a = line.agent
-    if not a:
-        return None
+    return rows_of(line.agent, line.steps) if line.agent else None
+
+
+def rows_of(a: dict[str, Any], trajectory: tuple[dict[str, Any], ...] | list[dict[str, Any]]
+            ) -> dict[str, Any]:
+    """The store rows of an agent record and its trajectory, in the shape of a manifest
+    line's ``agent`` and ``steps`` (also made from an Inspect log: ``inspect.logs``)."""
     run = {"base_model": _text(a.get("model"), 300), "ended": _text(a.get("ended"), 40),
            "submitted": int(a.get("submitted") is True), "steps": _int(a.get("steps")),
            "tool_calls": _json(a.get("tool_calls")
@@ -54,7 +58,7 @@ def agent_rows(line: ManifestLine) -> dict[str, Any] | None:
            "setting": _json({k: a[k] for k in ("lang", "images", "renders", "solver")
                              if k in a})}
     steps = []
-    for n, s in enumerate(line.steps, start=1):
+    for n, s in enumerate(trajectory, start=1):
         usage = s.get("usage") if isinstance(s.get("usage"), dict) else {}
         step = _int(s.get("step")) or n
         steps.append({"step": step, "text": _text(s.get("text")),
