@@ -165,3 +165,25 @@ def test_agent_resumes_after_ctrl_c_without_asking_answered_steps(tmp_path: Path
     assert "exit status 0" in line["steps"][3]["results"][0]["text"]
     assert (tmp_path / line["output"]).is_file()
     assert not journal.exists()
+
+
+def test_generate_agent_takes_the_prompts_tasks_language_and_pictures(tmp_path: Path):
+    rubrics = build_tasks(tmp_path)
+    res = officeeval("prompts", "agent-snoop", "-o", "prompts.jsonl", "--lang", "en",
+                     cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    model = ScriptedAgent(rubric_path=str(rubrics / "agent-snoop.xml"))
+    with ScriptedServer(model) as server:
+        res = officeeval("generate", "prompts.jsonl", "--agent", "--model", "m",
+                         "--base-url", server.base_url, "-o", "agent.jsonl",
+                         "--retry-delay", "0.05", cwd=tmp_path)
+        assert res.returncode == 0, res.stdout + res.stderr
+        bad = officeeval("generate", "prompts.jsonl", "--agent", "--turns", "3", "--model",
+                         "m", "--base-url", server.base_url, "-o", "x.jsonl", cwd=tmp_path)
+        assert bad.returncode == 2 and "--turns does not go with --agent" in bad.stderr
+        tools = {t["function"]["name"] for t in server.requests[0]["body"]["tools"]}
+        assert tools == {"python", "outline", "submit"}  # text-only prompts: no render
+        assert "## How you work" in server.requests[0]["body"]["messages"][1]["content"]
+    line = lines(tmp_path / "agent.jsonl")["agent-snoop"]
+    assert line["model"] == "m+agent" and line["agent"]["lang"] == "en"
+    assert line["agent"]["images"] == "omit" and line["agent"]["ended"] == "submitted"
