@@ -93,11 +93,16 @@ def turn_views(conn: Any, key: str) -> list[dict[str, Any]]:
     return out
 
 
-def agent_view(conn: Any, key: str) -> dict[str, Any] | None:
+MAX_RENDERS = 12  # rendered pages embedded in one sheet
+
+
+def agent_view(conn: Any, key: str, document: str = "") -> dict[str, Any] | None:
     """An agent generation's conversation for its sheet: the run (how it ended, steps,
     tokens, seconds, budgets) and every step (the reply, each tool call with its arguments
-    and the result the model read); ``None`` for a generation that is no agent's or a
-    store without the agent tables."""
+    and the result the model read, and the pages it was shown, embedded when they are still
+    in ``renders/`` beside the handed-in ``document``, as ``officeeval agent`` leaves
+    them); ``None`` for a generation that is no agent's or a store without the agent
+    tables."""
     try:
         run = conn.execute("SELECT base_model, ended, submitted, steps, tool_calls, "
                            "prompt_tokens, completion_tokens, seconds, budgets, setting "
@@ -116,7 +121,7 @@ def agent_view(conn: Any, key: str) -> dict[str, Any] | None:
         got = _json(view[col])
         view[col] = got if isinstance(got, dict) else {}
     view["submitted"] = bool(view["submitted"])
-    steps = []
+    steps, shown = [], 0
     for row in cur:
         step = dict(zip(["step", "text", "calls", "results", "prompt_tokens",
                          "completion_tokens", "latency", "finish_reason"], row))
@@ -127,11 +132,32 @@ def agent_view(conn: Any, key: str) -> dict[str, Any] | None:
             if isinstance(results, list) else []
         step["pairs"] = [(c, results[i] if i < len(results) else None, _arguments(c))
                          for i, c in enumerate(calls)]
+        for _, r, _ in step["pairs"]:
+            if r is not None and shown < MAX_RENDERS:
+                r["image_uri"] = _render_uri(document, r.get("image"))
+                shown += bool(r["image_uri"])
         if isinstance(step["text"], str):
             step["text"] = step["text"][-MAX_TAIL:]
         steps.append(step)
     view["trajectory"] = steps
     return view
+
+
+def _render_uri(document: str, image: Any) -> str:
+    """A rendered page as a data URI, or ``""`` when it is not a PNG file of ``renders/``
+    beside the document (a name with a folder in it is never followed)."""
+    if not document or not isinstance(image, str) or \
+            not re.fullmatch(r"[A-Za-z0-9_.-]+\.png", image):
+        return ""
+    from officeeval.report.pages import MAX_IMAGE
+    try:
+        data = (Path(document).parent / "renders" / image).read_bytes()
+    except OSError:
+        return ""
+    if len(data) > MAX_IMAGE or not data.startswith(b"\x89PNG"):
+        return ""
+    import base64
+    return "data:image/png;base64," + base64.b64encode(data).decode()
 
 
 def _arguments(call: dict[str, Any]) -> list[tuple[str, str]]:
@@ -216,7 +242,8 @@ def _write_all(template: Any, outdir: Path, sheets: Path, names: dict[str, str],
         document, document_said = document_note(g["outcome"], card, raw)
         html = template.render(g=g, card=card, sandbox=sandbox_view(raw),
                                status_counts=status_counts, turns=turn_views(conn, g["key"]),
-                               agent=agent_view(conn, g["key"]),
+                               agent=agent_view(conn, g["key"],
+                                                str((card or {}).get("document") or "")),
                                document=document, document_note=document_said,
                                pages=page_views(outdir, g["key"]), **context)
         (sheets / name).write_text(html, encoding="utf-8")

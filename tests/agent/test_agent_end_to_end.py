@@ -128,6 +128,7 @@ def test_agent_inspects_fails_fixes_renders_and_submits_then_batch_grades(tmp_pa
     sheet = (tmp_path / "run" / "report" / "sheets" / f"{rows['agent-fix'][3]}.html") \
         .read_text(encoding="utf-8")
     assert "Conversation: 7 step(s), handed in" in sheet and "NO_SUCH_THING" in sheet
+    assert 'src="data:image/png;base64,' in sheet  # the page the model was shown
     assert "### Agents" in (tmp_path / "run" / "report" / "summary.md").read_text()
 
 
