@@ -210,13 +210,15 @@ class Workspace:
                 folders.remove(str(self.root / STATES / entry))
 
     # ------------------------------------------------------------ Inspect's file access
-    def put(self, rel: str, data: bytes) -> None:
+    def put(self, rel: str, data: bytes, limits: Limits | None = None) -> None:
         """Write ``data`` as ``rel`` (a checked relative path, see ``paths.relative``) in
-        the current state, in place, within the folder's quotas. Raises
-        ``WorkspaceError`` (over a quota, a folder in the way, a link on the way)."""
-        limits = self.limits_left(Limits())
-        if len(data) > limits.disk:
-            raise WorkspaceError(f"writing {rel} would pass the folder's disk quota")
+        the current state, in place, within the folder's quotas (of ``limits``, default
+        the batch's). Raises ``WorkspaceError`` (over a quota, a folder in the way, a link
+        on the way)."""
+        left = self.limits_left(limits or Limits())
+        new = [p for p in _prefixes(rel) if not (self.folder / p).exists()]
+        if len(data) > left.disk or (new and len(new) > left.files):
+            raise WorkspaceError(f"writing {rel} would pass the folder's quota")
         parent = self.folder
         for part in rel.split("/")[:-1]:
             parent = parent / part
@@ -232,6 +234,12 @@ class Workspace:
 
     def remove(self) -> None:
         folders.remove(str(self.root))
+
+
+def _prefixes(rel: str) -> list[str]:
+    """``a``, ``a/b``, ``a/b/c.txt`` for ``a/b/c.txt``: the entries a write may create."""
+    parts = rel.split("/")
+    return ["/".join(parts[:i]) for i in range(1, len(parts) + 1)]
 
 
 def _name(n: int) -> str:

@@ -213,7 +213,7 @@ class OfficeSandbox(SandboxEnvironment):
         rel = _relative(file)
         data = contents.encode("utf-8") if isinstance(contents, str) else contents
         try:
-            await anyio.to_thread.run_sync(self.workspace.put, rel, data)
+            await anyio.to_thread.run_sync(self.workspace.put, rel, data, self.limits)
         except WorkspaceError as exc:
             raise PermissionError(str(exc)) from None
 

@@ -197,3 +197,30 @@ def test_report_reads_inspect_logs_beside_a_batch(root: Path, evals):
     assert again.returncode == 0
     summary = json.loads((root / "out" / "report" / "summary.json").read_text())
     assert summary["counts"]["generations"] == 7  # the same samples, not added twice
+
+
+BY_NAME = """
+import sys
+from inspect_ai import eval
+from inspect_ai.model import ModelOutput, ModelUsage, get_model
+def answer(*args):
+    out = ModelOutput.from_content("mockllm/model", sys.argv[2])
+    out.usage = ModelUsage(input_tokens=10, output_tokens=10, total_tokens=20)
+    return out
+(log,) = eval("officeeval/ncre", task_args={"tasks": sys.argv[1], "ids": "agent-fix",
+                                            "lang": "en"},
+              model=get_model("mockllm/model", custom_outputs=answer), log_dir="by-name",
+              display="none")
+print(log.status, log.samples[0].scores["officeeval_scorer"].value)
+"""
+
+
+def test_inspect_finds_the_task_by_its_name(root: Path):
+    """``officeeval/ncre`` resolves through the entry point, as ``inspect eval`` resolves
+    it (run from a folder without the checkout on the path: a checkout's egg-info would
+    hide the editable install Inspect names packages by)."""
+    (root / "by_name.py").write_text(BY_NAME)
+    res = subprocess.run([sys.executable, "by_name.py", str(root / "rubrics"), GOOD],
+                         cwd=root, capture_output=True, text=True, timeout=600)
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert res.stdout.split()[-2:] == ["success", "1.0"]
