@@ -14,7 +14,6 @@ state after it), with the usage and latency of the request.
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import uuid
 from dataclasses import dataclass, field
@@ -25,7 +24,7 @@ from officeeval.agent.chat import ToolReply, complete_with_tools
 from officeeval.agent.journal import StepJournal
 from officeeval.agent.prompt import NUDGE, Budgets
 from officeeval.agent.tools import ToolResult, Toolbox
-from officeeval.agent.workspace import Workspace, WorkspaceError
+from officeeval.agent.workspace import Workspace
 from officeeval.generation.client import ChatClient
 from officeeval.generation.journal import Identity
 
@@ -219,5 +218,5 @@ def new_run_id() -> str:
     return uuid.uuid4().hex[:16]
 
 
-__all__ = ["Conversation", "Environment", "Spent", "WorkspaceError", "converse",
+__all__ = ["Conversation", "Environment", "Spent", "converse",
            "new_run_id", "over_budget", "restore", "run_calls", "tool_messages"]
