@@ -29,7 +29,7 @@ import hashlib
 import os
 import re
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -121,7 +121,7 @@ class _Run:
                  progress: Progress) -> None:
         self.client, self.out, self.options, self.progress = client, out, options, progress
         self.result = AgentResult(out)
-        self.sandbox = Sandbox(options.sandbox)  # first: it may refuse to start
+        self.sandbox = agent_sandbox(options.sandbox)  # first: it may refuse to start
         self.result.warning = self.sandbox.warning
         self.pool = ThreadPoolExecutor(max_workers=options.jobs or os.cpu_count() or 1,
                                        thread_name_prefix="officeeval-agent")
@@ -154,6 +154,22 @@ class _Run:
         return Environment(self.client, tool_schemas(task.output_name, self.options.renders),
                            self.journal, self.options.budgets, self.run_tool,
                            self.options.lang, self.on_reply)
+
+
+def agent_sandbox(config: SandboxConfig) -> Sandbox:
+    """The sandbox of an agent's programs: bubblewrap, unless rlimits-only was asked for
+    by name (``auto`` does not fall back: without bubblewrap a program could read the
+    rubric beside the task's input and tell the model). Raises ``SandboxError`` saying
+    so."""
+    if config.isolation != "auto":
+        return Sandbox(config)
+    try:
+        return Sandbox(replace(config, isolation="bwrap"))
+    except SandboxError as exc:
+        raise SandboxError(f"{exc}. An agent's programs run under bubblewrap so that they "
+                           f"cannot read the rubric or the reference: install bubblewrap, "
+                           f"or pass --isolation rlimits to run them without it (they "
+                           f"can then read any file of yours)") from exc
 
 
 def _toolbox(run: _Run, task: Task, home: Path, workspace: Workspace) -> Toolbox:

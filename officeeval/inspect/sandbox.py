@@ -14,7 +14,9 @@ relative to it, or under ``/sandbox``; no link followed).
 ``exec(cmd)`` runs ``cmd`` from a small Python launcher in the sandbox (the sandbox runs
 Python programs): the interpreter's own ``bin`` first on ``PATH``, so ``python3`` has the
 libraries a task program may use; ``input`` is its standard input. Commands run as the
-sandbox's unprivileged user: ``user="root"`` is refused.
+sandbox's unprivileged user: ``user="root"`` is refused. Without bubblewrap the sandbox
+does not start (``isolation="auto"`` does not fall back to rlimits-only, where a command
+could read the host's files): ``isolation="rlimits"`` asks for that by name.
 """
 
 from __future__ import annotations
@@ -78,20 +80,22 @@ class OfficeSandboxConfig(BaseModel, frozen=True):
                                 "memory": self.memory, "disk": self.disk})
 
     def sandbox_config(self) -> SandboxConfig:
+        """How graded programs run (as ``batch`` runs them)."""
         return SandboxConfig(python=self.python, isolation=self.isolation) if self.python \
             else SandboxConfig(isolation=self.isolation)
 
+    def sample_sandbox(self) -> Sandbox:
+        """The sandbox of a sample's commands: bubblewrap unless rlimits-only was asked for
+        by name (see ``agent.run.agent_sandbox``). Raises ``SandboxError``."""
+        from officeeval.agent.run import agent_sandbox
+        config = self.sandbox_config()
+        if config not in _SAMPLE_SANDBOXES:
+            _SAMPLE_SANDBOXES[config] = agent_sandbox(config)
+        return _SAMPLE_SANDBOXES[config]
 
-_SANDBOXES: dict[SandboxConfig, Sandbox] = {}
+
+_SAMPLE_SANDBOXES: dict[SandboxConfig, Sandbox] = {}  # one per configuration and process
 _LIMITERS: dict[int, anyio.CapacityLimiter] = {}
-
-
-def shared_sandbox(config: SandboxConfig) -> Sandbox:
-    """One ``Sandbox`` per configuration in this process (it probes the interpreter and
-    bubblewrap once). Raises ``SandboxError``."""
-    if config not in _SANDBOXES:
-        _SANDBOXES[config] = Sandbox(config)
-    return _SANDBOXES[config]
 
 
 def _limiter(jobs: int) -> anyio.CapacityLimiter:
@@ -146,13 +150,13 @@ class OfficeSandbox(SandboxEnvironment):
     @classmethod
     async def task_init(cls, task_name: str,
                         config: SandboxEnvironmentConfigType | None) -> None:
-        await anyio.to_thread.run_sync(shared_sandbox, _config(config).sandbox_config())
+        await anyio.to_thread.run_sync(_config(config).sample_sandbox)
 
     @classmethod
     async def sample_init(cls, task_name: str, config: SandboxEnvironmentConfigType | None,
                           metadata: dict[str, str]) -> dict[str, SandboxEnvironment]:
         cfg = _config(config)
-        sandbox = await anyio.to_thread.run_sync(shared_sandbox, cfg.sandbox_config())
+        sandbox = await anyio.to_thread.run_sync(cfg.sample_sandbox)
         files = task_files(cfg, metadata[TASK_KEY]) if metadata.get(TASK_KEY) else []
         root = Path(tempfile.mkdtemp(prefix="officeeval-inspect-"))
         workspace = await anyio.to_thread.run_sync(Workspace.create, root / "work", files)

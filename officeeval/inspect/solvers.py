@@ -23,7 +23,7 @@ from inspect_ai.model import ChatMessageUser, execute_tools, get_model
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
 from officeeval.agent.prompt import NUDGE
-from officeeval.inspect.sandbox import TASK_KEY, OfficeSandboxConfig, shared_sandbox
+from officeeval.inspect.sandbox import TASK_KEY, OfficeSandboxConfig
 from officeeval.inspect.scorer import ANSWER
 from officeeval.inspect.tools import SUBMITTED, office_tools
 from officeeval.runner.tasks import TaskRegistry
@@ -55,7 +55,8 @@ def feedback_turns(turns: int = 3, registry: TaskRegistry | None = None,
         assert registry is not None, "feedback_turns needs the task registry"
         task = registry.require(str(state.metadata[TASK_KEY]))
         template = str(state.metadata.get("feedback_template") or "")
-        sandbox = await anyio.to_thread.run_sync(shared_sandbox, cfg.sandbox_config())
+        # Its output goes back to the model: bubblewrap, as for the agent's commands.
+        sandbox = await anyio.to_thread.run_sync(cfg.sample_sandbox)
         graded, record = "", []
         for n in range(1, turns + 1):
             state = await generate(state, tool_calls="none")

@@ -141,3 +141,13 @@ def test_submit_hands_in_a_copy_and_tools_refuse_what_is_not_a_document(ws, sand
     assert r.ok and r.submitted and (tmp_path / "handin" / "output.docx").read_bytes() == b"PK"
     r = box.call("outline", '{"path": "output.docx"}', "step-8-1")
     assert not r.ok and "does not open" in r.text
+
+
+def test_an_agent_never_falls_back_to_rlimits_only_unless_asked(monkeypatch):
+    from officeeval.agent.run import agent_sandbox
+    from officeeval.runner import isolation
+    from officeeval.runner.sandbox import SandboxError
+    monkeypatch.setattr(isolation, "bwrap_usable", lambda python: (False, "no bwrap here"))
+    with pytest.raises(SandboxError, match="--isolation rlimits"):
+        agent_sandbox(SandboxConfig(isolation="auto"))
+    assert agent_sandbox(SandboxConfig(isolation="rlimits")).mode == "rlimits-only"
