@@ -54,6 +54,12 @@ LAYERS: list[set[str]] = [
     # with a Grader per worker.
     # ``draft`` proposes rubrics from documents and audits them.
     {"analysis", "generation", "service", "draft"},
+    # Agent mode: tool conversations in a persistent sandboxed folder, asked through the
+    # generation client's policy, the tasks and sandbox of the runner.
+    {"agent"},
+    # The benchmark as Inspect AI tasks, solvers, scorer and sandbox (the agent's tools and
+    # folder, the runner's grading).
+    {"inspect"},
     {"report"},                                 # reports over the analysis
     # The commands; the package's lazy API; ``client``, the HTTP client of ``serve`` (for
     # reward functions in other programs: it imports only ``errors``, tested below).

@@ -29,6 +29,9 @@ The numbers (each per model and overall, and broken down by app, level and skill
   turn 1 is what the generations would have scored single-turn.
 * **usage** per model: requests, tokens in and out (sums and per generation) and request
   latency percentiles (p50, p90, p99) from what the generator recorded.
+* **agents** per agent model: SR and pass rate with how its conversations went (handed in,
+  steps, tokens and seconds per generation), next to the same model's other runs in the
+  store (single-turn, feedback turns).
 * 95% percentile bootstrap intervals resample generations (seeded per group label, so the
   same store always gives the same interval and adding a model does not move the others;
   sorted first, so two stores holding the same results in another order agree).
@@ -45,7 +48,7 @@ from officeeval.analysis.results import (
 from officeeval.analysis.stats import SEED, RESAMPLES, bootstrap_ci
 from officeeval.analysis.metrics import (
     generation_metrics, per_model, breakdown, skill_breakdown, histogram, top_failed,
-    evaluator_errors, generation_list, by_turn, usage, summarize,
+    evaluator_errors, generation_list, by_turn, usage, agents, summarize,
 )
 from officeeval.analysis.comparison import compare
 from officeeval.analysis.export import export_tables
@@ -74,6 +77,7 @@ __all__ = [
     "generation_list",
     "by_turn",
     "usage",
+    "agents",
     "summarize",
     "compare",
     "export_tables",

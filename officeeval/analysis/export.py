@@ -10,8 +10,8 @@ from officeeval.analysis.results import Results
 
 # ------------------------------------------------------------------------------ export
 def export_tables(res: Results, directory: str | Path) -> list[Path]:
-    """Write tasks.csv, criteria.csv, checks.csv (and turns.csv when the batch has turns;
-    UTF-8 with BOM so spreadsheet programs
+    """Write tasks.csv, criteria.csv, checks.csv (and turns.csv when the batch has turns,
+    agents.csv when it has agents; UTF-8 with BOM so spreadsheet programs
     read Chinese text), and the same as Parquet when pyarrow is importable. Returns the
     paths written. Raises OSError when DIRECTORY is not writable."""
     d = Path(directory)
@@ -21,6 +21,8 @@ def export_tables(res: Results, directory: str | Path) -> list[Path]:
     tables = [("tasks", res.tasks), ("criteria", res.criteria), ("checks", res.checks)]
     if res.turns is not None and not res.turns.empty:
         tables.append(("turns", res.turns))
+    if res.agents is not None and not res.agents.empty:
+        tables.append(("agents", res.agents))
     for name, df in tables:
         path = d / f"{name}.csv"
         df.to_csv(path, index=False, encoding="utf-8-sig")

@@ -238,6 +238,66 @@ def usage(res: Results) -> list[dict[str, Any]]:
     return sorted(rows, key=lambda r: (r["model"] == ALL, r["model"]))
 
 
+def agents(res: Results) -> list[dict[str, Any]]:
+    """Per agent model (``officeeval agent`` or an Inspect agent solver): SR and pass rate
+    with how the conversations went — handed in, steps used (mean and most), tokens in and
+    out and seconds per generation — next to the same model's other runs (``same_model``:
+    every other label of the store that is the asked model's name, or that name followed
+    by ``+`` and a setting as ``agent`` and Inspect logs label theirs, or whose agent asked
+    the same model; its SR and pass rate). ``[]`` without agents."""
+    a = res.agents
+    if a is None or a.empty:
+        return []
+    t = res.tasks
+    asked = _asked_models(res)
+    rows = []
+    for (model,), g in a.groupby(["model"], sort=True):
+        base = next((b for b in g["base_model"] if b), "")
+        gr = g[g["gradable"]]
+        same = []
+        for other, og in t[t["model"] != model].groupby("model", sort=True):
+            if base and (other == base or other.startswith(base + "+")
+                         or asked.get(other) == base):
+                ot = og[og["gradable"]]
+                same.append({"model": other, "generations": len(og),
+                             "setting": "agent" if other in set(a["model"]) else
+                             ("turns" if _multi_turn(res, other) or "+turns" in other
+                              else "single-turn"),
+                             "sr": number_or_none(ot["rate"].mean()) if len(ot) else None,
+                             "pass_rate": number_or_none(ot["passed"].mean())
+                             if len(ot) else None})
+        n = len(g)
+        rows.append({
+            "model": model, "base_model": base, "generations": n,
+            "sr": number_or_none(gr["rate"].mean()) if len(gr) else None,
+            "sr_ci": bootstrap_ci(gr["rate"], seed=label_seed(f"{model}|agent")),
+            "pass_rate": number_or_none(gr["passed"].mean()) if len(gr) else None,
+            "submitted": number_or_none(g["submitted"].mean()),
+            "ended": {str(k): int(v) for k, v in g["ended"].value_counts().sort_index()
+                      .items()},
+            "steps_mean": number_or_none(g["steps"].mean()),
+            "steps_max": number_or_none(g["steps"].max()),
+            "tokens_in_per_gen": number_or_none(g["prompt_tokens"].mean()),
+            "tokens_out_per_gen": number_or_none(g["completion_tokens"].mean()),
+            "seconds_per_gen": number_or_none(g["seconds"].mean()),
+            "same_model": same})
+    return rows
+
+
+def _asked_models(res: Results) -> dict[str, str]:
+    """Label -> the model its generations asked for, where the store knows it (an agent's
+    ``base_model``)."""
+    a = res.agents
+    if a is None or a.empty:
+        return {}
+    return {m: b for m, b in zip(a["model"], a["base_model"]) if b}
+
+
+def _multi_turn(res: Results, model: str) -> bool:
+    u = res.turns
+    return u is not None and not u.empty and bool((u[u["model"] == model]["turn"] > 1).any())
+
+
 def summarize(res: Results) -> dict[str, Any]:
     """Everything the reports show, as JSON-safe plain data (this is ``summary.json``)."""
     t = res.tasks
@@ -253,4 +313,5 @@ def summarize(res: Results) -> dict[str, Any]:
         "by_skill": skill_breakdown(res), "histogram": histogram(res),
         "top_failed": top_failed(res), "eval_errors": evaluator_errors(res),
         "generations": generation_list(res), "by_turn": by_turn(res), "usage": usage(res),
+        "agents": agents(res),
     }

@@ -50,6 +50,10 @@ _TURN_COLS = ["gen_key", "turn", "extraction", "program_turn", "outcome", "score
               "attempts"]
 
 
+_AGENT_COLS = ["gen_key", "base_model", "ended", "submitted", "steps", "prompt_tokens",
+               "completion_tokens", "seconds"]
+
+
 class StoreUnavailable(OfficeEvalError):
     """OUTDIR holds no readable results store (no ``results.sqlite``, or not that schema)."""
 
@@ -67,6 +71,9 @@ class Results:
     meta: dict[str, str]
     manifest_issues: list[tuple[int, str]]
     turns: pd.DataFrame | None = None  # one row per (generation, turn); None: no turns table
+    # One row per agent generation (``agent_runs`` joined with its generation); None: the
+    # store has no agent_runs table.
+    agents: pd.DataFrame | None = None
 
 
 # ------------------------------------------------------------------------------ loading
@@ -116,11 +123,27 @@ def load(outdir: str | Path) -> Results:
         issues = conn.execute("SELECT line, message FROM manifest_issues").fetchall() \
             if _columns(conn, "manifest_issues") else []
         turns = _read(conn, "turns", _TURN_COLS) if _columns(conn, "turns") else None
+        agents = _read(conn, "agent_runs", _AGENT_COLS) if _columns(conn, "agent_runs") \
+            else None
     finally:
         conn.close()
     tasks, crit, checks = _tidy(t, c, k)
     return Results(outdir, tasks, crit, checks, meta=meta, manifest_issues=issues,
-                   turns=_tidy_turns(turns, tasks) if turns is not None else None)
+                   turns=_tidy_turns(turns, tasks) if turns is not None else None,
+                   agents=_tidy_agents(agents, tasks) if agents is not None else None)
+
+
+def _tidy_agents(a: pd.DataFrame, t: pd.DataFrame) -> pd.DataFrame:
+    """Agent rows joined with their generation (model, task, its rate and outcome); rows
+    of generations no longer in the store are dropped."""
+    for col in ("steps", "prompt_tokens", "completion_tokens", "seconds"):
+        a[col] = pd.to_numeric(a[col], errors="coerce").astype(float)
+    a["submitted"] = pd.to_numeric(a["submitted"], errors="coerce").fillna(0).astype(bool)
+    for col in ("base_model", "ended"):
+        a[col] = a[col].fillna("").astype(str)
+    return a.merge(t[["key", "model", "task", "sample", "rate", "gradable", "passed",
+                      "executed"]], left_on="gen_key", right_on="key",
+                   how="inner").drop(columns="key")
 
 
 def _tidy_turns(u: pd.DataFrame, t: pd.DataFrame) -> pd.DataFrame:

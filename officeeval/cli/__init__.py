@@ -20,7 +20,7 @@ from __future__ import annotations
 import sys
 
 # Importing the command modules registers their commands on ``app``, in this order in the help.
-from officeeval.cli import grading, reading, batching, models  # noqa: F401, I001
+from officeeval.cli import grading, reading, batching, models, agents  # noqa: F401, I001
 from officeeval.cli.common import (  # noqa: F401 - the exit-code table is this package's API
     EXIT_DOCUMENT, EXIT_EVAL_ERROR, EXIT_FAILED, EXIT_INTERNAL, EXIT_OK, EXIT_RUBRIC, EXIT_USAGE,
     app, err_console,

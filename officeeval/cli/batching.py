@@ -22,7 +22,12 @@ def report(outdirs: list[Path] = typer.Argument(..., metavar="OUTDIR", help="A b
            output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="DIR",
                                                  help="Where to write. Default: "
                                                  "OUTDIR/report, or B/report when "
-                                                 "comparing.")) -> None:
+                                                 "comparing."),
+           inspect_logs: Optional[list[Path]] = typer.Option(
+               None, "--inspect-log", metavar="LOG", help="An Inspect log (or a folder of "
+               "them) of `inspect eval officeeval/ncre`: its samples are read into "
+               "OUTDIR's store first (repeatable; pip install 'officeeval[inspect]').")
+           ) -> None:
     """Write a batch's report, or compare two batches.
 
     One directory: index.html, grade sheets, summary.md/json, CSV. Two (A then B):
@@ -34,6 +39,8 @@ def report(outdirs: list[Path] = typer.Argument(..., metavar="OUTDIR", help="A b
         _fail(EXIT_USAGE, "give one batch directory, or two (A then B) to compare")
     if output is not None:
         _output_dir(output, "-o")
+    if inspect_logs:
+        _import_inspect_logs(inspect_logs, outdirs[-1])
     try:
         if len(outdirs) == 1:
             from officeeval.report.html import write_report
@@ -44,6 +51,22 @@ def report(outdirs: list[Path] = typer.Argument(..., metavar="OUTDIR", help="A b
     except StoreUnavailable as exc:
         _fail(EXIT_USAGE, str(exc))
     print_report_summary(path, console)
+
+
+def _import_inspect_logs(logs: list[Path], outdir: Path) -> None:
+    """Read Inspect logs into OUTDIR's results store (``officeeval.inspect.logs``)."""
+    try:
+        from officeeval.inspect.logs import import_logs
+    except ImportError:
+        _fail(EXIT_USAGE, "reading Inspect logs needs inspect-ai: pip install "
+                          "'officeeval[inspect]'")
+    try:
+        got = import_logs(logs, outdir)
+    except TaskError as exc:
+        _fail(EXIT_USAGE, str(exc))
+    console.print(f"{got.samples} sample(s) of {got.logs} Inspect log(s) read into "
+                  f"{outdir}" + (f"; {len(got.skipped)} without an officeeval score"
+                                 if got.skipped else ""), highlight=False)
 
 
 @app.command()

@@ -113,11 +113,27 @@ def generate(prompts_file: Path = typer.Argument(..., help="Prompt lines (office
                                            "rlimits."),
              then_grade: Optional[Path] = typer.Option(None, "--then-grade", help="Then "
                                                        "grade the manifest into this batch "
-                                                       "directory (like `batch`).")) -> None:
+                                                       "directory (like `batch`)."),
+             agent: bool = typer.Option(False, "--agent", help="Run the prompts' tasks as "
+                                        "agent conversations instead (`officeeval agent`: "
+                                        "tools in a sandboxed working folder).")) -> None:
     """Ask an OpenAI-compatible endpoint for every prompt x sample and write the answers as
     a batch manifest (resumable: run it again to finish). With --turns N, each program runs
     in the sandbox and the model may repair it. Exit 1 when some requests still failed,
     2 for usage errors (including an endpoint that refuses every request)."""
+    if agent:  # the agent's own command does the work (officeeval.cli.agents)
+        from officeeval.cli.agents import from_generate
+        if turns != 1:
+            _fail(EXIT_USAGE, "--turns does not go with --agent (an agent has --max-steps: "
+                              "see `officeeval agent`)")
+        from_generate(prompts_file, out, model=model, base_url=base_url,
+                      api_key_env=api_key_env, samples=samples, label=label,
+                      temperature=temperature, top_p=top_p, max_tokens=max_tokens, seed=seed,
+                      concurrency=concurrency, retries=retries, retry_delay=retry_delay,
+                      request_timeout=request_timeout, task_dirs=task_dirs, jobs=jobs,
+                      timeout=timeout, memory=memory, isolation=isolation,
+                      then_grade=then_grade)
+        return
     from officeeval.generation.client import EndpointUnusable, RequestParams, RetryPolicy
     from officeeval.generation.commands import api_key, run_generate
     from officeeval.generation.console import RichProgress, print_result

@@ -109,8 +109,9 @@ def summary_markdown(s: dict[str, Any]) -> str:
 
 
 def _generation_parts(s: dict[str, Any]) -> list[str]:
-    """Tokens and latency per model next to SR, and SR by turn of the execution-feedback
-    loop, when the batch has them (manifests written by ``officeeval generate``)."""
+    """Tokens and latency per model next to SR, SR by turn of the execution-feedback loop,
+    and the agents' conversations next to the same model's other runs, when the batch has
+    them (manifests written by ``officeeval generate`` and ``officeeval agent``)."""
     parts: list[str] = []
     sr = {m["model"]: m for m in s["models"]}
     if s.get("usage"):
@@ -133,6 +134,24 @@ def _generation_parts(s: dict[str, Any]) -> list[str]:
                         [[r["model"], r["turn"], rate(r["sr"], r.get("sr_ci")),
                           pct(r["pass_rate"]), pct(r["exec_success"]), r["still_going"]]
                          for r in s["by_turn"]])]
+    if s.get("agents"):
+        parts += ["\n### Agents\n",
+                  "Conversations with tools in a sandboxed working folder, graded once on "
+                  "the document handed in (none handed in: no_output). Steps are model "
+                  "replies; tokens and seconds are per generation. *Same model*: the "
+                  "store's other runs of the model the agent asked.\n",
+                  table(["model", "asked", "SR", "pass rate", "handed in", "steps (mean / "
+                         "most)", "tokens in / gen", "tokens out / gen", "seconds / gen",
+                         "ended", "same model"],
+                        [[a["model"], a["base_model"] or "–", rate(a["sr"], a.get("sr_ci")),
+                          pct(a["pass_rate"]), pct(a["submitted"]),
+                          f"{num(a['steps_mean'])} / {num(a['steps_max'])}",
+                          num(a["tokens_in_per_gen"]), num(a["tokens_out_per_gen"]),
+                          num(a["seconds_per_gen"]),
+                          ", ".join(f"{k} {v}" for k, v in a["ended"].items()),
+                          "; ".join(f"{o['model']} ({o['setting']}): SR {pct(o['sr'])}"
+                                    for o in a["same_model"]) or "–"]
+                         for a in s["agents"]])]
     return parts
 
 

@@ -93,6 +93,84 @@ def turn_views(conn: Any, key: str) -> list[dict[str, Any]]:
     return out
 
 
+MAX_RENDERS = 12  # rendered pages embedded in one sheet
+
+
+def agent_view(conn: Any, key: str, document: str = "") -> dict[str, Any] | None:
+    """An agent generation's conversation for its sheet: the run (how it ended, steps,
+    tokens, seconds, budgets) and every step (the reply, each tool call with its arguments
+    and the result the model read, and the pages it was shown, embedded when they are still
+    in ``renders/`` beside the handed-in ``document``, as ``officeeval agent`` leaves
+    them); ``None`` for a generation that is no agent's or a store without the agent
+    tables."""
+    try:
+        run = conn.execute("SELECT base_model, ended, submitted, steps, tool_calls, "
+                           "prompt_tokens, completion_tokens, seconds, budgets, setting "
+                           "FROM agent_runs WHERE gen_key = ?", (key,)).fetchone()
+        if run is None:
+            return None
+        cur = conn.execute("SELECT step, text, calls, results, prompt_tokens, "
+                           "completion_tokens, latency, finish_reason FROM agent_steps "
+                           "WHERE gen_key = ? ORDER BY step", (key,))
+    except sqlite3.OperationalError:  # a store written before the agent tables existed
+        return None
+    cols = ["base_model", "ended", "submitted", "steps", "tool_calls", "prompt_tokens",
+            "completion_tokens", "seconds", "budgets", "setting"]
+    view = dict(zip(cols, run))
+    for col in ("tool_calls", "budgets", "setting"):
+        got = _json(view[col])
+        view[col] = got if isinstance(got, dict) else {}
+    view["submitted"] = bool(view["submitted"])
+    steps, shown = [], 0
+    for row in cur:
+        step = dict(zip(["step", "text", "calls", "results", "prompt_tokens",
+                         "completion_tokens", "latency", "finish_reason"], row))
+        calls = _json(step["calls"])
+        results = _json(step["results"])
+        calls = [c for c in calls if isinstance(c, dict)] if isinstance(calls, list) else []
+        results = [r for r in results if isinstance(r, dict)] \
+            if isinstance(results, list) else []
+        step["pairs"] = [(c, results[i] if i < len(results) else None, _arguments(c))
+                         for i, c in enumerate(calls)]
+        for _, r, _ in step["pairs"]:
+            if r is not None and shown < MAX_RENDERS:
+                r["image_uri"] = _render_uri(document, r.get("image"))
+                shown += bool(r["image_uri"])
+        if isinstance(step["text"], str):
+            step["text"] = step["text"][-MAX_TAIL:]
+        steps.append(step)
+    view["trajectory"] = steps
+    return view
+
+
+def _render_uri(document: str, image: Any) -> str:
+    """A rendered page as a data URI, or ``""`` when it is not a PNG file of ``renders/``
+    beside the document (a name with a folder in it is never followed)."""
+    if not document or not isinstance(image, str) or \
+            not re.fullmatch(r"[A-Za-z0-9_.-]+\.png", image):
+        return ""
+    from officeeval.report.pages import MAX_IMAGE
+    try:
+        data = (Path(document).parent / "renders" / image).read_bytes()
+    except OSError:
+        return ""
+    if len(data) > MAX_IMAGE or not data.startswith(b"\x89PNG"):
+        return ""
+    import base64
+    return "data:image/png;base64," + base64.b64encode(data).decode()
+
+
+def _arguments(call: dict[str, Any]) -> list[tuple[str, str]]:
+    """A call's arguments as (name, text) pairs (a program shown as it was written); the
+    raw text when they are not a JSON object."""
+    raw = call.get("arguments")
+    got = _json(raw) if isinstance(raw, str) else raw
+    if isinstance(got, dict):
+        return [(str(k), v if isinstance(v, str) else json.dumps(v, ensure_ascii=False))
+                for k, v in got.items()]
+    return [("arguments", str(raw or "")[:MAX_TAIL])] if raw else []
+
+
 # Outcomes whose document was read (ok) or at least written and opened (invalid_package).
 _READ = ("ok", "invalid_package")
 
@@ -164,6 +242,8 @@ def _write_all(template: Any, outdir: Path, sheets: Path, names: dict[str, str],
         document, document_said = document_note(g["outcome"], card, raw)
         html = template.render(g=g, card=card, sandbox=sandbox_view(raw),
                                status_counts=status_counts, turns=turn_views(conn, g["key"]),
+                               agent=agent_view(conn, g["key"],
+                                                str((card or {}).get("document") or "")),
                                document=document, document_note=document_said,
                                pages=page_views(outdir, g["key"]), **context)
         (sheets / name).write_text(html, encoding="utf-8")

@@ -33,6 +33,7 @@ from officeeval.runner.manifest import Manifest, ManifestLine, read_manifest
 from officeeval.runner.sandbox import SandboxConfig
 from officeeval.runner.store import GenerationMeta, Store
 from officeeval.runner.tasks import Task, TaskRegistry, default_locations, describe_locations
+from officeeval.runner.trajectories import agent_rows
 from officeeval.runner.turns import turn_rows
 
 if TYPE_CHECKING:
@@ -336,8 +337,8 @@ def _entry(line: ManifestLine, meta: GenerationMeta, task: Task, res: Any,
         return _not_graded(meta, task, why), None
     result.graded += 1
     result.worker_cpu += res.cpu
-    return (meta, res.card, res.sandbox, res.scorecard_json, turn_rows(line, res.turns)), \
-        res.card.outcome
+    return (meta, res.card, res.sandbox, res.scorecard_json, turn_rows(line, res.turns),
+            agent_rows(line)), res.card.outcome
 
 
 def _not_graded(meta: GenerationMeta, task: Task, why: str) -> tuple:

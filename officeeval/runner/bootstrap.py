@@ -34,6 +34,12 @@ exception type, the last traceback line, its errno, a MemoryError). That pipe is
 program's too, so it is a label only: the exit status, the resources used and the files
 come from the supervisor's own observation (``wait4``, the work folder).
 
+With ``collect`` in the configuration (a work folder that persists between runs: the
+agent's), the supervisor also copies the work folder as the program left it (folders and
+regular files; links and special files only named) into ``tree/`` of the host's folder,
+with ``tree.json`` saying what was copied and what was not. Input names may then hold
+folders (``a/b.txt``, the folders made first; ``dirs`` names empty ones).
+
 Limits are applied in the program's process, after privileges are dropped, because
 RLIMIT_NPROC counts processes per user (a fresh uid, or a fresh user namespace, counts only
 this sandbox's processes).
@@ -88,7 +94,11 @@ def _prepare(cfg):
     if uid is not None:
         os.chown(work, uid, gid)
     initial = {}
+    for name in cfg.get("dirs") or []:
+        _make_dirs(work, name, uid, gid)
     for name, fd in cfg.get("inputs") or []:
+        if "/" in name:
+            _make_dirs(work, os.path.dirname(name), uid, gid)
         target = os.path.join(work, name)
         out = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
         try:
@@ -108,6 +118,20 @@ def _prepare(cfg):
     if cfg.get("own_tmp") and uid is not None:
         os.chown(cfg["tmp"], uid, gid)
     return initial
+
+
+def _make_dirs(work, rel, uid, gid):
+    """Make the folder ``rel`` (a relative path the host checked: no ``..``, no empty
+    part) and its parents inside the fresh work folder, owned by the program's uid."""
+    path = work
+    for part in rel.split("/"):
+        path = os.path.join(path, part)
+        try:
+            os.mkdir(path, 0o755)
+        except FileExistsError:
+            continue
+        if uid is not None:
+            os.chown(path, uid, gid)
 
 
 def _read_line(fd, limit=65536):
@@ -377,6 +401,69 @@ def _export(cfg, folders):
     return found
 
 
+def _collect(cfg, folders, limit):
+    """Copy the work folder as the program left it into ``tree/`` of the host's folder (a
+    descriptor the program never had), for a work folder that persists between runs (the
+    agent's): folders and regular files only, never a link followed (links, FIFOs,
+    sockets and devices are named in ``tree.json``, not copied). Runs after every process
+    of the program is gone, so nothing changes under it. Never raises."""
+    out_fd = cfg["out_fd"]
+    skipped, files, size = [], 0, 0
+    try:
+        os.mkdir("tree", 0o755, dir_fd=out_fd)
+        for rel, st in folders.walk(cfg["work"], limit):
+            if st is None:
+                continue
+            kind = folders.kind(st.st_mode)
+            try:
+                if kind == "directory":
+                    os.mkdir("tree/" + rel, 0o755, dir_fd=out_fd)
+                elif kind == "file":
+                    _copy_file(os.path.join(cfg["work"], rel), "tree/" + rel, out_fd,
+                               cfg["limits"]["file_size"])
+                    files += 1
+                    size += st.st_size
+                else:
+                    skipped.append([_short(rel), kind])
+            except OSError as exc:
+                skipped.append([_short(rel), "error: %s" % exc.strerror])
+        done = True
+    except OSError:
+        done = False
+    record = {"collected": done, "files": files, "bytes": size, "skipped": skipped[:50],
+              "skipped_total": len(skipped)}
+    try:
+        fd = os.open("tree.json", os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW,
+                     0o644, dir_fd=out_fd)
+        try:
+            os.write(fd, json.dumps(record).encode("utf-8", "replace"))
+        finally:
+            os.close(fd)
+    except OSError:
+        pass
+
+
+def _copy_file(src_path, dst, out_fd, most):
+    src = os.open(src_path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    try:
+        if not stat.S_ISREG(os.fstat(src).st_mode):
+            raise OSError(0, "not a regular file")
+        out = os.open(dst, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644,
+                      dir_fd=out_fd)
+        try:
+            left = most + 1
+            while left > 0:
+                chunk = os.read(src, min(COPY_CHUNK, left))
+                if not chunk:
+                    break
+                os.write(out, chunk)
+                left -= len(chunk)
+        finally:
+            os.close(out)
+    finally:
+        os.close(src)
+
+
 def main(cfg):
     """Supervise one program (``cfg``: the host's configuration). Never returns: exits
     with the program's status."""
@@ -449,6 +536,9 @@ def _supervise(cfg):
            "output": _export(cfg, folders) if not exceeded else {"kind": "not_read",
                                                                    "copied": False},
            "report": _own_report(bytes(report), pid)}
+    if cfg.get("collect") and not exceeded:
+        _collect(cfg, folders, None if watch.max_files is None
+                 else watch.max_files + watch.base_files + 1)
     code = 70
     if wait_status is not None:
         if os.WIFEXITED(wait_status):

@@ -19,7 +19,11 @@ execution-feedback loop ``turns``: the conversation's replies in order, each an 
 ``answer`` (the reply) and optionally ``usage``, ``latency``, ``attempts``,
 ``finish_reason``, ``run`` (how its program ran when it was generated) and ``feedback``
 (what the model was told). The line's ``answer`` is the program graded; every turn's
-program is graded too, for the score by turn. Other keys are ignored.
+program is graded too, for the score by turn. What ``officeeval agent`` adds to its
+``output`` lines is kept for the report too: ``agent`` (how the conversation went: its run
+id, the model asked, why it ended, whether it submitted, steps, tool calls, tokens,
+seconds, budgets) and ``steps`` (the trajectory: each reply's text, its tool calls and
+their results). Other keys are ignored.
 
 Bad lines — not JSON, not an object, missing or mistyped fields, an unknown task, a
 duplicate (task, model, sample), an ``output`` outside its root — are returned as
@@ -55,6 +59,7 @@ def inside(path: str | Path, root: str | Path) -> bool:
         return False
 MAX_TURNS = 64
 _TURN_KEYS = ("usage", "latency", "attempts", "finish_reason", "run", "feedback")
+MAX_STEPS = 1000  # steps of an agent's trajectory kept
 
 
 @dataclass(frozen=True)
@@ -75,6 +80,8 @@ class ManifestLine:
     rubric: str | None = None
     turns: tuple[dict[str, Any], ...] = ()
     info: dict[str, Any] = field(default_factory=dict)
+    agent: dict[str, Any] = field(default_factory=dict)   # an agent's line: see above
+    steps: tuple[dict[str, Any], ...] = ()                # its trajectory
 
     @property
     def turn_answers(self) -> tuple[str, ...]:
@@ -196,11 +203,27 @@ def _parse_line(n: int, text: str, base: Path, root: Path) -> ManifestLine:
     note = obj.get("note", "")
     turns = _turns(obj.get("turns"), source)
     answers = tuple(t["answer"] for t in turns)
+    agent, steps = _agent(obj, source)
+    if agent.get("run"):
+        # A new conversation hands in under the same path: it is a new generation.
+        answers = (f"agent:{agent['run']}",)
     return ManifestLine(n, task.strip(), model.strip(), sample, source, resolved,
                         generation_key(task.strip(), model.strip(), sample, source, payload,
                                        answers),
                         note if isinstance(note, str) else "", dict(limits), rubric, turns,
-                        _info(obj))
+                        _info(obj), agent, steps)
+
+
+def _agent(obj: dict[str, Any], source: str) -> tuple[dict[str, Any],
+                                                       tuple[dict[str, Any], ...]]:
+    """An agent line's ``agent`` record and ``steps`` (kept as given when they are objects:
+    the report reads them defensively); nothing for other lines."""
+    agent, steps = obj.get("agent"), obj.get("steps")
+    if source != "output" or not isinstance(agent, dict):
+        return {}, ()
+    kept = tuple(s for s in steps[:MAX_STEPS] if isinstance(s, dict)) \
+        if isinstance(steps, list) else ()
+    return dict(agent), kept
 
 
 def _turns(raw: Any, source: str) -> tuple[dict[str, Any], ...]:

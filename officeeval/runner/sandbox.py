@@ -94,6 +94,11 @@ class SandboxRun:
     workdir: Path
     output: Path | None = None
     written: list[str] = field(default_factory=list)
+    # With ``collect``: the work folder as the program left it (``tree``; ``None`` when it
+    # was not copied: killed, over a quota) and what the copy left out (``tree_record``).
+    tree: Path | None = None
+    tree_record: dict[str, Any] = field(default_factory=dict)
+    logs: Path | None = None  # the folder of the program's whole ``stdout`` and ``stderr``
 
 
 def sweep_stale_runs(root: str | None = None, older_than: float = STALE_AFTER) -> int:
@@ -142,16 +147,26 @@ class Sandbox:
             "program can read the host's files and use the network"
 
     @contextlib.contextmanager
-    def run(self, code: str, files: list[Path], output_name: str,
-            limits: Limits | None = None) -> Iterator[SandboxRun]:
+    def run(self, code: str, files: list[Path] | list[tuple[str, Path]], output_name: str,
+            limits: Limits | None = None, *, dirs: list[str] | None = None,
+            collect: bool = False) -> Iterator[SandboxRun]:
         """Run ``code`` with copies of ``files`` in a fresh work directory; yield the
-        ``SandboxRun`` (the directory is removed when the block ends)."""
+        ``SandboxRun`` (the directory is removed when the block ends). A file is a path
+        (copied under its name) or ``(relative name, path)``, the name possibly in
+        folders (``dirs`` names empty folders to make too). ``collect``: copy the work
+        folder back out when the program ended within its limits (``SandboxRun.tree``), for
+        a folder that persists between runs. Raises ``SandboxError`` (also for a name that
+        is absolute or climbs out with ``..``)."""
         limits = limits or Limits()
+        named = [_named(f) for f in files]
+        for d in dirs or []:
+            _check_name(d)
         base = Path(tempfile.mkdtemp(prefix=f"{RUN_PREFIX}{os.getpid()}-",
                                      dir=self.config.tmp_root))
         lock = sweep.hold(base)  # released by the kernel if this process is killed
         try:
-            yield self._run_in(base, code, files, output_name, limits)
+            yield self._run_in(base, code, named, output_name, limits, list(dirs or []),
+                               collect)
         finally:
             if not self.config.keep:
                 folders.remove(str(base))
@@ -159,10 +174,11 @@ class Sandbox:
                 os.close(lock)
 
     # ------------------------------------------------------------------ internals
-    def _run_in(self, base: Path, code: str, files: list[Path], output_name: str,
-                limits: Limits) -> SandboxRun:
+    def _run_in(self, base: Path, code: str, files: list[tuple[str, Path]],
+                output_name: str, limits: Limits, dirs: list[str], collect: bool
+                ) -> SandboxRun:
         bwrap = self.mode == isolation.MODE_BWRAP
-        r = _Layout(base, uid=None, gid=None)
+        r = _Layout(base, uid=None, gid=None, dirs=dirs, collect=collect)
         for d in (r.prog, r.logs, r.out):
             d.mkdir()
         (r.prog / PROGRAM_NAME).write_text(code, encoding="utf-8", errors="surrogatepass")
@@ -185,14 +201,14 @@ class Sandbox:
             r.work.mkdir()
             r.tmp.mkdir()
         try:
-            for f in files:
+            for name, f in files:
                 try:
                     fd = os.open(f, os.O_RDONLY | os.O_CLOEXEC)
                 except OSError as exc:
                     raise SandboxError(f"cannot read task file {f}: {exc}") from exc
                 r.fds.append(fd)
                 r.base_bytes += os.fstat(fd).st_size
-                r.inputs.append((Path(f).name, fd))
+                r.inputs.append((name, fd))
             r.out_fd = os.open(r.out, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
             r.fds.append(r.out_fd)
             r.status_r, r.status_w = os.pipe()
@@ -218,7 +234,7 @@ class Sandbox:
         prog_dir = isolation.PROG_MOUNT if bwrap else str(r.prog)
         work_dir = isolation.WORK_MOUNT if bwrap else str(r.work)
         quota = {"bytes": limits.disk, "files": limits.files, "base_bytes": r.base_bytes,
-                 "base_files": len(inputs)}
+                 "base_files": len(inputs) + len(_folders([n for n, _ in inputs], r.dirs))}
         cfg = {"status_fd": r.status_w, "out_fd": out_fd, "inputs": inputs,
                "work": work_dir, "tmp": "/tmp" if bwrap else str(r.tmp),
                "own_tmp": not bwrap, "output": output_name,
@@ -229,6 +245,8 @@ class Sandbox:
                # bubblewrap already sets no_new_privs; only the bare mode needs it (ctypes).
                "no_new_privs": not bwrap, "read_search": self.read_search,
                "cgroup": str(cgroup.path) if cgroup else None}
+        if r.dirs or r.collect:
+            cfg.update(dirs=r.dirs, collect=r.collect)
         argv = [self.interp.executable, "-I", "-B", f"{prog_dir}/bootstrap.py", _json(cfg)]
         env = _environment(work_dir, "/tmp" if bwrap else str(r.tmp))
         if bwrap:
@@ -297,7 +315,9 @@ class Sandbox:
             raise SandboxError("the sandbox did not start: " + (record.stderr_tail.strip()
                                                                .splitlines() or ["?"])[-1])
         run = SandboxRun(record, r.work if r.work is not None else r.out,
-                         written=list(record.files_written))
+                         written=list(record.files_written), logs=r.logs)
+        if r.collect:
+            _collected(run, r.out, record)
         target = r.out / output_name
         if record.output_copied and target.is_file() and not target.is_symlink():
             run.output = target
@@ -330,6 +350,8 @@ class _Layout:
     tmp: Path | None = None
     inputs: list[tuple[str, int]] = field(default_factory=list)
     base_bytes: int = 0
+    dirs: list[str] = field(default_factory=list)
+    collect: bool = False
     out_fd: int = -1
     status_r: int = -1
     status_w: int = -1
@@ -346,6 +368,49 @@ class _Layout:
     @property
     def out(self) -> Path:
         return self.base / "out"
+
+
+def _check_name(name: str) -> str:
+    """``name`` when it is a relative path of plain parts (no ``..``, ``.`` or empty part,
+    no NUL); raises ``SandboxError``."""
+    parts = name.split("/")
+    if not name or "\0" in name or any(p in ("", ".", "..") for p in parts):
+        raise SandboxError(f"not a relative path inside the work folder: {name[:200]!r}")
+    return name
+
+
+def _folders(names: list[str], dirs: list[str]) -> set[str]:
+    """Every folder the supervisor makes for these file names and empty folders (they
+    count as the task's own entries, not the program's, in the files quota)."""
+    out: set[str] = set()
+    for path in [*(n.rpartition("/")[0] for n in names), *dirs]:
+        parts = path.split("/") if path else []
+        out.update("/".join(parts[:i]) for i in range(1, len(parts) + 1))
+    return out
+
+
+def _named(f: Path | str | tuple[str, Path]) -> tuple[str, Path]:
+    if isinstance(f, tuple):
+        return _check_name(f[0]), Path(f[1])
+    return Path(f).name, Path(f)
+
+
+def _collected(run: SandboxRun, out: Path, record: SandboxRecord) -> None:
+    """Point ``run.tree`` at the work folder the supervisor copied out, when the program
+    ended within its limits and the copy is complete (a killed program's folder is never
+    taken: it may be half written)."""
+    import json
+    try:
+        said = json.loads((out / "tree.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return
+    if not isinstance(said, dict):
+        return
+    run.tree_record = said
+    tree = out / "tree"
+    if said.get("collected") is True and not record.timed_out and record.ended and \
+            tree.is_dir() and not tree.is_symlink():
+        run.tree = tree
 
 
 def supervisor_code(interp: isolation.Interpreter) -> dict[str, bytes]:

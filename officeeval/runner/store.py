@@ -26,6 +26,14 @@ Schema (version 1) — the contract with ``officeeval.analysis``:
   execution-feedback loop's record), feedback (what the model was told), prompt_tokens,
   completion_tokens, latency, attempts, finish_reason (of the request). A single-turn
   generation has one row; a ready-made output none.
+* ``agent_runs`` and ``agent_steps`` (added within version 1; readers treat a store
+  without them as having no agents): an agent's generation (``officeeval agent``, or an
+  Inspect log's agent sample), ``agent_runs(gen_key)`` -> base_model (the model asked),
+  ended (``submitted``, ``steps``, ``tokens``, ``time`` …), submitted (0/1), steps,
+  tool_calls (JSON: calls per tool), prompt_tokens, completion_tokens, seconds (requests
+  and tools), budgets (JSON), setting (JSON); ``agent_steps(gen_key, step)`` -> text (the
+  reply), calls (JSON), results (JSON: what each call returned), prompt_tokens,
+  completion_tokens, latency, finish_reason.
 
 Everything a program produced is stored as given when it is valid text; a lone surrogate
 (a file name or exception message that was not UTF-8) is stored escaped (``\\xff``, see
@@ -108,6 +116,14 @@ CREATE TABLE IF NOT EXISTS turns (
     eval_errors INTEGER, run TEXT, feedback TEXT, prompt_tokens INTEGER,
     completion_tokens INTEGER, latency REAL, attempts INTEGER, finish_reason TEXT,
     PRIMARY KEY (gen_key, turn));
+CREATE TABLE IF NOT EXISTS agent_runs (
+    gen_key TEXT PRIMARY KEY, base_model TEXT, ended TEXT, submitted INTEGER,
+    steps INTEGER, tool_calls TEXT, prompt_tokens INTEGER, completion_tokens INTEGER,
+    seconds REAL, budgets TEXT, setting TEXT);
+CREATE TABLE IF NOT EXISTS agent_steps (
+    gen_key TEXT NOT NULL, step INTEGER NOT NULL, text TEXT, calls TEXT, results TEXT,
+    prompt_tokens INTEGER, completion_tokens INTEGER, latency REAL, finish_reason TEXT,
+    PRIMARY KEY (gen_key, step));
 CREATE INDEX IF NOT EXISTS generations_model ON generations(model);
 CREATE INDEX IF NOT EXISTS criteria_skill ON criteria(skill);
 """
@@ -115,7 +131,7 @@ CREATE INDEX IF NOT EXISTS criteria_skill ON criteria(skill);
 
 # Every table holding a generation's rows (deleted together with it).
 _TABLES = (("checks", "gen_key"), ("criteria", "gen_key"), ("turns", "gen_key"),
-           ("generations", "key"))
+           ("agent_runs", "gen_key"), ("agent_steps", "gen_key"), ("generations", "key"))
 
 
 @dataclass(frozen=True)
@@ -167,8 +183,9 @@ class Store:
 
     def record_many(self, entries: list[tuple]) -> None:
         """Store several graded generations in one transaction (all or none), each like
-        ``record``: ``(meta, card, sandbox, scorecard_json[, turns])`` with ``turns`` the
-        rows of the ``turns`` table (``officeeval.runner.turns``). A commit costs about as
+        ``record``: ``(meta, card, sandbox, scorecard_json[, turns[, agent]])`` with
+        ``turns`` the rows of the ``turns`` table (``officeeval.runner.turns``) and
+        ``agent`` an agent's rows (``officeeval.runner.trajectories``). A commit costs about as
         much as the rows of a whole generation, so the batch commits the results that
         finished close together at once. A generation whose rows cannot be written (a
         value SQLite refuses) is stored as ``not_graded`` with the reason, the others as
@@ -207,8 +224,8 @@ class Store:
                 c.execute(f"DELETE FROM {table} WHERE {col} = ?", (key,))
 
     def _insert(self, meta: GenerationMeta, card: ScoreCard, sandbox: dict[str, Any] | None,
-                scorecard_json: str | None, turns: list[dict[str, Any]] | None = None
-                ) -> None:
+                scorecard_json: str | None, turns: list[dict[str, Any]] | None = None,
+                agent: dict[str, Any] | None = None) -> None:
         c = self.conn
         self._delete_rows(meta.key)
         t = safe_text
@@ -234,6 +251,24 @@ class Store:
                         t(k.source or ""), int(k.passed), t(k.status), t(k.detail or ""))
                        for cr in card.criteria for i, k in enumerate(cr.checks)])
         self._insert_turns(meta.key, turns)
+        self._insert_agent(meta.key, agent)
+
+    def _insert_agent(self, key: str, agent: dict[str, Any] | None) -> None:
+        if not agent:
+            return
+        t = _opt_text
+        r = agent["run"]
+        self.conn.execute(
+            "INSERT OR REPLACE INTO agent_runs VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            (key, t(r.get("base_model")), t(r.get("ended")), r.get("submitted"),
+             r.get("steps"), t(r.get("tool_calls")), r.get("prompt_tokens"),
+             r.get("completion_tokens"), r.get("seconds"), t(r.get("budgets")),
+             t(r.get("setting"))))
+        self.conn.executemany(
+            "INSERT OR REPLACE INTO agent_steps VALUES (?,?,?,?,?,?,?,?,?)",
+            [(key, s["step"], t(s.get("text")), t(s.get("calls")), t(s.get("results")),
+              s.get("prompt_tokens"), s.get("completion_tokens"), s.get("latency"),
+              t(s.get("finish_reason"))) for s in agent.get("steps") or []])
 
     def _note_backend(self, card: ScoreCard) -> None:
         version = (getattr(card, "backends", None) or {}).get("recalc")
