@@ -93,8 +93,9 @@ Box = tuple[float, float, float, float]  # x, y, width, height (any one unit)
 
 
 def _axis(pos: float, size: float, new_size: float, page: float, where: str | None,
-          fixed_pos: bool, move: float) -> float | None:
-    """The new start of one axis; ``None`` when no place satisfies the words."""
+          fixed_pos: bool, move: float, fraction: float) -> float | None:
+    """The new start of one axis, the move scaled by ``fraction``; ``None`` when no place
+    satisfies the words."""
     if fixed_pos:
         return pos
     if where == "centre":
@@ -110,41 +111,52 @@ def _axis(pos: float, size: float, new_size: float, page: float, where: str | No
     lo, hi = {"start": (0.0, page / 2), "end": (page / 2, page)}.get(where or "", (0.0, page))
     mid = (lo + hi) / 2
     step = move * page * (-1 if centre > mid else 1)
-    for fraction in (1.0, 0.5, 0.25):
-        new = pos + step * fraction + (size - new_size) / 2
-        new = max(0.0, min(page - new_size, new))
-        c = new + new_size / 2
-        if lo - 1e-6 <= c <= hi + 1e-6 and abs(new - pos) > 1e-6:
-            return new
-    return None
+    new = pos + step * fraction + (size - new_size) / 2
+    new = max(0.0, min(page - new_size, new))
+    c = new + new_size / 2
+    return new if lo - 1e-6 <= c <= hi + 1e-6 else None
+
+
+def _overlap(a: Box, b: Box) -> float:
+    w = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
+    h = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
 
 
 def moved_box(box: Box, page: tuple[float, float], p: Placement, grow: bool = True,
-              keep_aspect: bool = False) -> Box | None:
+              keep_aspect: bool = False, avoid: list[Box] | tuple = ()) -> Box | None:
     """``box`` moved and resized as the words of ``p`` allow on a page of ``page`` (width,
-    height); ``None`` when nothing changes or no place satisfies them (the variant is
-    then not made)."""
+    height), covering no box of ``avoid`` it did not cover before (the title, the other
+    objects); the largest such move of ``REGION_MOVE`` / ``FREE_MOVE`` and resize of
+    ``GROW`` / ``SHRINK`` (then smaller ones). ``None`` when nothing changes or no place
+    satisfies them (the variant is then not made)."""
     x, y, w, h = box
     pw, ph = page
     if pw <= 0 or ph <= 0 or w <= 0 or h <= 0:
         return None
-    f = GROW if grow else SHRINK
-    nw = w if "w" in p.fixed else w * f
-    nh = h if "h" in p.fixed else h * f
-    if keep_aspect and ({"w", "h"} & p.fixed):
-        nw, nh = w, h
-    nw, nh = min(nw, pw), min(nh, ph)
     move = REGION_MOVE if p.said else FREE_MOVE
     side = {"left": "start", "right": "end", "centre": "centre"}
     vside = {"top": "start", "bottom": "end", "centre": "centre"}
-    nx = _axis(x, w, nw, pw, side.get(p.h or ""), "x" in p.fixed, move)
-    ny = _axis(y, h, nh, ph, vside.get(p.v or ""), "y" in p.fixed, move)
-    if nx is None or ny is None:
-        return None
-    out = (nx, ny, nw, nh)
-    if all(abs(a - b) < 1e-6 for a, b in zip(out, box)):
-        return None
-    return out
+    clear = [b for b in avoid if _overlap(box, b) <= 0]
+    for f in ((GROW if grow else SHRINK), (1 + GROW) / 2 if grow else (1 + SHRINK) / 2,
+              SHRINK if grow else 1.0):
+        nw = w if "w" in p.fixed else w * f
+        nh = h if "h" in p.fixed else h * f
+        if keep_aspect and ({"w", "h"} & p.fixed):
+            nw, nh = w, h
+        nw, nh = min(nw, pw), min(nh, ph)
+        for fraction in (1.0, 0.5, 0.25):
+            nx = _axis(x, w, nw, pw, side.get(p.h or ""), "x" in p.fixed, move, fraction)
+            ny = _axis(y, h, nh, ph, vside.get(p.v or ""), "y" in p.fixed, move, fraction)
+            if nx is None or ny is None:
+                continue
+            out = (nx, ny, nw, nh)
+            if all(abs(a - b) < 1e-6 for a, b in zip(out, box)):
+                continue
+            if any(_overlap(out, b) > 0 for b in clear):
+                continue
+            return out
+    return None
 
 
 def within(box: Box, page: tuple[float, float], p: Placement) -> bool:

@@ -9,6 +9,7 @@ Every function edits the tree it is given in place and returns how many values i
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Callable
 
 from lxml import etree
@@ -21,24 +22,24 @@ _A = f"{{{A}}}"
 _SIZED = (_A + "rPr", _A + "defRPr", _A + "endParaRPr")
 
 
-def explicit_colours(root: etree._Element) -> set[str]:
-    """Every ``a:srgbClr`` value of a tree, ``RRGGBB``."""
-    out = set()
+def explicit_colours(root: etree._Element) -> Counter:
+    """How often each ``a:srgbClr`` value (``RRGGBB``) occurs in a tree."""
+    out: Counter = Counter()
     for el in root.iter(_A + "srgbClr"):
         v = normalize_hex(el.get("val"))
         if v and v != "auto":
-            out.add(v)
+            out[v] += 1
     return out
 
 
-def font_sizes(root: etree._Element) -> set[float]:
-    """Every run font size of a tree, in points."""
-    out = set()
+def font_sizes(root: etree._Element) -> Counter:
+    """How often each run font size (points) occurs in a tree."""
+    out: Counter = Counter()
     for tag in _SIZED:
         for el in root.iter(tag):
             v = el.get("sz")
             if v and v.isdigit():
-                out.add(int(v) / 100)
+                out[int(v) / 100] += 1
     return out
 
 

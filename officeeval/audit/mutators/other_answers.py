@@ -24,6 +24,7 @@ need none (fields updated, layout placeholders).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -131,28 +132,55 @@ def size_plan(reference: set[float], input_: set[float], named: set[float]
     return out
 
 
-def pictured_variants(task: Task, colours: Callable[[Any], set[str]],
-                      sizes: Callable[[Any], set[float]], theme_colour: Callable[[str], Any],
-                      write_colours: Callable, write_theme: Callable,
-                      write_sizes: Callable) -> list[Mutation]:
-    """The pictured-value variants of one format: ``colours(doc)`` / ``sizes(doc)`` read
-    the explicit values, ``write_*(session, mapping)`` write them."""
+def introduced(reference: dict[str, Counter], input_: dict[str, Counter]
+               ) -> dict[Any, set[str]]:
+    """The values the task wrote: each value that occurs more often in a part of the
+    reference than in the same part of the input, with those parts (a new part's values
+    are all new). Values the input already had where they are stay the input's."""
+    out: dict[Any, set[str]] = {}
+    for part, counts in reference.items():
+        old = input_.get(part, Counter())
+        for value, n in counts.items():
+            if n > old.get(value, 0):
+                out.setdefault(value, set()).add(part)
+    return out
+
+
+def _by_part(plan: dict, where: dict[Any, set[str]]) -> dict[str, dict]:
+    out: dict[str, dict] = {}
+    for value, new in plan.items():
+        for part in where.get(value, ()):
+            out.setdefault(part, {})[value] = new
+    return out
+
+
+def pictured_variants(task: Task, colours: Callable[[Any], dict[str, Counter]],
+                      sizes: Callable[[Any], dict[str, Counter]],
+                      theme_colour: Callable[[str], Any], write_colours: Callable,
+                      write_theme: Callable, write_sizes: Callable) -> list[Mutation]:
+    """The pictured-value variants of one format: ``colours(doc)`` / ``sizes(doc)`` count
+    the explicit values by part, ``write_*(session, {part: mapping})`` write them where the
+    task wrote them."""
     ins, inp = task.instruction, task.input_doc
     if ins is None or inp is None:
         return []
     from officeeval.audit.colour_neighbours import palette
     out: list[Mutation] = []
     if ins.pictures_colours():
-        ref_c, in_c, named = colours(task.doc), colours(inp), ins.named_colours()
-        plan = colour_plan(ref_c, in_c, named)
+        ref_by = colours(task.doc)
+        new = introduced(ref_by, colours(inp))
+        every = {c for counts in ref_by.values() for c in counts}
+        named = ins.named_colours()
+        plan = {c: n for c, n in colour_plan(set(new), set(), named).items()
+                if n not in every}
         if plan:
             shown = ", ".join(f"#{a}->#{b}" for a, b in plan.items())
             out.append(other_answer(
                 "pictured-colours", "pictured-colours",
                 f"colours given only by an example picture moved to a visibly-equal "
-                f"neighbour (ΔE00 2–3): {shown}",
-                lambda ws, edit, m=plan: write_colours(edit, m)))
-        themed = theme_plan(ref_c, in_c, named, palette(theme_colour))
+                f"neighbour (ΔE00 2–3) where the task wrote them: {shown}",
+                lambda ws, edit, m=_by_part(plan, new): write_colours(edit, m)))
+        themed = theme_plan(set(new), set(), named, palette(theme_colour))
         if themed:
             shown = ", ".join(f"#{a}->{t.slot}{'/' + t.variant if t.variant else ''} "
                               f"(#{t.rgb}, ΔE00 {t.de:.1f})" for a, t in themed.items())
@@ -161,14 +189,17 @@ def pictured_variants(task: Task, colours: Callable[[Any], set[str]],
                 "pictured-theme-colours", "pictured-theme-colours",
                 f"colours given only by an example picture picked from the theme palette "
                 f"instead: {shown}",
-                lambda ws, edit, m=mapping: write_theme(edit, m)))
+                lambda ws, edit, m=_by_part(mapping, new): write_theme(edit, m)))
     if ins.pictures_sizes():
-        plan_s = size_plan(sizes(task.doc), sizes(inp), ins.named_sizes())
+        ref_s = sizes(task.doc)
+        new_s = introduced(ref_s, sizes(inp))
+        every_s = {v for counts in ref_s.values() for v in counts}
+        plan_s = size_plan(every_s, every_s - set(new_s), ins.named_sizes())
         if plan_s:
             shown = ", ".join(f"{a:g}->{b:g} pt" for a, b in plan_s.items())
             out.append(other_answer(
                 "pictured-font-sizes", "pictured-font-sizes",
                 f"font sizes given only by an example picture moved by what the picture "
-                f"cannot tell apart: {shown}",
-                lambda ws, edit, m=plan_s: write_sizes(edit, m)))
+                f"cannot tell apart, where the task wrote them: {shown}",
+                lambda ws, edit, m=_by_part(plan_s, new_s): write_sizes(edit, m)))
     return out

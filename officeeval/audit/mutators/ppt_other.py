@@ -189,9 +189,10 @@ def plan_moved(task: Task, made: list[Created]) -> list:
         names = [s.name] if ins.gives_name(s.name) else []
         clause = ins.clause_about(names, _kind_words(s), c.context)
         where = RG.placement(clause)
+        avoid = [(o.x, o.y, o.cx, o.cy) for o in _boxes(task.doc.sheet(c.part), s)]
         new = RG.moved_box((b.x, b.y, b.cx, b.cy), page, where,
-                           grow=s.kind in _TEXT_KINDS, keep_aspect=s.kind in ("picture",
-                                                                              "media"))
+                           grow=s.kind in _TEXT_KINDS,
+                           keep_aspect=s.kind in ("picture", "media"), avoid=avoid)
         if new is None or (where.said and not RG.within(new, page, where)):
             continue
         moves.append((c.part, c.index, new))
@@ -210,6 +211,19 @@ def plan_moved(task: Task, made: list[Created]) -> list:
     return [other_answer("ppt|moved", "created-moved",
                          "created shapes moved and resized within what the words allow: "
                          + "; ".join(shown), apply)]
+
+
+def _boxes(sheet: Sheet, but: Shape) -> list:
+    """The boxes of the sheet's other top-level shapes (placeholders with their inherited
+    box): a moved shape must not come to cover one."""
+    out = []
+    for o in sheet.shapes:
+        if o is but:
+            continue
+        got = effective_box(o)
+        if got is not None:
+            out.append(got[0])
+    return out
 
 
 def _cm(x: float, y: float, w: float, h: float) -> str:

@@ -7,6 +7,8 @@ that look the same (``ooxml.look_alike``).
 
 from __future__ import annotations
 
+from collections import Counter
+
 from lxml import etree
 
 from officeeval.ooxml import look_alike as LA
@@ -35,21 +37,21 @@ def _roots(doc) -> list[tuple[str, etree._Element]]:
     return [(p, doc.package.xml(p)) for p in parts(doc)]
 
 
-def colours(doc) -> set[str]:
-    """Every explicit RGB colour of the deck's formatted parts."""
-    return {c for _, root in _roots(doc) for c in LA.explicit_colours(root)}
+def colours(doc) -> dict[str, Counter]:
+    """How often each explicit RGB colour occurs, by formatted part."""
+    return {p: LA.explicit_colours(root) for p, root in _roots(doc)}
 
 
-def sizes(doc) -> set[float]:
-    """Every run font size of the deck's formatted parts, in points."""
-    return {s for _, root in _roots(doc) for s in LA.font_sizes(root)}
+def sizes(doc) -> dict[str, Counter]:
+    """How often each run font size (points) occurs, by formatted part."""
+    return {p: LA.font_sizes(root) for p, root in _roots(doc)}
 
 
-def replace_colours(session: Session, mapping: dict[str, str]) -> str:
-    """Explicit colours replaced by ``mapping`` (``RRGGBB`` -> ``RRGGBB``)."""
+def replace_colours(session: Session, by_part: dict[str, dict[str, str]]) -> str:
+    """Explicit colours replaced, in each part, by its mapping (``RRGGBB`` -> ``RRGGBB``)."""
     n = 0
     for part, root in _roots(session.doc):
-        k = LA.replace_colours(root, mapping)
+        k = LA.replace_colours(root, by_part.get(part, {}))
         if k:
             session.part(part)
             n += k
@@ -58,12 +60,13 @@ def replace_colours(session: Session, mapping: dict[str, str]) -> str:
     return f"{n} colours"
 
 
-def theme_colours(session: Session, mapping: dict[str, tuple[str, int, int]]) -> str:
-    """Explicit colours written as the palette swatch ``mapping`` gives (theme slot, lumMod,
-    lumOff); dark 1 / light 1 are not written as scheme colours."""
+def theme_colours(session: Session, by_part: dict[str, dict[str, tuple[str, int, int]]]
+                  ) -> str:
+    """Explicit colours written, in each part, as the palette swatch its mapping gives
+    (theme slot, lumMod, lumOff); dark 1 / light 1 are not written as scheme colours."""
     n = 0
     for part, root in _roots(session.doc):
-        k = LA.to_scheme(root, mapping, _SLIDE_SLOTS.get)
+        k = LA.to_scheme(root, by_part.get(part, {}), _SLIDE_SLOTS.get)
         if k:
             session.part(part)
             n += k
@@ -72,11 +75,11 @@ def theme_colours(session: Session, mapping: dict[str, tuple[str, int, int]]) ->
     return f"{n} colours"
 
 
-def replace_sizes(session: Session, mapping: dict[float, float]) -> str:
-    """Run font sizes replaced by ``mapping`` (points -> points)."""
+def replace_sizes(session: Session, by_part: dict[str, dict[float, float]]) -> str:
+    """Run font sizes replaced, in each part, by its mapping (points -> points)."""
     n = 0
     for part, root in _roots(session.doc):
-        k = LA.replace_sizes(root, mapping)
+        k = LA.replace_sizes(root, by_part.get(part, {}))
         if k:
             session.part(part)
             n += k
