@@ -71,7 +71,7 @@ def _placed(o: XC.Anchored, clause: str | None) -> tuple[tuple, str] | None:
         return None
     c1, r1, c2, r2 = cov
     text = clause or ""
-    area = _AREA.search(text) if re.search(r"区域|范围", text) else None
+    area = _placement_area(text)
     corner = _CORNER.search(text)
     if area:
         a = parse_area(f"{area.group(1)}:{area.group(2)}".upper())
@@ -87,6 +87,17 @@ def _placed(o: XC.Anchored, clause: str | None) -> tuple[tuple, str] | None:
         # The corner stays where the words put it; the size is the candidate's.
         return (o.start, (c2 + 2, 0, r2 + 3, 0)), f"top-left at {corner.group(1)}"
     return _cells(c1 + 1, r1 + 2, c2 + 2, r2 + 3), "no words: anywhere on the sheet"
+
+
+def _placement_area(text: str):
+    """The cell area the words put an object in (``放置在 L2:S18 区域内``), not a data
+    source the same clause names (``以 A1:E5 为数据源``)."""
+    for m in _AREA.finditer(text):
+        before, after = text[max(0, m.start() - 6):m.start()], text[m.end():m.end() + 4]
+        if re.search(r"区域|范围", after) and not re.search(r"数据源|为源", after) or \
+                re.search(r"放置|放在|位于|置于|移到|移动到", before):
+            return m
+    return None
 
 
 def plan_drawn(task: Task) -> list:
