@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from officeeval.audit import model as M
+from officeeval.audit import render_other as RO
 
 
 def invocation(rubrics: list[Path], write_md: Path) -> str:
@@ -56,32 +57,34 @@ def markdown(report: M.AuditReport, command: str) -> str:
            "as other writers round; an empty header part; theme or RGB colours; runs split; "
            "parts renamed and relationships renumbered; slides or sheets out of part-name "
            "order; formula results cached or not; shared or inline strings) — must keep "
-           "full marks: a loss is a *false fail*.", ""]
+           "full marks: a loss is a *false fail*. " + RO.INTRO, ""]
     verdict = "clean" if report.clean else "NOT clean"
     out += [f"**Verdict: {verdict}** — {len(report.rubrics)} rubric(s), {report.breaking} "
             f"breaking mutants, {report.detected} caught ({_pct(report.detection_rate)}; "
             f"target ≥ {report.min_detection * 100:g}%), "
             f"{sum(len(r.survivors) for r in report.rubrics)} survivor(s), "
             f"{sum(len(r.over_strict) for r in report.rubrics)} neutral mutant(s) that changed "
-            f"a verdict; {report.equivalents} equivalent variants, {report.false_fails} false "
-            f"fail(s) ({_pct(report.false_fail_rate)}; target 0).", ""]
+            f"a verdict; {report.equivalents} equivalent variants, "
+            f"{report.false_fails - report.other_answer_fails} false fail(s) "
+            f"({_pct(report.false_fail_rate)}; target 0); " + RO.summary(report), ""]
     out += ["| rubric | app | reference | input | non-preservation criteria passing on input "
             "| breaking mutants | caught | detection rate | equivalent variants | false fails "
-            "| false-fail rate | survivors | neutral flagged | lint |",
+            "| false-fail rate | survivors | neutral flagged | lint | other answers | lost |",
             "| --- | --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
-            "| ---: | ---: |"]
+            "| ---: | ---: | ---: | ---: |"]
     for r in report.rubrics:
         if r.error:
             out.append(f"| {r.rubric} | {r.app} | error: {_cell(r.error)} | | | | | | | | | | "
-                       f"| |")
+                       f"| | | |")
             continue
         ref = _score(r.reference_score, r.reference_total) + (" ✓" if r.reference_ok else " ✗")
         offenders = ", ".join(c.id for c in r.input_offenders) or "none"
         out.append(f"| [{r.rubric}](#{r.rubric}) | {r.app} | {ref} | {_score(r.input_score)} | "
                    f"{offenders} | {len(r.breaking)} | {r.detected} | "
-                   f"{_pct(r.detection_rate)} | {len(r.equivalents)} | {len(r.false_fails)} | "
+                   f"{_pct(r.detection_rate)} | {len(r.equivalents)} | "
+                   f"{len(r.false_fails) - len(r.other_answer_fails)} | "
                    f"{_pct(r.false_fail_rate)} | {len(r.survivors)} | {len(r.over_strict)} | "
-                   f"{len(r.lint)} |")
+                   f"{len(r.lint)} | {len(r.other_answers)} | {len(r.other_answer_fails)} |")
     out.append("")
     for r in report.rubrics:
         out += _rubric_section(r)
@@ -116,7 +119,8 @@ def _rubric_section(r: M.RubricAudit) -> list[str]:
     invalid = [m for m in r.mutants if m.verdict == M.INVALID]
     ineffective = [m for m in r.mutants if m.verdict == M.INEFFECTIVE]
     na = [m for m in r.mutants if m.verdict == M.NOT_APPLICABLE and m.kind != "equivalent"]
-    unused = [m for m in r.mutants if m.verdict == M.NOT_APPLICABLE and m.kind == "equivalent"]
+    unused = [m for m in r.mutants if m.verdict == M.NOT_APPLICABLE
+              and m.kind in ("equivalent", "other_answer")]
     out.append(f"- Mutation: {len(r.breaking)} breaking mutants, {r.detected} caught "
                f"({_pct(r.detection_rate)}), {len(r.survivors)} survived; {len(neutral)} "
                f"neutral mutants, {len(r.over_strict)} changed a verdict"
@@ -124,9 +128,11 @@ def _rubric_section(r: M.RubricAudit) -> list[str]:
                + (f"; {len(na)} on criteria failing the reference" if na else "")
                + (f"; {len(invalid)} could not be built" if invalid else "") + ".")
     out.append(f"- Equivalence: {len(r.equivalents)} equivalent variants, "
-               f"{len(r.false_fails)} false fail(s) ({_pct(r.false_fail_rate)})"
+               f"{len(r.false_fails) - len(r.other_answer_fails)} false fail(s) "
+               f"({_pct(r.false_fail_rate)})"
                + (f"; {len(unused)} do not apply to this reference (nothing of that kind "
                   f"to rewrite)" if unused else "") + ".")
+    out.append(RO.line(r))
     out.append("")
     if r.reference_failures:
         out += ["### Reference failures", "", "| criterion | check | status | expected | actual "
@@ -136,7 +142,9 @@ def _rubric_section(r: M.RubricAudit) -> list[str]:
         out.append("")
     out += _mutant_table("Survivors", r.survivors)
     out += _mutant_table("Neutral mutants that changed a verdict (over-strict)", r.over_strict)
-    out += _mutant_table("Equivalent variants that lost points (false fails)", r.false_fails)
+    out += _mutant_table("Equivalent variants that lost points (false fails)",
+                         [m for m in r.false_fails if m.kind == "equivalent"])
+    out += RO.table(r)
     out += _mutant_table("Mutants left out (ineffective, not applicable, not built)",
                          ineffective + na + invalid)
     unmutated = [(c.id, u) for c in r.criteria for u in c.unmutated_checks]
@@ -207,5 +215,6 @@ def console(report: M.AuditReport, con) -> None:
     verdict = "[green]clean[/]" if report.clean else "[red]NOT clean[/]"
     con.print(f"{verdict}: {report.detected}/{report.breaking} breaking mutants caught "
               f"({_pct(report.detection_rate)}, target ≥ {report.min_detection * 100:g}%), "
-              f"{report.false_fails}/{report.equivalents} equivalent variants falsely failed "
+              f"{report.false_fails - report.other_answer_fails}/{report.equivalents} "
+              f"equivalent variants falsely failed, {RO.console_lines(report)} "
               f"in {report.seconds:.1f}s")
