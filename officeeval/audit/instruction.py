@@ -126,23 +126,45 @@ class Instruction:
         return any(w in c for c in self._pictured_clauses() for w in _SIZE_WORDS)
 
     # ------------------------------------------------------------------ objects
-    def clause_about(self, names: Iterable[str], kind_words: Iterable[str],
-                     context: Iterable[str] = ()) -> str | None:
-        """The clause most about an object: one writing its name scores 3, its kind's word
-        (按钮, 图表 …) 1, and each of ``context`` (the slide's title, the sheet's name) 2 for
-        its step; ``None`` when no clause names the object or its kind."""
-        best, best_score = None, 0
+    def _scored(self, names: Iterable[str], kind_words: Iterable[str],
+                context: Iterable[str]) -> list[tuple[int, int, str]]:
+        """(score, step index, clause) of every clause naming the object or its kind."""
         names = [fold(n) for n in names if len(fold(n)) >= 2]
         kinds = [fold(k) for k in kind_words]
         ctx = [fold(c) for c in context if len(fold(c)) >= 2]
-        for step in self.steps:
+        out = []
+        for i, step in enumerate(self.steps):
             bonus = 2 * sum(1 for c in ctx if c in step.folded)
             for clause in step.clauses():
                 f = fold(clause)
-                score = 3 * sum(1 for n in names if n in f) + sum(1 for k in kinds if k in f)
-                if score and score + bonus > best_score:
-                    best, best_score = clause, score + bonus
-        return best
+                score = 3 * sum(f.count(n) for n in names) + sum(f.count(k) for k in kinds)
+                if score:
+                    out.append((score + bonus, i, clause))
+        return out
+
+    def clause_about(self, names: Iterable[str], kind_words: Iterable[str],
+                     context: Iterable[str] = ()) -> str | None:
+        """The clauses most about an object, joined with ``；``: a clause scores 3 for each
+        time it writes the object's name, 1 for each time it uses its kind's word (按钮,
+        图表 …), and 2 for each of ``context`` (the slide's title, the sheet's name) its
+        step writes; every clause of the best score is kept. ``None`` when no clause names
+        the object or its kind."""
+        scored = self._scored(names, kind_words, context)
+        if not scored:
+            return None
+        best = max(s for s, _, _ in scored)
+        return "；".join(c for s, _, c in scored if s == best)
+
+    def step_about(self, names: Iterable[str], kind_words: Iterable[str],
+                   context: Iterable[str] = ()) -> str | None:
+        """Every clause naming the object or its kind in the step of the best clause,
+        joined with ``；`` (a step may give the size in one clause and the rest in
+        another); ``None`` as ``clause_about``."""
+        scored = self._scored(names, kind_words, context)
+        if not scored:
+            return None
+        best = max(scored)[1]
+        return "；".join(c for _, i, c in scored if i == best)
 
 
 def _steps(markdown: str) -> list[Step]:

@@ -132,7 +132,7 @@ def plan_drawn(task: Task) -> list:
     moves = []
     for sheet, o in made:
         names = [o.name] if ins.gives_name(o.name) else []
-        clause = ins.clause_about(names, KIND_WORDS.get(o.kind, ()), [sheet])
+        clause = ins.step_about(names, KIND_WORDS.get(o.kind, ()), [sheet])
         got = _placed(o, clause)
         if got is not None:
             moves.append((sheet, o, got[0], got[1]))

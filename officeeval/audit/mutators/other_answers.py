@@ -31,6 +31,7 @@ from typing import Any, Callable
 from officeeval.audit import instruction as I
 from officeeval.audit.colour_neighbours import ThemeChoice, nearest_theme, neighbour
 from officeeval.audit.mutators.base import Mutation, PlanContext
+from officeeval.audit.regions import Placement
 from officeeval.formats import open_document
 from officeeval.targets import Document
 
@@ -83,6 +84,22 @@ def plan_other_answers(ctx: PlanContext, input_path: str | None) -> list[Mutatio
     finally:
         if input_doc is not None:
             input_doc.close()
+
+
+# ------------------------------------------------------------------ placement words
+def placement_of(ins: I.Instruction, names: list[str], kind_words, context=()
+                 ) -> tuple["Placement", str]:
+    """Where the words put an object: the region its best clause names, and every
+    dimension its step states in numbers (a step may give the size in one clause and the
+    place in another: what is fixed anywhere in it stays fixed). Also the clause, for
+    descriptions."""
+    from dataclasses import replace as _replace
+
+    from officeeval.audit.regions import placement
+    clause = ins.clause_about(names, kind_words, context)
+    where = placement(clause)
+    step = placement(ins.step_about(names, kind_words, context))
+    return _replace(where, fixed=where.fixed | step.fixed), clause or ""
 
 
 # ------------------------------------------------------------------ pictured values

@@ -13,7 +13,9 @@ from difflib import SequenceMatcher
 
 from officeeval.audit import regions as RG
 from officeeval.audit.instruction import fold
-from officeeval.audit.mutators.other_answers import Task, other_answer, pictured_variants
+from officeeval.audit.mutators.other_answers import (
+    Task, other_answer, pictured_variants, placement_of,
+)
 from officeeval.ppt.content import shape_text
 from officeeval.ppt.edit import created as PC
 from officeeval.ppt.edit import layout_switch as PL
@@ -187,8 +189,7 @@ def plan_moved(task: Task, made: list[Created]) -> list:
             continue
         b = got[0]
         names = [s.name] if ins.gives_name(s.name) else []
-        clause = ins.clause_about(names, _kind_words(s), c.context)
-        where = RG.placement(clause)
+        where, _ = placement_of(ins, names, _kind_words(s), c.context)
         avoid = [(o.x, o.y, o.cx, o.cy) for o in _boxes(task.doc.sheet(c.part), s)]
         new = RG.moved_box((b.x, b.y, b.cx, b.cy), page, where,
                            grow=s.kind in _TEXT_KINDS,

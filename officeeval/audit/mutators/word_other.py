@@ -11,7 +11,9 @@ from collections import Counter
 from difflib import SequenceMatcher
 
 from officeeval.audit import regions as RG
-from officeeval.audit.mutators.other_answers import Task, other_answer, pictured_variants
+from officeeval.audit.mutators.other_answers import (
+    Task, other_answer, pictured_variants, placement_of,
+)
 from officeeval.audit.mutators.ppt_other import asked
 from officeeval.catalog import resolve
 from officeeval.properties.registry import ResolveContext
@@ -280,9 +282,8 @@ def plan_drawings(task: Task) -> list:
     for d in made:
         if d.extent is None:
             continue
-        clause = ins.clause_about([d.name] if ins.gives_name(d.name) else [],
-                                  KIND_WORDS.get(d.kind, ()))
-        where = RG.placement(clause)
+        where, _ = placement_of(ins, [d.name] if ins.gives_name(d.name) else [],
+                                KIND_WORDS.get(d.kind, ()))
         f = RG.GROW if d.kind in ("chart", "textbox", "smartart") else RG.SHRINK
         cx = d.extent[0] if "w" in where.fixed else int(round(d.extent[0] * f))
         cy = d.extent[1] if "h" in where.fixed else int(round(d.extent[1] * f))
