@@ -31,6 +31,25 @@ _REGIONS = (
     ("水平居中", "centre", None), ("垂直居中", None, "centre"), ("居中", "centre", "centre"),
     ("正中", "centre", "centre"), ("中央", "centre", "centre"),
 )
+# Things whose place a clause may give beside the object's own: their region words are not
+# the object's.
+_OTHER = re.compile(r"图例|标签|标题|页码|编号|文字|段落|题注|单元格|对齐")
+_PLACING = re.compile(r"添加|插入|放置|放在|绘制|移到|移动到")
+
+
+def _own(text: str, word: str) -> bool:
+    """Whether ``word`` places the object rather than something else the clause names:
+    in its comma-clause, no other thing (图例, 段落 …) comes before it unless a placing verb
+    does too ("图例位于底部" and "图表所在段落居中" are not the object's; "在右下角插入文字为…
+    的文本框" is)."""
+    for part in re.split(r"[，,、；;]", text):
+        i = part.find(word)
+        if i < 0:
+            continue
+        before = part[:i]
+        if not _OTHER.search(before) or _PLACING.search(before):
+            return True
+    return False
 _NUMBER = r"\d+(?:\.\d+)?\s*(?:厘米|cm|毫米|mm|磅|pt|英寸|in)"
 
 
@@ -60,7 +79,7 @@ def placement(clause: str | None) -> Placement:
     words: list[str] = []
     taken = ""
     for word, hh, vv in _REGIONS:
-        if word in text and word not in taken:
+        if word in text and word not in taken and _own(text, word):
             # "图表左上角位于 A9": the object's own corner, not a region of the page.
             if re.search(re.escape(word) + r"\s*(位于|在|对齐|放置)", text):
                 continue

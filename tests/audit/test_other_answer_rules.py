@@ -67,6 +67,10 @@ def test_the_clause_about_an_object_carries_its_region_words():
     bar = RG.placement(ins.clause_about(["顶部色条"], ("矩形",)))
     assert bar.v == "top" and {"x", "w", "h"} <= bar.fixed
     assert RG.placement("图表左上角位于 A9 单元格").said is False
+    # Region words of something else the clause names are not the object's.
+    assert RG.placement("插入柱形图；图例位于底部").said is False
+    assert RG.placement("图表宽 14 厘米，图表所在段落居中").said is False
+    assert RG.placement("在右下角插入文字为“A”的文本框").v == "bottom"
 
 
 def test_a_moved_box_stays_in_its_region_and_keeps_stated_dimensions():
@@ -102,8 +106,8 @@ def test_a_neighbour_looks_the_same_and_a_theme_swatch_within_a_few_de():
 
 
 def test_pictured_plans_keep_values_distinct_and_leave_named_ones():
-    plan = colour_plan({"1E6B3A", "FF0000"}, set(), {"FF0000"})
-    assert list(plan) == ["1E6B3A"]
+    plan = colour_plan({"1E6B3A", "FF0000", "FFFFFF"}, set(), {"FF0000"})
+    assert list(plan) == ["1E6B3A"]  # named, and white (a picture shows it exactly), stay
     sizes = size_plan({26.0, 28.0, 12.0}, {12.0}, {16.0})
     # 26 cannot go up to 28 (another size in use): it goes down; 28 goes up.
     assert sizes == {26.0: 24.0, 28.0: 30.0}

@@ -36,6 +36,7 @@ from officeeval.formats import open_document
 from officeeval.targets import Document
 
 KIND = "other_answer"
+EXACT = {"000000", "FFFFFF"}  # colours a picture gives exactly
 
 
 def other_answer(key: str, operator: str, description: str, apply) -> Mutation:
@@ -107,7 +108,8 @@ def colour_plan(reference: set[str], input_: set[str], named: set[str]) -> dict[
     """Colours the reference introduced (absent from the input) that the words do not name,
     each mapped to a visibly-equal neighbour (ΔE00 2–3); distinct colours stay distinct."""
     out: dict[str, str] = {}
-    for c in sorted(reference - input_ - named - {"auto"}):
+    # Pure black and white: every candidate writes them exactly (the picture shows them so).
+    for c in sorted(reference - input_ - named - {"auto"} - EXACT):
         n = neighbour(c)
         if n and n not in reference and n not in out.values():
             out[c] = n
@@ -118,7 +120,7 @@ def theme_plan(reference: set[str], input_: set[str], named: set[str],
                swatches: list[ThemeChoice]) -> dict[str, ThemeChoice]:
     """Those colours mapped to the palette swatch nearest each when it looks the same."""
     out: dict[str, ThemeChoice] = {}
-    for c in sorted(reference - input_ - named - {"auto"}):
+    for c in sorted(reference - input_ - named - {"auto"} - EXACT):
         t = nearest_theme(c, swatches)
         if t is not None:
             out[c] = t

@@ -312,14 +312,16 @@ def plan_unasked_text(task: Task) -> list:
     ins, inp = task.instruction, task.input_doc
     if ins is None or inp is None:
         return []
-    old = [paragraph_text(p.el) for p in inp.paragraphs]
-    new = [paragraph_text(p.el) for p in task.doc.paragraphs]
+    # A paragraph's text as a reader sees it (a drop cap is its first letter).
+    old = [p.text for p in inp.paragraphs]
+    new = [p.text for p in task.doc.paragraphs]
+    plain = [p.drop_cap_el is None for p in task.doc.paragraphs]
     undo = []
     for tag, i1, i2, j1, j2 in SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
         if tag != "replace" or i2 - i1 != j2 - j1:
             continue
         for a, k in zip(range(i1, i2), range(j1, j2)):
-            if old[a].strip() and not asked(ins, old[a], new[k]) and \
+            if plain[k] and old[a].strip() and not asked(ins, old[a], new[k]) and \
                     SequenceMatcher(None, old[a], new[k]).ratio() > 0.6:
                 undo.append((k, old[a], new[k]))
     if not undo:
