@@ -4,9 +4,9 @@ object's name, a colour, a font size, a number), where it puts a created object 
 
 The text is found next to the rubric's files (``instruction.md`` beside the input or the
 reference, ``samples/<rubric id>/instruction.md`` beside the rubric folder) and in the
-rubric's ``<instruction>``. Everything is compared after NFKC (width and compatibility
-forms folded), case folding and with white space removed, so ``Ｃｈａｒｔ 2`` and ``chart2``
-are the same words.
+rubric's ``<instruction>``; its steps and its folding are ``rubric.instruction``'s (NFKC —
+width and compatibility forms folded —, case folded, without white space or quotes, so
+``Ｃｈａｒｔ 2`` and ``chart2`` are the same words).
 """
 
 from __future__ import annotations
@@ -19,12 +19,11 @@ from typing import Iterable
 
 from officeeval.ooxml.colors import NAMED_COLORS
 from officeeval.ooxml.units import CHINESE_FONT_SIZES
+from officeeval.rubric.instruction import FILE_NAME, MAX_BYTES, fold
+from officeeval.rubric.instruction import steps as shared_steps
 from officeeval.rubric.model import Rubric
 
-
-def fold(text: str) -> str:
-    """``text`` as the audit compares it: NFKC, case-folded, without white space."""
-    return re.sub(r"\s+", "", unicodedata.normalize("NFKC", text or "")).casefold()
+__all__ = ["Instruction", "Step", "candidates", "fold", "load"]
 
 
 @dataclass(frozen=True)
@@ -168,23 +167,9 @@ class Instruction:
 
 
 def _steps(markdown: str) -> list[Step]:
-    """The Chinese steps (numbered lines, their continuation lines and bullets) before the
-    English translation."""
-    zh = re.split(r"^##\s*Task\b|^##\s*.*English", markdown, maxsplit=1, flags=re.M)[0]
-    out: list[Step] = []
-    current, sub = "", 0
-    for line in zh.splitlines():
-        m = re.match(r"^\s*(\d+)[.、．)]\s*(.+)", line)
-        b = re.match(r"^\s+[-*]\s*(.+)", line)
-        if m:
-            current, sub = m.group(1), 0
-            out.append(Step(current, m.group(2).strip()))
-        elif b and current:
-            sub += 1
-            out.append(Step(f"{current}.{sub}", b.group(1).strip()))
-        elif line.startswith("   ") and out and line.strip():
-            out[-1] = Step(out[-1].number, out[-1].text + line.strip())
-    return out
+    """The Chinese steps (``rubric.instruction.steps``: numbered lines, their continuation
+    lines and bullets, before the English translation)."""
+    return [Step(s.number, s.text) for s in shared_steps(markdown)]
 
 
 def candidates(rubric: Rubric, input_path: str | None, reference_path: str | None
@@ -193,10 +178,10 @@ def candidates(rubric: Rubric, input_path: str | None, reference_path: str | Non
     out: list[Path] = []
     for p in (input_path, reference_path):
         if p:
-            out.append(Path(p).parent / "instruction.md")
+            out.append(Path(p).parent / FILE_NAME)
     if rubric.path:
         out.append(Path(rubric.path).resolve().parent.parent / "samples" / rubric.id
-                   / "instruction.md")
+                   / FILE_NAME)
     return list(dict.fromkeys(out))
 
 
@@ -208,7 +193,7 @@ def load(rubric: Rubric, input_path: str | None = None, reference_path: str | No
     text = rubric.instruction or ""
     for path in candidates(rubric, input_path, reference_path):
         try:
-            if path.is_file():
+            if path.is_file() and path.stat().st_size <= MAX_BYTES:
                 text = (text + "\n" + path.read_text("utf-8")).strip()
                 break
         except (OSError, UnicodeDecodeError):

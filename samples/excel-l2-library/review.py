@@ -161,3 +161,36 @@ def EDITS(root, r):
                      ("c15-3", 3), ("c23", 3), ("c29-2", 2), ("c30", 2), ("c36", 3),
                      ("c36-2", 2), ("c36-3", 2), ("c39", 3), ("c43", 3)):
         r.points(root, cid, pts)
+    _single_charges(root, r)
+
+
+def _single_charges(root, r):
+    """Checks that charged one mistake twice or asked more than the words (issue 36)."""
+    rec, stat = "sheet('借阅记录')", "sheet('学院统计')"
+    # One mistake, one charge: a format step grades the format, a formula step the formula
+    # and its value. What a formula cell shows depends on both: a display check in the
+    # formula's criterion charged a missing format twice, and the month's display (step 5)
+    # charged a wrong MONTH formula twice.
+    r.drop_where(root, f"{stat}/D2:D7", "cell.display")
+    r.drop_where(root, f"{stat}/D8", "cell.display")
+    r.drop_where(root, f"{stat}/E2:E8", "cell.display")
+    r.change_where(root, f"{rec}/J2:J421", "cell.display", property="cell.number_format",
+                   origin="picture")
+    # Step 13 names the functions, not how their ranges are spelt (a whole column is as
+    # right; the values are graded).
+    r.drop_where(root, f"{stat}/B2:C7", "cell.formula")
+    # Where the new sheets go is not asked: the same names, in any order.
+    r.change_where(root, "workbook", "workbook.sheet_names", op="same_set")
+    # Given only by the pictures: colours within what a person tells apart (ΔE00 5).
+    for sel, prop in ((f"{rec}/A1:K1", "cell.fill.color"), (f"{rec}/A1:K1", "font.color"),
+                      (f"{rec}/conditional_format[1]", "cf.fill.color")):
+        r.change_where(root, sel, prop, op="approx", tolerance="5dE", origin="picture")
+    for sel, prop in ((f"{rec}/A1:K1", "cell.alignment.horizontal"),
+                      (f"{rec}/D2:E421", "cell.display"),
+                      (f"{stat}/E2:E8", "cell.number_format"),
+                      (f"{stat}/chart[1]", "chart.type"), (f"{stat}/chart[1]", "chart.grouping"),
+                      (f"{stat}/chart[1]", "chart.legend.position"),
+                      (f"{stat}/chart[1]", "chart.data_labels")):
+        r.change_where(root, sel, prop, origin="picture")
+    for side in ("top", "bottom", "left", "right"):
+        r.change_where(root, f"{stat}/A1:E8", f"cell.border.{side}", origin="picture")

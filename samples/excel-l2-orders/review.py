@@ -97,3 +97,29 @@ def EDITS(root, r):
             "op": "contains_any", "expected": LOOKUPS}],
           after="c06", note="added by hand: the drafter dropped its range check (F:G and "
           "H:I look up different sheets); which sheet each column reads, checked apart")
+    _single_charges(root, r)
+
+
+def _single_charges(root, r):
+    """Checks that charged one mistake twice or asked more than the words (issue 36)."""
+    # One mistake, one charge: what a cell shows is graded by its number format's
+    # criterion (step 4; step 10's format); a formula's criterion grades the formula and
+    # its value (a missing ¥ cost the format and the amounts' formula before).
+    for cid in ("c08", "c18", "c20", "c20-2"):
+        r.drop(root, cid, "cell.display")
+    # Step 10 names the functions, not how their ranges are spelt: 订单明细!J:J is as right
+    # as $J$2:$J$361 (the values are graded).
+    r.drop(root, "c18", "cell.formula")
+    r.drop(root, "c21", "cell.formula")
+    # Where the new sheets go is not asked: the same names, in any order.
+    r.change(root, "c01", "workbook.sheet_names", op="same_set")
+    # Given only by the pictures: colours within what a person tells apart (ΔE00 5), the
+    # number format by what it shows (the format type compares codes by their display).
+    for cid, prop in (("c03", "cell.fill.color"), ("c04", "font.color"),
+                      ("c13-3", "cf.fill.color")):
+        r.change(root, cid, prop, op="approx", tolerance="5dE", origin="picture")
+    r.change(root, "c07", "cell.number_format", origin="picture")
+    r.change(root, "c03-2", "cell.alignment.horizontal", origin="picture")
+    r.change(root, "c23", "chart.type", origin="picture")
+    r.change(root, "c23", "chart.grouping", origin="picture")
+    r.change(root, "c23-2", "chart.legend.position", origin="picture")
