@@ -166,3 +166,17 @@ def test_the_chart_moves_inside_its_area_and_the_formula_follows_the_table(task)
 def _tables(doc):
     from officeeval.excel.tables import sheet_tables
     return [t for s in doc.sheets for t in sheet_tables(s)]
+
+
+def test_a_pictured_fill_picked_from_the_theme_palette(task):
+    r, keep = _audit(task, "robust3", ROBUST)
+    m = next(m for m in r.other_answers if m.operator == "other:pictured-theme-colours")
+    assert "accent5/darker50" in m.description
+    doc = open_document(keep / f"robust3-{m.id}.xlsx", "excel")
+    try:
+        root = doc.package.xml("xl/styles.xml")
+        fg = next(root.iter("{http://schemas.openxmlformats.org/spreadsheetml/2006/main}fgColor"))
+        assert (fg.get("theme"), fg.get("tint"), fg.get("rgb")) == (
+            "8", "-0.499984740745262", None)
+    finally:
+        doc.close()

@@ -180,3 +180,13 @@ def test_the_pictured_fill_moves_within_the_band_and_layout_placeholders_are_emp
         assert shape_text(added[0]) == ""
     finally:
         doc.close()
+
+
+def test_created_shapes_are_made_in_the_reverse_order(task):
+    r, keep = _audit(task, "robust5", ROBUST)
+    doc = _open(keep, "robust5", _variant(r, "created-reordered"))
+    try:
+        assert [s.name for s in doc.slide_sheets[0].shapes] == [
+            "Title 1", "Content Placeholder 2", "答案", "Action Button: End 3"]
+    finally:
+        doc.close()

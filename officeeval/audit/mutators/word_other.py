@@ -278,6 +278,7 @@ def plan_drawings(task: Task) -> list:
         out.append(other_answer("word|reordered", "created-reordered",
                                 "created floating drawings stacked in the reverse order",
                                 restack))
+    page = _page_width_emu(task)
     sizes = []
     for d in made:
         if d.extent is None:
@@ -289,22 +290,49 @@ def plan_drawings(task: Task) -> list:
         cy = d.extent[1] if "h" in where.fixed else int(round(d.extent[1] * f))
         if d.kind == "picture" and {"w", "h"} & where.fixed:
             cx, cy = d.extent
-        if (cx, cy) != d.extent:
-            sizes.append((d, cx, cy, where))
+        # A floating drawing placed by offsets moves too, unless the words place it (a
+        # region or a position in numbers): no words, a generous move across the page.
+        offset = None
+        if d.floating and not where.said and not {"x", "y"} & where.fixed and page:
+            dx = int(page * RG.FREE_MOVE)
+            offset = tuple(None if v is None else max(0, v + dx) for v in d.offset)
+            if offset == d.offset:
+                offset = None
+        if (cx, cy) != d.extent or offset is not None:
+            sizes.append((d, cx, cy, where, offset))
     if sizes:
         def resize(ws, edit) -> str:
-            for d, cx, cy, _ in sizes:
-                WC.set_extent(edit, d.part, d.index, cx, cy)
-            return f"{len(sizes)} resized"
+            for d, cx, cy, _, offset in sizes:
+                if (cx, cy) != d.extent:
+                    WC.set_extent(edit, d.part, d.index, cx, cy)
+                if offset is not None:
+                    WC.set_offset(edit, d.part, d.index, *offset)
+            return f"{len(sizes)} changed"
         out.append(other_answer(
             "word|moved", "created-moved",
-            "created drawings resized within what the words allow: " + "; ".join(
+            "created drawings resized (and, floating, moved) within what the words allow: "
+            + "; ".join(
                 f"{d.name!r} ({'/'.join(w.words) or 'no words'}"
                 f"{', kept ' + ''.join(sorted(w.fixed)) if w.fixed else ''}) "
                 f"{d.extent[0] / 360000:.2f}x{d.extent[1] / 360000:.2f} cm -> "
-                f"{cx / 360000:.2f}x{cy / 360000:.2f} cm" for d, cx, cy, w in sizes),
+                f"{cx / 360000:.2f}x{cy / 360000:.2f} cm"
+                + (f", offsets {d.offset} -> {off} EMU" if off else "")
+                for d, cx, cy, w, off in sizes),
             resize))
     return out
+
+
+def _page_width_emu(task: Task) -> int | None:
+    """The first section's text width in EMU (``None`` when unknown)."""
+    secs = task.doc.sections
+    if not secs:
+        return None
+    ctx = ResolveContext()
+    w, left, right = (_value(n, secs[0], ctx) for n in ("page.width", "page.margin.left",
+                                                         "page.margin.right"))
+    if not all(isinstance(v, Measure) for v in (w, left, right)):
+        return None
+    return int((w.points() - left.points() - right.points()) * 12700)
 
 
 # ------------------------------------------------------------------ unasked text
