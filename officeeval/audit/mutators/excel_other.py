@@ -22,7 +22,9 @@ from officeeval.excel.refs import parse_area
 KIND_WORDS = {"chart": ("图表", "柱形图", "饼图", "折线图", "条形图", "透视图"),
               "picture": ("图片",), "shape": ("形状", "文本框"), "group": ("组合",)}
 _AREA = re.compile(r"([A-Za-z]{1,3}\d+)\s*[:：]\s*([A-Za-z]{1,3}\d+)")
-_CORNER = re.compile(r"左上角\s*(?:位于|在|放在|放置在|对齐)?\s*[“\"]?\s*([A-Za-z]{1,3}\d+)")
+_CORNER = re.compile(r"左上角\s*(?:位于|在|放在|放置在|对齐)?\s*"
+                     r"(?:[“\"][^”\"]{0,31}[”\"]\s*(?:工作表)?\s*的?)?\s*[“\"]?\s*"
+                     r"([A-Za-z]{1,3}\d+)")
 
 
 def _drawing_objects(doc) -> list[tuple[str, XC.Anchored]]:
@@ -30,7 +32,7 @@ def _drawing_objects(doc) -> list[tuple[str, XC.Anchored]]:
     out = []
     for sheet in doc.sheets:
         for d in sheet.related("drawing"):
-            out += [(sheet.name, o) for o in XC.objects(doc, d)]
+            out += [(sheet.name, o) for o in XC.objects(doc, d, sheet)]
     return out
 
 
@@ -52,8 +54,11 @@ def created(task: Task) -> list[tuple[str, XC.Anchored]]:
 def _covered(o: XC.Anchored) -> tuple[int, int, int, int] | None:
     """(first col, first row, last col, last row), 0-based, of a two-cell anchor, as the
     engine reads it (an end exactly on a cell's edge does not reach into it)."""
-    if o.start is None or o.end is None:
+    if o.start is None:
         return None
+    if o.end is None:  # a one-cell anchor: the cells its size reaches
+        a = parse_area(o.cells) if o.cells and ":" in o.cells else None
+        return (a.c1 - 1, a.r1 - 1, a.c2 - 1, a.r2 - 1) if a is not None else None
     c2 = o.end[0] - 1 if o.end[1] == 0 and o.end[0] > o.start[0] else o.end[0]
     r2 = o.end[2] - 1 if o.end[3] == 0 and o.end[2] > o.start[2] else o.end[2]
     return o.start[0], o.start[2], c2, r2

@@ -30,7 +30,8 @@ Marker = tuple[int, int, int, int]  # col, colOff (EMU), row, rowOff (EMU); 0-ba
 class Anchored:
     """An object of a drawing: its ``part``, ``index`` among the anchors, ``name``,
     ``kind`` (``chart``, ``picture``, ``shape`` …), anchor kind, ``start`` marker, ``end``
-    marker (two-cell anchors) and ``ext`` (EMU, one-cell anchors)."""
+    marker (two-cell anchors), ``ext`` (EMU, one-cell anchors) and the ``cells`` it covers
+    (``E2:L18``; ``None`` when not known)."""
 
     part: str
     index: int
@@ -41,6 +42,7 @@ class Anchored:
     end: Marker | None
     ext: tuple[int, int] | None
     default_name: str
+    cells: str | None = None
 
 
 def _anchors(root: etree._Element) -> list[etree._Element]:
@@ -74,8 +76,10 @@ def _c_nv_pr(obj: etree._Element | None) -> etree._Element | None:
     return None
 
 
-def objects(doc, part: str) -> list[Anchored]:
-    """The objects of drawing part ``part`` in drawing order."""
+def objects(doc, part: str, sheet=None) -> list[Anchored]:
+    """The objects of drawing part ``part`` in drawing order (with the cells each covers
+    when the ``sheet`` holding the drawing is given)."""
+    from officeeval.excel.drawings import anchor_cells
     out = []
     for i, anchor in enumerate(_anchors(doc.package.xml(part))):
         obj, kind, word = _object(anchor)
@@ -88,7 +92,8 @@ def objects(doc, part: str) -> list[Anchored]:
         out.append(Anchored(part, i, (pr.get("name") or "") if pr is not None else "", kind,
                             etree.QName(anchor).localname, _marker(anchor.find(_X + "from")),
                             _marker(anchor.find(_X + "to")), size,
-                            f"{word} {max(1, (n or 2) - 1)}"))
+                            f"{word} {max(1, (n or 2) - 1)}",
+                            anchor_cells(sheet, anchor) if sheet is not None else None))
     return out
 
 
