@@ -240,6 +240,13 @@ def reselect(root, old, new, *cids):
                 k.set("select", new + sel[len(old):])
 
 
+def steps(root, mapping):
+    """Set each criterion's ``step`` (the instruction step(s) it grades: ``"7"``,
+    ``"4,7"``) by draft or hand id; raises ``KeyError`` for an id that is not there."""
+    for cid, step in mapping.items():
+        _crit(root, cid).set("step", step)
+
+
 def describe(root, cid, text):
     _crit(root, cid).find(Q + "description").text = text
 

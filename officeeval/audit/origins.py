@@ -26,7 +26,7 @@ from typing import Any, Iterable
 from officeeval.catalog import catalog
 from officeeval.ooxml.colors import NAMED_COLORS, normalize_hex
 from officeeval.properties.types import BoolType, EnumType
-from officeeval.rubric.instruction import fold, mentions
+from officeeval.rubric.instruction import SPOKEN_VALUES, fold, mentions
 from officeeval.rubric.model import Check, Rubric
 from officeeval.selectors import select
 from officeeval.selectors.grammar import Predicate, parse_selector
@@ -38,6 +38,7 @@ PICTURE = "picture"
 REFERENCE = "reference"          # only the reference has it
 MARKED = "reference (marked)"    # the author's mark says why a candidate must match it
 COMPARED = "reference (compared)"  # expected-from="reference": the reference's value
+ACCEPTED = "accepted set"        # contains_any / in: the answers the author accepts
 RELATION = "relation"            # against=: another target of the graded document
 IMPLIED = "implied"              # a truth value: the step's verb names it
 NOWHERE = "nowhere"              # in no document and no instruction (a typo?)
@@ -216,8 +217,19 @@ def _expected_origin(cid: str, label: str, k: Check, app: str, folded: str, in_b
         row.origin = PICTURE
     elif k.origin == "reference":
         row.origin, row.note = MARKED, k.reason or ""
+    elif k.origin in (INSTRUCTION, INPUT) and k.reason:
+        # The author's mark with the words that give the value ("与幻灯片同宽", "锁定纵横比"):
+        # reviewed, and said why.
+        row.origin, row.note = k.origin, k.reason
+    elif _implied_count(k):
+        row.origin = IMPLIED
     elif isinstance(vtype, BoolType):
         row.origin = IMPLIED
+    elif k.op in ("contains_any", "in") and "|" in k.expected and \
+            not _named(k.expected, vtype, folded, k.op):
+        # Alternatives the author accepts ("any of Excel's lookup functions"): a generous
+        # reading of the step, not the reference's own choice.
+        row.origin = ACCEPTED
     elif input_status == "pass":
         row.origin = INPUT
     elif _known(k, vtype, folded, in_bag):
@@ -229,9 +241,17 @@ def _expected_origin(cid: str, label: str, k: Check, app: str, folded: str, in_b
                     "origin=\"picture\"; if the candidate must match the reference's own "
                     "choice, say why (origin=\"reference\" reason=…); else grade what the "
                     "step says")
-    if k.origin == "instruction" and not _named(k.expected, vtype, folded, k.op):
+    if k.origin == "instruction" and not k.reason and \
+            not _named(k.expected, vtype, folded, k.op):
         row.finding, row.note = FINDING, "marked origin=\"instruction\", but no step names it"
     return row
+
+
+def _implied_count(k: Check) -> bool:
+    """A count that says "there is one" or "there is none" (a step's verb: 添加, 删除)."""
+    if k.op != "count" and k.property != "count":
+        return False
+    return re.sub(r"\s+", "", k.expected or "") in ("0", "==0", "<1", "1", "==1", ">=1", ">0")
 
 
 def _marked(k: Check) -> str | None:
@@ -257,32 +277,54 @@ def _items(literal: str) -> list[str]:
 def _named(literal: str, vtype: Any, folded: str, op: str = "equals") -> bool:
     """Whether the instruction names the value: the literal (every item of a list; one of
     the options of ``in``), a spoken form, an enumeration's other names, a size's points,
-    a colour's hex, palette name or RGB triple."""
-    hits = [_named_one(x, vtype, folded) for x in _items(literal)]
+    a colour's hex, palette name or RGB triple, or each of its parts (``_parts``)."""
+    hits = [_piece(x, vtype, folded) for x in _items(literal)]
     return any(hits) if op == "in" else all(hits)
 
 
 def _known(k: Check, vtype: Any, folded: str, in_bag: TextBag) -> bool:
-    """Named by the instruction, or (item by item) found in it or in the input."""
-    if _named(k.expected or "", vtype, folded, k.op):
-        return True
-    hits = [_named_one(x, vtype, folded) or in_bag.has(x) for x in _items(k.expected or "")]
+    """Named by the instruction, or (item by item, part by part) found in it or in the
+    input."""
+    hits = [_piece(x, vtype, folded, in_bag) for x in _items(k.expected or "")]
     return any(hits) if k.op == "in" else all(hits)
 
 
+def _piece(literal: str, vtype: Any, folded: str, in_bag: TextBag | None = None) -> bool:
+    if mentions("", literal, folded) or (in_bag is not None and in_bag.has(literal)):
+        return True
+    token = _token(literal, vtype)
+    if any(mentions("", w, folded) for w in SPOKEN_VALUES.get(token or literal.strip(), ())):
+        return True
+    parts = _parts(literal, vtype)
+    if parts is not None:
+        return all(_piece(x, None, folded, in_bag) for x in parts)
+    return _named_one(literal, vtype, folded)
+
+
+def _token(literal: str, vtype: Any) -> str | None:
+    if not isinstance(vtype, EnumType):
+        return None
+    try:
+        return vtype.parse(literal)
+    except Exception:  # noqa: BLE001 - not a value of the enumeration
+        return None
+
+
 def _named_one(literal: str, vtype: Any, folded: str) -> bool:
-    if mentions("", literal, folded):
+    """One piece named by the instruction in another form: a sheet in a formula fragment,
+    an enumeration's other names, a size in points, a colour's hex, palette name or RGB."""
+    # A sheet named in a formula fragment ('产品'!, $A$2:$C$13): its quotes, $ and ! are the
+    # formula's spelling, not the name's.
+    bare = re.sub(r"[!$'\"]", "", literal)
+    if bare != literal and bare and mentions("", bare, folded):
         return True
     points = _points(literal, vtype)
     if points is not None and any(mentions("", f"{points:g}{u}", folded)
                                   for u in ("pt", "磅", "point")):
         return True
     if isinstance(vtype, EnumType):
-        try:
-            token = vtype.parse(literal)
-        except Exception:  # noqa: BLE001 - a literal the type cannot read is named as written
-            return False
-        names = (token, *vtype.vocab.entries.get(token, ()))
+        token = _token(literal, vtype)
+        names = (token, *vtype.vocab.entries.get(token, ())) if token else ()
         return any(len(fold(n)) >= 2 and mentions("", n, folded) for n in names)
     rgb = normalize_hex(literal) or NAMED_COLORS.get(literal.strip().lower())
     if rgb and rgb != "auto":
@@ -294,6 +336,54 @@ def _named_one(literal: str, vtype: Any, folded: str) -> bool:
         return any(v == rgb and len(fold(n)) >= 2 and fold(n) in folded
                    for n, v in NAMED_COLORS.items())
     return False
+
+
+_REF = re.compile(r"^'?([^'!]+)'?!(\$?[A-Z]{1,3}\$?\d+(?::\$?[A-Z]{1,3}\$?\d+)?)$")
+_LINES = re.compile(r"^([\d.]+)\s*(?:倍|倍行距|line|lines)$")
+
+
+def _parts(literal: str, vtype: Any) -> list[str] | None:
+    """The pieces a step names separately: a text's lines, a reference's sheet and range, a
+    pivot value field and its function, a border's style, width and colour, a number
+    format's features (千位分隔符, N 位小数, 百分比, ¥); ``None`` when the literal is one
+    piece."""
+    t = literal.strip()
+    name = getattr(vtype, "name", "") if vtype is not None else ""
+    if "\n" in t:
+        return [x for x in t.splitlines() if x.strip()]
+    m = _REF.match(t)
+    if m:
+        return [m.group(1), m.group(2).replace("$", "")]
+    if "!" in t and "\n" not in t:  # 借阅透视!学院分类借阅: a sheet and a name on it
+        return [x.strip("'") for x in t.split("!") if x.strip("'")]
+    if ":" in t and name.startswith("pivot"):
+        field_, _, fn = t.rpartition(":")
+        return [field_, fn]
+    if name == "border" and " " in t:
+        return [x for x in t.split() if x.lower() not in ("single", "solid")]
+    m = _LINES.match(t)
+    if m:
+        return [f"{m.group(1)}倍"]
+    if name == "number_format":
+        return _format_words(t)
+    return None
+
+
+def _format_words(code: str) -> list[str] | None:
+    """What a step says of a number format: thousands separators, decimals, a percentage,
+    a currency sign; ``None`` for a format it describes otherwise (a date: by example)."""
+    words = []
+    body = code.split(";")[0]
+    if "," in body:
+        words.append("千位分隔符")
+    m = re.search(r"\.(0+)", body)
+    if m:
+        words.append(f"{len(m.group(1))} 位小数")
+    if "%" in body:
+        words.append("百分比")
+    if "¥" in body or "￥" in body:
+        words.append("¥")
+    return words or None
 
 
 def _points(literal: str, vtype: Any) -> float | None:

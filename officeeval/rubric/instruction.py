@@ -18,6 +18,18 @@ FILE_NAME = "instruction.md"
 MAX_BYTES = 256 * 1024
 
 
+# How steps name values whose rubric token reads otherwise (a page-number format, a
+# section start, a summary function).
+SPOKEN_VALUES = {"decimal": ("1, 2, 3", "1,2,3", "阿拉伯数字"),
+                 "upperRoman": ("I, II, III", "I,II,III", "大写罗马"),
+                 "lowerRoman": ("i, ii, iii", "i,ii,iii", "小写罗马"),
+                 "nextPage": ("下一页", "新页", "新的一页"),
+                 "sum": ("求和", "之和", "合计"), "count": ("计数", "个数", "数量"),
+                 "average": ("平均", "平均值"), "max": ("最大",), "min": ("最小",),
+                 "top10": ("最高的", "最大的", "前"), "bottom10": ("最低的", "最小的", "后"),
+                 "between": ("之间", "～", "介于")}
+
+
 @dataclass
 class Step:
     number: str

@@ -162,6 +162,18 @@ def EDITS(root, r):
                      ("c36-2", 2), ("c36-3", 2), ("c39", 3), ("c43", 3)):
         r.points(root, cid, pts)
     _single_charges(root, r)
+    # The instruction step each criterion grades (the audit's double charges).
+    r.steps(root, {
+        "c01": "12,15,17", "c02": "8", "c03": "10", "c04": "8", "c04-2": "8", "c05": "8",
+        "c05-2": "8", "c06": "2", "c07": "7", "c08": "3", "h1": "3", "c09": "4", "c10": "5",
+        "c11": "5", "c12": "6", "c15": "9", "c15-2": "9", "c15-3": "9", "c18": "1",
+        "c20": "11", "c21": "11", "c21-2": "11", "c21-3": "11", "c22": "12", "c23": "13",
+        "c24": "12", "c25": "13", "c26": "13", "c27": "13", "c28": "13", "c29": "13",
+        "c30": "13", "c31": "13", "c32": "13", "c36": "14", "c36-2": "14", "c36-3": "14",
+        "c36-4": "14", "c36-5": "14", "c36-6": "14", "c39": "16", "c39-2": "16",
+        "c39-3": "16", "c39-4": "16", "c40": "15", "c40-2": "15", "c40-3": "15",
+        "c40-4": "15", "c40-5": "15", "c40-6": "15", "c41": "17", "c42": "17", "c43": "17",
+        "h2": "17", "c48": "9,11,14,15,16", "c52": "18"})
 
 
 def _single_charges(root, r):
@@ -194,3 +206,10 @@ def _single_charges(root, r):
         r.change_where(root, sel, prop, origin="picture")
     for side in ("top", "bottom", "left", "right"):
         r.change_where(root, f"{stat}/A1:E8", f"cell.border.{side}", origin="picture")
+    # Values the words give in another form (the audit's literal origins).
+    r.change_where(root, f"{rec}", "sheet.print.titles", origin="instruction",
+                   reason="步骤 10：打印时每页都重复第 1 行标题")
+    r.change_where(root, f"{rec}/conditional_format[1]", "cf.range", origin="instruction",
+                   reason="步骤 9：记录整行（A:K 列），第 2～421 行")
+    r.change_where(root, "sheet('读者')/D2:D61", "cell.formula", origin="instruction",
+                   reason="步骤 1：用公式根据借书证号求出类型（按代码选择三种类型之一）")

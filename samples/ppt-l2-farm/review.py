@@ -45,6 +45,10 @@ def EDITS(root, r):
                       ("c22", "shape.fill.color")):
         r.change(root, cid, prop, op="approx", tolerance="5dE", origin="picture")
     r.change(root, "c22", "shape.geometry", origin="picture")
+    # Values the words or pictures give (the audit's literal origins).
+    for cid in ("c36", "c37", "c38", "c39", "c40"):
+        r.change(root, cid, "hyperlink.target", origin="instruction",
+                 reason="步骤 5：跳转到标题与该行文字相同的幻灯片")
     # "在左下方添加一个形状": where it is, not the reference's box.
     r.check(root, "c22", select="slide[title='常见问题']/shape[name='查看答案']",
             property="shape.region", op="in", expected="左下角|左侧")
@@ -85,22 +89,26 @@ def EDITS(root, r):
            {"select": BAR, "property": "shape.fill.color", "op": "approx",
             "expected": "#8BC34A", "tolerance": "5dE", "origin": "picture"},
            {"select": BAR, "property": "shape.width", "op": "approx", "expected": "33.867cm",
-            "tolerance": "0.05cm"},
+            "tolerance": "0.05cm", "origin": "instruction",
+            "reason": "步骤 2：与幻灯片同宽（幻灯片宽 33.867 厘米）"},
            {"select": BAR, "property": "shape.height", "op": "approx", "expected": "1cm",
             "tolerance": "0.01cm"},
            {"select": BAR, "property": "shape.top", "op": "approx", "expected": "0cm",
-            "tolerance": "0.01cm"},
+            "tolerance": "0.01cm", "origin": "instruction", "reason": "步骤 2：母版顶部"},
            {"select": BAR, "property": "shape.left", "op": "approx", "expected": "0cm",
-            "tolerance": "0.01cm"},
+            "tolerance": "0.01cm", "origin": "instruction",
+            "reason": "步骤 2：与幻灯片同宽的色条从左边缘起"},
            {"select": BAR, "property": "shape.outline.kind", "expected": "无线条"}],
           after="h1", note="added by hand: step 2 (the drafter does not anchor shapes on the "
           "master); the fill colour is pictured in example-1")
     r.add(root, "h3", "smartart", 5, "“建设历程”的 SmartArt 布局同示例图（基本流程）",
-          [{"select": SMART, "property": "smartart.layout", "expected": "基本流程"}],
+          [{"select": SMART, "property": "smartart.layout", "expected": "基本流程",
+            "origin": "picture"}],
           after="c12", note="added by hand: step 6's pictured layout, on whatever frame holds "
           "the SmartArt (the drafter selected it by the solution's frame name)")
     r.add(root, "h4", "smartart", 4, "SmartArt 颜色同示例图（彩色 - 个性色）",
-          [{"select": SMART, "property": "smartart.colors", "expected": "彩色 - 个性色"}],
+          [{"select": SMART, "property": "smartart.colors", "expected": "彩色 - 个性色",
+            "origin": "picture"}],
           after="h3", note="added by hand: step 6's pictured colours")
     r.add(root, "h5", "smartart", 3, "SmartArt 样式为中等效果，文字顺序与原文相同",
           [{"select": SMART, "property": "smartart.style", "expected": "中等效果"},
@@ -134,3 +142,11 @@ def EDITS(root, r):
             "property": "shape.region", "expected": "右下角"}],
           after="c41", note="added by hand: the drafter's jump (c26) and geometry (c28) of "
           "the action button as one criterion; its fill, outline and exact box are not asked")
+    # The instruction step each criterion grades (the audit's double charges).
+    r.steps(root, {
+        "c01": "16", "h8": "16", "c02": "15", "c05": "7", "c06": "11", "c08": "12",
+        "c10": "14", "c12": "4", "h3": "6", "h4": "6", "h5": "6", "h6": "6", "c22": "9",
+        "h7": "9", "c29": "8", "c30": "8", "c31": "8", "c32": "8", "c33": "8", "c34": "10",
+        "c36": "5", "c37": "5", "c38": "5", "c39": "5", "c40": "5", "c41": "13", "h9": "13",
+        "c42": "1", "h1": "1", "h2": "2", "c43": "3", "c44": "3", "c45": "6", "c46": "8,10",
+        "c47": "17"})

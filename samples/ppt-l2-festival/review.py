@@ -146,3 +146,10 @@ def EDITS(root, r):
     r.add(root, "h8", "preserve", 2, "“联系我们”的其他行未加粗",
           [{"select": f"{CONTACT}/paragraph[2]", "property": "font.bold", "op": "unchanged"}],
           after="c37", note="added by hand: step 15 formats only the phone line")
+    # The instruction step each criterion grades (the audit's double charges).
+    r.steps(root, {
+        "c01": "11", "h3": "12", "c02": "10", "c05": "5", "c06": "7", "c07": "8", "c08": "6",
+        "c10": "13", "h7": "13", "c11": "16", "c13": "17", "c14": "3", "c21": "4", "h2": "4",
+        "h5": "4", "c26": "9", "c28": "9", "c29": "6", "c30": "6", "c31": "6", "c32": "6",
+        "c33": "18", "c35": "14", "c37": "15", "h8": "15", "c38": "9", "c39": "2", "c40": "1",
+        "h1": "1", "h6": "1", "c42": "4", "c43": "6,18", "c44": "19"})

@@ -13,6 +13,13 @@ def EDITS(root, r):
     # The text of the reference's unfilled TOC: a candidate whose TOC is filled in (as Word
     # fills it on update) has no such paragraph.
     r.drop_check(root, "c04", "paragraph[text='（右键更新域以生成目录）']")
+    # The corrected paragraphs' texts restate the replace-all (h1, step 3); and a paragraph
+    # found by its corrected text left step 7's style check to the correction too: found
+    # by the words before the typo instead.
+    for start in ("分馆阅览室的", "全年接待读者", "地方文献工作", "各分馆阅览室", "招募阅读推广"):
+        r.drop_check(root, "c04", f"paragraph[text^='{start}']")
+    r.reselect(root, "paragraph[text^='分馆阅览室的']", "paragraph[text^='分馆阅览']")
+    r.reselect(root, "paragraph[text^='各分馆阅览室']", "paragraph[text^='各分馆阅览']")
     # The headings' and body paragraphs' fonts restate the styles of steps 4-6 (c24, c26,
     # c28): a style written wrong would cost both steps. Step 7 (apply the styles) is
     # graded by the paragraphs' styles (c06, c08, c10); "加粗" is checked on the styles.
@@ -23,6 +30,8 @@ def EDITS(root, r):
     r.check(root, "c26", select="style('heading 2')", property="font.bold", expected="true")
     # A colour given by a picture: what a person can tell apart from it (ΔE00 5).
     r.change(root, "c24", "font.color", op="approx", tolerance="5dE", origin="picture")
+    r.describe(root, "c24", "样式“标题 1”：中文字体黑体、三号、加粗，字体颜色同示例图")
+    r.describe(root, "c26", "样式“标题 2”：中文字体楷体、四号、加粗，字体颜色黑色")
     # Sections by the numbers the instruction gives them (a filled-in TOC repeats the
     # chapter headings, so section[text*='一、总体情况'] selected the TOC's section too).
     r.reselect(root, "section[text*='2025年度工作报告']", "section[1]")
@@ -36,8 +45,10 @@ def EDITS(root, r):
            "page.margin.gutter", "page.orientation")
     # Restated by the hand criterion "封面节和目录节不显示页眉页脚" below.
     r.drop(root, "c17")
-    # A PAGE field's cached result is whatever the writer put there.
+    # A PAGE field's cached result is whatever the writer put there; the header's
+    # alignment no step asks for (only its text).
     r.drop(root, "c22")
+    r.drop(root, "c21")
     # Latin fonts and Heading 2's space after: not asked (left as the template has them).
     r.drop(root, "c24", "font.name")
     r.drop(root, "c26", "font.name")
@@ -78,3 +89,13 @@ def EDITS(root, r):
            {"select": "paragraph[text^='同时，将继续完善']", "property": "text",
             "op": "unchanged"}],
           note="added by hand: preservation of the body text")
+    # The instruction step each criterion grades (the audit's double charges); "0" is the
+    # opening sentence (不要改动报告文字).
+    r.steps(root, {
+        "c01": "1", "c02": "11,12", "c03": "11", "c04": "3,9,12", "h1": "3",
+        "c06": "7", "c08": "7", "c10": "7", "c11": "9", "c12": "9", "c14": "2", "c15": "11",
+        "c16": "2", "h2": "13", "c18": "12", "c19": "13", "c20": "13",
+        "c23": "13", "c24": "4", "c25": "4", "c26": "5", "c27": "5", "c28": "6", "c29": "6",
+        "c30": "6", "c31": "8", "c33": "8", "c35": "8", "c36": "12", "c37": "12", "c38": "8",
+        "c39": "9", "c40": "12", "c41": "10", "h3": "10", "c42": "9", "c44": "7", "c45": "7",
+        "c46": "7", "c47": "9", "h4": "0"})
