@@ -28,6 +28,9 @@ OVER_STRICT = "over_strict"        # a neutral mutant changed some criterion's p
 EQUIVALENT_OK = "equivalent_ok"    # an equivalent variant kept every criterion's points
 FALSE_FAIL = "false_fail"          # an equivalent variant lost points: a correct answer
                                    # written another way fails
+# Issue 36: another correct answer (``kind="other_answer"``, ``mutators/other_answers``)
+# kept every criterion's points; one that lost points is a ``FALSE_FAIL`` too.
+OTHER_OK = "other_answer_ok"
 
 DETECTED = (CAUGHT, CAUGHT_ELSEWHERE)
 COUNTED = (CAUGHT, CAUGHT_ELSEWHERE, SURVIVED)
@@ -37,8 +40,9 @@ COUNTED = (CAUGHT, CAUGHT_ELSEWHERE, SURVIVED)
 class MutantResult:
     """One mutant and what grading it did.
 
-    ``kind`` is ``break``, ``neutral`` or ``equivalent`` (the reference written another way
-    a careful examiner grades the same); ``criteria`` the criteria it was derived for (empty
+    ``kind`` is ``break``, ``neutral``, ``equivalent`` (the reference written another way
+    a careful examiner grades the same) or ``other_answer`` (another answer the words
+    allow, graded the same); ``criteria`` the criteria it was derived for (empty
     for neutral and equivalent ones); ``changed`` maps criterion id -> (reference earned, mutant earned) for
     every criterion whose points moved; ``explanation`` says why it survived, was flagged or
     was left out.
@@ -169,12 +173,30 @@ class RubricAudit:
 
     @property
     def false_fails(self) -> list[MutantResult]:
+        """Equivalent variants and other answers that lost points."""
         return [m for m in self.mutants if m.verdict == FALSE_FAIL]
 
     @property
     def false_fail_rate(self) -> float | None:
+        """Of the equivalent variants (other answers have ``other_answer_rate``)."""
         n = len(self.equivalents)
-        return len(self.false_fails) / n if n else None
+        return sum(1 for m in self.equivalents if m.verdict == FALSE_FAIL) / n if n else None
+
+    # --- other correct answers (issue 36)
+    @property
+    def other_answers(self) -> list[MutantResult]:
+        """Other-answer variants that were built and graded."""
+        return [m for m in self.mutants if m.kind == "other_answer"
+                and m.verdict in (OTHER_OK, FALSE_FAIL)]
+
+    @property
+    def other_answer_fails(self) -> list[MutantResult]:
+        return [m for m in self.other_answers if m.verdict == FALSE_FAIL]
+
+    @property
+    def other_answer_rate(self) -> float | None:
+        n = len(self.other_answers)
+        return len(self.other_answer_fails) / n if n else None
 
     @property
     def reference_ok(self) -> bool:
@@ -231,8 +253,12 @@ class RubricAudit:
                                             if m.verdict == INEFFECTIVE),
                          "invalid": sum(1 for m in self.mutants if m.verdict == INVALID)},
             "equivalence": {"variants": len(self.equivalents),
-                            "false_fails": [m.id for m in self.false_fails],
+                            "false_fails": [m.id for m in self.false_fails
+                                            if m.kind == "equivalent"],
                             "rate": self.false_fail_rate},
+            "other_answers": {"variants": len(self.other_answers),
+                              "false_fails": [m.id for m in self.other_answer_fails],
+                              "rate": self.other_answer_rate},
             "criteria": [c.to_dict() for c in self.criteria],
             "mutants": [m.to_dict() for m in self.mutants],
             "lint": [asdict(w) for w in self.lint],
@@ -277,7 +303,17 @@ class AuditReport:
 
     @property
     def false_fail_rate(self) -> float | None:
-        return self.false_fails / self.equivalents if self.equivalents else None
+        """Of the equivalent variants (``false_fails`` counts other answers' too)."""
+        n = sum(1 for r in self.rubrics for m in r.equivalents if m.verdict == FALSE_FAIL)
+        return n / self.equivalents if self.equivalents else None
+
+    @property
+    def other_answers(self) -> int:
+        return sum(len(r.other_answers) for r in self.rubrics)
+
+    @property
+    def other_answer_fails(self) -> int:
+        return sum(len(r.other_answer_fails) for r in self.rubrics)
 
     @property
     def clean(self) -> bool:
@@ -292,5 +328,7 @@ class AuditReport:
                 "breaking": self.breaking, "detected": self.detected,
                 "detection_rate": self.detection_rate, "equivalents": self.equivalents,
                 "false_fails": self.false_fails, "false_fail_rate": self.false_fail_rate,
+                "other_answers": self.other_answers,
+                "other_answer_fails": self.other_answer_fails,
                 "seconds": round(self.seconds, 3),
                 "rubrics": [r.to_dict(self.min_detection) for r in self.rubrics]}

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from officeeval.audit import model as M
+from officeeval.audit import render_other as RO
 
 
 def invocation(rubrics: list[Path], write_md: Path) -> str:
@@ -65,15 +66,16 @@ def markdown(report: M.AuditReport, command: str) -> str:
            "instruction steps is a *double charge* (reported for review). Independent "
            "solutions — programs written from the task's prompt alone by someone who never saw "
            "the rubric or the reference — are run in the sandbox and graded: each must score "
-           "full marks or lose exactly what the task's NOTES explain.", ""]
+           "full marks or lose exactly what the task's NOTES explain.", "", RO.INTRO, ""]
     verdict = "clean" if report.clean else "NOT clean"
     out += [f"**Verdict: {verdict}** — {len(report.rubrics)} rubric(s), {report.breaking} "
             f"breaking mutants, {report.detected} caught ({_pct(report.detection_rate)}; "
             f"target ≥ {report.min_detection * 100:g}%), "
             f"{sum(len(r.survivors) for r in report.rubrics)} survivor(s), "
             f"{sum(len(r.over_strict) for r in report.rubrics)} neutral mutant(s) that changed "
-            f"a verdict; {report.equivalents} equivalent variants, {report.false_fails} false "
-            f"fail(s) ({_pct(report.false_fail_rate)}; target 0); "
+            f"a verdict; {report.equivalents} equivalent variants, "
+            f"{report.false_fails - report.other_answer_fails} false fail(s) "
+            f"({_pct(report.false_fail_rate)}; target 0); " + RO.summary(report) + " "
             f"{sum(len(r.origin_errors) for r in report.rubrics)} selector(s) on a "
             f"reference-only literal, {sum(len(r.origin_findings) for r in report.rubrics)} "
             f"literal finding(s), {sum(len(r.double_charges) for r in report.rubrics)} double "
@@ -83,22 +85,24 @@ def markdown(report: M.AuditReport, command: str) -> str:
     out += ["| rubric | app | reference | input | non-preservation criteria passing on input "
             "| breaking mutants | caught | detection rate | equivalent variants | false fails "
             "| false-fail rate | survivors | neutral flagged | lint | reference-only selectors "
-            "| literal findings | double charges | solutions |",
+            "| literal findings | double charges | solutions | other answers | lost |",
             "| --- | --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
-            "| ---: | ---: | ---: | ---: | ---: | --- |"]
+            "| ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: |"]
     for r in report.rubrics:
         if r.error:
             out.append(f"| {r.rubric} | {r.app} | error: {_cell(r.error)} | | | | | | | | | | "
-                       f"| | | | | |")
+                       f"| | | | | | | |")
             continue
         ref = _score(r.reference_score, r.reference_total) + (" ✓" if r.reference_ok else " ✗")
         offenders = ", ".join(c.id for c in r.input_offenders) or "none"
         out.append(f"| [{r.rubric}](#{r.rubric}) | {r.app} | {ref} | {_score(r.input_score)} | "
                    f"{offenders} | {len(r.breaking)} | {r.detected} | "
-                   f"{_pct(r.detection_rate)} | {len(r.equivalents)} | {len(r.false_fails)} | "
+                   f"{_pct(r.detection_rate)} | {len(r.equivalents)} | "
+                   f"{len(r.false_fails) - len(r.other_answer_fails)} | "
                    f"{_pct(r.false_fail_rate)} | {len(r.survivors)} | {len(r.over_strict)} | "
                    f"{len(r.lint)} | {len(r.origin_errors)} | {len(r.origin_findings)} | "
-                   f"{len(r.double_charges)} | {_solutions_cell(r)} |")
+                   f"{len(r.double_charges)} | {_solutions_cell(r)} | "
+                   f"{len(r.other_answers)} | {len(r.other_answer_fails)} |")
     out.append("")
     for r in report.rubrics:
         out += _rubric_section(r)
@@ -133,7 +137,8 @@ def _rubric_section(r: M.RubricAudit) -> list[str]:
     invalid = [m for m in r.mutants if m.verdict == M.INVALID]
     ineffective = [m for m in r.mutants if m.verdict == M.INEFFECTIVE]
     na = [m for m in r.mutants if m.verdict == M.NOT_APPLICABLE and m.kind != "equivalent"]
-    unused = [m for m in r.mutants if m.verdict == M.NOT_APPLICABLE and m.kind == "equivalent"]
+    unused = [m for m in r.mutants if m.verdict == M.NOT_APPLICABLE
+              and m.kind in ("equivalent", "other_answer")]
     out.append(f"- Mutation: {len(r.breaking)} breaking mutants, {r.detected} caught "
                f"({_pct(r.detection_rate)}), {len(r.survivors)} survived; {len(neutral)} "
                f"neutral mutants, {len(r.over_strict)} changed a verdict"
@@ -141,9 +146,11 @@ def _rubric_section(r: M.RubricAudit) -> list[str]:
                + (f"; {len(na)} on criteria failing the reference" if na else "")
                + (f"; {len(invalid)} could not be built" if invalid else "") + ".")
     out.append(f"- Equivalence: {len(r.equivalents)} equivalent variants, "
-               f"{len(r.false_fails)} false fail(s) ({_pct(r.false_fail_rate)})"
+               f"{len(r.false_fails) - len(r.other_answer_fails)} false fail(s) "
+               f"({_pct(r.false_fail_rate)})"
                + (f"; {len(unused)} do not apply to this reference (nothing of that kind "
                   f"to rewrite)" if unused else "") + ".")
+    out.append(RO.line(r))
     out.append(_origins_line(r))
     out.append(f"- Double charges: {len(r.double_charges)} breaking mutant(s) whose one edit "
                f"cost criteria of two steps.")
@@ -159,7 +166,9 @@ def _rubric_section(r: M.RubricAudit) -> list[str]:
         out.append("")
     out += _mutant_table("Survivors", r.survivors)
     out += _mutant_table("Neutral mutants that changed a verdict (over-strict)", r.over_strict)
-    out += _mutant_table("Equivalent variants that lost points (false fails)", r.false_fails)
+    out += _mutant_table("Equivalent variants that lost points (false fails)",
+                         [m for m in r.false_fails if m.kind == "equivalent"])
+    out += RO.table(r)
     out += _mutant_table("Mutants left out (ineffective, not applicable, not built)",
                          ineffective + na + invalid)
     out += _solutions_table(r)
@@ -266,7 +275,9 @@ def console(report: M.AuditReport, con) -> None:
                   f"  input {_score(r.input_score)} (unmarked passes: {offenders})"
                   f"  caught {r.detected}/{len(r.breaking)} {_pct(r.detection_rate)}"
                   f"  survivors {len(r.survivors)}  neutral✗ {len(r.over_strict)}"
-                  f"  false fails {len(r.false_fails)}/{len(r.equivalents)}"
+                  f"  false fails {len(r.false_fails) - len(r.other_answer_fails)}/"
+                  f"{len(r.equivalents)}"
+                  f"  other answers lost {len(r.other_answer_fails)}/{len(r.other_answers)}"
                   f"  ref-only selectors {len(r.origin_errors)}"
                   f"  double charges {len(r.double_charges)}"
                   f"  solutions {_solutions_cell(r)}"
@@ -293,5 +304,6 @@ def console(report: M.AuditReport, con) -> None:
     verdict = "[green]clean[/]" if report.clean else "[red]NOT clean[/]"
     con.print(f"{verdict}: {report.detected}/{report.breaking} breaking mutants caught "
               f"({_pct(report.detection_rate)}, target ≥ {report.min_detection * 100:g}%), "
-              f"{report.false_fails}/{report.equivalents} equivalent variants falsely failed "
+              f"{report.false_fails - report.other_answer_fails}/{report.equivalents} "
+              f"equivalent variants falsely failed, {RO.console_lines(report)} "
               f"in {report.seconds:.1f}s")

@@ -20,6 +20,7 @@ from officeeval.audit import model as M
 from officeeval.audit.charges import criterion_steps, double_charge
 from officeeval.audit.lint import lint
 from officeeval.audit.mutators import equivalent, for_app, neutral
+from officeeval.audit.mutators.other_answers import plan_other_answers
 from officeeval.audit.mutators.base import Mutation, PlanContext
 from officeeval.audit.origins import literal_origins
 from officeeval.audit.solutions import grade_solutions, read_notes, solution_folder
@@ -169,17 +170,20 @@ def _mutate(rubric: Rubric, ref: str, inp: str, options: dict, ref_card: ScoreCa
             base, _ = module.prepare(ref, options, Path(tmp), grader.backends)
         ws = Workspace(base, rubric.app, options, original=ref, backends=grader.backends)
         reads: dict[str | None, frozenset[str]] = {}
-        planned = _plan(rubric, module, ws, options, audits, target_counts, reads=reads)
+        planned = _plan(rubric, module, ws, options, audits, target_counts, reads=reads,
+                        input_path=inp)
         _run_all(planned, ws, rubric, ref, inp, options, ref_card, audits, result, cards,
                  Path(keep) if keep else Path(tmp), keep is not None, grader, reads)
 
 
 def _plan(rubric: Rubric, module, ws: Workspace, options: dict,
           audits: dict[str, M.CriterionAudit], target_counts: dict,
-          equivalents: bool = True, reads: dict | None = None) -> dict[str, _Planned]:
+          equivalents: bool = True, reads: dict | None = None,
+          input_path: str | None = None) -> dict[str, _Planned]:
     """Every mutation to make, deduplicated by key, with the checks each came from.
     ``reads`` gets, per selector, the locators of the targets it selects in the reference
-    (which criteria a property mutant may reach)."""
+    (which criteria a property mutant may reach); ``input_path`` is the untouched input
+    (other answers compare the reference with it)."""
     doc = open_document(ws.reference, rubric.app, options=options, backends=ws.backends)
     planned: dict[str, _Planned] = {}
     try:
@@ -216,6 +220,8 @@ def _plan(rubric: Rubric, module, ws: Workspace, options: dict,
             if module is not None and hasattr(module, "plan_equivalent"):
                 neutrals += module.plan_equivalent(ctx)
             neutrals += equivalent.plan_equivalent(ctx)
+            # Issue 36: other correct answers the instruction's words allow.
+            neutrals += plan_other_answers(ctx, input_path)
         for m in neutrals:
             planned.setdefault(m.key, _Planned(m))
     finally:
@@ -273,7 +279,8 @@ def _run_one(mid: str, p: _Planned, ws: Workspace, path: Path, rubric: Rubric, r
         edit.doc.close()
         # An equivalent variant with nothing to rewrite in this reference does not apply;
         # any other mutant that cannot be made is a gap of ours.
-        mr.verdict = M.NOT_APPLICABLE if m.kind == "equivalent" else M.INVALID
+        mr.verdict = (M.NOT_APPLICABLE if m.kind in ("equivalent", "other_answer")
+                      else M.INVALID)
         mr.explanation = f"could not be made: {exc}"
         return mr, None
     except Exception as exc:  # noqa: BLE001 - a mutator bug spoils one mutant, not the audit
@@ -337,11 +344,13 @@ def judge(mr: M.MutantResult, p: _Planned, card: ScoreCard, ref_card: ScoreCard,
             mr.explanation = "; ".join(_why_changed(cid, ref_by[cid], mut_by[cid])
                                        for cid in mr.changed)
         return
-    if mr.kind == "equivalent":
-        # A correct answer written another way: no criterion may lose points (one the
-        # reference already fails is the reference's problem, reported there).
+    if mr.kind in ("equivalent", "other_answer"):
+        # A correct answer written another way (or another correct answer): no criterion
+        # may lose points (one the reference already fails is the reference's problem,
+        # reported there).
         lost = [cid for cid, (before, after) in mr.changed.items() if after < before - 1e-9]
-        mr.verdict = M.FALSE_FAIL if lost else M.EQUIVALENT_OK
+        ok = M.EQUIVALENT_OK if mr.kind == "equivalent" else M.OTHER_OK
+        mr.verdict = M.FALSE_FAIL if lost else ok
         if lost:
             mr.explanation = "; ".join(_why_changed(cid, ref_by[cid], mut_by[cid])
                                        for cid in lost)

@@ -110,6 +110,12 @@ def _anchor_text(sheet: "Sheet", anchor: etree._Element) -> str | None:
     return f"{top_left}:{cell_ref(row, col)}"
 
 
+def anchor_cells(sheet: "Sheet", anchor: etree._Element) -> str | None:
+    """The cells an anchor covers (``E2:L18``), as ``chart.anchor`` reads them; a one-cell
+    anchor's end found by walking the sheet's column widths and row heights."""
+    return _anchor_text(sheet, anchor)
+
+
 def _frames(el: etree._Element):
     """Chart relationship ids under an anchor (graphic frames, group shapes, and the richest
     ``mc:AlternateContent`` branch we understand), with the frame's name."""
