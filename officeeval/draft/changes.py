@@ -147,9 +147,10 @@ FORMULA_SHADOWED = {"cell.value", "cell.display", "cell.formula", "cell.function
                     "cell.has_formula", "text"}
 
 
-def diff(inp: Document, ref: Document) -> Diff:
-    """Compare ``inp`` with ``ref`` anchor by anchor."""
-    ref_anchors = anchors(ref, inp)
+def diff(inp: Document, ref: Document, words: str = "") -> Diff:
+    """Compare ``inp`` with ``ref`` anchor by anchor (``words``: the instruction, which
+    names the sections and created objects the anchors may use)."""
+    ref_anchors = anchors(ref, inp, words)
     changes: list[Change] = []
     new: list[Anchor] = []
     matched: list[tuple[Anchor, Target]] = []

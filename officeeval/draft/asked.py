@@ -1,0 +1,476 @@
+"""What the instruction asks, applied to drafted criteria: a check holds for every correct
+answer, not only for the reference.
+
+The reference is one correct answer; what it holds beyond the instruction is its writer's
+choice. Each criterion is read against the step it matched (``step``), and its checks are
+kept, loosened or dropped:
+
+* **Asked, not restated.** Values a step never asks are dropped: where text lands (page
+  numbers, page ranges, page breaks, page counts) unless the step names pages; column
+  widths, row heights and table borders unless it names them; a created shape's or
+  picture's position and size unless it states the number (厘米, 磅, 同宽); effect
+  durations unless it names a time; a TOC's exact field switches (its levels, links and
+  page numbers are graded); a PAGE field's cached result; an action button's jump
+  target beside the action that names it.
+* **Where, in words.** A created shape the step places by a region word (右下角, 左下方,
+  顶部 …) is checked by ``shape.region`` (``in`` with the neighbouring regions when the
+  word is loose).
+* **Given by a picture.** A value the step gives only by an example picture ("颜色参照示例图
+  example-1.png", and the value is not written in the step) is marked
+  ``origin="picture"``; a colour is compared within ΔE00 5 (what a person cannot tell
+  apart); a paragraph's font size as its relation to the other paragraphs of its section
+  (larger than the lines the picture shows smaller, smaller than those it shows larger).
+* **Functions and sheets as named.** A step that names alternative functions
+  ("RANK.EQ（或 RANK）") accepts any of them; sheets added without an order asked are
+  graded as a set of names.
+* **Slides as named.** A slide found by its title in a step that does not name that title
+  ("第 1 张幻灯片", "全部幻灯片") is found by its position.
+
+Nothing here raises: a value that cannot be read leaves its check as drafted.
+"""
+
+from __future__ import annotations
+
+import re
+
+from officeeval.draft.anchors import created, numbered, quote, safe_select, text_anchor
+from officeeval.draft.changes import observe
+from officeeval.draft.criteria import DraftCheck, DraftCriterion
+from officeeval.draft.instruction import Step, said, step_of
+from officeeval.errors import OfficeEvalError
+from officeeval.rubric.instruction import fold
+from officeeval.targets import Document, Target
+
+# Where text lands on pages: it follows from every other edit and the writer's fonts.
+PAGE_PROPS = {"layout.page_number", "section.page_range", "page_breaks.count",
+              "paragraph.starts_page", "document.page_count", "sheet.print_pages",
+              "layout.page"}
+PAGE_WORDS = ("页码为", "页数", "共", "占", "第 1 页", "页面数")
+SIZE_PROPS = {"column.width": ("列宽", "宽度"), "row.height": ("行高", "高度"),
+              "row.height_rule": ("行高",), "table.width": ("表格宽", "宽度")}
+BORDER_WORDS = ("边框", "框线")
+GEOMETRY = {"shape.left": (), "shape.top": (), "shape.width": ("同宽", "等宽"),
+            "shape.height": ("同高", "等高"), "image.width": ("同宽", "等宽"),
+            "image.height": ("同高", "等高"), "image.left": (), "image.top": ()}
+TIME_WORDS = ("秒", "持续时间", "速度")
+# A created shape's look: kept only as stated or pictured.
+CREATED_LOOK = ("font.", "paragraph.", "shape.fill", "shape.outline")
+TOC_UNASKED = {"field.switches", "field.type", "field.instruction", "toc.kind"}
+# An action that names where it jumps: its hyperlink target restates it.
+SELF_NAMING_ACTIONS = ("首", "末", "下一", "上一", "结束", "first", "last", "next",
+                       "previous", "end")
+
+# Region words, and the regions a shape placed so may have its centre in.
+REGIONS = (
+    ("左上角", "左上角"), ("右上角", "右上角"), ("左下角", "左下角"), ("右下角", "右下角"),
+    ("左上方", "左上角|顶部|左侧"), ("右上方", "右上角|顶部|右侧"),
+    ("左下方", "左下角|左侧|底部"), ("右下方", "右下角|右侧|底部"),
+    ("顶部", "顶部|左上角|右上角"), ("顶端", "顶部|左上角|右上角"),
+    ("底部", "底部|左下角|右下角"), ("底端", "底部|左下角|右下角"),
+    ("左侧", "左侧|左上角|左下角"), ("右侧", "右侧|右上角|右下角"),
+    ("正中", "中央"), ("中央", "中央"),
+)
+
+# A step that gives values by a picture, and the clause that says which.
+PICTURE = re.compile(r"(示例图|example-\d+\.png|如图所示|如图)", re.I)
+# The words a clause uses for what the picture gives, per property prefix; a clause with
+# only a word of WHOLE ("封面的排版参照示例图") gives everything it does not state.
+PICTURE_WORDS = (
+    (".color", ("颜色", "填充", "背景", "底纹", "配色")),
+    ("font.size", ("字号", "大小", "字体大小")),
+    ("paragraph.alignment", ("对齐", "位置", "居中")),
+    ("cell.alignment", ("对齐",)), ("table.alignment", ("位置", "对齐")),
+    ("table.style", ("样式",)), ("chart.type", ("类型",)), ("chart.grouping", ("类型",)),
+    ("chart.legend", ("图例",)), ("chart.data_labels", ("数据标签", "标签")),
+    ("chart.axis", ("坐标轴", "轴标题")), ("shape.geometry", ("形状",)),
+    ("smartart.layout", ("布局",)), ("smartart.colors", ("颜色",)),
+    ("smartart.style", ("样式",)), ("cell.number_format", ("格式",)),
+    ("cell.display", ("格式", "显示")), ("slide.background", ("背景",)),
+    ("background.", ("背景",)), ("cell.fill", ("填充", "颜色")), ("cf.fill", ("颜色", "填充")),
+)
+WHOLE = ("排版", "外观", "效果")
+MAX_RELATED = 6     # a section with more lines than this is no cover: no size relation
+
+# Function alternatives a step names: "RANK.EQ（或 RANK）", "RANK.EQ 或 RANK".
+ALTERNATIVES = re.compile(r"([A-Z][A-Z0-9.]*[A-Z0-9])\s*(?:函数)?\s*[（(]?\s*或\s*"
+                          r"([A-Z][A-Z0-9.]*[A-Z0-9])")
+ORDER_WORDS = ("之前", "之后", "最前", "最后", "顺序", "位于", "移到", "移至", "第一个",
+               "左侧", "右侧")
+
+
+def apply(criteria: list[DraftCriterion], all_steps: list[Step], inp: Document,
+          ref: Document) -> None:
+    """Match each criterion to its step (``c.step``) and keep, loosen or drop its checks
+    as that step asks (in place; a criterion may be left without checks)."""
+    _restated_levels(criteria)
+    _captions(criteria)
+    for c in criteria:
+        st = step_of(c.tokens, c.labels, all_steps) if all_steps and not c.preservation \
+            else None
+        c.step = st.number if st else ""
+        text = st.text if st else ""
+        kept: list[DraftCheck] = []
+        for k in c.checks:
+            if _unasked(k, c, text, inp, ref):
+                continue
+            kept.append(k)
+        c.checks = kept
+        if st is None:
+            continue
+        _alternatives(c, text)
+        _sheet_order(c, text)
+        _regions(c, text, inp, ref)
+        _pictured(c, text, ref)
+        _slides_by_position(c, text, ref)
+
+
+def _captions(criteria: list[DraftCriterion]) -> None:
+    """A caption's position on a paragraph with no caption label is no caption: a line
+    after a table only reads as one below it."""
+    labelled = {k.select for c in criteria for k in c.checks if k.prop == "caption.label"}
+    for c in criteria:
+        c.checks = [k for k in c.checks if not (k.prop == "caption.position"
+                                                and k.select not in labelled)]
+
+
+# The same size read as a picture and as a shape: one of them.
+TWINS = {"shape.width": "image.width", "shape.height": "image.height"}
+
+
+def _restated_levels(criteria: list[DraftCriterion]) -> None:
+    """A value checked on a shape and again on each of its paragraphs is one edit: the
+    shape's check stays (it holds however the text is split), except for links, which
+    are the paragraphs' (a link on one line shows on the shape as well). A table's row
+    that repeats the table's value, and a size read twice (``shape.width`` beside
+    ``image.width``), are dropped too."""
+    everywhere = {(k.select, k.prop, k.expected) for c in criteria for k in c.checks}
+    for c in criteria:
+        c.checks = [k for k in c.checks if not (
+            re.search(r"/row\[\d+\]$", k.select) and
+            (k.select.rpartition("/")[0], k.prop, k.expected) in everywhere or
+            k.prop in TWINS and (k.select, TWINS[k.prop], k.expected) in everywhere)]
+    shape_level = {(k.select, k.prop, k.expected) for c in criteria for k in c.checks
+                   if k.prop and "/paragraph" not in k.select}
+    para_level = {(k.select.rpartition("/paragraph")[0], k.prop) for c in criteria
+                  for k in c.checks if k.prop and "/paragraph" in k.select}
+    for c in criteria:
+        keep = []
+        for k in c.checks:
+            if k.prop and k.prop.startswith("hyperlink."):
+                if "/paragraph" not in k.select and (k.select, k.prop) in para_level:
+                    continue
+            elif k.prop and "/paragraph" in k.select and "/slide" not in k.select and \
+                    k.select.startswith("slide") and \
+                    (k.select.rpartition("/paragraph")[0], k.prop, k.expected) in shape_level:
+                continue
+            keep.append(k)
+        c.checks = keep
+
+
+# What a step calls a formatting feature: a style's property the step does not name is
+# the template's or the writer's (Heading 2's space after, a Latin font beside 中文字体).
+FEATURES = (
+    ("paragraph.space_after", ("段后",)), ("paragraph.space_before", ("段前",)),
+    ("paragraph.line_spacing", ("行距",)), ("paragraph.indent.first_line", ("首行",)),
+    ("paragraph.indent.hanging", ("悬挂",)), ("paragraph.indent.left", ("左缩进", "左侧缩进")),
+    ("paragraph.indent.right", ("右缩进", "右侧缩进")), ("paragraph.indent", ("缩进",)),
+    ("font.spacing", ("字符间距", "字间距")), ("font.position", ("位置",)),
+    ("font.scale", ("缩放",)), ("paragraph.tab_stops", ("制表位",)),
+    ("paragraph.alignment", ("对齐", "居中", "居左", "居右", "两端")),
+    ("paragraph.page_break_before", ("分页", "新的一页", "新页")),
+    ("paragraph.keep", ("同页",)), ("paragraph.outline_level", ("大纲",)),
+    ("paragraph.numbering", ("编号",)), ("paragraph.style", ()),
+    ("font.size", ("号", "磅", "字号")), ("font.east_asia", ("中文字体", "字体")),
+    ("font.name", ("西文", "英文")), ("font.color", ("颜色", "色")),
+    ("font.bold", ("加粗", "粗体")), ("font.italic", ("倾斜", "斜体")),
+    ("font.underline", ("下划线",)), ("style.based_on", ("基于",)),
+    ("style.custom", ("新建",)), ("style.type", ("新建", "样式")),
+    ("style.next", ("后续",)),
+)
+# A section's settings: each graded by the step that names it (even and odd headers are
+# one setting of the document, not one per section).
+SECTION_FEATURES = (
+    ("section.even_and_odd", ("奇偶",)), ("section.title_page", ("首页",)),
+    ("section.vertical_alignment", ("垂直",)),
+)
+# Page setup of a section the task creates: only what the step names.
+PAGE_SETUP = (
+    ("page.size", ("纸张", "A4", "B5", "A3", "Letter")), ("page.width", ("纸张", "宽")),
+    ("page.height", ("纸张", "高")), ("page.margin.gutter", ("装订线",)),
+    ("page.margin", ("页边距", "边距")), ("page.orientation", ("方向", "横向", "纵向")),
+    ("page.header_distance", ("页眉", "边界")), ("page.footer_distance", ("页脚", "边界")),
+    ("columns.", ("分栏", "栏")),
+)
+
+
+def _named_feature(prop: str, table, text: str) -> bool | None:
+    """Whether ``text`` names ``prop``'s feature; ``None`` when the table has no entry."""
+    for prefix, words in table:
+        if prop.startswith(prefix):
+            return any(w in text for w in words)
+    return None
+
+
+def _unasked(k: DraftCheck, c: DraftCriterion, text: str, inp: Document,
+             ref: Document) -> bool:
+    """Whether ``k`` grades what the step (``text``) does not ask."""
+    p = k.prop or ""
+    if text and k.select.startswith("style(") and _named_feature(p, FEATURES, text) is False \
+            and not (k.expected and said(text, k.expected)):
+        return True
+    if k.select.startswith("section") and (p.startswith(("page.", "columns."))) and \
+            created(inp, k.select) and _named_feature(p, PAGE_SETUP, text) is False:
+        return True
+    if p.startswith("page_numbers.") and k.select.startswith("section") and \
+            not _shows_page_number(ref, k.select):
+        return True     # a format for page numbers the section does not show
+    if p == "paragraph.page_break_before" and _opens_section(ref, k.select):
+        return True     # the section break before it starts the page
+    if p == "paragraph.style" and k.select.startswith("style("):
+        return True
+    if k.select.startswith("section") and _named_feature(p, SECTION_FEATURES, text) is False:
+        return True
+    if re.match(r"style\(['\"](toc|目录) ?\d", k.select, re.I) and "目录样式" not in text:
+        return True     # how a writer's TOC update lays out its entries
+    if p == "image.wrap" and not any(w in text for w in ("环绕", "嵌入", "浮于", "衬于")):
+        return True
+    if p in PAGE_PROPS:
+        return not (k.expected and any(w in text for w in PAGE_WORDS)
+                    and said(text, k.expected))
+    if p in SIZE_PROPS:
+        return not any(w in text for w in SIZE_PROPS[p])
+    if p.startswith("table.border"):
+        return not any(w in text for w in BORDER_WORDS)
+    if p in GEOMETRY and created(inp, k.select):
+        stated = k.expected is not None and said(text, k.expected)
+        return not (stated or any(w in text for w in GEOMETRY[p]))
+    if p in ("animation.duration", "transition.duration"):
+        return not any(w in text for w in TIME_WORDS)
+    if p in TOC_UNASKED:
+        return True
+    if p == "text" and re.search(r"placeholder\[type='(ftr|sldNum|dt)'\]", k.select):
+        return True     # footer.text / slide.date.text grade it; a number's text is the number
+    if p == "shape.region":
+        return True     # placed by a region word, _regions adds it as the step says it
+    if p == "shape.text_fits":
+        return not any(w in text for w in ("适应", "自动调整"))
+    if p in ("chart.series.category_refs", "chart.series.value_refs"):
+        # References are written many ways (Sheet1!$A$2:$A$4, A2:A4): the values are graded.
+        ranges = re.findall(r"[A-Z]{1,3}\$?\d+:\$?[A-Z]{1,3}\$?\d+",
+                            (k.expected or "").replace("$", ""))
+        return not (ranges and all(r in text for r in ranges))
+    if ref.app == "ppt" and p.startswith(CREATED_LOOK) and created(inp, k.select):
+        # A created shape's look no step states or pictures: its writer's choice.
+        stated = k.expected is not None and said(text, k.expected)
+        return not (stated or _pictured_prop(p, picture_clause(text)))
+    if p in ("footer.text", "header.text") and k.expected is not None and \
+            re.fullmatch(r"\s*([0-9]+|[ivxlcdmIVXLCDM]+)\s*", k.expected):
+        return True     # a PAGE field's cached result: whatever its writer last saw
+    if p == "hyperlink.target" and _self_naming_action(c, k.select, ref):
+        return True
+    if p == "cell.display" and any(x.prop == "cell.has_formula" and x.select == k.select
+                                   for x in c.checks):
+        return True     # what shows is the number format's criterion
+    return False
+
+
+def _shows_page_number(ref: Document, sel: str) -> bool:
+    return any(_one(ref, sel, p) for p in ("footer.has_page_number", "header.has_page_number"))
+
+
+def _opens_section(ref: Document, sel: str) -> bool:
+    """Whether ``sel`` is the first paragraph of a section other than the first."""
+    ts = safe_select(ref, sel)
+    if len(ts) != 1:
+        return False
+    for sec in safe_select(ref, "section")[1:]:
+        first = safe_select(ref, f"{sec.locator}/paragraph[1]")
+        if first and first[0].locator == ts[0].locator:
+            return True
+    return False
+
+
+def _self_naming_action(c: DraftCriterion, sel: str, ref: Document) -> bool:
+    for x in c.checks:
+        if x.select == sel and x.prop == "hyperlink.action":
+            got = _one(ref, sel, "hyperlink.action")
+            v = str(got if got is not None else x.expected or "").lower()
+            return any(w in v for w in SELF_NAMING_ACTIONS)
+    return False
+
+
+def _one(doc: Document, sel: str, prop: str):
+    ts = safe_select(doc, sel)
+    if len(ts) != 1:
+        return None
+    try:
+        obs = observe(prop, ts[0])
+    except (OfficeEvalError, LookupError):
+        return None
+    return None if obs is None else obs.value
+
+
+def _alternatives(c: DraftCriterion, text: str) -> None:
+    """``cell.functions contains_all`` of a function the step names with alternatives
+    becomes ``contains_any`` of them all."""
+    groups = []
+    for m in ALTERNATIVES.finditer(text):
+        groups.append({m.group(1), m.group(2)})
+    if not groups:
+        return
+    extra = []
+    for k in c.checks:
+        if k.prop != "cell.functions" or k.op != "contains_all" or not k.expected:
+            continue
+        funcs = k.expected.split("|")
+        rest = list(funcs)
+        for g in groups:
+            hit = [f for f in funcs if f in g]
+            if hit:
+                rest = [f for f in rest if f not in g]
+                extra.append(DraftCheck(k.select, k.prop, "contains_any",
+                                        "|".join(sorted(g | set(hit))),
+                                        note="the step names these as alternatives"))
+        k.expected = "|".join(rest) if rest else None
+    c.checks = [k for k in c.checks if not (k.prop == "cell.functions" and
+                                            k.op == "contains_all" and not k.expected)]
+    c.checks += extra
+
+
+def _sheet_order(c: DraftCriterion, text: str) -> None:
+    for k in c.checks:
+        if k.prop == "workbook.sheet_names" and k.op == "equals" and \
+                not any(w in text for w in ORDER_WORDS):
+            k.op = "same_set"
+            k.note = (k.note + "; " if k.note else "") + "no order asked"
+
+
+def _regions(c: DraftCriterion, text: str, inp: Document, ref: Document) -> None:
+    """A created shape the step places by a region word: ``shape.region`` of it."""
+    if ref.app != "ppt":
+        return
+    hits = [(w, v) for w, v in REGIONS if w in text]
+    if not hits:
+        return
+    _, want = hits[0]
+    done = {k.select for k in c.checks if k.prop == "shape.region"}
+    for sel in dict.fromkeys(k.select for k in c.checks):
+        if sel in done or not (sel.endswith("]") and "/" in sel) or not created(inp, sel):
+            continue
+        got = _one(ref, sel, "shape.region")
+        if got is None:
+            continue
+        shown = str(got)
+        options = want.split("|")
+        if not any(o in shown for o in options):
+            continue        # the reference put it elsewhere: the word is not about it
+        op, exp = ("equals", want) if len(options) == 1 else ("in", want)
+        c.checks.append(DraftCheck(sel, "shape.region", op, exp,
+                                   note="where the step places it, in words"))
+        done.add(sel)
+
+
+def picture_clause(text: str) -> str:
+    """The clause of a step that gives values by a picture (``""`` when none does)."""
+    out = []
+    for clause in re.split(r"[；;。]|，(?=[^，]*(?:示例图|example))", text):
+        if PICTURE.search(clause):
+            out.append(clause)
+    return " ".join(out)
+
+
+def _pictured_prop(prop: str, clause: str) -> bool:
+    for prefix, words in PICTURE_WORDS:
+        if prefix in prop or prop.startswith(prefix):
+            if any(w in clause for w in words):
+                return True
+    return any(w in clause for w in WHOLE)
+
+
+def _pictured(c: DraftCriterion, text: str, ref: Document) -> None:
+    clause = picture_clause(text)
+    if not clause:
+        return
+    for k in list(c.checks):
+        if not k.prop or k.op in ("count", "unchanged") or k.origin:
+            continue
+        if not _pictured_prop(k.prop, clause):
+            continue
+        if k.expected is not None and said(text, k.expected):
+            continue        # the step writes the value: it is the instruction's
+        k.origin = "picture"
+        if k.op == "equals" and k.expected and re.fullmatch(r"#[0-9A-Fa-f]{6}", k.expected):
+            k.op, k.tolerance = "approx", "5dE"
+        elif k.prop == "font.size" and ref.app == "word":
+            rel = _size_relations(k, ref)
+            if rel:
+                i = c.checks.index(k)
+                c.checks[i:i + 1] = rel
+
+
+def _size_relations(k: DraftCheck, ref: Document) -> list[DraftCheck]:
+    """A pictured font size of one paragraph as relations: ``greater`` than each other
+    line of its section the picture shows smaller, ``less`` than each it shows larger."""
+    ts = safe_select(ref, k.select)
+    if len(ts) != 1:
+        return []
+    me = ts[0]
+    size = _size(me)
+    paras = []
+    for sec in safe_select(ref, "section"):
+        mine = safe_select(ref, f"{sec.locator}/paragraph")
+        if any(t.locator == me.locator for t in mine):
+            paras = [t for t in mine if t.locator != me.locator
+                     and (t.predicate_value("text") or "").strip()]
+            break
+    if size is None or not paras or len(paras) > MAX_RELATED:
+        return []
+    texts = [t.predicate_value("text") or "" for t in safe_select(ref, "paragraph")]
+    out = []
+    for t in paras:
+        other = _size(t)
+        if other is None or abs(other - size) < 0.01:
+            continue
+        sel = text_anchor(ref, "paragraph", t, t.predicate_value("text") or "", texts)
+        if not sel:
+            return []
+        out.append(DraftCheck(k.select, "font.size", "greater" if size > other else "less",
+                              against=sel, origin="picture",
+                              note="the picture shows it "
+                                   f"{'larger' if size > other else 'smaller'}"))
+    return out
+
+
+def _size(t: Target) -> float | None:
+    try:
+        obs = observe("font.size", t)
+    except (OfficeEvalError, LookupError):
+        return None
+    v = getattr(obs, "value", None) if obs is not None else None
+    pt = getattr(v, "pt", v)
+    return float(pt) if isinstance(pt, (int, float)) else None
+
+
+def _slides_by_position(c: DraftCriterion, text: str, ref: Document) -> None:
+    """``slide[title='X']…`` in a criterion whose step does not name X: ``slide[k]…``."""
+    if ref.app != "ppt":
+        return
+    order = [t.locator for t in safe_select(ref, "slide")]
+    flat = fold(text)
+    by_number = numbered(text, "张")
+    for k in c.checks:
+        for attr in ("select", "against"):
+            sel = getattr(k, attr)
+            m = re.match(r"slide\[title=(['\"])(.*?)\1\]", sel or "")
+            if not m:
+                continue
+            got = safe_select(ref, m.group(0))
+            if len(got) != 1 or got[0].locator not in order:
+                continue
+            n = order.index(got[0].locator) + 1
+            if fold(m.group(2)) in flat and n not in by_number:
+                continue    # the step names the slide by its title
+            setattr(k, attr, f"slide[{n}]" + sel[m.end():])
+
+
+__all__ = ["apply", "picture_clause", "quote"]
