@@ -377,10 +377,29 @@ def _shape_selector(doc: Document, base: str, t: Target, other: Document | None,
         text = _clean(t.predicate_value("text"))
         if text and len(text) <= EXACT_MAX and "'" not in text:
             cands.append(f"{prefix}shape[text={quote(text)}]")
+        geometry = _geometry(t)
+        if geometry:
+            kind = f"shape[shape.geometry={quote(geometry)}]"
+            cands += [c for c in (f"{prefix}{kind}", by_order(doc, kind, t, prefix)) if c]
     for sel in cands:
         if selects_exactly(doc, sel, t):
             return sel
     return named if selects_exactly(doc, named, t) else t.locator
+
+
+def _geometry(t: Target) -> str | None:
+    """A shape's preset geometry as a rubric literal (圆角矩形), ``None`` without one."""
+    from officeeval.catalog import catalog, resolve
+    from officeeval.draft.criteria import literal   # criteria reads changes, which reads us
+    try:
+        obs = resolve("shape.geometry", t)
+        vtype = catalog().get("shape.geometry").type_for("ppt")
+        lit = literal(vtype, obs.value, "shape.geometry") if obs is not None else None
+        if lit:
+            vtype.parse(lit)
+    except (OfficeEvalError, LookupError, ValueError, KeyError):
+        return None
+    return lit if lit and "'" not in lit else None
 
 
 def ppt_anchors(doc: Document, other: Document | None = None,

@@ -35,7 +35,7 @@ import re
 
 from officeeval.draft.anchors import created, numbered, quote, safe_select, text_anchor
 from officeeval.draft.changes import observe
-from officeeval.draft.criteria import DraftCheck, DraftCriterion
+from officeeval.draft.criteria import DraftCheck, DraftCriterion, describe
 from officeeval.draft.instruction import Step, said, step_of
 from officeeval.errors import OfficeEvalError
 from officeeval.rubric.instruction import fold
@@ -76,6 +76,7 @@ PICTURE = re.compile(r"(示例图|example-\d+\.png|如图所示|如图)", re.I)
 # The words a clause uses for what the picture gives, per property prefix; a clause with
 # only a word of WHOLE ("封面的排版参照示例图") gives everything it does not state.
 PICTURE_WORDS = (
+    ("shape.outline", ("轮廓", "边框", "线条")), ("shape.fill", ("填充", "颜色")),
     (".color", ("颜色", "填充", "背景", "底纹", "配色")),
     ("font.size", ("字号", "大小", "字体大小")),
     ("paragraph.alignment", ("对齐", "位置", "居中")),
@@ -88,7 +89,7 @@ PICTURE_WORDS = (
     ("cell.display", ("格式", "显示")), ("slide.background", ("背景",)),
     ("background.", ("背景",)), ("cell.fill", ("填充", "颜色")), ("cf.fill", ("颜色", "填充")),
 )
-WHOLE = ("排版", "外观", "效果")
+WHOLE = ("排版", "外观")
 MAX_RELATED = 6     # a section with more lines than this is no cover: no size relation
 
 # Function alternatives a step names: "RANK.EQ（或 RANK）", "RANK.EQ 或 RANK".
@@ -122,6 +123,9 @@ def apply(criteria: list[DraftCriterion], all_steps: list[Step], inp: Document,
         _regions(c, text, inp, ref)
         _pictured(c, text, ref)
         _slides_by_position(c, text, ref)
+    for c in criteria:
+        if c.checks and "：" in c.description and not c.preservation:
+            c.description = describe(c.description.split("：", 1)[0], c.checks)
 
 
 def _captions(criteria: list[DraftCriterion]) -> None:
@@ -144,8 +148,17 @@ def _restated_levels(criteria: list[DraftCriterion]) -> None:
     that repeats the table's value, and a size read twice (``shape.width`` beside
     ``image.width``), are dropped too."""
     everywhere = {(k.select, k.prop, k.expected) for c in criteria for k in c.checks}
+    nodes = {k.select for c in criteria for k in c.checks if k.prop == "smartart.nodes"}
     for c in criteria:
-        c.checks = [k for k in c.checks if not (
+        seen: set = set()
+        unique = []
+        for k in c.checks:
+            key = (k.select, k.prop, k.op, k.expected, k.expected_from, k.against)
+            if key not in seen:
+                seen.add(key)
+                unique.append(k)
+        c.checks = [k for k in unique if not (
+            k.prop == "text" and k.select in nodes or
             re.search(r"/row\[\d+\]$", k.select) and
             (k.select.rpartition("/")[0], k.prop, k.expected) in everywhere or
             k.prop in TWINS and (k.select, TWINS[k.prop], k.expected) in everywhere)]
@@ -259,6 +272,10 @@ def _unasked(k: DraftCheck, c: DraftCriterion, text: str, inp: Document,
         ranges = re.findall(r"[A-Z]{1,3}\$?\d+:\$?[A-Z]{1,3}\$?\d+",
                             (k.expected or "").replace("$", ""))
         return not (ranges and all(r in text for r in ranges))
+    if p == "shape.geometry" and ref.app == "ppt" and created(inp, k.select):
+        stated = k.expected is not None and said(text, k.expected)
+        return not (stated or any(w in text for w in ("形状", "按钮", "矩形", "圆形"))
+                    or _pictured_prop(p, picture_clause(text)))
     if ref.app == "ppt" and p.startswith(CREATED_LOOK) and created(inp, k.select):
         # A created shape's look no step states or pictures: its writer's choice.
         stated = k.expected is not None and said(text, k.expected)
@@ -360,7 +377,8 @@ def _regions(c: DraftCriterion, text: str, inp: Document, ref: Document) -> None
         got = _one(ref, sel, "shape.region")
         if got is None:
             continue
-        shown = str(got)
+        from officeeval.catalog import catalog
+        shown = catalog().get("shape.region").type_for(ref.app).render(got)
         options = want.split("|")
         if not any(o in shown for o in options):
             continue        # the reference put it elsewhere: the word is not about it
@@ -380,11 +398,14 @@ def picture_clause(text: str) -> str:
 
 
 def _pictured_prop(prop: str, clause: str) -> bool:
+    """Whether the picture ``clause`` gives ``prop`` (the first entry of PICTURE_WORDS
+    that applies to it decides; a clause of WHOLE words gives everything)."""
+    if any(w in clause for w in WHOLE):
+        return True
     for prefix, words in PICTURE_WORDS:
         if prefix in prop or prop.startswith(prefix):
-            if any(w in clause for w in words):
-                return True
-    return any(w in clause for w in WHOLE)
+            return any(w in clause for w in words)
+    return False
 
 
 def _pictured(c: DraftCriterion, text: str, ref: Document) -> None:
@@ -409,18 +430,21 @@ def _pictured(c: DraftCriterion, text: str, ref: Document) -> None:
 
 
 def _size_relations(k: DraftCheck, ref: Document) -> list[DraftCheck]:
-    """A pictured font size of one paragraph as relations: ``greater`` than each other
-    line of its section the picture shows smaller, ``less`` than each it shows larger."""
+    """A pictured font size of paragraphs (of one size, in one section) as relations:
+    ``greater`` than each other line of their section the picture shows smaller, ``less``
+    than each it shows larger; ``[]`` when the section is no cover (more than
+    MAX_RELATED lines) or a size cannot be read."""
     ts = safe_select(ref, k.select)
-    if len(ts) != 1:
+    sizes = {_size(t) for t in ts}
+    if not ts or len(sizes) != 1:
         return []
-    me = ts[0]
-    size = _size(me)
+    size = sizes.pop()
+    mine = {t.locator for t in ts}
     paras = []
     for sec in safe_select(ref, "section"):
-        mine = safe_select(ref, f"{sec.locator}/paragraph")
-        if any(t.locator == me.locator for t in mine):
-            paras = [t for t in mine if t.locator != me.locator
+        there = safe_select(ref, f"{sec.locator}/paragraph")
+        if mine <= {t.locator for t in there}:
+            paras = [t for t in there if t.locator not in mine
                      and (t.predicate_value("text") or "").strip()]
             break
     if size is None or not paras or len(paras) > MAX_RELATED:

@@ -141,6 +141,16 @@ SKILLS = [
 ]
 
 
+def describe(what: str, checks: list[DraftCheck]) -> str:
+    """A criterion's description: its targets, then the first few checked values."""
+    def value(k: DraftCheck) -> str:
+        if k.against:
+            return f"{k.prop} {k.op} {k.against}"
+        return f"{k.prop or 'count'} {k.expected}" if k.expected else f"{k.prop} 同参考"
+    vals = "，".join(value(k) for k in checks[:4])
+    return f"{what}：{vals}" + ("…" if len(checks) > 4 else "")
+
+
 def skill_of(prop: str) -> tuple[str, str]:
     for prefix, sid, name in SKILLS:
         if prop == prefix.rstrip(".") or prop.startswith(prefix):

@@ -10,7 +10,7 @@ import re
 from officeeval.draft.anchors import Anchor, quote, safe_select
 from officeeval.draft.changes import Change, Diff, observe, shown
 from officeeval.draft.criteria import (
-    DraftCheck, DraftCriterion, family_of, literal, make_check, skill_of,
+    DraftCheck, DraftCriterion, describe, family_of, literal, make_check, skill_of,
 )
 from officeeval.draft.gone import Gone, read as read_gone, replace_all, selector as gone_selector
 from officeeval.draft.instruction import prop_words
@@ -108,6 +108,18 @@ def section_names(words: str) -> dict[int, str]:
     return out
 
 
+def _positions(ref: Document, cache: dict[str, int]) -> dict[str, int]:
+    """Word paragraphs' places among those that show text (as a step counts them)."""
+    if not cache:
+        n = 0
+        for t in safe_select(ref, "paragraph"):
+            if (t.predicate_value("text") or "").strip():
+                n += 1
+                cache[t.locator] = n
+        cache.setdefault("", 0)
+    return cache
+
+
 def _section_of(ref: Document, t, cache: dict[str, int]) -> int | None:
     """The number of the section a Word paragraph lies in (``None`` for another target)."""
     if t.kind != "paragraph":
@@ -183,6 +195,8 @@ def propose(diff: Diff, inp: Document, ref: Document, words: str = "") -> list[D
     pages = bool(PAGES_ASKED.search(words or ""))
     sec_names = section_names(words) if ref.app == "word" else {}
     sec_of: dict[str, int] = {}
+    pos_of: dict[str, int] = {}
+    first_n = [int(n) for n in re.findall(r"前\s*(\d+)\s*段", words or "")]
     gone = read_gone(diff.gone, diff.new, ref)
     replaced = replace_all(diff.changes, gone, ref)
     for c in _pruned(diff.changes):
@@ -229,20 +243,28 @@ def propose(diff: Diff, inp: Document, ref: Document, words: str = "") -> list[D
                 if k.expected == "true":
                     tokens += list(SPOKEN_TRUE.get(c.prop, ()))
                 if k.expected:
-                    tokens.append(k.expected)
+                    tokens += [k.expected] + (k.expected.split("|") if "|" in k.expected
+                                              else [])
                     tokens += spoken_style(k.expected) if c.prop == "paragraph.style" else []
         sid, sname = skill_of(template[0].prop)
         labels = [a.label for a in anchors]
         what = "、".join(labels[:3]) + (f" 等 {len(labels)} 处" if len(labels) > 3 else "")
-        vals = "，".join(f"{k.prop or 'count'} {k.expected}" if k.expected else
-                        f"{k.prop} 同参考" for k in checks[:4])
-        desc = f"{what}：{vals}" + ("…" if len(checks) > 4 else "")
+        desc = describe(what, checks)
         weight = 1 + math.log2(len(anchors)) + 0.15 * (len(template) - 1)
         evidence = [f"{a.selector}: " + "; ".join(
             f"{c.prop} {shown(c.inp, c.vtype) if c.vtype else ''} -> "
             f"{shown(c.ref, c.vtype) if c.vtype else 'formula'}" for c in by_target[a.selector]
             if family_of(c.prop) == fam)[:300] for a in anchors[:3]]
         labels = [a.label.strip("“”") for a in anchors]
+        # A name the instruction gives a created object (名称为“返回首页”) is its step's.
+        for a in anchors:
+            tokens += [n for n in re.findall(r"name='([^']+)'", a.selector)
+                       if len(n) >= 2 and n in (words or "")]
+        # "前 4 段作为封面": paragraphs among the first N the step counts.
+        if anchors[0].group == "paragraph":
+            order = _positions(ref, pos_of)
+            top = max((order.get(a.target.locator, 10 ** 6) for a in anchors), default=0)
+            tokens += [f"前{n}段" for n in first_n if top <= n]
         # The name the instruction gives the section they lie in ("第 1 节为封面").
         names = {sec_names.get(_section_of(ref, a.target, sec_of)) for a in anchors}
         if len(names) == 1 and None not in names:
