@@ -59,7 +59,7 @@ def draft(input: str | Path, reference: str | Path, out: str | Path, *,
             raise ValueError(f"input is a {inp_doc.app} document, reference a {ref_doc.app} one")
         app = ref_doc.app
         d = _diff(inp_doc, ref_doc, words)
-        criteria = propose(d, inp_doc, ref_doc, words)
+        criteria = propose(d, inp_doc, ref_doc, words, all_steps)
         augment(criteria, all_steps, [a for a, _ in d.matched] + d.new, inp_doc, ref_doc)
         asked(criteria, all_steps, inp_doc, ref_doc)
         criteria = [c for c in criteria if c.checks]

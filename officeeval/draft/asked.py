@@ -192,7 +192,7 @@ FEATURES = (
     ("paragraph.alignment", ("对齐", "居中", "居左", "居右", "两端")),
     ("paragraph.page_break_before", ("分页", "新的一页", "新页")),
     ("paragraph.keep", ("同页",)), ("paragraph.outline_level", ("大纲",)),
-    ("paragraph.numbering", ("编号",)), ("paragraph.style", ()),
+    ("paragraph.numbering", ("编号",)), ("paragraph.style", ("样式", "应用")),
     ("font.size", ("号", "磅", "字号")), ("font.east_asia", ("中文字体", "字体")),
     ("font.name", ("西文", "英文")), ("font.color", ("颜色", "色")),
     ("font.bold", ("加粗", "粗体")), ("font.italic", ("倾斜", "斜体")),
@@ -228,9 +228,11 @@ def _unasked(k: DraftCheck, c: DraftCriterion, text: str, inp: Document,
              ref: Document) -> bool:
     """Whether ``k`` grades what the step (``text``) does not ask."""
     p = k.prop or ""
-    if text and k.select.startswith("style(") and _named_feature(p, FEATURES, text) is False \
-            and not (k.expected and said(text, k.expected)):
-        return True
+    if text and k.select.startswith(("style(", "paragraph")) and \
+            _named_feature(p, FEATURES, text) is False and \
+            not (k.expected and said(text, k.expected)) and \
+            not _pictured_prop(p, picture_clause(text)):
+        return True     # a value the paragraph or style shows that its step never names
     if k.select.startswith("section") and (p.startswith(("page.", "columns."))) and \
             created(inp, k.select) and _named_feature(p, PAGE_SETUP, text) is False:
         return True

@@ -188,8 +188,10 @@ PAGE_RESULTS = {"layout.page_number", "section.page_range", "page_breaks.count",
 PAGES_ASKED = re.compile(r"页数|共\s*\d+\s*页|第\s*\d+\s*页|占\s*\d+\s*页")
 
 
-def propose(diff: Diff, inp: Document, ref: Document, words: str = "") -> list[DraftCriterion]:
-    """The proposed criteria (points not yet assigned; ``words``: the instruction)."""
+def propose(diff: Diff, inp: Document, ref: Document, words: str = "",
+            steps: list | None = None) -> list[DraftCriterion]:
+    """The proposed criteria (points not yet assigned; ``words``: the instruction's text,
+    ``steps`` its steps)."""
     by_target: dict[str, list[Change]] = {}
     anchor_of: dict[str, Anchor] = {}
     pages = bool(PAGES_ASKED.search(words or ""))
@@ -324,6 +326,15 @@ def _pruned(changes: list[Change]) -> list[Change]:
                    getattr(getattr(c.anchor.target, "style", None), "is_default", False)}
     template_changed = {c.prop for c in changes if c.anchor.group in ("master", "master_shape",
                                                                       "layout")}
+    style_props: dict[str, set[str]] = {}
+    for c in changes:
+        if c.anchor.group == "style":
+            sid = getattr(getattr(c.anchor.target, "style", None), "id", None)
+            style_props.setdefault(str(sid), set()).add(c.prop)
+    direct: dict[str, set[str]] = {}
+    for c in changes:
+        if c.anchor.group == "paragraph" and not c.ref.source.startswith("style:"):
+            direct.setdefault(c.anchor.selector, set()).add(c.prop)
     out = []
     for c in changes:
         # Paragraph formatting and fonts a modified (or newly applied) style brings: graded
@@ -341,6 +352,13 @@ def _pruned(changes: list[Change]) -> list[Change]:
         if c.anchor.group == "shape" and c.prop in INHERITED_GEOMETRY \
                 and any(w in c.ref.source for w in ("master", "layout")):
             continue
+        # A paragraph that overrides what a modified style sets (the title's own font and
+        # size over Normal's) is not that style's target: the style's other values reach
+        # it by the way ("正文各段（标题以外）" asks Normal's Latin font of the body only).
+        if c.anchor.group == "paragraph" and c.ref.source.startswith("style:"):
+            sp = style_props.get(c.ref.source[6:], set())
+            if c.prop in sp and direct.get(c.anchor.selector, set()) & sp:
+                continue
         # What a slide shows from its master or layout, changed there: graded there once.
         if c.prop in template_changed and c.anchor.group not in (
                 "master", "master_shape", "layout") and \
