@@ -105,6 +105,7 @@ def apply(criteria: list[DraftCriterion], all_steps: list[Step], inp: Document,
     as that step asks (in place; a criterion may be left without checks)."""
     _restated_levels(criteria)
     _captions(criteria)
+    _pivot_output(criteria, ref)
     for c in criteria:
         st = step_of(c.tokens, c.labels, all_steps) if all_steps and not c.preservation \
             else None
@@ -126,6 +127,42 @@ def apply(criteria: list[DraftCriterion], all_steps: list[Step], inp: Document,
     for c in criteria:
         if c.checks and "：" in c.description and not c.preservation:
             c.description = describe(c.description.split("：", 1)[0], c.checks)
+
+
+def _pivot_output(criteria: list[DraftCriterion], ref: Document) -> None:
+    """What a pivot table shows (its cells, a pivot chart's series) is the pivot table's
+    layout after a refresh, graded by its fields; a pivot table written as XML shows none
+    until Excel refreshes it, and its row order is the application's."""
+    if ref.app != "excel":
+        return
+    from officeeval.excel.refs import parse_area
+    areas: dict[str, list] = {}
+    for t in safe_select(ref, "sheet/pivot"):
+        sheet = t.locator.rpartition("/")[0]
+        try:
+            obs = observe("pivot.range", t)
+            area = parse_area(str(obs.value)) if obs is not None and obs.value else None
+        except (OfficeEvalError, LookupError, ValueError):
+            area = None
+        if area is not None:
+            areas.setdefault(sheet, []).append(area)
+    for c in criteria:
+        keep = []
+        for k in c.checks:
+            sheet, _, rest = k.select.rpartition("/")
+            if sheet in areas and re.fullmatch(r"[A-Z]+\d+(:[A-Z]+\d+)?", rest):
+                try:
+                    a = parse_area(rest)
+                except (OfficeEvalError, ValueError):
+                    a = None
+                if a is not None and any(b.r1 <= a.r1 and a.r2 <= b.r2 and b.c1 <= a.c1
+                                         and a.c2 <= b.c2 for b in areas[sheet]):
+                    continue
+            if (k.prop or "").startswith("chart.series") and _one(ref, k.select,
+                                                                  "chart.pivot_source"):
+                continue
+            keep.append(k)
+        c.checks = keep
 
 
 def _captions(criteria: list[DraftCriterion]) -> None:
@@ -263,6 +300,12 @@ def _unasked(k: DraftCheck, c: DraftCriterion, text: str, inp: Document,
         return not any(w in text for w in TIME_WORDS)
     if p in TOC_UNASKED:
         return True
+    if p == "chart.anchor" and k.expected:
+        # Where a chart sits: only its top-left cell, and only when the step names it.
+        top_left = k.expected.split(":")[0].replace("$", "")
+        if not re.search(rf"(?<![A-Z]){top_left}(?!\d)", text):
+            return True
+        k.expected = top_left
     if p == "text" and re.search(r"placeholder\[type='(ftr|sldNum|dt)'\]", k.select):
         return True     # footer.text / slide.date.text grade it; a number's text is the number
     if p == "shape.region":
