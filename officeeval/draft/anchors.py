@@ -279,9 +279,11 @@ def _flat(values) -> set:
     return out
 
 
-def excel_anchors(doc: Document, other: Document | None = None) -> list[Anchor]:
+def excel_anchors(doc: Document, other: Document | None = None,
+                  words: str = "") -> list[Anchor]:
     """Every anchorable target of a workbook: cells by sheet name and address over the
-    union of this document's and ``other``'s used ranges."""
+    union of this document's and ``other``'s used ranges; a created table, chart or pivot
+    table by its order on its sheet unless the instruction (``words``) names it."""
     from officeeval.catalog import resolve
     out = [Anchor(doc.root(), "workbook", "workbook", "工作簿")]
     for sh in safe_select(doc, "sheet"):
@@ -312,7 +314,12 @@ def excel_anchors(doc: Document, other: Document | None = None) -> list[Anchor]:
         for step in ("chart", "pivot", "table", "conditional_format", "validation"):
             for t in safe_select(doc, f"{ssel}/{step}"):
                 rest = t.locator.rpartition("/")[2]
-                out.append(Anchor(t, f"{ssel}/{rest}", step, f"{name} {rest}", parent=ssel))
+                sel = f"{ssel}/{rest}"
+                oname = t.predicate_value("name")
+                oname = oname[-1] if isinstance(oname, (list, tuple)) and oname else oname
+                if created(other, sel) and not _in_words(oname, words):
+                    sel = by_order(doc, step, t, ssel + "/") or sel
+                out.append(Anchor(t, sel, step, f"{name} {rest}", parent=ssel))
     for t in safe_select(doc, "name"):
         out.append(Anchor(t, t.locator, "name", t.locator))
     return out
@@ -475,5 +482,5 @@ def anchors(doc: Document, other: Document | None = None, words: str = "") -> li
     if doc.app == "word":
         return word_anchors(doc, other, words)
     if doc.app == "excel":
-        return excel_anchors(doc, other)
+        return excel_anchors(doc, other, words)
     return ppt_anchors(doc, other, words)

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 
-from officeeval.draft.anchors import created, numbered, quote, safe_select, text_anchor
+from officeeval.draft.anchors import created, numbered, safe_select, text_anchor
 from officeeval.draft.changes import observe
 from officeeval.draft.criteria import DraftCheck, DraftCriterion, describe
 from officeeval.draft.instruction import Step, said, step_of
@@ -542,4 +542,4 @@ def _slides_by_position(c: DraftCriterion, text: str, ref: Document) -> None:
             setattr(k, attr, f"slide[{n}]" + sel[m.end():])
 
 
-__all__ = ["apply", "picture_clause", "quote"]
+__all__ = ["apply", "picture_clause"]

@@ -272,3 +272,30 @@ def test_excel_formula_criterion_grades_value_not_display_nor_range_spelling(tmp
     assert not any(k.prop == "cell.formula" for k in ks)
     f = [k for k in ks if k.prop == "cell.functions"]
     assert f and f[0].op == "contains_any" and "RANK" in f[0].expected.split("|")
+
+
+def test_excel_created_table_by_order_unless_the_instruction_names_it(tmp_path):
+    from openpyxl.worksheet.table import Table
+    from officeeval.draft.anchors import anchors
+
+    def book(path, table):
+        wb = openpyxl.Workbook()
+        ws = wb.active
+        ws.title = "展览"
+        for row in (["名称", "场次"], ["甲", 3], ["乙", 5]):
+            ws.append(row)
+        if table:
+            ws.add_table(Table(displayName="Table2", ref="A1:B3"))
+        wb.save(path)
+        return path
+    inp = open_document(book(tmp_path / "i.xlsx", False))
+    ref = open_document(book(tmp_path / "r.xlsx", True))
+    try:
+        assert [a.selector for a in anchors(ref, inp) if a.group == "table"] == \
+            ["sheet('展览')/table[1]"]
+        named = anchors(ref, inp, "将区域转换为表格，表名称为“Table2”。")
+        assert [a.selector for a in named if a.group == "table"] == \
+            ["sheet('展览')/table('Table2')"]
+    finally:
+        inp.close()
+        ref.close()
