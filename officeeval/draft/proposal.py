@@ -181,9 +181,6 @@ def _slide_ranges(ref: Document, anchors: list[Anchor]) -> list[str]:
     return [f"slide[{pos[0]}]" if pos[0] == pos[-1] else f"slide[{pos[0]}..{pos[-1]}]"]
 
 
-# A list value's items are matched with the steps one by one up to this many (section
-# names, series names); a longer list (the cells a rule fills) is no one's words.
-MAX_SPOKEN_ITEMS = 8
 # Where text lands on pages: it follows from every edit and the writer's fonts; graded only
 # when the instruction speaks of pages (页数, 共 5 页, 第 3 页).
 PAGE_RESULTS = {"layout.page_number", "section.page_range", "page_breaks.count",
@@ -248,9 +245,7 @@ def propose(diff: Diff, inp: Document, ref: Document, words: str = "",
                 if k.expected == "true":
                     tokens += list(SPOKEN_TRUE.get(c.prop, ()))
                 if k.expected:
-                    items = k.expected.split("|")
-                    tokens += [k.expected] + (items if 1 < len(items) <= MAX_SPOKEN_ITEMS
-                                              else [])
+                    tokens.append(k.expected)
                     tokens += spoken_style(k.expected) if c.prop == "paragraph.style" else []
         sid, sname = skill_of(template[0].prop)
         labels = [a.label for a in anchors]

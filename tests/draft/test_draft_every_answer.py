@@ -128,6 +128,15 @@ def test_functions_named_as_alternatives_are_any_of_them(tmp_path):
     assert k.op == "contains_any" and set(k.expected.split("|")) == {"RANK.EQ", "RANK"}
 
 
+def test_functions_no_step_names_are_not_graded(tmp_path):
+    inp, ref = _two_docs(tmp_path)
+    c = _crit(DraftCheck("sheet('明细')/F2:F9", "cell.functions", "contains_all", "VLOOKUP"),
+              DraftCheck("sheet('明细')/F2:F9", "cell.value", "equals",
+                         expected_from="reference"), tokens=["客户"])
+    asked([c], [Step("2", "用公式从“客户”工作表查出客户名称。")], inp, ref)
+    assert [k.prop for k in c.checks] == ["cell.value"]
+
+
 def test_sheets_added_without_an_order_are_a_set(tmp_path):
     inp, ref = _two_docs(tmp_path)
     c = _crit(DraftCheck("workbook", "workbook.sheet_names", "equals", "明细|汇总"),
