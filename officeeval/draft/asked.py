@@ -56,6 +56,8 @@ TIME_WORDS = ("秒", "持续时间", "速度")
 # A created shape's look: kept only as stated or pictured.
 CREATED_LOOK = ("font.", "paragraph.", "shape.fill", "shape.outline")
 TOC_UNASKED = {"field.switches", "field.type", "field.instruction", "toc.kind"}
+# Results of laying out that no step fixes.
+PAGE_RESULTS_ALWAYS = {"cell.display_fits"}
 # An action that names where it jumps: its hyperlink target restates it.
 SELF_NAMING_ACTIONS = ("首", "末", "下一", "上一", "结束", "first", "last", "next",
                        "previous", "end")
@@ -118,8 +120,13 @@ def apply(criteria: list[DraftCriterion], all_steps: list[Step], inp: Document,
         text = st.text if st else ""
         kept: list[DraftCheck] = []
         for k in c.checks:
-            if _unasked(k, c, text, inp, ref):
+            if _restated(k, c, ref):
                 continue
+            if all_steps and _unasked(k, c, text, inp, ref):
+                where = _asked_elsewhere(k, all_steps)
+                if where is None:
+                    continue
+                c.step = c.step or where.number
             kept.append(k)
         c.checks = kept
         if st is None:
@@ -261,26 +268,26 @@ PAGE_SETUP = (
 )
 
 
+# Colours that are not a font's: "填充颜色" names no font colour.
+OTHER_COLOURS = re.compile(r"(填充|背景|底纹|标签|边框|框线|线条)颜色[^，,。；;]*")
+
+
 def _named_feature(prop: str, table, text: str) -> bool | None:
     """Whether ``text`` names ``prop``'s feature; ``None`` when the table has no entry."""
+    if prop == "font.color":
+        text = OTHER_COLOURS.sub("", text)
     for prefix, words in table:
         if prop.startswith(prefix):
             return any(w in text for w in words)
     return None
 
 
-def _unasked(k: DraftCheck, c: DraftCriterion, text: str, inp: Document,
-             ref: Document) -> bool:
-    """Whether ``k`` grades what the step (``text``) does not ask."""
+def _restated(k: DraftCheck, c: DraftCriterion, ref: Document) -> bool:
+    """Whether ``k`` restates what another check grades, or what no document can fix:
+    true with or without an instruction."""
     p = k.prop or ""
-    if text and k.select.startswith(("style(", "paragraph")) and \
-            _named_feature(p, FEATURES, text) is False and \
-            not (k.expected and said(text, k.expected)) and \
-            not _pictured_prop(p, picture_clause(text)):
-        return True     # a value the paragraph or style shows that its step never names
-    if k.select.startswith("section") and (p.startswith(("page.", "columns."))) and \
-            created(inp, k.select) and _named_feature(p, PAGE_SETUP, text) is False:
-        return True
+    if p in PAGE_RESULTS_ALWAYS or p in TOC_UNASKED or p == "shape.region":
+        return True     # (a region a step names is added back by _regions)
     if p.startswith("page_numbers.") and k.select.startswith("section") and \
             not _shows_page_number(ref, k.select):
         return True     # a format for page numbers the section does not show
@@ -288,10 +295,40 @@ def _unasked(k: DraftCheck, c: DraftCriterion, text: str, inp: Document,
         return True     # the section break before it starts the page
     if p == "paragraph.style" and k.select.startswith("style("):
         return True
+    if re.match(r"style\(['\"](toc|目录) ?\d", k.select, re.I):
+        return True     # how a writer's TOC update lays out its entries
+    if p == "cf.formula" and any(x.prop == "cf.cells" and x.select == k.select
+                                 for x in c.checks):
+        return True     # the cells the rule fills are graded; how its formula is spelt not
+    if p == "text" and re.search(r"placeholder\[type='(ftr|sldNum|dt)'\]", k.select):
+        return True     # footer.text / slide.date.text grade it; a number's text is the number
+    if p in ("footer.text", "header.text") and k.expected is not None and \
+            re.fullmatch(r"\s*([0-9]+|[ivxlcdmIVXLCDM]+)\s*", k.expected):
+        return True     # a PAGE field's cached result: whatever its writer last saw
+    if p == "hyperlink.target" and _self_naming_action(c, k.select, ref):
+        return True
+    if p == "cell.display" and any(x.prop == "cell.has_formula" and x.select == k.select
+                                   for x in c.checks):
+        return True     # what shows is the number format's criterion
+    return False
+
+
+def _unasked(k: DraftCheck, c: DraftCriterion, text: str, inp: Document,
+             ref: Document) -> bool:
+    """Whether ``k`` grades what the step (``text``, ``""`` when no step matched) does
+    not ask."""
+    p = k.prop or ""
+    if text and (k.select.startswith(("style(", "paragraph")) or
+                 k.select.startswith("sheet(") and p.startswith("font.")) and \
+            _named_feature(p, FEATURES, text) is False and \
+            not (k.expected and said(text, k.expected)) and \
+            not _pictured_prop(p, picture_clause(text)):
+        return True     # a value the paragraph or style shows that its step never names
+    if k.select.startswith("section") and (p.startswith(("page.", "columns."))) and \
+            created(inp, k.select) and _named_feature(p, PAGE_SETUP, text) is False:
+        return True
     if k.select.startswith("section") and _named_feature(p, SECTION_FEATURES, text) is False:
         return True
-    if re.match(r"style\(['\"](toc|目录) ?\d", k.select, re.I) and "目录样式" not in text:
-        return True     # how a writer's TOC update lays out its entries
     if p == "image.wrap" and not any(w in text for w in ("环绕", "嵌入", "浮于", "衬于")):
         return True
     if p in PAGE_PROPS:
@@ -306,25 +343,22 @@ def _unasked(k: DraftCheck, c: DraftCriterion, text: str, inp: Document,
         return not (stated or any(w in text for w in GEOMETRY[p]))
     if p in ("animation.duration", "transition.duration"):
         return not any(w in text for w in TIME_WORDS)
-    if p in TOC_UNASKED:
-        return True
     if p == "cell.functions" and k.expected and not any(
             re.search(rf"(?<![A-Z.]){re.escape(f)}(?![A-Z.])", text)
             for f in k.expected.split("|")):
         return True     # "用公式查出": any function that gives the value is right
-    if p == "cf.formula" and any(x.prop == "cf.cells" and x.select == k.select
-                                 for x in c.checks):
-        return True     # the cells the rule fills are graded; how its formula is spelt not
+    if p == "cell.formula" and k.op == "contains" and k.expected and \
+            not (said(text, k.expected) or "绝对引用" in text):
+        return True     # how a range is spelt ($J$2:$J$361, J:J) is the writer's
     if p == "chart.anchor" and k.expected:
         # Where a chart sits: only its top-left cell, and only when the step names it.
-        top_left = k.expected.split(":")[0].replace("$", "")
+        whole = k.expected.replace("$", "")
+        top_left = whole.split(":")[0]
+        if re.search(rf"(?<![A-Z]){whole}(?!\d)", text):
+            return False    # the step places it in that very range
         if not re.search(rf"(?<![A-Z]){top_left}(?!\d)", text):
             return True
         k.expected = top_left
-    if p == "text" and re.search(r"placeholder\[type='(ftr|sldNum|dt)'\]", k.select):
-        return True     # footer.text / slide.date.text grade it; a number's text is the number
-    if p == "shape.region":
-        return True     # placed by a region word, _regions adds it as the step says it
     if p == "shape.text_fits":
         return not any(w in text for w in ("适应", "自动调整"))
     if p in ("chart.series.category_refs", "chart.series.value_refs"):
@@ -340,15 +374,37 @@ def _unasked(k: DraftCheck, c: DraftCriterion, text: str, inp: Document,
         # A created shape's look no step states or pictures: its writer's choice.
         stated = k.expected is not None and said(text, k.expected)
         return not (stated or _pictured_prop(p, picture_clause(text)))
-    if p in ("footer.text", "header.text") and k.expected is not None and \
-            re.fullmatch(r"\s*([0-9]+|[ivxlcdmIVXLCDM]+)\s*", k.expected):
-        return True     # a PAGE field's cached result: whatever its writer last saw
-    if p == "hyperlink.target" and _self_naming_action(c, k.select, ref):
-        return True
-    if p == "cell.display" and any(x.prop == "cell.has_formula" and x.select == k.select
-                                   for x in c.checks):
-        return True     # what shows is the number format's criterion
     return False
+
+
+# Properties whose step is found by the feature and the number it states, whichever step
+# the criterion matched ("第 1 行行高设置为 28" for a row's height of 28pt).
+STATED = {**{p: w for p, w in SIZE_PROPS.items()}, "shape.left": ("位置", "距"),
+          "shape.top": ("位置", "距"), "shape.width": ("宽",), "shape.height": ("高",),
+          "image.width": ("宽",), "image.height": ("高",)}
+
+
+def _asked_elsewhere(k: DraftCheck, all_steps: list[Step]) -> Step | None:
+    """The step that names ``k``'s feature and states its number (with or without its
+    unit), if any: a size the matcher attached to another step is still asked."""
+    words = STATED.get(k.prop or "")
+    if not words or not k.expected:
+        return None
+    number = re.match(r"[\d.]+", k.expected)
+    forms = [k.expected] + ([number.group(0)] if number else [])
+    for s in all_steps:
+        if not any(w in s.text for w in words):
+            continue
+        if any(said(s.text, f) for f in forms):
+            return s
+        if k.prop == "column.width" and number:
+            # Excel's dialog width and the stored one differ by the cell padding (a width
+            # written as 12 shows as 11.29): the number the step states is the width.
+            for n in re.findall(r"(?<![\d.])(\d+(?:\.\d+)?)(?![\d.])", s.text):
+                if abs(float(n) - float(number.group(0))) <= 1:
+                    k.expected = n
+                    return s
+    return None
 
 
 def _shows_page_number(ref: Document, sel: str) -> bool:

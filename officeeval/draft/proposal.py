@@ -384,8 +384,15 @@ def _formula_checks(sel: str, a: Anchor, ref: Document) -> list[DraftCheck]:
     if funcs:
         out.append(DraftCheck(sel, "cell.functions", "contains_all", "|".join(funcs)))
     # Not what it shows (the number format's criterion grades that: a missing ¥ would cost
-    # two steps) nor how its ranges are spelt ($J$2:$J$361 and J:J are alike right).
+    # two steps); an absolute range only where the step asks for one (asked.py).
     out.append(DraftCheck(sel, "cell.value", "equals", expected_from="reference"))
+    try:
+        formula = observe("cell.formula", a.target)
+    except (OfficeEvalError, LookupError):
+        formula = None
+    m = re.search(r"\$[A-Z]{1,3}\$\d+:\$[A-Z]{1,3}\$\d+", str(formula.value if formula else ""))
+    if m:
+        out.append(DraftCheck(sel, "cell.formula", "contains", m.group(0)))
     return out
 
 
