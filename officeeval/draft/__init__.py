@@ -18,7 +18,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from officeeval.draft.asked import apply as asked
+from officeeval.draft.asked import apply as apply_asked
 from officeeval.draft.changes import diff as _diff
 from officeeval.draft.instruction import step_of, steps
 from officeeval.draft.named import augment
@@ -61,7 +61,7 @@ def draft(input: str | Path, reference: str | Path, out: str | Path, *,
         d = _diff(inp_doc, ref_doc, words)
         criteria = propose(d, inp_doc, ref_doc, words, all_steps)
         augment(criteria, all_steps, [a for a, _ in d.matched] + d.new, inp_doc, ref_doc)
-        asked(criteria, all_steps, inp_doc, ref_doc)
+        apply_asked(criteria, all_steps, inp_doc, ref_doc)
         criteria = [c for c in criteria if c.checks]
     finally:
         inp_doc.close()

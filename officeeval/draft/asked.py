@@ -297,9 +297,9 @@ def _restated(k: DraftCheck, c: DraftCriterion, ref: Document) -> bool:
         return True
     if re.match(r"style\(['\"](toc|目录) ?\d", k.select, re.I):
         return True     # how a writer's TOC update lays out its entries
-    if p == "cf.formula" and any(x.prop == "cf.cells" and x.select == k.select
-                                 for x in c.checks):
-        return True     # the cells the rule fills are graded; how its formula is spelt not
+    if p == "cf.formula" and re.search(r"[A-Z]+\$?\d|\$", k.expected or "") and \
+            any(x.prop == "cf.cells" and x.select == k.select for x in c.checks):
+        return True     # the cells a formula rule fills are graded, not how it is spelt
     if p == "text" and re.search(r"placeholder\[type='(ftr|sldNum|dt)'\]", k.select):
         return True     # footer.text / slide.date.text grade it; a number's text is the number
     if p in ("footer.text", "header.text") and k.expected is not None and \
@@ -384,19 +384,44 @@ STATED = {**{p: w for p, w in SIZE_PROPS.items()}, "shape.left": ("位置", "距
           "image.width": ("宽",), "image.height": ("高",)}
 
 
+UNITS = {"厘米": "cm", "cm": "cm", "毫米": "mm", "mm": "mm", "磅": "pt", "pt": "pt"}
+_PT = {"cm": 28.3464567, "mm": 2.83464567, "pt": 1.0}
+
+
+def _points(literal: str | None) -> float | None:
+    """A length literal in points (``0.8cm`` -> 22.68); ``None`` for anything else."""
+    m = re.fullmatch(r"\s*([\d.]+)\s*(cm|mm|pt)\s*", literal or "")
+    return float(m.group(1)) * _PT[m.group(2)] if m else None
+
+
 def _asked_elsewhere(k: DraftCheck, all_steps: list[Step]) -> Step | None:
     """The step that names ``k``'s feature and states its number (with or without its
     unit), if any: a size the matcher attached to another step is still asked."""
+    if k.prop == "cell.functions" and k.expected:
+        # A function any step names (the criterion may have matched a neighbour step).
+        for s in all_steps:
+            if any(re.search(rf"(?<![A-Z.]){re.escape(f)}(?![A-Z.])", s.text)
+                   for f in k.expected.split("|")):
+                return s
+        return None
     words = STATED.get(k.prop or "")
     if not words or not k.expected:
         return None
     number = re.match(r"[\d.]+", k.expected)
     forms = [k.expected] + ([number.group(0)] if number else [])
+    mine = _points(k.expected)
     for s in all_steps:
         if not any(w in s.text for w in words):
             continue
         if any(said(s.text, f) for f in forms):
             return s
+        if mine is not None:
+            # The same length in the step's unit (0.8 厘米 for a row of 22.7pt).
+            for n, unit in re.findall(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(厘米|毫米|磅|cm|mm|pt)", s.text):
+                said_pt = _points(n + UNITS[unit])
+                if said_pt is not None and abs(said_pt - mine) <= 0.3:
+                    k.expected = n + UNITS[unit]
+                    return s
         if k.prop == "column.width" and number:
             # Excel's dialog width and the stored one differ by the cell padding (a width
             # written as 12 shows as 11.29): the number the step states is the width.
@@ -408,7 +433,16 @@ def _asked_elsewhere(k: DraftCheck, all_steps: list[Step]) -> Step | None:
 
 
 def _shows_page_number(ref: Document, sel: str) -> bool:
-    return any(_one(ref, sel, p) for p in ("footer.has_page_number", "header.has_page_number"))
+    """Whether a section ``sel`` selects shows a page number in a header or footer."""
+    for t in safe_select(ref, sel):
+        for p in ("footer.has_page_number", "header.has_page_number"):
+            try:
+                obs = observe(p, t)
+            except (OfficeEvalError, LookupError):
+                continue
+            if obs is not None and obs.value:
+                return True
+    return False
 
 
 def _opens_section(ref: Document, sel: str) -> bool:
