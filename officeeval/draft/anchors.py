@@ -467,6 +467,11 @@ def ppt_anchors(doc: Document, other: Document | None = None,
                 sel = f"{t.locator}/{ph}"
                 if selects_exactly(doc, sel, x):
                     out.append(Anchor(x, sel, "master_shape", f"母版{ph}"))
+    for t in safe_select(doc, "custom_show"):
+        name = t.predicate_value("name")
+        sel = f"custom_show({quote(name)})" if isinstance(name, str) and name else t.locator
+        if selects_exactly(doc, sel, t):
+            out.append(Anchor(t, sel, "custom_show", f"自定义放映“{name}”"))
     for t in safe_select(doc, "layout"):
         names = t.predicate_value("name") or []
         name = names[0] if isinstance(names, (list, tuple)) and names else None

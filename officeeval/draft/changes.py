@@ -31,7 +31,7 @@ VOLATILE = {"core.created", "core.modified", "core.last_modified_by", "core.revi
             "field.instruction", "theme.name", "paragraph.border", "page.border",
             "paragraph.indent.special", "layout.page",
             "slide.layout_type", "style.next", "shape.text", "shape.kind",
-            "shape.placeholder_type", "animation.paragraph"}
+            "shape.placeholder_type", "animation.paragraph", "custom_show.name"}
 # ``text`` is kept on targets whose text is the content of one place (a paragraph, a
 # table cell, a shape, notes, a header); on containers it restates their parts.
 TEXT_KINDS = {"paragraph", "cell", "shape", "notes", "header", "footer"}

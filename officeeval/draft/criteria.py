@@ -131,6 +131,7 @@ SKILLS = [
     ("watermark.", "design", "背景与主题"),
     ("slide.", "slide", "幻灯片"),
     ("presentation.", "show", "放映设置"),
+    ("custom_show.", "show", "放映设置"),
     ("section.names", "slide", "幻灯片"),
     ("notes.", "notes", "备注"),
     ("footnote.", "reference", "脚注与批注"),

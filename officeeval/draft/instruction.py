@@ -21,6 +21,7 @@ PROP_WORDS = (
     ("shape.fill", ("填充",)), ("shape.geometry", ("形状",)), ("shape.outline", ("轮廓",)),
     ("smartart.", ("SmartArt",)), ("slide.hide_background", ("隐藏背景",)), ("slide.hidden", ("隐藏",)),
     ("slide.layout", ("版式",)), ("presentation.custom_shows", ("自定义放映",)),
+    ("custom_show.", ("自定义放映",)),
     ("caption.", ("题注",)), ("toc.", ("目录",)), ("chart.", ("图表",)),
     ("image.", ("图片",)), ("paragraph.numbering", ("编号",)), ("section.", ("分节",)),
     ("page.margin", ("页边距",)), ("page.size", ("纸张",)), ("columns.", ("分栏",)),
