@@ -394,6 +394,7 @@ def _points(literal: str | None) -> float | None:
     return float(m.group(1)) * _PT[m.group(2)] if m else None
 
 
+NUMBERING_WORDS = ("多级列表", "编号为", "编号格式", "编号样式", "项目符号", "列表")
 # What "编号为“第1章”" asks of a list (not its suffix or indents: the writer's).
 NUMBERING_ASKED = {"paragraph.numbering", "paragraph.numbering.text",
                    "paragraph.numbering.level", "paragraph.numbering.start",
@@ -406,7 +407,7 @@ def _asked_elsewhere(k: DraftCheck, all_steps: list[Step]) -> Step | None:
     if k.prop in NUMBERING_ASKED:
         # Numbering is no template's by-product: a step that asks for numbering asks it
         # wherever the criterion landed ("一级标题编号为“第1章”" beside a style's step).
-        return next((s for s in all_steps if "编号" in s.text or "列表" in s.text), None)
+        return next((s for s in all_steps if any(w in s.text for w in NUMBERING_WORDS)), None)
     if k.prop == "cell.functions" and k.expected:
         # A function any step names (the criterion may have matched a neighbour step).
         for s in all_steps:
