@@ -2,24 +2,23 @@
 answer, not only for the reference.
 
 The reference is one correct answer; what it holds beyond the instruction is its writer's
-choice. Each criterion is read against the step it matched (``step``), and its checks are
-kept, loosened or dropped:
+choice. Restatements go first (``restated.py``, with or without an instruction); then each
+criterion is read against the step it matched (``c.step``) and its checks are kept,
+loosened or dropped:
 
-* **Asked, not restated.** Values a step never asks are dropped: where text lands (page
-  numbers, page ranges, page breaks, page counts) unless the step names pages; column
-  widths, row heights and table borders unless it names them; a created shape's or
-  picture's position and size unless it states the number (厘米, 磅, 同宽); effect
-  durations unless it names a time; a TOC's exact field switches (its levels, links and
-  page numbers are graded); a PAGE field's cached result; an action button's jump
-  target beside the action that names it.
+* **Asked.** Values a step never asks are dropped: where text lands (page numbers, page
+  ranges, page breaks, page counts) unless the step names pages; column widths, row
+  heights and table borders unless it names them; a created shape's or picture's position,
+  size and look unless it states them (厘米, 磅, 同宽) or pictures them; effect durations
+  unless it names a time; a style's or paragraph's property whose feature (段后, 西文字体 …)
+  its step never names; functions no step names; how a range is spelt unless the step asks
+  for an absolute reference. A size, a function or a numbering another step states keeps
+  its check (the matcher may have picked a neighbour step).
 * **Where, in words.** A created shape the step places by a region word (右下角, 左下方,
   顶部 …) is checked by ``shape.region`` (``in`` with the neighbouring regions when the
   word is loose).
-* **Given by a picture.** A value the step gives only by an example picture ("颜色参照示例图
-  example-1.png", and the value is not written in the step) is marked
-  ``origin="picture"``; a colour is compared within ΔE00 5 (what a person cannot tell
-  apart); a paragraph's font size as its relation to the other paragraphs of its section
-  (larger than the lines the picture shows smaller, smaller than those it shows larger).
+* **Given by a picture** (``pictured.py``): marked ``origin="picture"``, colours within
+  ΔE00 5, a paragraph's font size as relations with the other lines of its section.
 * **Functions and sheets as named.** A step that names alternative functions
   ("RANK.EQ（或 RANK）") accepts any of them; sheets added without an order asked are
   graded as a set of names.
@@ -33,13 +32,13 @@ from __future__ import annotations
 
 import re
 
-from officeeval.draft.anchors import created, numbered, safe_select, text_anchor
-from officeeval.draft.changes import observe
+from officeeval.draft.anchors import created, numbered, safe_select
 from officeeval.draft.criteria import DraftCheck, DraftCriterion, describe
 from officeeval.draft.instruction import Step, said, step_of
-from officeeval.errors import OfficeEvalError
+from officeeval.draft.pictured import mark, picture_clause, pictured_prop
+from officeeval.draft.restated import drop_restated, one_value
 from officeeval.rubric.instruction import fold
-from officeeval.targets import Document, Target
+from officeeval.targets import Document
 
 # Where text lands on pages: it follows from every other edit and the writer's fonts.
 PAGE_PROPS = {"layout.page_number", "section.page_range", "page_breaks.count",
@@ -55,13 +54,6 @@ GEOMETRY = {"shape.left": (), "shape.top": (), "shape.width": ("同宽", "等宽
 TIME_WORDS = ("秒", "持续时间", "速度")
 # A created shape's look: kept only as stated or pictured.
 CREATED_LOOK = ("font.", "paragraph.", "shape.fill", "shape.outline")
-TOC_UNASKED = {"field.switches", "field.type", "field.instruction", "toc.kind"}
-# Results of laying out that no step fixes.
-PAGE_RESULTS_ALWAYS = {"cell.display_fits"}
-# An action that names where it jumps: its hyperlink target restates it.
-SELF_NAMING_ACTIONS = ("首", "末", "下一", "上一", "结束", "first", "last", "next",
-                       "previous", "end")
-
 # Region words, and the regions a shape placed so may have its centre in.
 REGIONS = (
     ("左上角", "左上角"), ("右上角", "右上角"), ("左下角", "左下角"), ("右下角", "右下角"),
@@ -72,28 +64,6 @@ REGIONS = (
     ("左侧", "左侧|左上角|左下角"), ("右侧", "右侧|右上角|右下角"),
     ("正中", "中央"), ("中央", "中央"),
 )
-
-# A step that gives values by a picture, and the clause that says which.
-PICTURE = re.compile(r"(示例图|example-\d+\.png|如图所示|如图)", re.I)
-# The words a clause uses for what the picture gives, per property prefix; a clause with
-# only a word of WHOLE ("封面的排版参照示例图") gives everything it does not state.
-PICTURE_WORDS = (
-    ("shape.outline", ("轮廓", "边框", "线条")), ("shape.fill", ("填充", "颜色")),
-    (".color", ("颜色", "填充", "背景", "底纹", "配色")),
-    ("font.size", ("字号", "大小", "字体大小")),
-    ("paragraph.alignment", ("对齐", "位置", "居中")),
-    ("cell.alignment", ("对齐",)), ("table.alignment", ("位置", "对齐")),
-    ("table.style", ("样式",)), ("chart.type", ("类型",)), ("chart.grouping", ("类型",)),
-    ("chart.legend", ("图例",)), ("chart.data_labels", ("数据标签", "标签")),
-    ("chart.axis", ("坐标轴", "轴标题")), ("shape.geometry", ("形状",)),
-    ("smartart.layout", ("布局",)), ("smartart.colors", ("颜色",)),
-    ("smartart.style", ("样式",)), ("cell.number_format", ("格式",)),
-    ("cell.display", ("格式", "显示")), ("slide.background", ("背景",)),
-    ("background.", ("背景",)), ("cell.fill", ("填充", "颜色")), ("cf.fill", ("颜色", "填充")),
-)
-WHOLE = ("排版", "外观")
-LONG_LIST = 20      # a list this long is compared with the reference's, not written out
-MAX_RELATED = 6     # a section with more lines than this is no cover: no size relation
 
 # Function alternatives a step names: "RANK.EQ（或 RANK）", "RANK.EQ 或 RANK".
 ALTERNATIVES = re.compile(r"([A-Z][A-Z0-9.]*[A-Z0-9])\s*(?:函数)?\s*[（(]?\s*或\s*"
@@ -106,13 +76,7 @@ def apply(criteria: list[DraftCriterion], all_steps: list[Step], inp: Document,
           ref: Document) -> None:
     """Match each criterion to its step (``c.step``) and keep, loosen or drop its checks
     as that step asks (in place; a criterion may be left without checks)."""
-    for c in criteria:
-        for k in c.checks:
-            if k.prop == "cf.cells" and k.expected and k.expected.count("|") >= LONG_LIST:
-                k.expected, k.expected_from = None, "reference"
-    _restated_levels(criteria)
-    _captions(criteria)
-    _pivot_output(criteria, ref)
+    drop_restated(criteria, ref)
     for c in criteria:
         st = step_of(c.tokens, c.labels, all_steps) if all_steps and not c.preservation \
             else None
@@ -120,8 +84,6 @@ def apply(criteria: list[DraftCriterion], all_steps: list[Step], inp: Document,
         text = st.text if st else ""
         kept: list[DraftCheck] = []
         for k in c.checks:
-            if _restated(k, c, ref):
-                continue
             if all_steps and _unasked(k, c, text, inp, ref):
                 where = _asked_elsewhere(k, all_steps)
                 if where is None:
@@ -134,102 +96,11 @@ def apply(criteria: list[DraftCriterion], all_steps: list[Step], inp: Document,
         _alternatives(c, text)
         _sheet_order(c, text)
         _regions(c, text, inp, ref)
-        _pictured(c, text, ref)
+        mark(c, text, ref)
         _slides_by_position(c, text, ref)
     for c in criteria:
         if c.checks and "：" in c.description and not c.preservation:
             c.description = describe(c.description.split("：", 1)[0], c.checks)
-
-
-def _pivot_output(criteria: list[DraftCriterion], ref: Document) -> None:
-    """What a pivot table shows (its cells, a pivot chart's series) is the pivot table's
-    layout after a refresh, graded by its fields; a pivot table written as XML shows none
-    until Excel refreshes it, and its row order is the application's."""
-    if ref.app != "excel":
-        return
-    from officeeval.excel.refs import parse_area
-    areas: dict[str, list] = {}
-    for t in safe_select(ref, "sheet/pivot"):
-        sheet = t.locator.rpartition("/")[0]
-        try:
-            obs = observe("pivot.range", t)
-            area = parse_area(str(obs.value)) if obs is not None and obs.value else None
-        except (OfficeEvalError, LookupError, ValueError):
-            area = None
-        if area is not None:
-            areas.setdefault(sheet, []).append(area)
-    for c in criteria:
-        keep = []
-        for k in c.checks:
-            sheet, _, rest = k.select.rpartition("/")
-            if sheet in areas and re.fullmatch(r"[A-Z]+\d+(:[A-Z]+\d+)?", rest):
-                try:
-                    a = parse_area(rest)
-                except (OfficeEvalError, ValueError):
-                    a = None
-                if a is not None and any(b.r1 <= a.r1 and a.r2 <= b.r2 and b.c1 <= a.c1
-                                         and a.c2 <= b.c2 for b in areas[sheet]):
-                    continue
-            if (k.prop or "").startswith("chart.series") and _one(ref, k.select,
-                                                                  "chart.pivot_source"):
-                continue
-            keep.append(k)
-        c.checks = keep
-
-
-def _captions(criteria: list[DraftCriterion]) -> None:
-    """A caption's position on a paragraph with no caption label is no caption: a line
-    after a table only reads as one below it."""
-    labelled = {k.select for c in criteria for k in c.checks if k.prop == "caption.label"}
-    for c in criteria:
-        c.checks = [k for k in c.checks if not (k.prop == "caption.position"
-                                                and k.select not in labelled)]
-
-
-# The same size read as a picture and as a shape: one of them.
-TWINS = {"shape.width": "image.width", "shape.height": "image.height"}
-
-
-def _restated_levels(criteria: list[DraftCriterion]) -> None:
-    """A value checked on a shape and again on each of its paragraphs is one edit: the
-    shape's check stays (it holds however the text is split), except for links, which
-    are the paragraphs' (a link on one line shows on the shape as well). A table's row
-    that repeats the table's value, and a size read twice (``shape.width`` beside
-    ``image.width``), a SmartArt's text beside its nodes and its layout's categories
-    beside its layout, are dropped too."""
-    everywhere = {(k.select, k.prop, k.expected) for c in criteria for k in c.checks}
-    nodes = {k.select for c in criteria for k in c.checks if k.prop == "smartart.nodes"}
-    layouts = {k.select for c in criteria for k in c.checks if k.prop == "smartart.layout"}
-    for c in criteria:
-        seen: set = set()
-        unique = []
-        for k in c.checks:
-            key = (k.select, k.prop, k.op, k.expected, k.expected_from, k.against)
-            if key not in seen:
-                seen.add(key)
-                unique.append(k)
-        c.checks = [k for k in unique if not (
-            k.prop == "text" and k.select in nodes or
-            k.prop == "smartart.categories" and k.select in layouts or
-            re.search(r"/row\[\d+\]$", k.select) and
-            (k.select.rpartition("/")[0], k.prop, k.expected) in everywhere or
-            k.prop in TWINS and (k.select, TWINS[k.prop], k.expected) in everywhere)]
-    shape_level = {(k.select, k.prop, k.expected) for c in criteria for k in c.checks
-                   if k.prop and "/paragraph" not in k.select}
-    para_level = {(k.select.rpartition("/paragraph")[0], k.prop) for c in criteria
-                  for k in c.checks if k.prop and "/paragraph" in k.select}
-    for c in criteria:
-        keep = []
-        for k in c.checks:
-            if k.prop and k.prop.startswith("hyperlink."):
-                if "/paragraph" not in k.select and (k.select, k.prop) in para_level:
-                    continue
-            elif k.prop and "/paragraph" in k.select and "/slide" not in k.select and \
-                    k.select.startswith("slide") and \
-                    (k.select.rpartition("/paragraph")[0], k.prop, k.expected) in shape_level:
-                continue
-            keep.append(k)
-        c.checks = keep
 
 
 # What a step calls a formatting feature: a style's property the step does not name is
@@ -282,37 +153,6 @@ def _named_feature(prop: str, table, text: str) -> bool | None:
     return None
 
 
-def _restated(k: DraftCheck, c: DraftCriterion, ref: Document) -> bool:
-    """Whether ``k`` restates what another check grades, or what no document can fix:
-    true with or without an instruction."""
-    p = k.prop or ""
-    if p in PAGE_RESULTS_ALWAYS or p in TOC_UNASKED or p == "shape.region":
-        return True     # (a region a step names is added back by _regions)
-    if p.startswith("page_numbers.") and k.select.startswith("section") and \
-            not _shows_page_number(ref, k.select):
-        return True     # a format for page numbers the section does not show
-    if p == "paragraph.page_break_before" and _opens_section(ref, k.select):
-        return True     # the section break before it starts the page
-    if p == "paragraph.style" and k.select.startswith("style("):
-        return True
-    if re.match(r"style\(['\"](toc|目录) ?\d", k.select, re.I):
-        return True     # how a writer's TOC update lays out its entries
-    if p == "cf.formula" and re.search(r"[A-Z]+\$?\d|\$", k.expected or "") and \
-            any(x.prop == "cf.cells" and x.select == k.select for x in c.checks):
-        return True     # the cells a formula rule fills are graded, not how it is spelt
-    if p == "text" and re.search(r"placeholder\[type='(ftr|sldNum|dt)'\]", k.select):
-        return True     # footer.text / slide.date.text grade it; a number's text is the number
-    if p in ("footer.text", "header.text") and k.expected is not None and \
-            re.fullmatch(r"\s*([0-9]+|[ivxlcdmIVXLCDM]+)\s*", k.expected):
-        return True     # a PAGE field's cached result: whatever its writer last saw
-    if p == "hyperlink.target" and _self_naming_action(c, k.select, ref):
-        return True
-    if p == "cell.display" and any(x.prop == "cell.has_formula" and x.select == k.select
-                                   for x in c.checks):
-        return True     # what shows is the number format's criterion
-    return False
-
-
 def _unasked(k: DraftCheck, c: DraftCriterion, text: str, inp: Document,
              ref: Document) -> bool:
     """Whether ``k`` grades what the step (``text``, ``""`` when no step matched) does
@@ -322,7 +162,7 @@ def _unasked(k: DraftCheck, c: DraftCriterion, text: str, inp: Document,
                  k.select.startswith("sheet(") and p.startswith("font.")) and \
             _named_feature(p, FEATURES, text) is False and \
             not (k.expected and said(text, k.expected)) and \
-            not _pictured_prop(p, picture_clause(text)):
+            not pictured_prop(p, picture_clause(text)):
         return True     # a value the paragraph or style shows that its step never names
     if k.select.startswith("section") and (p.startswith(("page.", "columns."))) and \
             created(inp, k.select) and _named_feature(p, PAGE_SETUP, text) is False:
@@ -369,11 +209,11 @@ def _unasked(k: DraftCheck, c: DraftCriterion, text: str, inp: Document,
     if p == "shape.geometry" and ref.app == "ppt" and created(inp, k.select):
         stated = k.expected is not None and said(text, k.expected)
         return not (stated or any(w in text for w in ("形状", "按钮", "矩形", "圆形"))
-                    or _pictured_prop(p, picture_clause(text)))
+                    or pictured_prop(p, picture_clause(text)))
     if ref.app == "ppt" and p.startswith(CREATED_LOOK) and created(inp, k.select):
         # A created shape's look no step states or pictures: its writer's choice.
         stated = k.expected is not None and said(text, k.expected)
-        return not (stated or _pictured_prop(p, picture_clause(text)))
+        return not (stated or pictured_prop(p, picture_clause(text)))
     return False
 
 
@@ -443,51 +283,6 @@ def _asked_elsewhere(k: DraftCheck, all_steps: list[Step]) -> Step | None:
     return None
 
 
-def _shows_page_number(ref: Document, sel: str) -> bool:
-    """Whether a section ``sel`` selects shows a page number in a header or footer."""
-    for t in safe_select(ref, sel):
-        for p in ("footer.has_page_number", "header.has_page_number"):
-            try:
-                obs = observe(p, t)
-            except (OfficeEvalError, LookupError):
-                continue
-            if obs is not None and obs.value:
-                return True
-    return False
-
-
-def _opens_section(ref: Document, sel: str) -> bool:
-    """Whether ``sel`` is the first paragraph of a section other than the first."""
-    ts = safe_select(ref, sel)
-    if len(ts) != 1:
-        return False
-    for sec in safe_select(ref, "section")[1:]:
-        first = safe_select(ref, f"{sec.locator}/paragraph[1]")
-        if first and first[0].locator == ts[0].locator:
-            return True
-    return False
-
-
-def _self_naming_action(c: DraftCriterion, sel: str, ref: Document) -> bool:
-    for x in c.checks:
-        if x.select == sel and x.prop == "hyperlink.action":
-            got = _one(ref, sel, "hyperlink.action")
-            v = str(got if got is not None else x.expected or "").lower()
-            return any(w in v for w in SELF_NAMING_ACTIONS)
-    return False
-
-
-def _one(doc: Document, sel: str, prop: str):
-    ts = safe_select(doc, sel)
-    if len(ts) != 1:
-        return None
-    try:
-        obs = observe(prop, ts[0])
-    except (OfficeEvalError, LookupError):
-        return None
-    return None if obs is None else obs.value
-
-
 def _alternatives(c: DraftCriterion, text: str) -> None:
     """``cell.functions contains_all`` of a function the step names with alternatives
     becomes ``contains_any`` of them all."""
@@ -535,7 +330,7 @@ def _regions(c: DraftCriterion, text: str, inp: Document, ref: Document) -> None
     for sel in dict.fromkeys(k.select for k in c.checks):
         if sel in done or not (sel.endswith("]") and "/" in sel) or not created(inp, sel):
             continue
-        got = _one(ref, sel, "shape.region")
+        got = one_value(ref, sel, "shape.region")
         if got is None:
             continue
         from officeeval.catalog import catalog
@@ -547,93 +342,6 @@ def _regions(c: DraftCriterion, text: str, inp: Document, ref: Document) -> None
         c.checks.append(DraftCheck(sel, "shape.region", op, exp,
                                    note="where the step places it, in words"))
         done.add(sel)
-
-
-def picture_clause(text: str) -> str:
-    """The clause of a step that gives values by a picture (``""`` when none does)."""
-    out = []
-    for clause in re.split(r"[；;。]|，(?=[^，]*(?:示例图|example))", text):
-        if PICTURE.search(clause):
-            out.append(clause)
-    return " ".join(out)
-
-
-def _pictured_prop(prop: str, clause: str) -> bool:
-    """Whether the picture ``clause`` gives ``prop`` (the first entry of PICTURE_WORDS
-    that applies to it decides; a clause of WHOLE words gives everything)."""
-    if any(w in clause for w in WHOLE):
-        return True
-    for prefix, words in PICTURE_WORDS:
-        if prefix in prop or prop.startswith(prefix):
-            return any(w in clause for w in words)
-    return False
-
-
-def _pictured(c: DraftCriterion, text: str, ref: Document) -> None:
-    clause = picture_clause(text)
-    if not clause:
-        return
-    for k in list(c.checks):
-        if not k.prop or k.op in ("count", "unchanged") or k.origin:
-            continue
-        if not _pictured_prop(k.prop, clause):
-            continue
-        if k.expected is not None and said(text, k.expected):
-            continue        # the step writes the value: it is the instruction's
-        k.origin = "picture"
-        if k.op == "equals" and k.expected and re.fullmatch(r"#[0-9A-Fa-f]{6}", k.expected):
-            k.op, k.tolerance = "approx", "5dE"
-        elif k.prop == "font.size" and ref.app == "word":
-            rel = _size_relations(k, ref)
-            if rel:
-                i = c.checks.index(k)
-                c.checks[i:i + 1] = rel
-
-
-def _size_relations(k: DraftCheck, ref: Document) -> list[DraftCheck]:
-    """A pictured font size of paragraphs (of one size, in one section) as relations:
-    ``greater`` than each other line of their section the picture shows smaller, ``less``
-    than each it shows larger; ``[]`` when the section is no cover (more than
-    MAX_RELATED lines) or a size cannot be read."""
-    ts = safe_select(ref, k.select)
-    sizes = {_size(t) for t in ts}
-    if not ts or len(sizes) != 1:
-        return []
-    size = sizes.pop()
-    mine = {t.locator for t in ts}
-    paras = []
-    for sec in safe_select(ref, "section"):
-        there = safe_select(ref, f"{sec.locator}/paragraph")
-        if mine <= {t.locator for t in there}:
-            paras = [t for t in there if t.locator not in mine
-                     and (t.predicate_value("text") or "").strip()]
-            break
-    if size is None or not paras or len(paras) > MAX_RELATED:
-        return []
-    texts = [t.predicate_value("text") or "" for t in safe_select(ref, "paragraph")]
-    out = []
-    for t in paras:
-        other = _size(t)
-        if other is None or abs(other - size) < 0.01:
-            continue
-        sel = text_anchor(ref, "paragraph", t, t.predicate_value("text") or "", texts)
-        if not sel:
-            return []
-        out.append(DraftCheck(k.select, "font.size", "greater" if size > other else "less",
-                              against=sel, origin="picture",
-                              note="the picture shows it "
-                                   f"{'larger' if size > other else 'smaller'}"))
-    return out
-
-
-def _size(t: Target) -> float | None:
-    try:
-        obs = observe("font.size", t)
-    except (OfficeEvalError, LookupError):
-        return None
-    v = getattr(obs, "value", None) if obs is not None else None
-    pt = getattr(v, "pt", v)
-    return float(pt) if isinstance(pt, (int, float)) else None
 
 
 def _slides_by_position(c: DraftCriterion, text: str, ref: Document) -> None:
