@@ -61,7 +61,33 @@ def read(gone: list[Anchor], new: list[Anchor], ref: Document) -> Gone:
             continue
         out.replaced.setdefault(piece[0], piece[1])
         out.edited.add(best.selector)
+        _reanchor(best, old, ref)
+        out.edited.add(best.selector)
     return out
+
+
+def _reanchor(a: Anchor, old: str, ref: Document) -> None:
+    """Find an edited paragraph by the text the input and the reference share (its opening
+    before the replaced piece, or its ending after it): the reference's new words would
+    find nothing in an answer that missed the replacement, and charge that miss again on
+    every other check of the paragraph. Left as it is when no shared text selects it."""
+    new = _text(a)
+    head = 0
+    while head < min(len(old), len(new)) and old[head] == new[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(old), len(new)) - head and old[-1 - tail] == new[-1 - tail]:
+        tail += 1
+    cands = []
+    if head >= 4:
+        cands.append(f"paragraph[text^={quote(new[:min(head, 24)].strip())}]")
+    if tail >= 4:
+        cands.append(f"paragraph[text$={quote(new[len(new) - min(tail, 24):].strip())}]")
+    for sel in cands:
+        got = safe_select(ref, sel)
+        if len(got) == 1 and got[0].locator == a.target.locator:
+            a.selector = sel
+            return
 
 
 def replace_all(changes, gone: Gone, ref: Document) -> set[int]:
