@@ -18,8 +18,9 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from officeeval.draft.asked import apply as apply_asked
 from officeeval.draft.changes import diff as _diff
-from officeeval.draft.instruction import match, steps
+from officeeval.draft.instruction import step_of, steps
 from officeeval.draft.named import augment
 from officeeval.draft.criteria import DraftCriterion, assign_points
 from officeeval.draft.proposal import propose
@@ -48,16 +49,20 @@ def draft(input: str | Path, reference: str | Path, out: str | Path, *,
     formula values are read from the cache or graded ``eval_error``)."""
     from officeeval.backends import NO_BACKENDS
     out = Path(out)
-    all_steps = steps(Path(instruction).read_text(encoding="utf-8")) if instruction else []
+    words = Path(instruction).read_text(encoding="utf-8") if instruction else ""
+    all_steps = steps(words)
+    words = "\n".join(s.text for s in all_steps)
     inp_doc = open_document(input)
     ref_doc = open_document(reference, backends=backends or NO_BACKENDS)
     try:
         if inp_doc.app != ref_doc.app:
             raise ValueError(f"input is a {inp_doc.app} document, reference a {ref_doc.app} one")
         app = ref_doc.app
-        d = _diff(inp_doc, ref_doc)
-        criteria = propose(d, inp_doc, ref_doc)
+        d = _diff(inp_doc, ref_doc, words)
+        criteria = propose(d, inp_doc, ref_doc, words, all_steps)
         augment(criteria, all_steps, [a for a, _ in d.matched] + d.new, inp_doc, ref_doc)
+        apply_asked(criteria, all_steps, inp_doc, ref_doc)
+        criteria = [c for c in criteria if c.checks]
     finally:
         inp_doc.close()
         ref_doc.close()
@@ -97,8 +102,11 @@ class _State:
         assign_points(self.criteria)
         for i, c in enumerate(self.criteria, start=1):
             c.id = f"c{i:02d}"
-            s = match(c.tokens, self.steps) if self.steps and not c.preservation else None
+            s = next((x for x in self.steps if x.number == c.step), None) if c.step else \
+                step_of(c.tokens, c.labels, self.steps) if self.steps and \
+                not c.preservation else None
             c.instruction = f"{s.number}: {s.text}" if s else ""
+            c.step = s.number if s else ""
 
     def unmatched(self) -> list[str]:
         used = {c.instruction.split(":", 1)[0] for c in self.criteria if c.instruction}

@@ -3,10 +3,19 @@ content, so that the same selector finds its counterpart in the input (and in a 
 output) whatever was inserted before it.
 
 Word paragraphs are found by their text (``paragraph[text='调查背景']``, or the shortest
-unique prefix), sections by a snippet only they hold, tables by their first cell, pictures
-and styles by name; Excel cells by sheet name and address; PowerPoint slides by title and
-shapes by name. A target with no content to anchor on (an empty paragraph) gets no anchor.
-Every selector is verified: it must select exactly its target in the reference.
+unique prefix), sections by the number the instruction gives them (``第 3 节`` ->
+``section[3]``) or else by a snippet of body text only they hold, tables by their first
+cell, styles by name; Excel cells by sheet name and address; PowerPoint slides by title,
+placeholders by their role (``title``, ``placeholder[type='ftr']``). A target with no
+content to anchor on (an empty paragraph) gets no anchor, and neither does a paragraph of a
+table of contents' result (an unfilled TOC's placeholder, or entries: a candidate's TOC
+shows what its own update wrote).
+
+An object the task creates (it is in the reference, not in ``other``, the input) is found
+by its kind and order under its parent (``chart[1]``, ``slide[8]/smartart[1]``), never by
+a name only the reference has: a name the instruction gives (``名称为“返回首页”``, in
+``words``) is kept. Every selector is verified: it must select exactly its target in the
+reference.
 """
 
 from __future__ import annotations
@@ -113,33 +122,104 @@ def _named(doc: Document, step: str, t: Target, prefix: str = "") -> str:
     return t.locator
 
 
-def word_anchors(doc: Document) -> list[Anchor]:
-    """Every anchorable target of a Word document."""
+_CN_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九十", start=0)}
+
+
+def numbered(words: str, unit: str) -> set[int]:
+    """The numbers ``words`` gives things of ``unit`` (``第 3 节``, ``第三节`` -> 3)."""
+    out = set()
+    for m in re.finditer(rf"第\s*([0-9]+|[一二三四五六七八九十]+)\s*{unit}", words or ""):
+        n = m.group(1)
+        if n.isdigit():
+            out.add(int(n))
+        elif len(n) == 1:
+            out.add(_CN_DIGITS[n])
+        elif n.startswith("十"):
+            out.add(10 + _CN_DIGITS.get(n[1:], 0))
+    return out
+
+
+def toc_paragraphs(doc: Document) -> set:
+    """The ``w:p`` elements a table of contents' field shows its result in (its entries or
+    an unfilled TOC's placeholder): what a candidate's update writes there is its own."""
+    out: set = set()
+    for toc in safe_select(doc, "toc"):
+        info = getattr(toc, "info", None)
+        if info is None:
+            continue
+        out |= {id(p) for p in info.result_paragraphs}
+        if info.paragraph is not None:
+            out.add(id(info.paragraph))
+    return out
+
+
+def _section_snippet(doc: Document, s: Target, stexts: list[str]) -> str | None:
+    """``section[text*='…']`` by the opening of the longest body paragraphs first: a
+    heading's text is also in a filled-in TOC (in another section), body text never."""
+    paras = safe_select(doc, f"{s.locator}/paragraph")
+    lines = [(p.predicate_value("text") or "", p.predicate_value("style")) for p in paras]
+    ranked = sorted(lines, key=lambda x: (_heading_like(x[1]), -len(_clean(x[0]))))
+    for line, _ in ranked or [(x, None) for x in (s.predicate_value("text") or "").split("\n")]:
+        snip = _clean(line)[:12]
+        if len(snip) >= 2 and "'" not in snip and sum(1 for o in stexts if snip in o) == 1:
+            cand = f"section[text*={quote(snip)}]"
+            if selects_exactly(doc, cand, s):
+                return cand
+    return None
+
+
+def _heading_like(style) -> bool:
+    names = style if isinstance(style, (list, tuple)) else [style]
+    return any(n and re.search(r"heading|标题|toc|目录|title", str(n), re.I) for n in names)
+
+
+def created(other: Document | None, selector: str) -> bool:
+    """Whether the target ``selector`` finds is one the task creates: ``other`` (the
+    input) has nothing there. ``False`` without an ``other``."""
+    return other is not None and not safe_select(other, selector)
+
+
+def _in_words(name, words: str) -> bool:
+    return isinstance(name, str) and len(name) >= 2 and name in (words or "")
+
+
+def by_order(doc: Document, step: str, t: Target, prefix: str = "") -> str | None:
+    """``prefix step[k]``: the target as the k-th of its kind under its parent, when that
+    selects exactly it."""
+    got = safe_select(doc, f"{prefix}{step}")
+    ids = [x.locator for x in got]
+    if t.locator not in ids:
+        return None
+    sel = f"{prefix}{step}[{ids.index(t.locator) + 1}]"
+    return sel if selects_exactly(doc, sel, t) else None
+
+
+def word_anchors(doc: Document, other: Document | None = None,
+                 words: str = "") -> list[Anchor]:
+    """Every anchorable target of a Word document (``other``: the input, to tell created
+    objects; ``words``: the instruction)."""
     out = [Anchor(doc.root(), "document", "document", "文档")]
     paras = safe_select(doc, "paragraph")
     texts = [p.predicate_value("text") or "" for p in paras]
+    in_toc = toc_paragraphs(doc)
     for p, t in zip(paras, texts):
+        if id(getattr(p, "el", None)) in in_toc:
+            continue
         sel = text_anchor(doc, "paragraph", p, t, texts)
         if sel:
             out.append(Anchor(p, sel, "paragraph", f"“{_short(t)}”"))
     sections = safe_select(doc, "section")
     sec_sel: dict[str, str] = {}
+    given = numbered(words, "节")
     if len(sections) == 1:
         sec_sel[sections[0].locator] = "section"
         out.append(Anchor(sections[0], "section", "section", "节"))
     else:
         stexts = [_clean(s.predicate_value("text")) for s in sections]
-        for i, (s, st) in enumerate(zip(sections, stexts), start=1):
-            sel = None
-            for line in (s.predicate_value("text") or "").split("\n"):
-                snip = _clean(line)[:12]
-                if len(snip) >= 2 and "'" not in snip and \
-                        sum(1 for o in stexts if snip in o) == 1:
-                    cand = f"section[text*={quote(snip)}]"
-                    if selects_exactly(doc, cand, s):
-                        sel = cand
-                        break
-            sel = sel or s.locator
+        for i, s in enumerate(sections, start=1):
+            sel = f"section[{i}]" if i in given and \
+                selects_exactly(doc, f"section[{i}]", s) else None
+            sel = sel or _section_snippet(doc, s, stexts) or s.locator
             sec_sel[s.locator] = sel
             out.append(Anchor(s, sel, "section", f"第 {i} 节"))
     for kind in ("header", "footer"):
@@ -180,7 +260,10 @@ def word_anchors(doc: Document) -> list[Anchor]:
                               parent=sel))
     for step in ("image", "chart", "smartart", "textbox", "shape"):
         for t in safe_select(doc, step):
-            out.append(Anchor(t, _named(doc, step, t), step, f"{step} {t.predicate_value('name') or ''}"))
+            sel = _named(doc, step, t)
+            if created(other, sel) and not _in_words(t.predicate_value("name"), words):
+                sel = by_order(doc, step, t) or sel
+            out.append(Anchor(t, sel, step, f"{step} {t.predicate_value('name') or ''}"))
     for t in safe_select(doc, "toc"):
         out.append(Anchor(t, t.locator, "toc", "目录"))
     return out
@@ -196,9 +279,11 @@ def _flat(values) -> set:
     return out
 
 
-def excel_anchors(doc: Document, other: Document | None = None) -> list[Anchor]:
+def excel_anchors(doc: Document, other: Document | None = None,
+                  words: str = "") -> list[Anchor]:
     """Every anchorable target of a workbook: cells by sheet name and address over the
-    union of this document's and ``other``'s used ranges."""
+    union of this document's and ``other``'s used ranges; a created table, chart or pivot
+    table by its order on its sheet unless the instruction (``words``) names it."""
     from officeeval.catalog import resolve
     out = [Anchor(doc.root(), "workbook", "workbook", "工作簿")]
     for sh in safe_select(doc, "sheet"):
@@ -229,7 +314,12 @@ def excel_anchors(doc: Document, other: Document | None = None) -> list[Anchor]:
         for step in ("chart", "pivot", "table", "conditional_format", "validation"):
             for t in safe_select(doc, f"{ssel}/{step}"):
                 rest = t.locator.rpartition("/")[2]
-                out.append(Anchor(t, f"{ssel}/{rest}", step, f"{name} {rest}", parent=ssel))
+                sel = f"{ssel}/{rest}"
+                oname = t.predicate_value("name")
+                oname = oname[-1] if isinstance(oname, (list, tuple)) and oname else oname
+                if created(other, sel) and not _in_words(oname, words):
+                    sel = by_order(doc, step, t, ssel + "/") or sel
+                out.append(Anchor(t, sel, step, f"{name} {rest}", parent=ssel))
     for t in safe_select(doc, "name"):
         out.append(Anchor(t, t.locator, "name", t.locator))
     return out
@@ -255,8 +345,74 @@ def _bounding(areas: list[str]) -> str | None:
     return f"{cell_ref(r1, c1)}:{cell_ref(r2, c2)}"
 
 
-def ppt_anchors(doc: Document) -> list[Anchor]:
-    """Every anchorable target of a presentation: slides by title, shapes by name."""
+# Placeholder types as a step writes them, in the order a type list names them.
+_PH_TYPES = ("subTitle", "ftr", "sldNum", "dt", "body")
+# Kinds of shapes a slide's steps reach by kind (``slide[3]/chart[1]``).
+_SHAPE_STEPS = ("chart", "smartart", "table", "picture")
+
+
+def _shape_selector(doc: Document, base: str, t: Target, other: Document | None,
+                    words: str) -> str:
+    """A slide shape's selector: a title as ``title``, another placeholder by its type, a
+    created chart, SmartArt, table or picture by kind and order, a created shape by the
+    name the instruction gives it or its text; else by name (the input's own names)."""
+    prefix = base + "/"
+    types = t.predicate_value("type") or []
+    types = list(types) if isinstance(types, (list, tuple)) else [types]
+    cands: list[str] = []
+    if "title" in types or "ctrTitle" in types:
+        cands.append(f"{prefix}title")
+    for ph in _PH_TYPES:
+        if ph in types:
+            by = by_order(doc, f"placeholder[type={quote(ph)}]", t, prefix)
+            # A body by its order: a layout the task switches to may add an empty one.
+            cands += [by, f"{prefix}placeholder[type={quote(ph)}]"] if ph == "body" else \
+                [f"{prefix}placeholder[type={quote(ph)}]", by]
+            cands = [c for c in cands if c]
+            break
+    named = f"{prefix}shape[name={quote(t.predicate_value('name') or '')}]"
+    if created(other, named):
+        kind = getattr(getattr(t, "shape", None), "kind", "") or ""
+        if kind in _SHAPE_STEPS:
+            cands.append(f"{prefix}{kind}[1]")
+            by = by_order(doc, kind, t, prefix)
+            if by:
+                cands.append(by)
+        name = t.predicate_value("name")
+        if _in_words(name, words):
+            cands.insert(0, named)
+        text = _clean(t.predicate_value("text"))
+        if text and len(text) <= EXACT_MAX and "'" not in text:
+            cands.append(f"{prefix}shape[text={quote(text)}]")
+        geometry = _geometry(t)
+        if geometry:
+            kind = f"shape[shape.geometry={quote(geometry)}]"
+            cands += [c for c in (f"{prefix}{kind}", by_order(doc, kind, t, prefix)) if c]
+    for sel in cands:
+        if selects_exactly(doc, sel, t):
+            return sel
+    return named if selects_exactly(doc, named, t) else t.locator
+
+
+def _geometry(t: Target) -> str | None:
+    """A shape's preset geometry as a rubric literal (圆角矩形), ``None`` without one."""
+    from officeeval.catalog import catalog, resolve
+    from officeeval.draft.criteria import literal   # criteria reads changes, which reads us
+    try:
+        obs = resolve("shape.geometry", t)
+        vtype = catalog().get("shape.geometry").type_for("ppt")
+        lit = literal(vtype, obs.value, "shape.geometry") if obs is not None else None
+        if lit:
+            vtype.parse(lit)
+    except (OfficeEvalError, LookupError, ValueError, KeyError):
+        return None
+    return lit if lit and "'" not in lit else None
+
+
+def ppt_anchors(doc: Document, other: Document | None = None,
+                words: str = "") -> list[Anchor]:
+    """Every anchorable target of a presentation: slides by title, shapes by role, kind
+    or name (``other``: the input, to tell created shapes; ``words``: the instruction)."""
     out = [Anchor(doc.root(), "presentation", "presentation", "演示文稿")]
     slides = safe_select(doc, "slide")
     titles = [_clean(s.predicate_value("title")) for s in slides]
@@ -272,16 +428,30 @@ def ppt_anchors(doc: Document) -> list[Anchor]:
     def rebase(t: Target) -> str:
         head, _, rest = t.locator.partition("/")
         return f"{slide_sel.get(head, head)}/{rest}" if rest else t.locator
-    for step, group in (("slide/shape", "shape"), ("slide/animation", "animation"),
-                        ("slide/table/cell", "slide_cell"), ("slide/smartart", "smartart")):
+    shape_sel: dict[str, str] = {}
+    for t in safe_select(doc, "slide/shape"):
+        head = t.locator.partition("/")[0]
+        sel = _shape_selector(doc, slide_sel.get(head, head), t, other, words)
+        shape_sel[t.locator] = sel
+        out.append(Anchor(t, sel, "shape", sel))
+
+    def under_shape(t: Target) -> str:
+        for loc, sel in shape_sel.items():
+            if t.locator.startswith(loc + "/"):
+                return sel + t.locator[len(loc):]
+        return rebase(t)
+    for step, group in (("slide/animation", "animation"), ("slide/table/cell", "slide_cell"),
+                        ("slide/smartart", "smartart")):
         for t in safe_select(doc, step):
-            sel = rebase(t)
+            sel = under_shape(t)
+            if group == "smartart" and t.locator in shape_sel:
+                sel = shape_sel[t.locator]
             if selects_exactly(doc, sel, t):
                 out.append(Anchor(t, sel, group, sel))
     for t in safe_select(doc, "slide/shape"):
         if getattr(getattr(t, "shape", None), "kind", "") in ("table", "chart", "smartart"):
             continue  # their text lives in cells and nodes, anchored on their own
-        base = rebase(t)
+        base = shape_sel.get(t.locator) or rebase(t)
         paras = safe_select(doc, f"{t.locator}/paragraph")
         if len(paras) < 2:
             continue
@@ -297,6 +467,11 @@ def ppt_anchors(doc: Document) -> list[Anchor]:
                 sel = f"{t.locator}/{ph}"
                 if selects_exactly(doc, sel, x):
                     out.append(Anchor(x, sel, "master_shape", f"母版{ph}"))
+    for t in safe_select(doc, "custom_show"):
+        name = t.predicate_value("name")
+        sel = f"custom_show({quote(name)})" if isinstance(name, str) and name else t.locator
+        if selects_exactly(doc, sel, t):
+            out.append(Anchor(t, sel, "custom_show", f"自定义放映“{name}”"))
     for t in safe_select(doc, "layout"):
         names = t.predicate_value("name") or []
         name = names[0] if isinstance(names, (list, tuple)) and names else None
@@ -306,10 +481,11 @@ def ppt_anchors(doc: Document) -> list[Anchor]:
     return out
 
 
-def anchors(doc: Document, other: Document | None = None) -> list[Anchor]:
-    """The anchors of ``doc`` for its app (``other``: the document it is compared with)."""
+def anchors(doc: Document, other: Document | None = None, words: str = "") -> list[Anchor]:
+    """The anchors of ``doc`` for its app (``other``: the document it is compared with,
+    the input when ``doc`` is the reference; ``words``: the instruction's text)."""
     if doc.app == "word":
-        return word_anchors(doc)
+        return word_anchors(doc, other, words)
     if doc.app == "excel":
-        return excel_anchors(doc, other)
-    return ppt_anchors(doc)
+        return excel_anchors(doc, other, words)
+    return ppt_anchors(doc, other, words)

@@ -31,7 +31,7 @@ VOLATILE = {"core.created", "core.modified", "core.last_modified_by", "core.revi
             "field.instruction", "theme.name", "paragraph.border", "page.border",
             "paragraph.indent.special", "layout.page",
             "slide.layout_type", "style.next", "shape.text", "shape.kind",
-            "shape.placeholder_type", "animation.paragraph"}
+            "shape.placeholder_type", "animation.paragraph", "custom_show.name"}
 # ``text`` is kept on targets whose text is the content of one place (a paragraph, a
 # table cell, a shape, notes, a header); on containers it restates their parts.
 TEXT_KINDS = {"paragraph", "cell", "shape", "notes", "header", "footer"}
@@ -147,9 +147,10 @@ FORMULA_SHADOWED = {"cell.value", "cell.display", "cell.formula", "cell.function
                     "cell.has_formula", "text"}
 
 
-def diff(inp: Document, ref: Document) -> Diff:
-    """Compare ``inp`` with ``ref`` anchor by anchor."""
-    ref_anchors = anchors(ref, inp)
+def diff(inp: Document, ref: Document, words: str = "") -> Diff:
+    """Compare ``inp`` with ``ref`` anchor by anchor (``words``: the instruction, which
+    names the sections and created objects the anchors may use)."""
+    ref_anchors = anchors(ref, inp, words)
     changes: list[Change] = []
     new: list[Anchor] = []
     matched: list[tuple[Anchor, Target]] = []

@@ -30,6 +30,9 @@ class DraftCheck:
     tolerance: str | None = None
     normalize: str | None = None
     note: str = ""              # evidence: the input's value
+    against: str | None = None  # a relation: the same property of these targets
+    origin: str | None = None   # where a candidate learns the value (picture, reference)
+    reason: str | None = None
 
     def attrs(self) -> list[tuple[str, str]]:
         out = [("select", self.select)]
@@ -44,6 +47,12 @@ class DraftCheck:
             out.append(("tolerance", self.tolerance))
         if self.normalize:
             out.append(("normalize", self.normalize))
+        if self.against:
+            out.append(("against", self.against))
+        if self.origin:
+            out.append(("origin", self.origin))
+        if self.reason:
+            out.append(("reason", self.reason))
         return out
 
 
@@ -58,7 +67,9 @@ class DraftCriterion:
     preservation: bool = False
     evidence: list[str] = field(default_factory=list)
     instruction: str = ""        # the instruction sentence it most likely grades
+    step: str = ""               # that step's number ("" when none matched)
     tokens: list[str] = field(default_factory=list)   # values it mentions (for matching)
+    labels: list[str] = field(default_factory=list)   # its targets' own texts (matching)
 
 
 # Property family -> (skill id, skill name).
@@ -120,6 +131,7 @@ SKILLS = [
     ("watermark.", "design", "背景与主题"),
     ("slide.", "slide", "幻灯片"),
     ("presentation.", "show", "放映设置"),
+    ("custom_show.", "show", "放映设置"),
     ("section.names", "slide", "幻灯片"),
     ("notes.", "notes", "备注"),
     ("footnote.", "reference", "脚注与批注"),
@@ -128,6 +140,16 @@ SKILLS = [
     ("count", "structure", "结构"),
     ("preserve", "preserve", "内容保持"),
 ]
+
+
+def describe(what: str, checks: list[DraftCheck]) -> str:
+    """A criterion's description: its targets, then the first few checked values."""
+    def value(k: DraftCheck) -> str:
+        if k.against:
+            return f"{k.prop} {k.op} {k.against}"
+        return f"{k.prop or 'count'} {k.expected}" if k.expected else f"{k.prop} 同参考"
+    vals = "，".join(value(k) for k in checks[:4])
+    return f"{what}：{vals}" + ("…" if len(checks) > 4 else "")
 
 
 def skill_of(prop: str) -> tuple[str, str]:

@@ -8,7 +8,7 @@ import re
 
 from officeeval.rubric.instruction import Step, match, spoken_forms, steps
 
-__all__ = ["Step", "steps", "match", "prop_words", "PROP_WORDS"]
+__all__ = ["Step", "steps", "match", "step_of", "said", "prop_words", "PROP_WORDS"]
 
 
 # What a step calls the feature a property belongs to (a criterion on a section's footer is
@@ -17,6 +17,11 @@ PROP_WORDS = (
     ("header.", ("页眉",)), ("footer.", ("页脚",)), ("page_numbers.", ("页码",)),
     ("slide.number", ("编号",)), ("slide.footer", ("页脚",)), ("slide.date", ("日期",)),
     ("slide.background", ("背景",)), ("transition.", ("切换",)), ("animation.", ("动画",)),
+    ("paragraph.style", ("应用",)), ("slide.section", ("分为",)), ("section.names", ("分为",)),
+    ("shape.fill", ("填充",)), ("shape.geometry", ("形状",)), ("shape.outline", ("轮廓",)),
+    ("smartart.", ("SmartArt",)), ("slide.hide_background", ("隐藏背景",)), ("slide.hidden", ("隐藏",)),
+    ("slide.layout", ("版式",)), ("presentation.custom_shows", ("自定义放映",)),
+    ("custom_show.", ("自定义放映",)),
     ("caption.", ("题注",)), ("toc.", ("目录",)), ("chart.", ("图表",)),
     ("image.", ("图片",)), ("paragraph.numbering", ("编号",)), ("section.", ("分节",)),
     ("page.margin", ("页边距",)), ("page.size", ("纸张",)), ("columns.", ("分栏",)),
@@ -40,3 +45,56 @@ def prop_words(props) -> list[str]:
 
 # The forms a step writes a value in (shared with the audit's literal origins).
 _variants = spoken_forms
+
+def said(text: str, literal: str) -> bool:
+    """Whether ``text`` writes ``literal`` in one of its spoken forms, a number only as a
+    number of its own (``0 磅`` is not in ``20 磅``, ``5`` not in ``2025``)."""
+    flat = re.sub(r"\s+", "", text or "")
+    for form in spoken_forms(literal) or [literal.strip()]:
+        f = re.sub(r"\s+", "", form)
+        if not f:
+            continue
+        pat = re.escape(f)
+        if f[0].isdigit():
+            pat = r"(?<![\d.])" + pat
+        elif f.endswith("号") and not f.startswith("小"):
+            pat = r"(?<!小)" + pat      # 二号 is not 小二号
+        if f[-1].isdigit():
+            pat += r"(?![\d.])"
+        if re.search(pat, flat):
+            return True
+    return False
+
+
+_QUOTED = re.compile(r"“([^”]*)”")
+
+
+def _weight(tok: str, text: str, flat: str, label: bool) -> float:
+    for v in spoken_forms(tok):
+        if len(v) < 2:
+            continue
+        if said(text, v):
+            if label and any(v in q and v != q for q in _QUOTED.findall(text)) and \
+                    not any(v == q for q in _QUOTED.findall(text)):
+                return 0.0  # part of a longer value the step quotes, not this target
+            return min(len(v), 8)
+    return 0.0
+
+
+def step_of(tokens: list[str], labels: list[str], all_steps: list[Step]) -> Step | None:
+    """The step mentioning the most of a criterion's ``tokens`` (values, feature words)
+    and ``labels`` (its targets' own texts: a slide's title, a paragraph's opening words).
+    A label found only inside a longer text the step quotes ("标题为“云溪市主城区公共交通
+    出行调查报告”") does not count: the step quotes a value, not this target. ``None`` when
+    no step mentions any."""
+    best, best_score = None, 0.0
+    for s in all_steps:
+        flat = re.sub(r"\s+", "", s.text)
+        score = sum(_weight(t, s.text, flat, False) for t in tokens)
+        # A target's text alone does not make the step: a step quotes texts as values too
+        # (作者为“云溪市交通发展研究中心”).
+        if score:
+            score += sum(_weight(t, s.text, flat, True) for t in labels)
+        if score > best_score:
+            best, best_score = s, score
+    return best

@@ -15,7 +15,8 @@ that criterion as a whole):
   slides or sections that keep a different value get a check of that value.
 
 A third rule needs no instruction: a master's title formatting is also checked on every
-slide's title, where it shows (``master_titles``).
+slide's title, where it shows (``master_titles``), in the master's own criterion (one
+mistake in the master is charged once).
 
 Nothing here is raised: a property that cannot be read is left out.
 """
@@ -25,7 +26,7 @@ from __future__ import annotations
 from officeeval.catalog import catalog
 from officeeval.draft.anchors import Anchor, safe_select
 from officeeval.draft.changes import Change, observe, properties_for, shown
-from officeeval.draft.instruction import Step, _variants, match
+from officeeval.draft.instruction import Step, _variants, said, step_of
 from officeeval.draft.criteria import DraftCheck, DraftCriterion, literal, make_check, skill_of
 from officeeval.errors import OfficeEvalError
 from officeeval.targets import Document, Target
@@ -62,7 +63,7 @@ def augment(criteria: list[DraftCriterion], steps: list[Step], diff_anchors: lis
     for c in criteria:
         if c.preservation or c.skill == "structure" or not c.checks:
             continue
-        step = match(c.tokens, steps)
+        step = step_of(c.tokens, c.labels, steps)
         if step is None:
             continue
         added: list[DraftCheck] = []
@@ -75,7 +76,7 @@ def augment(criteria: list[DraftCriterion], steps: list[Step], diff_anchors: lis
 def master_titles(criteria: list[DraftCriterion], ref: Document) -> None:
     """What a master's title formatting shows: the same values on every slide's title
     (``slide/title``), with the number of titles (so a deck whose titles were deleted does
-    not pass it vacuously), as a criterion of its own next to the master's."""
+    not pass it vacuously), added to the master's criterion."""
     titles = safe_select(ref, "slide/title")
     if not titles or len(titles) > MAX_TARGETS:
         return
@@ -93,11 +94,11 @@ def master_titles(criteria: list[DraftCriterion], ref: Document) -> None:
             checks.append(DraftCheck("slide/title", k.prop, "equals", k.expected,
                                      note="as the master's title, on every slide"))
         if checks:
+            # In the master's own criterion: a wrong master value is one mistake, charged
+            # once however many slides show it.
             checks.append(DraftCheck("slide/title", None, "count", str(len(titles)),
                                      note="the titles it is checked on"))
-            criteria.append(DraftCriterion("", c.skill, "各幻灯片标题：" + "，".join(
-                f"{k.prop} {k.expected}" for k in checks[:-1]), checks, 1.0,
-                tokens=list(c.tokens)))
+            c.checks += checks
 
 
 def _targets(doc: Document, sel: str) -> list[Target]:
@@ -142,7 +143,7 @@ def _named(prop: str, obs: Observation, vtype, text: str) -> bool:
     lit = literal(vtype, obs.value, prop)
     if lit:
         names |= set(_variants(lit))
-    return any(len(n) >= 2 and not n.replace(".", "").isdigit() and n in text
+    return any(len(n) >= 2 and not n.replace(".", "").isdigit() and said(text, n)
                for n in names)
 
 

@@ -10,9 +10,11 @@ import re
 from officeeval.draft.anchors import Anchor, quote, safe_select
 from officeeval.draft.changes import Change, Diff, observe, shown
 from officeeval.draft.criteria import (
-    DraftCheck, DraftCriterion, family_of, literal, make_check, skill_of,
+    DraftCheck, DraftCriterion, describe, family_of, literal, make_check, skill_of,
 )
+from officeeval.draft.gone import Gone, read as read_gone, replace_all, selector as gone_selector
 from officeeval.draft.instruction import prop_words
+from officeeval.draft.named import SPOKEN_TRUE
 from officeeval.draft.preservation import preservation_criteria
 from officeeval.draft.ranges import range_selector, range_token, rectangles
 from officeeval.errors import OfficeEvalError
@@ -78,6 +80,7 @@ def _group_selectors(ref: Document, anchors: list[Anchor], props: set[str]) -> l
             cands.append("paragraph" + "".join(preds))
     if anchors[0].group == "slide":
         cands.append("slide")
+        cands += _slide_ranges(ref, anchors)
     if anchors[0].group == "table_cell":
         cands.append(f"{anchors[0].parent}/cell")
     if anchors[0].group == "section":
@@ -97,11 +100,114 @@ def _style_name(a: Anchor) -> str | None:
     return str(obs.value) if obs and obs.value and "'" not in str(obs.value) else None
 
 
-def propose(diff: Diff, inp: Document, ref: Document) -> list[DraftCriterion]:
-    """The proposed criteria (points not yet assigned)."""
+def section_names(words: str) -> dict[int, str]:
+    """What the instruction calls its numbered sections: ``第 1 节为封面`` -> {1: 封面}."""
+    out = {}
+    for m in re.finditer(r"第\s*(\d+)\s*节\s*(?:为|是)\s*([^，,。；;、\s]{1,8})", words or ""):
+        out[int(m.group(1))] = m.group(2)
+    return out
+
+
+def _positions(ref: Document, cache: dict[str, int]) -> dict[str, int]:
+    """Word paragraphs' places among those that show text (as a step counts them)."""
+    if not cache:
+        n = 0
+        for t in safe_select(ref, "paragraph"):
+            if (t.predicate_value("text") or "").strip():
+                n += 1
+                cache[t.locator] = n
+        cache.setdefault("", 0)
+    return cache
+
+
+def _section_of(ref: Document, t, cache: dict[str, int]) -> int | None:
+    """The number of the section a Word paragraph lies in (``None`` for another target)."""
+    if t.kind != "paragraph":
+        return None
+    if not cache:
+        for i, sec in enumerate(safe_select(ref, "section"), start=1):
+            for p in safe_select(ref, f"{sec.locator}/paragraph"):
+                cache[p.locator] = i
+        cache.setdefault("", 0)
+    return cache.get(t.locator)
+
+
+# How a step names Word's built-in styles.
+_BUILTIN_ZH = (("heading ", "标题 "), ("toc ", "目录 "), ("normal", "正文"), ("caption", "题注"),
+               ("title", "标题"))
+
+
+def spoken_style(name: str) -> list[str]:
+    """A built-in style's Chinese name as a step writes it (``heading 1`` -> ``标题 1``)."""
+    low = name.lower()
+    for en, zh in _BUILTIN_ZH:
+        if low.startswith(en):
+            return [zh + name[len(en):]]
+    return []
+
+
+def _merged(groups: dict[tuple, list[Anchor]], sig_changes: dict[tuple, list[Change]]):
+    """(family, group, anchors, template changes) per criterion: the slide groups of one
+    family over the same slides are one criterion again."""
+    out: list[tuple] = []
+    at: dict[tuple, int] = {}
+    for key, anchors in groups.items():
+        fam, group = key[0], key[1]
+        if group != "slide":
+            out.append((fam, group, anchors, sig_changes[key]))
+            continue
+        same = (fam, tuple(a.selector for a in anchors))
+        if same in at:
+            out[at[same]][3].extend(sig_changes[key])
+        else:
+            at[same] = len(out)
+            out.append((fam, group, anchors, list(sig_changes[key])))
+    return out
+
+
+def _slide_ranges(ref: Document, anchors: list[Anchor]) -> list[str]:
+    """Slide selectors by position over exactly ``anchors``: all but the first
+    (``slide[2..]``), all but the last, one contiguous run (``slide[3..6]``)."""
+    order = [t.locator for t in safe_select(ref, "slide")]
+    pos = sorted(order.index(a.target.locator) + 1 for a in anchors
+                 if a.target.locator in order)
+    if len(pos) != len(anchors) or not pos or pos != list(range(pos[0], pos[-1] + 1)):
+        return []
+    n = len(order)
+    if pos[0] == 2 and pos[-1] == n:
+        return ["slide[2..]"]
+    if pos[0] == 1 and pos[-1] == n - 1:
+        return ["slide[..-2]"]
+    return [f"slide[{pos[0]}]" if pos[0] == pos[-1] else f"slide[{pos[0]}..{pos[-1]}]"]
+
+
+# Where text lands on pages: it follows from every edit and the writer's fonts; graded only
+# when the instruction speaks of pages (页数, 共 5 页, 第 3 页).
+PAGE_RESULTS = {"layout.page_number", "section.page_range", "page_breaks.count",
+                "paragraph.starts_page", "document.page_count", "sheet.print_pages"}
+PAGES_ASKED = re.compile(r"页数|共\s*\d+\s*页|第\s*\d+\s*页|占\s*\d+\s*页")
+
+
+def propose(diff: Diff, inp: Document, ref: Document, words: str = "",
+            steps: list | None = None) -> list[DraftCriterion]:
+    """The proposed criteria (points not yet assigned; ``words``: the instruction's text,
+    ``steps`` its steps)."""
     by_target: dict[str, list[Change]] = {}
     anchor_of: dict[str, Anchor] = {}
+    pages = bool(PAGES_ASKED.search(words or ""))
+    sec_names = section_names(words) if ref.app == "word" else {}
+    sec_of: dict[str, int] = {}
+    pos_of: dict[str, int] = {}
+    first_n = [int(n) for n in re.findall(r"前\s*(\d+)\s*段", words or "")]
+    gone = read_gone(diff.gone, diff.new, ref)
+    replaced = replace_all(diff.changes, gone, ref)
     for c in _pruned(diff.changes):
+        if id(c) in replaced:
+            continue    # one replace-all, graded as one
+        if c.prop in PAGE_RESULTS and not pages:
+            continue
+        if c.prop == "text" and c.anchor.selector in gone.edited:
+            continue    # the replace-all's criterion grades it
         by_target.setdefault(c.anchor.selector, []).append(c)
         anchor_of[c.anchor.selector] = c.anchor
     # (family, anchor group, parent, signature) -> anchors
@@ -113,12 +219,15 @@ def propose(diff: Diff, inp: Document, ref: Document) -> list[DraftCriterion]:
             fams.setdefault(family_of(c.prop), []).append(c)
         for fam, cs in fams.items():
             a = anchor_of[sel]
-            key = (fam, a.group, a.parent if a.group == "cell" else "", _signature(cs))
-            groups.setdefault(key, []).append(a)
-            sig_changes.setdefault(key, cs)
+            # Slides: each value on the slides that have it (a step sets one thing on
+            # "every slide", another step one more on one of them: one criterion each).
+            for part in ([[c] for c in cs] if a.group == "slide" else [cs]):
+                key = (fam, a.group, a.parent if a.group == "cell" else "",
+                       _signature(part))
+                groups.setdefault(key, []).append(a)
+                sig_changes.setdefault(key, part)
     out: list[DraftCriterion] = []
-    for (fam, group, _, _sig), anchors in groups.items():
-        template = sig_changes[(fam, group, _, _sig)]
+    for fam, group, anchors, template in _merged(groups, sig_changes):
         selectors = _group_selectors(ref, anchors, {c.prop for c in template})
         checks: list[DraftCheck] = []
         tokens: list[str] = []
@@ -133,32 +242,56 @@ def propose(diff: Diff, inp: Document, ref: Document) -> list[DraftCriterion]:
                     k = DraftCheck(sel, c.prop, "equals", expected_from="reference",
                                    note="values typed as in the reference")
                 checks.append(k)
+                if k.expected == "true":
+                    tokens += list(SPOKEN_TRUE.get(c.prop, ()))
                 if k.expected:
                     tokens.append(k.expected)
+                    tokens += spoken_style(k.expected) if c.prop == "paragraph.style" else []
         sid, sname = skill_of(template[0].prop)
         labels = [a.label for a in anchors]
         what = "、".join(labels[:3]) + (f" 等 {len(labels)} 处" if len(labels) > 3 else "")
-        vals = "，".join(f"{k.prop or 'count'} {k.expected}" if k.expected else
-                        f"{k.prop} 同参考" for k in checks[:4])
-        desc = f"{what}：{vals}" + ("…" if len(checks) > 4 else "")
+        desc = describe(what, checks)
         weight = 1 + math.log2(len(anchors)) + 0.15 * (len(template) - 1)
         evidence = [f"{a.selector}: " + "; ".join(
             f"{c.prop} {shown(c.inp, c.vtype) if c.vtype else ''} -> "
             f"{shown(c.ref, c.vtype) if c.vtype else 'formula'}" for c in by_target[a.selector]
             if family_of(c.prop) == fam)[:300] for a in anchors[:3]]
-        tokens += [a.label.strip("“”") for a in anchors]
+        labels = [a.label.strip("“”") for a in anchors]
+        # A name the instruction gives a created object (名称为“返回首页”) is its step's.
+        for a in anchors:
+            tokens += [n for n in re.findall(r"name='([^']+)'", a.selector)
+                       if len(n) >= 2 and n in (words or "")]
+        # "前 4 段作为封面": paragraphs among the first N the step counts.
+        if anchors[0].group == "paragraph":
+            order = _positions(ref, pos_of)
+            top = max((order.get(a.target.locator, 10 ** 6) for a in anchors), default=0)
+            tokens += [f"前{n}段" for n in first_n if top <= n]
+        # The name the instruction gives the section they lie in ("第 1 节为封面").
+        names = {sec_names.get(_section_of(ref, a.target, sec_of)) for a in anchors}
+        if len(names) == 1 and None not in names:
+            tokens += list(names)
+        # What a step quotes of a target: a slide's title, a paragraph's opening words.
+        for a in anchors[:2] if len(anchors) <= 2 else []:
+            for q in re.findall(r"“([^”]+?)…?”", a.label):
+                labels += [q, q[:4]] if len(q) > 4 else [q]
+                tokens += spoken_style(q) if a.group == "style" else []
         tokens += prop_words(c.prop for c in template)
         tokens += [range_token(s) for s in selectors]
         out.append(DraftCriterion("", sid, desc, checks, weight, evidence=evidence,
-                                  tokens=[t for t in tokens if t]))
+                                  tokens=[t for t in tokens if t],
+                                  labels=[t for t in labels if t]))
         out[-1].skill_name = sname  # type: ignore[attr-defined]
-    out += _structure(diff, inp, ref)
+    out += _structure(diff, inp, ref, gone)
     out += preservation_criteria(diff, inp, ref)
     return out
 
 
 SIDES_OF_OUTER = {"table.border.top", "table.border.bottom", "table.border.left",
                   "table.border.right"}
+
+
+INHERITED_GEOMETRY = {"shape.left", "shape.top", "shape.width", "shape.height", "shape.region",
+                      "shape.text_fits"}
 
 
 SIDES_OF_INNER = {"table.border.inside_h", "table.border.inside_v"}
@@ -190,16 +323,46 @@ def _pruned(changes: list[Change]) -> list[Change]:
     default_ids = {getattr(getattr(c.anchor.target, "style", None), "id", None)
                    for c in changes if c.anchor.group == "style" and
                    getattr(getattr(c.anchor.target, "style", None), "is_default", False)}
+    template_changed = {c.prop for c in changes if c.anchor.group in ("master", "master_shape",
+                                                                      "layout")}
+    style_props: dict[str, set[str]] = {}
+    for c in changes:
+        if c.anchor.group == "style":
+            sid = getattr(getattr(c.anchor.target, "style", None), "id", None)
+            style_props.setdefault(str(sid), set()).add(c.prop)
+    direct: dict[str, set[str]] = {}
+    for c in changes:
+        if c.anchor.group == "paragraph" and not c.ref.source.startswith("style:"):
+            direct.setdefault(c.anchor.selector, set()).add(c.prop)
     out = []
     for c in changes:
-        # Paragraph formatting a modified style brings: graded on the style (the instruction
-        # says to modify it); the paragraphs' fonts are still checked as shown.
-        if c.anchor.group == "paragraph" and c.prop.startswith("paragraph.") and \
+        # Paragraph formatting and fonts a modified (or newly applied) style brings: graded
+        # on the style (the instruction says to modify it) and by the style the paragraphs
+        # have; checked again on the paragraphs, a style written wrong cost two steps.
+        if c.anchor.group in ("paragraph", "span") and \
+                c.prop.startswith(("paragraph.", "font.")) and \
                 c.prop != "paragraph.style" and c.ref.source.startswith("style:") and (
                     (c.ref.source[6:], c.prop, shown(c.ref, c.vtype)) in style_changes
                     and c.ref.source[6:] not in default_ids
                     or c.anchor.selector in restyled):
             continue    # brought by the style: graded by the style and its application
+        # Where a placeholder sits and how its text fits, when its layout says so: the
+        # slide's layout (or the master) is the edit, graded there.
+        if c.anchor.group == "shape" and c.prop in INHERITED_GEOMETRY \
+                and any(w in c.ref.source for w in ("master", "layout")):
+            continue
+        # A paragraph that overrides what a modified style sets (the title's own font and
+        # size over Normal's) is not that style's target: the style's other values reach
+        # it by the way ("正文各段（标题以外）" asks Normal's Latin font of the body only).
+        if c.anchor.group == "paragraph" and c.ref.source.startswith("style:"):
+            sp = style_props.get(c.ref.source[6:], set())
+            if c.prop in sp and direct.get(c.anchor.selector, set()) & sp:
+                continue
+        # What a slide shows from its master or layout, changed there: graded there once.
+        if c.prop in template_changed and c.anchor.group not in (
+                "master", "master_shape", "layout") and \
+                any(w in c.ref.source for w in ("master", "layout")):
+            continue
         if c.prop in ("page.width", "page.height") and \
                 "page.size" in props_of[c.anchor.selector] and _named_size(changes, c):
             continue
@@ -220,18 +383,26 @@ def _formula_checks(sel: str, a: Anchor, ref: Document) -> list[DraftCheck]:
     out = [DraftCheck(sel, "cell.has_formula", "equals", "true")]
     if funcs:
         out.append(DraftCheck(sel, "cell.functions", "contains_all", "|".join(funcs)))
+    # Not what it shows (the number format's criterion grades that: a missing ¥ would cost
+    # two steps); an absolute range only where the step asks for one (asked.py).
     out.append(DraftCheck(sel, "cell.value", "equals", expected_from="reference"))
     try:
-        fmt = observe("cell.number_format", a.target)
         formula = observe("cell.formula", a.target)
     except (OfficeEvalError, LookupError):
-        fmt = formula = None
-    if fmt is not None and fmt.value and str(fmt.value).lower() != "general":
-        out.append(DraftCheck(sel, "cell.display", "equals", expected_from="reference"))
+        formula = None
     m = re.search(r"\$[A-Z]{1,3}\$\d+:\$[A-Z]{1,3}\$\d+", str(formula.value if formula else ""))
     if m:
         out.append(DraftCheck(sel, "cell.formula", "contains", m.group(0)))
     return out
+
+
+def _default_style(doc: Document) -> str | None:
+    for st in safe_select(doc, "style"):
+        if getattr(getattr(st, "style", None), "is_default", False) and \
+                getattr(getattr(st, "style", None), "type", "paragraph") == "paragraph":
+            names = st.predicate_value("name") or []
+            return names[-1] if isinstance(names, (list, tuple)) and names else names
+    return None
 
 
 # Collections whose number matters: a new chart, section, caption or slide is an edit.
@@ -245,9 +416,12 @@ COUNTED = {
 }
 
 
-def _structure(diff: Diff, inp: Document, ref: Document) -> list[DraftCriterion]:
+def _structure(diff: Diff, inp: Document, ref: Document, gone: Gone) -> list[DraftCriterion]:
     out = []
+    has_toc = bool(safe_select(ref, "toc"))
     for sel in COUNTED.get(ref.app, []):
+        if sel == "hyperlink" and has_toc:
+            continue    # a TOC's links are as many as its writer's update made
         n_ref, n_inp = len(safe_select(ref, sel)), len(safe_select(inp, sel))
         if n_ref != n_inp:
             out.append(DraftCriterion("", "structure", f"{sel} 的数量：{n_inp} → {n_ref}",
@@ -263,7 +437,17 @@ def _structure(diff: Diff, inp: Document, ref: Document) -> list[DraftCriterion]
                 continue
             if obs is not None and obs.value and "'" not in str(obs.value):
                 styles[str(obs.value)] = styles.get(str(obs.value), 0) + 1
+        restyled: dict[str, int] = {}
+        for c in diff.changes:
+            if c.prop == "paragraph.style" and c.anchor.group == "paragraph":
+                restyled[str(c.ref.value)] = restyled.get(str(c.ref.value), 0) + 1
+        default = _default_style(ref)
         for name, n in styles.items():
+            # The default style's count is how many empty lines a writer leaves; a count
+            # every one of whose paragraphs has its style checked restates those checks.
+            if name == default or restyled.get(name, 0) >= n or \
+                    re.match(r"(toc|目录) ?\d", name, re.I):
+                continue
             sel = f"paragraph[style={quote(name)}]"
             n_inp = len(safe_select(inp, sel))
             if n_inp != n and n <= 40:
@@ -271,9 +455,14 @@ def _structure(diff: Diff, inp: Document, ref: Document) -> list[DraftCriterion]
                                           [DraftCheck(sel, None, "count", str(n),
                                                       note=f"input: {n_inp}")], 1.0,
                                           tokens=[name]))
-    for a in diff.gone:
+    for a in gone.deleted:
         out.append(DraftCriterion("", "text", f"删除 {a.label}",
                                   [DraftCheck(a.selector, None, "count", "0",
                                               note="present in the input")], 1.0,
                                   tokens=[a.label.strip("“”")]))
+    for old, new in gone.replaced.items():
+        out.append(DraftCriterion("", "text", f"“{old}”已全部改为“{new}”",
+                                  [DraftCheck(gone_selector(old), None, "count", "0",
+                                              note=f"replaced by {new!r} in the reference")],
+                                  1.5, tokens=[old, new]))
     return out

@@ -38,8 +38,9 @@ def xml(criteria: list[DraftCriterion], *, rubric_id: str, app: str, title: str,
             lines.append("  " + _comment(f"instruction {c.instruction}"))
         for e in c.evidence:
             lines.append("  " + _comment(f"evidence: {e}"))
+        step = f" step={quoteattr(c.step)}" if c.step else ""
         lines.append(f'  <criterion id="{c.id}" skill={quoteattr(c.skill)} '
-                     f'points="{_pts(c.points)}">')
+                     f'points="{_pts(c.points)}"{step}>')
         lines.append(f"    <description>{escape(c.description)}</description>")
         for k in c.checks:
             attrs = " ".join(f"{n}={quoteattr(v)}" for n, v in k.attrs())

@@ -1,0 +1,369 @@
+"""What the instruction asks, applied to drafted criteria: a check holds for every correct
+answer, not only for the reference.
+
+The reference is one correct answer; what it holds beyond the instruction is its writer's
+choice. Restatements go first (``restated.py``, with or without an instruction); then each
+criterion is read against the step it matched (``c.step``) and its checks are kept,
+loosened or dropped:
+
+* **Asked.** Values a step never asks are dropped: where text lands (page numbers, page
+  ranges, page breaks, page counts) unless the step names pages; column widths, row
+  heights and table borders unless it names them; a created shape's or picture's position,
+  size and look unless it states them (厘米, 磅, 同宽) or pictures them; effect durations
+  unless it names a time; a style's or paragraph's property whose feature (段后, 西文字体 …)
+  its step never names; functions no step names; how a range is spelt unless the step asks
+  for an absolute reference. A size, a function or a numbering another step states keeps
+  its check (the matcher may have picked a neighbour step).
+* **Where, in words.** A created shape the step places by a region word (右下角, 左下方,
+  顶部 …) is checked by ``shape.region`` (``in`` with the neighbouring regions when the
+  word is loose).
+* **Given by a picture** (``pictured.py``): marked ``origin="picture"``, colours within
+  ΔE00 5, a paragraph's font size as relations with the other lines of its section.
+* **Functions and sheets as named.** A step that names alternative functions
+  ("RANK.EQ（或 RANK）") accepts any of them; sheets added without an order asked are
+  graded as a set of names.
+* **Slides as named.** A slide found by its title in a step that does not name that title
+  ("第 1 张幻灯片", "全部幻灯片") is found by its position.
+
+Nothing here raises: a value that cannot be read leaves its check as drafted.
+"""
+
+from __future__ import annotations
+
+import re
+
+from officeeval.draft.anchors import created, numbered, safe_select
+from officeeval.draft.criteria import DraftCheck, DraftCriterion, describe
+from officeeval.draft.instruction import Step, said, step_of
+from officeeval.draft.pictured import mark, picture_clause, pictured_prop
+from officeeval.draft.restated import drop_restated, one_value
+from officeeval.rubric.instruction import fold
+from officeeval.targets import Document
+
+# Where text lands on pages: it follows from every other edit and the writer's fonts.
+PAGE_PROPS = {"layout.page_number", "section.page_range", "page_breaks.count",
+              "paragraph.starts_page", "document.page_count", "sheet.print_pages",
+              "layout.page"}
+PAGE_WORDS = ("页码为", "页数", "共", "占", "第 1 页", "页面数")
+SIZE_PROPS = {"column.width": ("列宽", "宽度"), "row.height": ("行高", "高度"),
+              "row.height_rule": ("行高",), "table.width": ("表格宽", "宽度")}
+BORDER_WORDS = ("边框", "框线")
+GEOMETRY = {"shape.left": (), "shape.top": (), "shape.width": ("同宽", "等宽"),
+            "shape.height": ("同高", "等高"), "image.width": ("同宽", "等宽"),
+            "image.height": ("同高", "等高"), "image.left": (), "image.top": ()}
+TIME_WORDS = ("秒", "持续时间", "速度")
+# A created shape's look: kept only as stated or pictured.
+CREATED_LOOK = ("font.", "paragraph.", "shape.fill", "shape.outline")
+# Region words, and the regions a shape placed so may have its centre in.
+REGIONS = (
+    ("左上角", "左上角"), ("右上角", "右上角"), ("左下角", "左下角"), ("右下角", "右下角"),
+    ("左上方", "左上角|顶部|左侧"), ("右上方", "右上角|顶部|右侧"),
+    ("左下方", "左下角|左侧|底部"), ("右下方", "右下角|右侧|底部"),
+    ("顶部", "顶部|左上角|右上角"), ("顶端", "顶部|左上角|右上角"),
+    ("底部", "底部|左下角|右下角"), ("底端", "底部|左下角|右下角"),
+    ("左侧", "左侧|左上角|左下角"), ("右侧", "右侧|右上角|右下角"),
+    ("正中", "中央"), ("中央", "中央"),
+)
+
+# Function alternatives a step names: "RANK.EQ（或 RANK）", "RANK.EQ 或 RANK".
+ALTERNATIVES = re.compile(r"([A-Z][A-Z0-9.]*[A-Z0-9])\s*(?:函数)?\s*[（(]?\s*或\s*"
+                          r"([A-Z][A-Z0-9.]*[A-Z0-9])")
+ORDER_WORDS = ("之前", "之后", "最前", "最后", "顺序", "位于", "移到", "移至", "第一个",
+               "左侧", "右侧")
+
+
+def apply(criteria: list[DraftCriterion], all_steps: list[Step], inp: Document,
+          ref: Document) -> None:
+    """Match each criterion to its step (``c.step``) and keep, loosen or drop its checks
+    as that step asks (in place; a criterion may be left without checks)."""
+    drop_restated(criteria, ref)
+    for c in criteria:
+        st = step_of(c.tokens, c.labels, all_steps) if all_steps and not c.preservation \
+            else None
+        c.step = st.number if st else ""
+        text = st.text if st else ""
+        kept: list[DraftCheck] = []
+        for k in c.checks:
+            if all_steps and _unasked(k, c, text, inp, ref):
+                where = _asked_elsewhere(k, all_steps)
+                if where is None:
+                    continue
+                c.step = c.step or where.number
+            kept.append(k)
+        c.checks = kept
+        if st is None:
+            continue
+        _alternatives(c, text)
+        _sheet_order(c, text)
+        _regions(c, text, inp, ref)
+        mark(c, text, ref)
+        _slides_by_position(c, text, ref)
+    for c in criteria:
+        if c.checks and "：" in c.description and not c.preservation:
+            c.description = describe(c.description.split("：", 1)[0], c.checks)
+
+
+# What a step calls a formatting feature: a style's property the step does not name is
+# the template's or the writer's (Heading 2's space after, a Latin font beside 中文字体).
+FEATURES = (
+    ("paragraph.space_after", ("段后",)), ("paragraph.space_before", ("段前",)),
+    ("paragraph.line_spacing", ("行距",)), ("paragraph.indent.first_line", ("首行",)),
+    ("paragraph.indent.hanging", ("悬挂",)), ("paragraph.indent.left", ("左缩进", "左侧缩进")),
+    ("paragraph.indent.right", ("右缩进", "右侧缩进")), ("paragraph.indent", ("缩进",)),
+    ("font.spacing", ("字符间距", "字间距")), ("font.position", ("位置",)),
+    ("font.scale", ("缩放",)), ("paragraph.tab_stops", ("制表位",)),
+    ("paragraph.alignment", ("对齐", "居中", "居左", "居右", "两端")),
+    ("paragraph.page_break_before", ("分页", "新的一页", "新页")),
+    ("paragraph.keep", ("同页",)), ("paragraph.outline_level", ("大纲",)),
+    ("paragraph.numbering", ("编号",)), ("paragraph.style", ("样式", "应用")),
+    ("font.size", ("号", "磅", "字号")), ("font.east_asia", ("中文字体", "字体")),
+    ("font.name", ("西文", "英文")), ("font.color", ("颜色", "色")),
+    ("font.bold", ("加粗", "粗体")), ("font.italic", ("倾斜", "斜体")),
+    ("font.underline", ("下划线",)), ("style.based_on", ("基于",)),
+    ("style.custom", ("新建",)), ("style.type", ("新建", "样式")),
+    ("style.next", ("后续",)),
+)
+# A section's settings: each graded by the step that names it (even and odd headers are
+# one setting of the document, not one per section).
+SECTION_FEATURES = (
+    ("section.even_and_odd", ("奇偶",)), ("section.title_page", ("首页",)),
+    ("section.vertical_alignment", ("垂直",)),
+)
+# Page setup of a section the task creates: only what the step names.
+PAGE_SETUP = (
+    ("page.size", ("纸张", "A4", "B5", "A3", "Letter")), ("page.width", ("纸张", "宽")),
+    ("page.height", ("纸张", "高")), ("page.margin.gutter", ("装订线",)),
+    ("page.margin", ("页边距", "边距")), ("page.orientation", ("方向", "横向", "纵向")),
+    ("page.header_distance", ("页眉", "边界")), ("page.footer_distance", ("页脚", "边界")),
+    ("columns.", ("分栏", "栏")),
+)
+
+
+# Colours that are not a font's: "填充颜色" names no font colour.
+OTHER_COLOURS = re.compile(r"(填充|背景|底纹|标签|边框|框线|线条)颜色[^，,。；;]*")
+
+
+def _named_feature(prop: str, table, text: str) -> bool | None:
+    """Whether ``text`` names ``prop``'s feature; ``None`` when the table has no entry."""
+    if prop == "font.color":
+        text = OTHER_COLOURS.sub("", text)
+    for prefix, words in table:
+        if prop.startswith(prefix):
+            return any(w in text for w in words)
+    return None
+
+
+def _unasked(k: DraftCheck, c: DraftCriterion, text: str, inp: Document,
+             ref: Document) -> bool:
+    """Whether ``k`` grades what the step (``text``, ``""`` when no step matched) does
+    not ask."""
+    p = k.prop or ""
+    if text and (k.select.startswith(("style(", "paragraph")) or
+                 k.select.startswith("sheet(") and p.startswith("font.")) and \
+            _named_feature(p, FEATURES, text) is False and \
+            not (k.expected and said(text, k.expected)) and \
+            not pictured_prop(p, picture_clause(text)):
+        return True     # a value the paragraph or style shows that its step never names
+    if k.select.startswith("section") and (p.startswith(("page.", "columns."))) and \
+            created(inp, k.select) and _named_feature(p, PAGE_SETUP, text) is False:
+        return True
+    if k.select.startswith("section") and _named_feature(p, SECTION_FEATURES, text) is False:
+        return True
+    if p == "image.wrap" and not any(w in text for w in ("环绕", "嵌入", "浮于", "衬于")):
+        return True
+    if p in PAGE_PROPS:
+        return not (k.expected and any(w in text for w in PAGE_WORDS)
+                    and said(text, k.expected))
+    if p in SIZE_PROPS:
+        return not any(w in text for w in SIZE_PROPS[p])
+    if p.startswith("table.border"):
+        return not any(w in text for w in BORDER_WORDS)
+    if p in GEOMETRY and created(inp, k.select):
+        stated = k.expected is not None and said(text, k.expected)
+        return not (stated or any(w in text for w in GEOMETRY[p]))
+    if p in ("animation.duration", "transition.duration"):
+        return not any(w in text for w in TIME_WORDS)
+    if p == "cell.functions" and k.expected and not any(
+            re.search(rf"(?<![A-Z.]){re.escape(f)}(?![A-Z.])", text)
+            for f in k.expected.split("|")):
+        return True     # "用公式查出": any function that gives the value is right
+    if p == "cell.formula" and k.op == "contains" and k.expected and \
+            not (said(text, k.expected) or "绝对引用" in text):
+        return True     # how a range is spelt ($J$2:$J$361, J:J) is the writer's
+    if p == "chart.anchor" and k.expected:
+        # Where a chart sits: only its top-left cell, and only when the step names it.
+        whole = k.expected.replace("$", "")
+        top_left = whole.split(":")[0]
+        if re.search(rf"(?<![A-Z]){whole}(?!\d)", text):
+            return False    # the step places it in that very range
+        if not re.search(rf"(?<![A-Z]){top_left}(?!\d)", text):
+            return True
+        k.expected = top_left
+    if p == "shape.text_fits":
+        return not any(w in text for w in ("适应", "自动调整"))
+    if p in ("chart.series.category_refs", "chart.series.value_refs"):
+        # References are written many ways (Sheet1!$A$2:$A$4, A2:A4): the values are graded.
+        ranges = re.findall(r"[A-Z]{1,3}\$?\d+:\$?[A-Z]{1,3}\$?\d+",
+                            (k.expected or "").replace("$", ""))
+        return not (ranges and all(r in text for r in ranges))
+    if p == "shape.geometry" and ref.app == "ppt" and created(inp, k.select):
+        stated = k.expected is not None and said(text, k.expected)
+        return not (stated or any(w in text for w in ("形状", "按钮", "矩形", "圆形"))
+                    or pictured_prop(p, picture_clause(text)))
+    if ref.app == "ppt" and p.startswith(CREATED_LOOK) and created(inp, k.select):
+        # A created shape's look no step states or pictures: its writer's choice.
+        stated = k.expected is not None and said(text, k.expected)
+        return not (stated or pictured_prop(p, picture_clause(text)))
+    return False
+
+
+# Properties whose step is found by the feature and the number it states, whichever step
+# the criterion matched ("第 1 行行高设置为 28" for a row's height of 28pt).
+STATED = {**{p: w for p, w in SIZE_PROPS.items()}, "shape.left": ("位置", "距"),
+          "shape.top": ("位置", "距"), "shape.width": ("宽",), "shape.height": ("高",),
+          "image.width": ("宽",), "image.height": ("高",)}
+
+
+UNITS = {"厘米": "cm", "cm": "cm", "毫米": "mm", "mm": "mm", "磅": "pt", "pt": "pt"}
+_PT = {"cm": 28.3464567, "mm": 2.83464567, "pt": 1.0}
+
+
+def _points(literal: str | None) -> float | None:
+    """A length literal in points (``0.8cm`` -> 22.68); ``None`` for anything else."""
+    m = re.fullmatch(r"\s*([\d.]+)\s*(cm|mm|pt)\s*", literal or "")
+    return float(m.group(1)) * _PT[m.group(2)] if m else None
+
+
+NUMBERING_WORDS = ("多级列表", "编号为", "编号格式", "编号样式", "项目符号", "列表")
+# What "编号为“第1章”" asks of a list (not its suffix or indents: the writer's).
+NUMBERING_ASKED = {"paragraph.numbering", "paragraph.numbering.text",
+                   "paragraph.numbering.level", "paragraph.numbering.start",
+                   "paragraph.numbering.format", "paragraph.numbering.label"}
+
+
+def _asked_elsewhere(k: DraftCheck, all_steps: list[Step]) -> Step | None:
+    """The step that names ``k``'s feature and states its number (with or without its
+    unit), if any: a size the matcher attached to another step is still asked."""
+    if k.prop in NUMBERING_ASKED:
+        # Numbering is no template's by-product: a step that asks for numbering asks it
+        # wherever the criterion landed ("一级标题编号为“第1章”" beside a style's step).
+        return next((s for s in all_steps if any(w in s.text for w in NUMBERING_WORDS)), None)
+    if k.prop == "cell.functions" and k.expected:
+        # A function any step names (the criterion may have matched a neighbour step).
+        for s in all_steps:
+            if any(re.search(rf"(?<![A-Z.]){re.escape(f)}(?![A-Z.])", s.text)
+                   for f in k.expected.split("|")):
+                return s
+        return None
+    words = STATED.get(k.prop or "")
+    if not words or not k.expected:
+        return None
+    number = re.match(r"[\d.]+", k.expected)
+    forms = [k.expected] + ([number.group(0)] if number else [])
+    mine = _points(k.expected)
+    for s in all_steps:
+        if not any(w in s.text for w in words):
+            continue
+        if any(said(s.text, f) for f in forms):
+            return s
+        if mine is not None:
+            # The same length in the step's unit (0.8 厘米 for a row of 22.7pt).
+            for n, unit in re.findall(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(厘米|毫米|磅|cm|mm|pt)", s.text):
+                said_pt = _points(n + UNITS[unit])
+                if said_pt is not None and abs(said_pt - mine) <= 0.3:
+                    k.expected = n + UNITS[unit]
+                    return s
+        if k.prop == "column.width" and number:
+            # Excel's dialog width and the stored one differ by the cell padding (a width
+            # written as 12 shows as 11.29): the number the step states is the width.
+            for n in re.findall(r"(?<![\d.])(\d+(?:\.\d+)?)(?![\d.])", s.text):
+                if abs(float(n) - float(number.group(0))) <= 1:
+                    k.expected = n
+                    return s
+    return None
+
+
+def _alternatives(c: DraftCriterion, text: str) -> None:
+    """``cell.functions contains_all`` of a function the step names with alternatives
+    becomes ``contains_any`` of them all."""
+    groups = []
+    for m in ALTERNATIVES.finditer(text):
+        groups.append({m.group(1), m.group(2)})
+    if not groups:
+        return
+    extra = []
+    for k in c.checks:
+        if k.prop != "cell.functions" or k.op != "contains_all" or not k.expected:
+            continue
+        funcs = k.expected.split("|")
+        rest = list(funcs)
+        for g in groups:
+            hit = [f for f in funcs if f in g]
+            if hit:
+                rest = [f for f in rest if f not in g]
+                extra.append(DraftCheck(k.select, k.prop, "contains_any",
+                                        "|".join(sorted(g | set(hit))),
+                                        note="the step names these as alternatives"))
+        k.expected = "|".join(rest) if rest else None
+    c.checks = [k for k in c.checks if not (k.prop == "cell.functions" and
+                                            k.op == "contains_all" and not k.expected)]
+    c.checks += extra
+
+
+def _sheet_order(c: DraftCriterion, text: str) -> None:
+    for k in c.checks:
+        if k.prop == "workbook.sheet_names" and k.op == "equals" and \
+                not any(w in text for w in ORDER_WORDS):
+            k.op = "same_set"
+            k.note = (k.note + "; " if k.note else "") + "no order asked"
+
+
+def _regions(c: DraftCriterion, text: str, inp: Document, ref: Document) -> None:
+    """A created shape the step places by a region word: ``shape.region`` of it."""
+    if ref.app != "ppt":
+        return
+    hits = [(w, v) for w, v in REGIONS if w in text]
+    if not hits:
+        return
+    _, want = hits[0]
+    done = {k.select for k in c.checks if k.prop == "shape.region"}
+    for sel in dict.fromkeys(k.select for k in c.checks):
+        if sel in done or not (sel.endswith("]") and "/" in sel) or not created(inp, sel):
+            continue
+        got = one_value(ref, sel, "shape.region")
+        if got is None:
+            continue
+        from officeeval.catalog import catalog
+        shown = catalog().get("shape.region").type_for(ref.app).render(got)
+        options = want.split("|")
+        if not any(o in shown for o in options):
+            continue        # the reference put it elsewhere: the word is not about it
+        op, exp = ("equals", want) if len(options) == 1 else ("in", want)
+        c.checks.append(DraftCheck(sel, "shape.region", op, exp,
+                                   note="where the step places it, in words"))
+        done.add(sel)
+
+
+def _slides_by_position(c: DraftCriterion, text: str, ref: Document) -> None:
+    """``slide[title='X']…`` in a criterion whose step does not name X: ``slide[k]…``."""
+    if ref.app != "ppt":
+        return
+    order = [t.locator for t in safe_select(ref, "slide")]
+    flat = fold(text)
+    by_number = numbered(text, "张")
+    for k in c.checks:
+        for attr in ("select", "against"):
+            sel = getattr(k, attr)
+            m = re.match(r"slide\[title=(['\"])(.*?)\1\]", sel or "")
+            if not m:
+                continue
+            got = safe_select(ref, m.group(0))
+            if len(got) != 1 or got[0].locator not in order:
+                continue
+            n = order.index(got[0].locator) + 1
+            if fold(m.group(2)) in flat and n not in by_number:
+                continue    # the step names the slide by its title
+            setattr(k, attr, f"slide[{n}]" + sel[m.end():])
+
+
+__all__ = ["apply", "picture_clause"]
