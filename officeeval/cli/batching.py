@@ -6,7 +6,6 @@ from pathlib import Path
 from typing import Optional
 
 import typer
-from rich.console import Console
 
 from officeeval.cli.common import (
     EXIT_USAGE, EXIT_RUBRIC, EXIT_EVAL_ERROR, EXIT_INTERNAL, app, console, err_console,
@@ -231,7 +230,7 @@ def serve(task_dirs: Optional[list[Path]] = typer.Option(None, "--tasks", help="
     raise typer.Exit(code)
 
 
-def _batch_report(out: Path, console: Console, make_report: bool) -> bool:
+def _batch_report(out: Path, console, make_report: bool) -> bool:  # noqa: ANN001 - a Console
     """The report writer when it is installed, else the per-model summary table. ``False``
     when the writer failed (the results are stored; ``officeeval report OUT`` retries)."""
     try:
