@@ -10,8 +10,9 @@ The caller owns the backend: ``backends(recalc, service)`` builds the ``Backends
 owner — a CLI command, a batch worker, a server worker — holding a ``Recalculation`` that
 starts LibreOffice on first use, reuses it for every document of that owner, and stops it on
 ``close()`` (or at exit). Set ``OFFICEEVAL_SOFFICE`` to a soffice binary to choose one, or
-to ``none`` to disable recalculation; ``OFFICEEVAL_RECALC_TIMEOUT`` (seconds, default 60)
-bounds one document.
+to ``none`` to disable recalculation; ``OFFICEEVAL_RECALC_TIMEOUT`` (LibreOffice's CPU
+seconds, default 60, retried once at three times that before the document is charged; see
+``recalc.libreoffice``) bounds one document.
 
 A batch runs one shared service for its workers (``recalc.server``); a worker's
 ``Recalculation(service=(address, wait))`` is a client of it (``recalc.client.RemoteBackend``)
@@ -35,8 +36,10 @@ _OFF = (False, "off", "false", "no", "0")
 
 
 def timeout() -> float:
-    """Seconds one document may take (``OFFICEEVAL_RECALC_TIMEOUT``, default 60)."""
-    return float(os.environ.get("OFFICEEVAL_RECALC_TIMEOUT") or 60)
+    """LibreOffice's CPU seconds one document may take before it is tried again at a larger
+    limit (``OFFICEEVAL_RECALC_TIMEOUT``, default ``libreoffice.CPU_LIMIT``)."""
+    from officeeval.recalc.libreoffice import CPU_LIMIT
+    return float(os.environ.get("OFFICEEVAL_RECALC_TIMEOUT") or CPU_LIMIT)
 
 
 def available() -> bool:
