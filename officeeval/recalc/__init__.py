@@ -16,7 +16,9 @@ seconds, default 60, retried once at three times that before the document is cha
 
 A batch runs one shared service for its workers (``recalc.server``); a worker's
 ``Recalculation(service=(address, wait))`` is a client of it (``recalc.client.RemoteBackend``)
-that falls back to a LibreOffice of its own when the service cannot be reached.
+that falls back to a LibreOffice of its own when the service cannot be reached. A user may
+keep one running between commands (``officeeval recalc-server``): every owner that names no
+service of its own then uses it (``recalc.warm_socket``).
 """
 
 from __future__ import annotations
@@ -51,11 +53,18 @@ def backends(recalc: bool | str | None = None,
              service: tuple[str, float] | None = None) -> Backends:
     """The ``Backends`` of one owner for the ``--recalc/--no-recalc`` choice ``recalc``
     (``None``: when LibreOffice is installed): none at all when it is off, or when no
-    LibreOffice is installed and no ``service`` (address, wait) is named; else a
+    LibreOffice is installed and no ``service`` (address, wait) is named nor the user's
+    warm service (``recalc.warm_socket``) runs; else a
     ``Recalculation`` and a layout backend (``Layouter``) on the same LibreOffice, which
     starts nothing until a document needs it. The owner calls ``close()`` on the result
     when it is done."""
     mode = recalc.strip().lower() if isinstance(recalc, str) else recalc
+    if service is None and mode not in _OFF:
+        # The user's warm service (``officeeval recalc-server``), when one is running.
+        from officeeval.recalc.warm_socket import WAIT, running
+        found = running()
+        if found is not None:
+            service = (found, WAIT)
     if mode in _OFF or (service is None and not available()):
         # ``--no-recalc`` promises that LibreOffice is never started: no layout either
         # (layout checks are then eval_errors).
