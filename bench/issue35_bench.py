@@ -281,11 +281,14 @@ be.close()
 
 
 def limits(now: Path, doc: Path) -> list[dict]:
+    sys.path.insert(0, str(now))
+    from officeeval.recalc.libreoffice import CPU_LIMIT, RETRY_FACTOR
     r = run(now, ["-c", _LAYOUT, str(doc), "3600"])
     wall, cpu, load = (float(x) for x in r["stdout"].split()[-3:])
-    print(f"layout of {doc.name}: {wall:.1f}s wall, {cpu:.1f}s of LibreOffice CPU (load "
-          f"{load:.1f} on {os.cpu_count()} cores): the default limit (60s CPU, retried at "
-          f"180s) is {60 / cpu:.1f}x what it needs")
+    print(f"layout of {doc.name}: {wall:.1f}s wall, {cpu:.1f}s of LibreOffice's CPU (office "
+          f"and worker; load {load:.1f} on {os.cpu_count()} cores): the default limit "
+          f"({CPU_LIMIT:g}s CPU, retried at {CPU_LIMIT * RETRY_FACTOR:g}s) is "
+          f"{CPU_LIMIT / cpu:.2f}x and {CPU_LIMIT * RETRY_FACTOR / cpu:.2f}x what it needs")
     return [{"what": f"layout {doc.name}", "wall": wall, "lo_cpu": cpu, "load": load}]
 
 

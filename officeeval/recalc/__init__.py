@@ -11,7 +11,7 @@ owner — a CLI command, a batch worker, a server worker — holding a ``Recalcu
 starts LibreOffice on first use, reuses it for every document of that owner, and stops it on
 ``close()`` (or at exit). Set ``OFFICEEVAL_SOFFICE`` to a soffice binary to choose one, or
 to ``none`` to disable recalculation; ``OFFICEEVAL_RECALC_TIMEOUT`` (LibreOffice's CPU
-seconds, default 60, retried once at three times that before the document is charged; see
+seconds, default 120, retried once at four times that before the document is charged; see
 ``recalc.libreoffice``) bounds one document.
 
 A batch runs one shared service for its workers (``recalc.server``); a worker's
