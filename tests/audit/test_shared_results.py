@@ -92,16 +92,16 @@ def test_a_workbook_is_keyed_by_sheet_name():
 _RUBRIC = """<?xml version="1.0" encoding="UTF-8"?>
 <rubric xmlns="urn:officeeval:rubric:1" id="shared-layouts" app="ppt" total="10" pass="6">
   <files input="{input}" reference="{reference}" output="output.pptx"/>
-  <criterion id="c01" points="3">
+  <criterion id="c01" skill="font" points="3">
     <check select="slide[1]/title" property="font.size" expected="54pt"/>
     <check select="slide[1]/title" property="font.color" expected="蓝色"/>
     <check select="slide[1]/title" property="shape.text_fits" expected="true"/>
   </criterion>
-  <criterion id="c02" points="3">
+  <criterion id="c02" skill="font" points="3">
     <check select="slide[1]/shape[text='创新 · 实践 · 分享']" property="font.spacing" expected="3pt"/>
     <check select="slide[1]/shape[text='创新 · 实践 · 分享']" property="shape.text_fits" expected="true"/>
   </criterion>
-  <criterion id="c03" points="4">
+  <criterion id="c03" skill="picture" points="4">
     <check select="slide[3]/picture" property="shape.width" op="approx" expected="12cm" tolerance="0.1cm"/>
     <check select="slide" op="count" expected="&gt;=3"/>
   </criterion>
