@@ -2,7 +2,7 @@
 
 An application is a unit: the file extensions it writes, the view class that reads its
 package, the modules that define its properties (each a ``PropertySet`` of decorated
-resolvers) and their writers, its selector steps, its vocabularies, the kind of the target a
+resolvers) and their writers (imported when first asked for), its selector steps, its vocabularies, the kind of the target a
 rubric without a selector checks, and the targets ``inspect`` walks. Everything that used to
 be a table keyed by app name goes through ``app(name)``; an unknown name is an error, never
 an empty table.
@@ -14,23 +14,17 @@ app.
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
 from types import ModuleType
 
 from officeeval.excel import resolve_cells, resolve_objects, resolve_pivots, resolve_rules
 from officeeval.excel import resolve_layout, resolve_sheets
-from officeeval.excel.edit import cells as excel_cells, charts as excel_charts
-from officeeval.excel.edit import formats as excel_formats, objects as excel_objects
-from officeeval.excel.edit import rows_columns as excel_rows_columns, sheets as excel_sheets
-from officeeval.excel.edit import workbook as excel_workbook
 from officeeval.excel.workbook import ExcelDocument
 from officeeval.ppt import (
     resolvers_chart, resolvers_layout, resolvers_shape, resolvers_show, resolvers_slide,
     resolvers_text,
 )
-from officeeval.ppt.edit import design as ppt_design, presentation as ppt_presentation
-from officeeval.ppt.edit import shapes as ppt_shapes, slides as ppt_slides
-from officeeval.ppt.edit import text as ppt_text, timing as ppt_timing
 from officeeval.ppt.presentation import PptDocument
 from officeeval.properties.define import PropertySet
 from officeeval.properties.writing import WriterSet
@@ -46,12 +40,6 @@ from officeeval.word import props_chart, props_document, props_font, props_objec
 from officeeval.word import page_breaks, props_layout, props_paragraph, props_section
 from officeeval.word import props_table, resolvers, tab_stops
 from officeeval.word.document import WordDocument
-from officeeval.word.edit import document as word_document, fields as word_fields
-from officeeval.word.edit import font as word_font, numbering as word_numbering
-from officeeval.word.edit import objects as word_objects, paragraph as word_paragraph
-from officeeval.word.edit import parts as word_parts, section as word_section
-from officeeval.word.edit import structure as word_structure, table as word_table
-from officeeval.word.edit import tabs_breaks as word_tabs_breaks
 
 
 @dataclass(frozen=True)
@@ -66,7 +54,7 @@ class AppSpec:
     view: type[Document]
     root_kind: str
     properties: tuple[PropertySet, ...]
-    writers: tuple[WriterSet, ...]
+    writer_modules: tuple[str, ...]
     steps: StepTable
     vocabulary: ModuleType
     standard_targets: tuple[str, ...]
@@ -76,6 +64,12 @@ class AppSpec:
         """The extension of the documents it writes (``.docx``)."""
         return self.extensions[0]
 
+    @property
+    def writers(self) -> tuple[WriterSet, ...]:
+        """The writer sets of ``writer_modules`` (each module's ``WRITERS``), imported on
+        first use: grading reads documents and never loads the code that edits them."""
+        return tuple(importlib.import_module(m).WRITERS for m in self.writer_modules)
+
 
 WORD = AppSpec(
     name="word", title="Word", extensions=(".docx",), view=WordDocument,
@@ -84,10 +78,9 @@ WORD = AppSpec(
                 props_section.PROPERTIES, props_table.PROPERTIES, props_objects.PROPERTIES,
                 props_document.PROPERTIES, props_chart.PROPERTIES, tab_stops.PROPERTIES,
                 page_breaks.PROPERTIES, props_layout.PROPERTIES),
-    writers=(word_font.WRITERS, word_paragraph.WRITERS, word_section.WRITERS,
-             word_table.WRITERS, word_numbering.WRITERS, word_parts.WRITERS,
-             word_fields.WRITERS, word_objects.WRITERS, word_document.WRITERS,
-             word_structure.WRITERS, word_tabs_breaks.WRITERS),
+    writer_modules=tuple(f"officeeval.word.edit.{m}" for m in (
+        "font", "paragraph", "section", "table", "numbering", "parts", "fields", "objects",
+        "document", "structure", "tabs_breaks")),
     steps=word_steps.STEPS, vocabulary=word_vocabulary,
     standard_targets=("document", "section", "paragraph", "table", "header", "footer",
                       "image", "textbox", "field", "footnote", "hyperlink"),
@@ -99,9 +92,8 @@ EXCEL = AppSpec(
     properties=(resolve_cells.PROPERTIES, resolve_sheets.PROPERTIES,
                 resolve_objects.PROPERTIES, resolve_pivots.PROPERTIES,
                 resolve_rules.PROPERTIES, resolve_layout.PROPERTIES),
-    writers=(excel_cells.WRITERS, excel_formats.WRITERS, excel_sheets.WRITERS,
-             excel_workbook.WRITERS, excel_rows_columns.WRITERS, excel_objects.WRITERS,
-             excel_charts.WRITERS),
+    writer_modules=tuple(f"officeeval.excel.edit.{m}" for m in (
+        "cells", "formats", "sheets", "workbook", "rows_columns", "objects", "charts")),
     steps=excel_steps.STEPS, vocabulary=excel_vocabulary,
     standard_targets=("workbook", "sheet", "chart", "pivot", "table", "conditional_format",
                       "validation", "name", "sheet/A1:E10", "sheet/column", "sheet/row"),
@@ -113,8 +105,8 @@ PPT = AppSpec(
     properties=(resolvers_text.PROPERTIES, resolvers_slide.PROPERTIES,
                 resolvers_shape.PROPERTIES, resolvers_chart.PROPERTIES,
                 resolvers_show.PROPERTIES, resolvers_layout.PROPERTIES),
-    writers=(ppt_text.WRITERS, ppt_slides.WRITERS, ppt_shapes.WRITERS, ppt_design.WRITERS,
-             ppt_presentation.WRITERS, ppt_timing.WRITERS),
+    writer_modules=tuple(f"officeeval.ppt.edit.{m}" for m in (
+        "text", "slides", "shapes", "design", "presentation", "timing")),
     steps=ppt_steps.STEPS, vocabulary=ppt_vocabulary,
     standard_targets=("presentation", "slide", "slide/shape", "slide/animation", "layout",
                       "master", "slide/table", "slide/table/cell", "slide/chart",

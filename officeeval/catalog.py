@@ -24,16 +24,19 @@ _REGISTRY: Registry | None = None
 
 
 def build() -> Registry:
-    """A new registry from every application's property and writer sets; raises
-    ``ValueError`` for a name defined twice, bound without a definition, or given two
-    resolvers or writers in one app."""
+    """A new registry from every application's property sets, with their writer sets
+    attached when a writer is first asked for (``Registry.writer``,
+    ``Registry.load_writers``); raises ``ValueError`` for a name defined twice, bound
+    without a definition, or given two resolvers (or, when attached, writers) in one
+    app."""
     reg = Registry()
     reg.define(COUNT.name, COUNT.vtype, COUNT.doc)
     for spec in apps.APPS.values():
         reg.add_app(spec.name, spec.properties)
     reg.finish()
     for spec in apps.APPS.values():
-        reg.add_writers(spec.name, spec.writers)
+        # Writers only edit (the audit, the tests): attached when first asked for.
+        reg.add_writers_later(spec.name, lambda spec=spec: spec.writers)
     return reg
 
 

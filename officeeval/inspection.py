@@ -82,11 +82,17 @@ def query(doc: Document, selector: str | None, prop: str, direct: bool = False
     return [observe(prop, t, direct) for t in targets]
 
 
-def inspect(doc: Document, limit: int = 50) -> list[dict[str, Any]]:
+NOT_LAID_OUT = "(not laid out: officeeval inspect --layout)"
+
+
+def inspect(doc: Document, limit: int = 50, layout: bool = False) -> list[dict[str, Any]]:
     """Every catalog property bound for each standard target kind, on up to ``limit``
-    targets per selector. Rows carry errors instead of raising."""
+    targets per selector. The layout properties (``apps.layout_properties``: LibreOffice
+    lays the document out, seconds) are resolved only when ``layout`` is true; else their
+    rows say so. Rows carry errors instead of raising."""
     rows: list[dict[str, Any]] = []
     reg = catalog()
+    laid_out = apps.layout_properties()
     for selector in apps.app(doc.app).standard_targets:
         try:
             targets = select(doc, selector)
@@ -100,6 +106,11 @@ def inspect(doc: Document, limit: int = 50) -> list[dict[str, Any]]:
         for t in targets[:limit]:
             for name in reg.names(doc.app):
                 b = reg.get(name).bindings[doc.app]
-                if t.kind in b.kinds:
+                if t.kind not in b.kinds:
+                    continue
+                if name in laid_out and not layout:
+                    rows.append({"target": t.locator, "property": name, "value": None,
+                                 "source": "", "rendered": NOT_LAID_OUT})
+                else:
                     rows.append(observe(name, t))
     return rows

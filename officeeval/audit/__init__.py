@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import os
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any, Iterable
 
 from officeeval.audit.model import AuditReport, LintWarning, MutantResult, RubricAudit
+from officeeval.audit.progress import TerminalProgress
 from officeeval.rubric.model import Rubric
 
 __all__ = ["audit", "AuditReport", "RubricAudit", "MutantResult", "LintWarning"]
@@ -33,16 +34,18 @@ def audit(rubrics: RubricLike | Iterable[RubricLike], *, reference: str | Path |
           input: str | Path | None = None, options: dict[str, Any] | None = None,
           min_detection: float = 0.98, jobs: int = 1, mutate: bool = True,
           keep_mutants: str | Path | None = None,
-          solutions: str | Path | bool | None = None) -> AuditReport:
+          solutions: str | Path | bool | None = None,
+          progress: TerminalProgress | None = None) -> AuditReport:
     """Audit one or several rubrics.
 
-    ``reference`` / ``input`` override the rubric's own files (one rubric only).
-    ``jobs`` > 1 audits rubrics in parallel processes. ``mutate=False`` skips mutation
+    ``reference`` / ``input`` override the rubric's files (one rubric only).
+    ``jobs`` > 1 audits rubrics in parallel processes, the largest first; one rubric's
+    mutants are then graded in that many processes. ``mutate=False`` skips mutation
     testing (reference, input and lint only). ``min_detection`` is the pooled detection
     rate below which the report is not clean. ``solutions``: a folder of independent
     solutions (``<rubric id>/*.py`` or ``<rubric id>/solutions/*.py`` in it, or ``*.py``
     for one rubric); ``None`` grades each task's own ``solutions/`` beside its input;
-    ``False`` none.
+    ``False`` none. ``progress`` hears each rubric's stages.
     """
     from officeeval.audit.runner import audit_rubric
     started = time.perf_counter()
@@ -51,20 +54,51 @@ def audit(rubrics: RubricLike | Iterable[RubricLike], *, reference: str | Path |
         raise ValueError("reference=/input= overrides apply to a single rubric")
     kwargs = dict(reference=reference, input=input, options=options, mutate=mutate,
                   keep_mutants=keep_mutants, solutions=solutions)
-    jobs = max(1, min(jobs, len(items)))
-    if jobs == 1:
+    jobs = max(1, jobs)
+    if jobs == 1 or len(items) == 1:
         # One recalculation backend for every rubric of the run.
         from officeeval import recalc
         backends = recalc.backends((options or {}).get("recalc"))
         try:
-            results = [audit_rubric(r, **kwargs, backends=backends) for r in items]
+            results = [audit_rubric(r, **kwargs, backends=backends, jobs=jobs,
+                                    progress=progress.rubric(_label(r)) if progress else None)
+                       for r in items]
         finally:
             backends.close()
     else:
-        with ProcessPoolExecutor(max_workers=jobs, initializer=_start_worker,
+        # The largest first, so that no worker is left with a long rubric at the end.
+        order = sorted(range(len(items)), key=lambda i: -_size(items[i]))
+        results = [None] * len(items)
+        with ProcessPoolExecutor(max_workers=min(jobs, len(items)),
+                                 initializer=_start_worker,
                                  initargs=((options or {}).get("recalc"),)) as pool:
-            results = list(pool.map(_audit_one, [(r, kwargs) for r in items]))
+            futures = {pool.submit(_audit_one, (items[i], kwargs)): i for i in order}
+            for n, fut in enumerate(as_completed(futures), start=1):
+                i = futures[fut]
+                results[i] = fut.result()
+                if progress is not None:
+                    progress.rubric(f"{results[i].rubric} ({n}/{len(items)} rubrics)")(
+                        "done", len(results[i].mutants), len(results[i].mutants))
     return AuditReport(results, min_detection, time.perf_counter() - started)
+
+
+def _label(rubric: RubricLike) -> str:
+    return rubric.id if isinstance(rubric, Rubric) else Path(str(rubric)).stem
+
+
+def _size(rubric: RubricLike) -> int:
+    """How much auditing ``rubric`` costs, roughly: its text (its checks), four times over
+    when it has layout checks (a LibreOffice layout for the mutants they read)."""
+    try:
+        text = Path(rubric.path if isinstance(rubric, Rubric) else str(rubric)).read_text(
+            encoding="utf-8")
+    except (OSError, TypeError):
+        return 0
+    return len(text) * (4 if any(w in text for w in _LAYOUT_WORDS) else 1)
+
+
+_LAYOUT_WORDS = ('"layout.', '"document.page_count"', 'text_fits"', 'display_fits"',
+                 'print_pages"', '"section.page_range"')
 
 
 # A worker process's recalculation backend, one for every rubric the worker audits (made

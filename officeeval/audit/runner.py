@@ -23,6 +23,9 @@ from officeeval.audit.mutators import equivalent, for_app, neutral
 from officeeval.audit.mutators.other_answers import plan_other_answers
 from officeeval.audit.mutators.base import Mutation, PlanContext
 from officeeval.audit.origins import literal_origins
+from officeeval.audit.parallel import map_forked
+from officeeval.audit.progress import Progress, no_progress
+from officeeval.audit.shared_results import SharedResults
 from officeeval.audit.solutions import grade_solutions, read_notes, solution_folder
 from officeeval.audit.workspace import NotApplicable, Workspace
 from officeeval.backends import Backends
@@ -44,33 +47,52 @@ class _Planned:
 def audit_rubric(rubric: Rubric | str | Path, *, reference: str | Path | None = None,
                  input: str | Path | None = None, options: dict[str, Any] | None = None,
                  mutate: bool = True, keep_mutants: str | Path | None = None,
-                 backends: Backends | None = None,
+                 backends: Backends | None = None, jobs: int = 1,
+                 progress: Progress | None = None,
                  solutions: str | Path | bool | None = None) -> M.RubricAudit:
     """Audit one rubric (a loaded ``Rubric`` or a path). ``reference`` / ``input`` override
     the rubric's files; ``keep_mutants`` names a directory to keep the mutant documents in
     (else they live in a temporary directory removed at the end). ``backends``: the
     recalculation backend to grade with (default: one of this audit's own, per
-    ``options["recalc"]``, stopped at the end). ``solutions``: the folder of independent
-    solutions to grade (``None``: ``solutions/`` beside the input, when there is one;
-    ``False``: none)."""
+    ``options["recalc"]``, stopped at the end); documents LibreOffice cannot tell apart
+    share one result (``shared_results``). ``jobs`` > 1 grades the mutants in that many
+    forked processes (``parallel``); ``progress(stage, done, total)`` hears how far it is
+    (``progress``). ``solutions``: the folder of independent solutions to grade
+    (``None``: ``solutions/`` beside the input, when there is one; ``False``: none)."""
     from officeeval import recalc
     own = backends is None
     if backends is None:
         backends = recalc.backends((options or {}).get("recalc"))
+    shared = SharedResults(backends)
     try:
-        with Grader(backends) as grader:
+        with Grader(shared.backends()) as grader:
+            run = _Run(grader, backends, max(1, jobs), progress or no_progress, shared)
             return _audit_rubric(rubric, reference, input, options, mutate, keep_mutants,
-                                 grader, solutions)
+                                 run, solutions)
     finally:
         if own:
             backends.close()
 
 
+@dataclass
+class _Run:
+    """How one audit runs: its grader (over the shared results), the backends it stands on
+    (closed by a forked worker for what that worker started), the processes for its
+    mutants, whom to tell how far it is."""
+
+    grader: Grader
+    backends: Backends
+    jobs: int
+    progress: Progress
+    shared: SharedResults
+
+
 def _audit_rubric(rubric: Rubric | str | Path, reference: str | Path | None,
                   input: str | Path | None, options: dict[str, Any] | None, mutate: bool,
-                  keep_mutants: str | Path | None, grader: Grader,
+                  keep_mutants: str | Path | None, run: _Run,
                   solutions: str | Path | bool | None = None) -> M.RubricAudit:
     started = time.perf_counter()
+    grader = run.grader
     if not isinstance(rubric, Rubric):
         try:
             rubric = load_rubric(rubric)
@@ -87,6 +109,7 @@ def _audit_rubric(rubric: Rubric | str | Path, reference: str | Path | None,
         result.seconds = time.perf_counter() - started
         return result
     options = dict(options or {})
+    run.progress("reference", 0, 2)
     ref_card = grader.grade(rubric, ref, input=inp, reference=ref, options=options)
     in_card = grader.grade(rubric, inp, input=inp, reference=ref, options=options)
     if ref_card.outcome != "ok":
@@ -111,7 +134,7 @@ def _audit_rubric(rubric: Rubric | str | Path, reference: str | Path | None,
     if mutate and not result.error:
         try:
             _mutate(rubric, ref, inp, options, ref_card, audits, result, cards, target_counts,
-                    keep_mutants, grader)
+                    keep_mutants, run)
         except (OfficeEvalError, zipfile.BadZipFile, OSError) as exc:
             # The reference graded but cannot be taken apart (or the temp dir failed).
             result.error = f"mutation testing failed: {type(exc).__name__}: {exc}"
@@ -122,6 +145,7 @@ def _audit_rubric(rubric: Rubric | str | Path, reference: str | Path | None,
             result.solutions = grade_solutions(rubric, folder, grader, ref, inp, options,
                                                read_notes(inp))
     result.seconds = time.perf_counter() - started
+    run.progress("done", len(result.mutants), len(result.mutants))
     return result
 
 
@@ -162,18 +186,20 @@ def _failures(card: ScoreCard) -> list[M.CheckFailure]:
 def _mutate(rubric: Rubric, ref: str, inp: str, options: dict, ref_card: ScoreCard,
             audits: dict[str, M.CriterionAudit], result: M.RubricAudit,
             cards: list[ScoreCard], target_counts: dict, keep: str | Path | None,
-            grader: Grader) -> None:
+            run: _Run) -> None:
+    grader = run.grader
     module = for_app(rubric.app)
     with tempfile.TemporaryDirectory(prefix="officeeval-audit-") as tmp:
         base = ref
         if module is not None and hasattr(module, "prepare"):
             base, _ = module.prepare(ref, options, Path(tmp), grader.backends)
         ws = Workspace(base, rubric.app, options, original=ref, backends=grader.backends)
+        run.progress("plan", 0, 0)
         reads: dict[str | None, frozenset[str]] = {}
         planned = _plan(rubric, module, ws, options, audits, target_counts, reads=reads,
                         input_path=inp)
         _run_all(planned, ws, rubric, ref, inp, options, ref_card, audits, result, cards,
-                 Path(keep) if keep else Path(tmp), keep is not None, grader, reads)
+                 Path(keep) if keep else Path(tmp), keep is not None, run, reads)
 
 
 def _plan(rubric: Rubric, module, ws: Workspace, options: dict,
@@ -232,20 +258,33 @@ def _plan(rubric: Rubric, module, ws: Workspace, options: dict,
 def _run_all(planned: dict[str, _Planned], ws: Workspace, rubric: Rubric, ref: str, inp: str,
              options: dict, ref_card: ScoreCard, audits: dict[str, M.CriterionAudit],
              result: M.RubricAudit, cards: list[ScoreCard], out_dir: Path, keep: bool,
-             grader: Grader, reads: dict | None = None) -> None:
+             run: _Run, reads: dict | None = None) -> None:
     ext = apps.APPS[rubric.app].extension if rubric.app in apps.APPS else ".zip"
     out_dir.mkdir(parents=True, exist_ok=True)
-    for n, p in enumerate(planned.values(), start=1):
-        mid = f"m{n:03d}"
-        mr, card = _run_one(mid, p, ws, out_dir / f"{rubric.id}-{mid}{ext}", rubric, ref,
-                            inp, options, ref_card, keep, grader, reads or {})
+    todo = list(planned.values())
+    graders = [run.grader]  # a forked worker's own replaces it (see ``parallel``)
+
+    def one(i: int) -> tuple[M.MutantResult, ScoreCard | None]:
+        mid = f"m{i + 1:03d}"
+        return _run_one(mid, todo[i], ws, out_dir / f"{rubric.id}-{mid}{ext}", rubric, ref,
+                        inp, options, ref_card, keep, graders[0], reads or {})
+
+    def in_worker() -> None:
+        from multiprocessing.util import Finalize
+        graders[0] = Grader(run.grader.backends)
+        Finalize(None, run.backends.close, exitpriority=10)
+
+    run.progress("mutants", 0, len(todo))
+    done = map_forked(one, len(todo), run.jobs, setup=in_worker,
+                      on_done=lambda n: run.progress("mutants", n, len(todo)))
+    for p, (mr, card) in zip(todo, done):
         result.mutants.append(mr)
         if card is not None:
             cards.append(card)
         if mr.kind == "break" and p.mutation.scope == "criterion":
             lost = {cid: before - after for cid, (before, after) in mr.changed.items()
                     if after < before - 1e-9}
-            dc = double_charge(mid, mr.description, lost, result.steps)
+            dc = double_charge(mr.id, mr.description, lost, result.steps)
             if dc is not None:
                 result.double_charges.append(dc)
         if mr.kind == "break" and mr.verdict in M.COUNTED:

@@ -6,7 +6,6 @@ from pathlib import Path
 from typing import Optional
 
 import typer
-from rich.console import Console
 
 from officeeval.cli.common import (
     EXIT_USAGE, EXIT_RUBRIC, EXIT_EVAL_ERROR, EXIT_INTERNAL, app, console, err_console,
@@ -281,7 +280,7 @@ def serve(task_dirs: Optional[list[Path]] = typer.Option(None, "--tasks", help="
     raise typer.Exit(code)
 
 
-def _batch_report(out: Path, console: Console, make_report: bool) -> bool:
+def _batch_report(out: Path, console, make_report: bool) -> bool:  # noqa: ANN001 - a Console
     """The report writer when it is installed, else the per-model summary table. ``False``
     when the writer failed (the results are stored; ``officeeval report OUT`` retries)."""
     try:
@@ -299,3 +298,68 @@ def _batch_report(out: Path, console: Console, make_report: bool) -> bool:
     from officeeval.runner.batch_command import print_store_summary
     print_store_summary(out, console)
     return write_report is None or not make_report
+
+
+@app.command("recalc-server")
+def recalc_server(socket_path: Optional[Path] = typer.Option(
+                      None, "--socket", metavar="PATH",
+                      help="Where to listen. Default: the socket score, query, inspect, "
+                      "audit and draft look for ($OFFICEEVAL_RECALC_SOCKET, else "
+                      "$XDG_RUNTIME_DIR/officeeval/recalc.sock or "
+                      "/tmp/officeeval-UID/recalc.sock)."),
+                  instances: int = typer.Option(1, "--instances", metavar="N",
+                                                help="LibreOffice instances at most (another "
+                                                "starts only while requests wait)."),
+                  prestart: bool = typer.Option(True, "--prestart/--no-prestart",
+                                                help="Start LibreOffice now rather than on "
+                                                "the first request.")) -> None:
+    """Keep LibreOffice running for this user's commands: score, query, inspect, audit and
+    draft find it and recalculate and lay documents out through it (each falls back to a
+    LibreOffice of its own if it stops), so grading workbooks one by one from a shell pays
+    LibreOffice's start once. Stops on Ctrl-C or SIGTERM. Exit 2 when the socket cannot be
+    used or a server already answers on it."""
+    import signal
+    import socket
+    import threading
+
+    from officeeval import recalc
+    from officeeval.recalc.libreoffice import find_soffice
+    from officeeval.recalc.server import serve
+    from officeeval.recalc.service import RecalcService
+    from officeeval.recalc.warm_socket import private_folder, socket_path as default_socket
+    path = socket_path or default_socket()
+    if path is None:
+        _fail(EXIT_USAGE, "OFFICEEVAL_RECALC_SOCKET is none: give --socket PATH")
+    soffice = find_soffice()
+    if soffice is None:
+        _fail(EXIT_USAGE, "LibreOffice is not installed (libreoffice-calc, "
+                          "libreoffice-writer, libreoffice-impress, python3-uno)")
+    try:
+        private_folder(path)
+    except OSError as exc:
+        _fail(EXIT_USAGE, f"--socket {path}: {exc}")
+    if path.exists():
+        probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            probe.connect(str(path))
+            _fail(EXIT_USAGE, f"a recalculation server already answers on {path}")
+        except OSError:
+            path.unlink()  # a server that ended without removing it
+        finally:
+            probe.close()
+    service = RecalcService(soffice, timeout=recalc.timeout(), instances=max(1, instances))
+    if prestart:
+        service.prestart()
+    stop = threading.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, lambda *_: stop.set())
+    err_console.print(f"recalc-server: listening on {path}; Ctrl-C stops it", markup=False,
+                      highlight=False)
+
+    def until() -> None:
+        while not stop.wait(0.5):
+            pass
+    try:
+        serve(str(path), service, until=until)
+    finally:
+        path.unlink(missing_ok=True)

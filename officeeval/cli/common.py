@@ -9,7 +9,6 @@ import sys
 from pathlib import Path
 
 import typer
-from rich.console import Console
 from typer.core import TyperCommand, TyperGroup
 
 from officeeval.errors import RubricError
@@ -26,6 +25,7 @@ class _Params:
 
     def get_params(self, ctx):  # noqa: ANN001, ANN201 - click's types
         params = super().get_params(ctx)  # type: ignore[misc]
+        _plain_coercion(params)
         for p in params:
             if p.metavar is None:
                 flag = getattr(p, "is_flag", False) or getattr(p, "count", False)
@@ -39,6 +39,91 @@ class _Params:
     def collect_usage_pieces(self, ctx):  # noqa: ANN001, ANN201
         return [re.sub(r"^\{([A-Z_]+)\}(\.\.\.)?$", r"\1\2", piece)
                 for piece in super().collect_usage_pieces(ctx)]  # type: ignore[misc]
+
+
+def _plain_coercion(params) -> None:  # noqa: ANN001 - click's parameters
+    """Give the parameters of plain types (paths, text, numbers, truth values, lists and
+    optionals of them) a coercion of their own. Typer builds a pydantic ``TypeAdapter`` for
+    every parameter of the command it runs: importing pydantic and building the adapters
+    was a fifth of ``officeeval score``'s start. Parameters of any other type, or on a
+    typer without runtime coercion, are left to typer."""
+    if _PlainParam is None:
+        return
+    for p in params:
+        desc = getattr(p, "type_descriptor", None)
+        if desc is None or getattr(p, "_runtime_param", 0) is not None:
+            continue
+        if getattr(desc.parameter_info, "parser", None) is not None or \
+                getattr(desc, "file_annotation", None) is not None or \
+                getattr(desc.parameter_info, "min", None) is not None or \
+                getattr(desc.parameter_info, "max", None) is not None:
+            continue
+        conv = _converter(desc.annotation)
+        if conv is not None:
+            p._runtime_param = _PlainParam(desc.parameter_info, desc.annotation, conv)
+
+
+def _converter(annotation):  # noqa: ANN001, ANN202 - a typing annotation -> a function
+    import types
+    import typing
+    origin = typing.get_origin(annotation)
+    args = [a for a in typing.get_args(annotation) if a is not type(None)]
+    if origin in (typing.Union, getattr(types, "UnionType", None)) and len(args) == 1:
+        return _converter(args[0])
+    if origin is list and len(args) == 1:
+        one = _LEAVES.get(args[0])
+        return None if one is None else (lambda value: [one(v) for v in value])
+    return _LEAVES.get(annotation)
+
+
+def _to_int(value):  # noqa: ANN001, ANN202
+    if isinstance(value, bool):
+        raise ValueError("Input should be a valid integer")
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise ValueError("Input should be a valid integer, unable to parse string as an "
+                         "integer") from None
+
+
+def _to_float(value):  # noqa: ANN001, ANN202
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        raise ValueError("Input should be a valid number, unable to parse string as a "
+                         "number") from None
+
+
+def _to_bool(value):  # noqa: ANN001, ANN202
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in ("1", "true", "t", "yes", "y", "on"):
+        return True
+    if text in ("0", "false", "f", "no", "n", "off"):
+        return False
+    raise ValueError("Input should be a valid boolean, unable to interpret input")
+
+
+_LEAVES = {Path: lambda v: v if isinstance(v, Path) else Path(v), str: str, int: _to_int,
+           float: _to_float, bool: _to_bool}
+
+try:
+    from typer._coercion import RuntimeParam as _RuntimeParam
+except ImportError:  # a typer that coerces parameters itself, without pydantic
+    _PlainParam = None
+else:
+    from dataclasses import dataclass as _dataclass
+
+    @_dataclass(frozen=True)
+    class _PlainParam(_RuntimeParam):  # type: ignore[no-redef]
+        convert: object = None
+
+        def _coerce_value(self, value, param, ctx):  # noqa: ANN001, ANN202
+            try:
+                return self.convert(value)  # type: ignore[operator]
+            except ValueError as exc:
+                raise typer.BadParameter(str(exc), ctx=ctx, param=param) from None
 
 
 class _Command(_Params, TyperCommand):
@@ -56,10 +141,25 @@ class _App(typer.Typer):
         return super().command(*args, cls=cls or _Command, **kwargs)
 
 
+class _LazyConsole:
+    """A rich ``Console`` made on first use: importing rich's console costs a command that
+    prints nothing through it (``score --json``) a tenth of its start."""
+
+    def __init__(self, stderr: bool = False) -> None:
+        self._stderr = stderr
+        self._console = None
+
+    def __getattr__(self, name: str):  # noqa: ANN204 - the Console's attributes
+        if self._console is None:
+            from rich.console import Console
+            self._console = Console(stderr=self._stderr)
+        return getattr(self._console, name)
+
+
 app = _App(cls=_Group, add_completion=False, no_args_is_help=True,
            pretty_exceptions_enable=False, help="Grade Office documents against exam rubrics.")
-console = Console()
-err_console = Console(stderr=True)
+console = _LazyConsole()
+err_console = _LazyConsole(stderr=True)
 
 _JSON_HELP = "Print JSON instead of a table."
 _RECALC_HELP = ("Recalculate formulas that have no cached value, and lay documents out for "

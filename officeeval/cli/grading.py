@@ -36,8 +36,7 @@ def score(document: Path = typer.Argument(..., help="The document to grade."),
     Exit 0 when graded (whatever the score; a broken document is an invalid_package
     ScoreCard), 3 for an invalid rubric, 4 when a document is missing, 5 when evaluator
     errors were left out."""
-    from officeeval.report.console import print_scorecard
-    from officeeval.scoring import evaluate
+    from officeeval.scoring.engine import evaluate
     _existing_file(document, "document")
     for given, what in ((input, "--input"), (reference, "--reference")):
         if given is not None:
@@ -48,6 +47,7 @@ def score(document: Path = typer.Argument(..., help="The document to grade."),
     if as_json:
         _json(card.to_dict())
     else:
+        from officeeval.scoring.console import print_scorecard
         print_scorecard(card, console)
     if card.eval_errors:
         raise typer.Exit(EXIT_EVAL_ERROR)
@@ -105,11 +105,16 @@ def audit(rubrics: list[Path] = typer.Argument(..., help="Rubric XML files."),
     full marks or lose only what the task's NOTES explain. Exit 1 when not clean, 3 when
     a rubric is invalid."""
     from officeeval.audit import audit as run_audit, default_jobs
+    from officeeval.audit.progress import TerminalProgress
     from officeeval.audit.render import console as print_audit, invocation, markdown
-    report = run_audit(rubrics, min_detection=min_detection, jobs=jobs or default_jobs(),
-                       keep_mutants=keep_mutants,
-                       options={} if recalc is None else {"recalc": recalc},
-                       solutions=False if no_solutions else solutions)
+    progress = TerminalProgress()
+    try:
+        report = run_audit(rubrics, min_detection=min_detection, jobs=jobs or default_jobs(),
+                           keep_mutants=keep_mutants, progress=progress,
+                           options={} if recalc is None else {"recalc": recalc},
+                           solutions=False if no_solutions else solutions)
+    finally:
+        progress.finish()
     if write_md is not None:
         write_md.write_text(markdown(report, invocation(rubrics, write_md)), encoding="utf-8")
     if as_json:
@@ -137,6 +142,9 @@ def draft(input_doc: Path = typer.Argument(..., metavar="INPUT", help="The task'
           level: Optional[str] = typer.Option(None, "--level", help="The task's level."),
           run_audit: bool = typer.Option(True, "--audit/--no-audit",
                                          help="Audit the draft at once."),
+          jobs: int = typer.Option(0, "--jobs", "-j", metavar="N", show_default=False,
+                                   help="Processes grading the audit's mutants. Default: "
+                                   "one per CPU."),
           recalc: Optional[bool] = typer.Option(None, "--recalc/--no-recalc",
                                                 help=_RECALC_HELP, show_default=False)
           ) -> None:
@@ -177,11 +185,18 @@ def draft(input_doc: Path = typer.Argument(..., metavar="INPUT", help="The task'
             console.print(f"  step with no criterion: {s}", highlight=False, markup=False)
         if not run_audit:
             return
+        from officeeval.audit import default_jobs
+        from officeeval.audit.progress import TerminalProgress
         from officeeval.audit.runner import audit_rubric
-        # A draft is audited on its mutants and variants; the task's independent solutions
-        # and their NOTES belong to its reviewed rubric (bench/draft_blind_bench.py grades
-        # them with a draft).
-        a = audit_rubric(out, backends=backends, solutions=False)
+        progress = TerminalProgress()
+        try:
+            # A draft is audited on its mutants and variants; the task's independent
+            # solutions and their NOTES belong to its reviewed rubric
+            # (bench/draft_blind_bench.py grades them with a draft).
+            a = audit_rubric(out, backends=backends, jobs=jobs or default_jobs(),
+                             progress=progress.rubric(out.stem), solutions=False)
+        finally:
+            progress.finish()
     finally:
         backends.close()
     rate = a.detection_rate

@@ -15,12 +15,16 @@ from officeeval.cli.common import (
 from officeeval.errors import PackageError, SelectorSyntaxError
 
 
-def _open(document: Path):
+def _open(document: Path, layout: bool = True):
     """The document, with a recalculation backend of this command's own (nothing started
-    unless a formula value needs it); ``_close`` closes both."""
+    unless a formula value needs it) and, when ``layout``, a layout backend on the same
+    LibreOffice; ``_close`` closes both."""
     from officeeval import recalc
+    from officeeval.backends import Backends
     from officeeval.formats import open_document
     backends = recalc.backends()
+    if not layout:
+        backends = Backends(recalc=backends.recalc)
     try:
         return open_document(document, backends=backends)
     except PackageError as exc:
@@ -87,15 +91,18 @@ def query(document: Path = typer.Argument(..., help="The document to read."),
 def inspect(document: Path = typer.Argument(..., help="The document to read."),
             limit: int = typer.Option(50, "--limit", metavar="N",
                                       help="At most this many targets per selector."),
+            layout: bool = typer.Option(False, "--layout", help="Also the layout properties "
+                                        "(pages, text that fits): LibreOffice lays the "
+                                        "document out, seconds more."),
             as_json: bool = typer.Option(False, "--json", help=_JSON_HELP)) -> None:
     """Resolve every catalog property on the standard targets of a document.
 
     Exit 4 when the document cannot be read."""
     from officeeval.inspection import inspect as run_inspect
     from officeeval.report.console import print_rows
-    doc = _open(document)
+    doc = _open(document, layout=layout)
     try:
-        rows = run_inspect(doc, limit)
+        rows = run_inspect(doc, limit, layout=layout)
     finally:
         _close(doc)
     if as_json:

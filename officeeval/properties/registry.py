@@ -80,6 +80,7 @@ class Registry:
         self._aliases: dict[str, str] = {}
         self._defined_at: dict[str, str] = {}
         self._pending: list[tuple[str, Definition]] = []
+        self._later: dict[str, Callable[[], tuple[WriterSet, ...]]] = {}
 
     def define(self, name: str, vtype: ValueType, doc: str,
                aliases: tuple[str, ...] = ()) -> PropertyDef:
@@ -160,8 +161,25 @@ class Registry:
                                      f"read-only ({binding.read_only})")
                 pdef.bindings[app] = replace(binding, writer=w)
 
+    def add_writers_later(self, app: str, sets: Callable[[], tuple[WriterSet, ...]]) -> None:
+        """Attach ``app``'s writers (``sets()``, as ``add_writers``) when one is first
+        asked for: importing the code that edits documents is left to those who edit."""
+        self._later[app] = sets
+
+    def load_writers(self) -> "Registry":
+        """Attach every writer left for later (bindings then carry their ``writer``);
+        raises ``ValueError`` like ``add_writers``."""
+        while self._later:
+            app, sets = next(iter(self._later.items()))
+            del self._later[app]
+            self.add_writers(app, sets())
+        return self
+
     def writer(self, name: str, app: str) -> Writer | None:
         """The ``app`` writer of property ``name`` (or alias); ``None`` when it has none."""
+        if app in self._later:
+            sets = self._later.pop(app)
+            self.add_writers(app, sets())
         pdef = self.get(name)
         binding = pdef.bindings.get(app) if pdef is not None else None
         return binding.writer if binding is not None else None

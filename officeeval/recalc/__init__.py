@@ -10,12 +10,15 @@ The caller owns the backend: ``backends(recalc, service)`` builds the ``Backends
 owner — a CLI command, a batch worker, a server worker — holding a ``Recalculation`` that
 starts LibreOffice on first use, reuses it for every document of that owner, and stops it on
 ``close()`` (or at exit). Set ``OFFICEEVAL_SOFFICE`` to a soffice binary to choose one, or
-to ``none`` to disable recalculation; ``OFFICEEVAL_RECALC_TIMEOUT`` (seconds, default 60)
-bounds one document.
+to ``none`` to disable recalculation; ``OFFICEEVAL_RECALC_TIMEOUT`` (LibreOffice's CPU
+seconds, default 120, retried once at four times that before the document is charged; see
+``recalc.libreoffice``) bounds one document.
 
 A batch runs one shared service for its workers (``recalc.server``); a worker's
 ``Recalculation(service=(address, wait))`` is a client of it (``recalc.client.RemoteBackend``)
-that falls back to a LibreOffice of its own when the service cannot be reached.
+that falls back to a LibreOffice of its own when the service cannot be reached. A user may
+keep one running between commands (``officeeval recalc-server``): every owner that names no
+service of its own then uses it (``recalc.warm_socket``).
 """
 
 from __future__ import annotations
@@ -35,8 +38,10 @@ _OFF = (False, "off", "false", "no", "0")
 
 
 def timeout() -> float:
-    """Seconds one document may take (``OFFICEEVAL_RECALC_TIMEOUT``, default 60)."""
-    return float(os.environ.get("OFFICEEVAL_RECALC_TIMEOUT") or 60)
+    """LibreOffice's CPU seconds one document may take before it is tried again at a larger
+    limit (``OFFICEEVAL_RECALC_TIMEOUT``, default ``libreoffice.CPU_LIMIT``)."""
+    from officeeval.recalc.libreoffice import CPU_LIMIT
+    return float(os.environ.get("OFFICEEVAL_RECALC_TIMEOUT") or CPU_LIMIT)
 
 
 def available() -> bool:
@@ -48,11 +53,18 @@ def backends(recalc: bool | str | None = None,
              service: tuple[str, float] | None = None) -> Backends:
     """The ``Backends`` of one owner for the ``--recalc/--no-recalc`` choice ``recalc``
     (``None``: when LibreOffice is installed): none at all when it is off, or when no
-    LibreOffice is installed and no ``service`` (address, wait) is named; else a
+    LibreOffice is installed and no ``service`` (address, wait) is named nor the user's
+    warm service (``recalc.warm_socket``) runs; else a
     ``Recalculation`` and a layout backend (``Layouter``) on the same LibreOffice, which
     starts nothing until a document needs it. The owner calls ``close()`` on the result
     when it is done."""
     mode = recalc.strip().lower() if isinstance(recalc, str) else recalc
+    if service is None and mode not in _OFF:
+        # The user's warm service (``officeeval recalc-server``), when one is running.
+        from officeeval.recalc.warm_socket import WAIT, running
+        found = running()
+        if found is not None:
+            service = (found, WAIT)
     if mode in _OFF or (service is None and not available()):
         # ``--no-recalc`` promises that LibreOffice is never started: no layout either
         # (layout checks are then eval_errors).

@@ -35,6 +35,7 @@ import sys
 import tempfile
 import threading
 from pathlib import Path
+from typing import Callable
 
 from officeeval.recalc.libreoffice import DocumentRecalcError, RecalcError, find_soffice
 from officeeval.recalc.service import RecalcService
@@ -82,15 +83,21 @@ class _Server(socketserver.ThreadingUnixStreamServer):
     daemon_threads = True
 
 
-def serve(socket_path: str, service: RecalcService) -> None:
-    """Answer requests on ``socket_path`` until stdin closes; then stop ``service``."""
+def _until_stdin_closes() -> None:
+    while sys.stdin.buffer.read(4096):
+        pass
+
+
+def serve(socket_path: str, service: RecalcService,
+          until: Callable[[], None] = _until_stdin_closes) -> None:
+    """Answer requests on ``socket_path`` until ``until()`` returns (by default: until
+    stdin closes); then stop ``service``."""
     server = _Server(socket_path, _handler(service))
     thread = threading.Thread(target=server.serve_forever, name="recalc-server", daemon=True)
     thread.start()
     print("ready", flush=True)
     try:
-        while sys.stdin.buffer.read(4096):
-            pass
+        until()
     finally:
         server.shutdown()
         server.server_close()

@@ -1,5 +1,10 @@
-"""Load a rubric: structure by the shipped XSD (xmlschema), meaning by the engine, and every
-problem reported at once with its line (and column inside a selector).
+"""Load a rubric: structure by the shipped XSD, meaning by the engine, and every problem
+reported at once with its line (and column inside a selector).
+
+The structure is checked by libxml2's validator (``lxml.etree.XMLSchema``: milliseconds,
+nothing more to import); only a rubric it rejects is validated again by ``xmlschema``, whose
+messages name what is wrong (``tests/rubric/test_schema_validators.py`` holds the two to
+the same verdicts).
 
 Raises ``RubricError`` listing all issues; returns a frozen ``Rubric`` otherwise.
 """
@@ -12,7 +17,6 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-import xmlschema
 from lxml import etree
 
 from officeeval import apps
@@ -32,10 +36,32 @@ _PARSER = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=Fals
 
 
 @lru_cache(maxsize=1)
-def schema() -> xmlschema.XMLSchema:
-    """The rubric XSD shipped as package data."""
+def schema():  # noqa: ANN201 - an xmlschema.XMLSchema (imported only when needed)
+    """The rubric XSD shipped as package data, as ``xmlschema`` reads it (for messages)."""
+    import xmlschema
     text = resources.files("officeeval.rubric").joinpath("rubric.xsd").read_text("utf-8")
     return xmlschema.XMLSchema(text)
+
+
+@lru_cache(maxsize=1)
+def fast_schema() -> etree.XMLSchema:
+    """The same XSD as libxml2 reads it: tells valid from invalid, fast."""
+    data = resources.files("officeeval.rubric").joinpath("rubric.xsd").read_bytes()
+    return etree.XMLSchema(etree.fromstring(data, _PARSER))
+
+
+def schema_issues(root: etree._Element) -> list[RubricIssue]:
+    """The structural problems of the rubric ``root`` (none when libxml2 finds it valid;
+    else ``xmlschema``'s, each with its line)."""
+    tree = etree.ElementTree(root)
+    if fast_schema().validate(tree):
+        return []
+    issues = []
+    for err in schema().iter_errors(tree):
+        elem = getattr(err, "elem", None)
+        line = getattr(elem, "sourceline", None)
+        issues.append(RubricIssue(line, _schema_message(err)))
+    return issues
 
 
 def load_rubric(path: str | Path) -> Rubric:
@@ -57,11 +83,7 @@ def load_rubric_text(data: bytes | str, name: str = "<rubric>") -> Rubric:
         root = etree.fromstring(raw, _PARSER)
     except etree.XMLSyntaxError as exc:
         raise RubricError(name, [RubricIssue(exc.lineno, f"malformed XML: {exc.msg}")]) from exc
-    issues: list[RubricIssue] = []
-    for err in schema().iter_errors(etree.ElementTree(root)):
-        elem = getattr(err, "elem", None)
-        line = getattr(elem, "sourceline", None)
-        issues.append(RubricIssue(line, _schema_message(err)))
+    issues: list[RubricIssue] = schema_issues(root)
     rubric = _build(root, raw, name, issues)
     if issues:
         issues.sort(key=lambda i: (i.line or 0, i.column or 0))
@@ -78,7 +100,7 @@ def _dedupe(issues: list[RubricIssue]) -> list[RubricIssue]:
     return out
 
 
-def _schema_message(err: xmlschema.XMLSchemaValidationError) -> str:
+def _schema_message(err) -> str:  # noqa: ANN001 - an XMLSchemaValidationError
     reason = (err.reason or str(err)).strip().splitlines()[0]
     reason = reason.replace(f"{{{NS}}}", "")
     return f"schema: {reason}"

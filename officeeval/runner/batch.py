@@ -384,5 +384,5 @@ def _recalc_service(p: Plan, options: BatchOptions, outdir: Path
 def _service_wait() -> float:
     # An answer may wait for an instance to start and then for the document itself.
     from officeeval import recalc
-    from officeeval.recalc.libreoffice import START_WAIT
-    return min(2 * recalc.timeout() + START_WAIT + 30.0, GRADING_BUDGET - 30.0)
+    from officeeval.recalc.libreoffice import START_WAIT, worst_wall
+    return min(worst_wall(recalc.timeout()) + START_WAIT + 30.0, GRADING_BUDGET - 30.0)

@@ -209,7 +209,9 @@ class Service:
         if self.recalc is None:
             return None
         from officeeval import recalc
-        return self.recalc.address, min(2 * recalc.timeout() + 30.0, self.options.grade_timeout)
+        from officeeval.recalc.libreoffice import worst_wall
+        return self.recalc.address, min(worst_wall(recalc.timeout()) + 30.0,
+                                         self.options.grade_timeout)
 
     async def grade(self, job: Job, limit: float, cleanup: Callable[[], None],
                     owner: str) -> Response:

@@ -90,3 +90,13 @@ def test_catalog_listings():
     res = run("comparators", "--json")
     names = {r["name"] for r in json.loads(res.stdout)}
     assert {"equals", "approx", "between", "unchanged", "count", "contains_all"} <= names
+
+
+def test_inspect_lays_out_only_when_asked(tmp_path):
+    path = docx(tmp_path, p("通知") + p("正文"))
+    res = run("inspect", str(path), "--json")
+    assert res.returncode == cli.EXIT_OK
+    rows = json.loads(res.stdout)
+    pages = [r for r in rows if r["property"] == "layout.page"]
+    assert pages and all(r["rendered"].startswith("(not laid out") for r in pages)
+    assert "--layout" in run("inspect", "--help").stdout

@@ -37,7 +37,7 @@ def test_help_has_no_type_placeholders(name):
     assert not re.search(r"<(bool|path|str|int|float|list\[[^]]*\])>", text), text
     assert "{" not in text and "}" not in text, text
     usage = next(line for line in text.splitlines() if "Usage:" in line)
-    assert re.fullmatch(r"\s*Usage: officeeval( \w+)? \[OPTIONS\]( [A-Z_. \[\]]+)?\s*",
+    assert re.fullmatch(r"\s*Usage: officeeval( [\w-]+)? \[OPTIONS\]( [A-Z_. \[\]]+)?\s*",
                         usage), usage
 
 

@@ -61,7 +61,8 @@ OPTIONS = {"recalc": False}
 
 
 def _bindings():
-    return [(app, p) for p in catalog().all() for app, _ in p.bindings.items()]
+    reg = catalog().load_writers()  # writers are attached when first asked for
+    return [(app, p) for p in reg.all() for app, _ in p.bindings.items()]
 
 
 def test_every_binding_has_a_writer_or_a_reason_and_the_reasons_are_few():

@@ -1,0 +1,71 @@
+"""What a command loads before it works: ``officeeval score`` imports the grader and the
+readers, not the audit, the drafter, the report, the batch runner, the service, pandas or
+the parts of typer that build pydantic adapters (issue 35: a user scoring documents in a
+shell loop pays every import on every call)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+
+# Loaded after a command ran, written where the test reads it (atexit: typer exits).
+_PROBE = """
+import atexit, json, runpy, sys
+out = sys.argv.pop(1)
+atexit.register(lambda: open(out, "w").write(json.dumps(sorted(sys.modules))))
+sys.argv[0] = "officeeval"
+runpy.run_module("officeeval", run_name="__main__")
+"""
+
+# Modules ``score`` must not load: other commands' packages and what only they need.
+NOT_FOR_SCORE = ("officeeval.audit", "officeeval.draft", "officeeval.report",
+                 "officeeval.analysis", "officeeval.runner", "officeeval.service",
+                 "officeeval.generation", "officeeval.outline", "officeeval.inspection",
+                 "officeeval.word.edit", "officeeval.excel.edit", "officeeval.ppt.edit",
+                 "pandas", "numpy", "jinja2", "starlette", "uvicorn", "httpx", "openai",
+                 "ray", "pydantic", "xmlschema", "typer.rich_utils", "PIL", "pypdfium2",
+                 "openpyxl", "docx", "pptx")
+
+
+def loaded(tmp_path: Path, *args: str) -> list[str]:
+    out = tmp_path / "modules.json"
+    res = subprocess.run([sys.executable, "-c", _PROBE, str(out), *args], cwd=REPO,
+                         capture_output=True, text=True, timeout=300,
+                         env={**os.environ, "OFFICEEVAL_SOFFICE": "none"})
+    assert out.exists(), res.stderr[-2000:]
+    return json.loads(out.read_text())
+
+
+def offending(modules: list[str], forbidden: tuple[str, ...]) -> list[str]:
+    return [m for m in modules if any(m == f or m.startswith(f + ".") for f in forbidden)]
+
+
+@pytest.mark.parametrize("sample", ["word-l1-notice", "ppt-l1-campus", "excel-l1-grades"])
+def test_score_imports_only_what_grading_needs(tmp_path, sample):
+    ext = {"word": "docx", "ppt": "pptx", "excel": "xlsx"}[sample.split("-")[0]]
+    modules = loaded(tmp_path, "score", f"samples/{sample}/reference.{ext}", "-r",
+                     f"rubrics/{sample}.xml", "--json")
+    assert "officeeval.scoring.grader" in modules  # it did grade
+    assert offending(modules, NOT_FOR_SCORE) == []
+
+
+def test_score_as_a_table_adds_only_rich(tmp_path):
+    modules = loaded(tmp_path, "score", "samples/word-l1-notice/reference.docx", "-r",
+                     "rubrics/word-l1-notice.xml")
+    assert "rich.table" in modules
+    assert offending(modules, NOT_FOR_SCORE) == []
+
+
+def test_help_imports_no_command(tmp_path):
+    modules = loaded(tmp_path, "--help")
+    # typer renders the help with rich (typer.rich_utils): the one thing help adds.
+    forbidden = tuple(m for m in NOT_FOR_SCORE if m != "typer.rich_utils")
+    assert offending(modules, forbidden + ("officeeval.scoring", "officeeval.apps",
+                                           "officeeval.rubric", "lxml")) == []
