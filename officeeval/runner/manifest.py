@@ -14,7 +14,9 @@ Optional: ``note`` (free text), ``limits`` (per-generation overrides, see
 ``officeeval.runner.limits``), ``rubric`` (a rubric file relative to the manifest, for a
 task not in the registry's directories). What ``officeeval generate`` adds is kept for the
 report: ``usage`` (``prompt_tokens``, ``completion_tokens``), ``latency`` (seconds),
-``attempts``, ``finish_reason``, ``request`` (the parameters sent), and for the
+``attempts``, ``finish_reason``, ``request`` (the parameters sent), ``stated_limits`` (the
+limits its prompt told the model, ``{"timeout": 60, "memory": 2147483648}``: the batch
+grades the line under them, see ``runner.limits.enforce_stated``), and for the
 execution-feedback loop ``turns``: the conversation's replies in order, each an object with
 ``answer`` (the reply) and optionally ``usage``, ``latency``, ``attempts``,
 ``finish_reason``, ``run`` (how its program ran when it was generated) and ``feedback``
@@ -38,7 +40,7 @@ from typing import Any
 
 from officeeval.errors import TaskError
 from officeeval.runner.escaping import safe_text
-from officeeval.runner.limits import parse_limits
+from officeeval.runner.limits import parse_limits, parse_stated
 
 SOURCES = ("code", "answer", "output")
 MAX_LINE = 8 * 1024 * 1024  # a line longer than this is not a plausible generation
@@ -75,6 +77,7 @@ class ManifestLine:
     rubric: str | None = None
     turns: tuple[dict[str, Any], ...] = ()
     info: dict[str, Any] = field(default_factory=dict)
+    stated_limits: dict[str, Any] | None = None  # what its prompt told the model
 
     @property
     def turn_answers(self) -> tuple[str, ...]:
@@ -187,6 +190,10 @@ def _parse_line(n: int, text: str, base: Path, root: Path) -> ManifestLine:
         resolved = payload
     limits = obj.get("limits") or {}
     parse_limits(limits)  # raises TaskError naming the bad key
+    try:
+        stated = parse_stated(obj.get("stated_limits"))
+    except TaskError as exc:
+        raise TaskError(f"'stated_limits': {exc}") from None
     rubric = obj.get("rubric")
     if rubric is not None:
         if not isinstance(rubric, str) or not rubric:
@@ -200,7 +207,7 @@ def _parse_line(n: int, text: str, base: Path, root: Path) -> ManifestLine:
                         generation_key(task.strip(), model.strip(), sample, source, payload,
                                        answers),
                         note if isinstance(note, str) else "", dict(limits), rubric, turns,
-                        _info(obj))
+                        _info(obj), stated)
 
 
 def _turns(raw: Any, source: str) -> tuple[dict[str, Any], ...]:
