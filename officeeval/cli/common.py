@@ -4,6 +4,7 @@ the exit codes and the one-line failures that end a command."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 from pathlib import Path
@@ -58,8 +59,27 @@ class _App(typer.Typer):
 
 app = _App(cls=_Group, add_completion=False, no_args_is_help=True,
            pretty_exceptions_enable=False, help="Grade Office documents against exam rubrics.")
-console = Console()
-err_console = Console(stderr=True)
+# Without a terminal (a log, nohup, CI, `| tee`) and without COLUMNS, rich would fold every
+# line at 80 columns and break paths and counts in two: there, lines are never folded and
+# tables may be as wide as LOG_WIDTH (they take only the width they need).
+LOG_WIDTH = 200
+
+
+def _console(stderr: bool = False) -> Console:
+    c = Console(stderr=stderr)
+    if not c.is_terminal and not os.environ.get("COLUMNS"):
+        return Console(stderr=stderr, width=LOG_WIDTH, soft_wrap=True)
+    return c
+
+
+def log_output(c: Console) -> bool:
+    """Whether ``c`` writes to a log rather than a terminal with a width of its own
+    (``score`` then prints lines, not its table)."""
+    return not c.is_terminal and not os.environ.get("COLUMNS")
+
+
+console = _console()
+err_console = _console(stderr=True)
 
 _JSON_HELP = "Print JSON instead of a table."
 _RECALC_HELP = ("Recalculate formulas that have no cached value, and lay documents out for "

@@ -97,16 +97,18 @@ def generate(prompts_file: Path = typer.Argument(..., help="Prompt lines (office
                                                   "name)."),
              seed: Optional[int] = typer.Option(None, "--seed", help="Base seed (sample k "
                                                 "uses seed + k - 1)."),
-             extra_body: Optional[str] = typer.Option(None, "--extra-body", help="Provider "
-                                                      "fields merged into every request: a "
-                                                      "JSON object or @FILE, e.g. "
-                                                      "'{\"chat_template_kwargs\": "
-                                                      "{\"enable_thinking\": false}, "
-                                                      "\"top_k\": 20}'."),
-             headers: Optional[list[str]] = typer.Option(None, "--header", help="An extra "
-                                                         "HTTP header, 'Name: value' "
-                                                         "(repeatable; values of secret-"
-                                                         "looking names are not recorded)."),
+             extra_body: Optional[str] = typer.Option(None, "--extra-body", metavar="JSON",
+                                                      help="Provider fields merged into every "
+                                                      "request: a JSON object, or @FILE "
+                                                      "holding one (chat_template_kwargs, "
+                                                      "reasoning_effort, top_k, min_p, "
+                                                      "repetition_penalty …; "
+                                                      "docs/generation.md)."),
+             headers: Optional[list[str]] = typer.Option(None, "--header", metavar="HEADER",
+                                                         help="An extra HTTP header, 'Name: "
+                                                         "value' (repeatable; values of "
+                                                         "secret-looking names are not "
+                                                         "recorded)."),
              turns: int = typer.Option(1, "--turns", help="Replies per generation: after "
                                        "each, the program runs and the model sees how."),
              concurrency: int = typer.Option(8, "--concurrency", help="Requests at once."),

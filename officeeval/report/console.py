@@ -12,6 +12,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from officeeval.report.markdown import headline_sentence
 from officeeval.scoring.scorecard import ScoreCard
 
 _STATUS_STYLE = {"pass": "green", "fail": "red", "not_found": "yellow", "skipped": "magenta",
@@ -24,13 +25,16 @@ _STATUS_STYLE = {"pass": "green", "fail": "red", "not_found": "yellow", "skipped
 TABLE_WIDTH = 120
 
 
-def print_scorecard(card: ScoreCard, console: Console | None = None) -> None:
+def print_scorecard(card: ScoreCard, console: Console | None = None,
+                    lines: bool | None = None) -> None:
+    """The ScoreCard as a table, or as one line per criterion and check (``lines``; by
+    default when ``console`` is narrower than ``TABLE_WIDTH``)."""
     console = console or Console()
     verdict = "[green]PASS[/]" if card.passed else "[red]FAIL[/]"
     console.print(f"[bold]{escape(card.task)}[/] ({card.app}) {escape(card.document)}")
     console.print(f"outcome: [bold]{card.outcome}[/]"
                   + (f" — {escape(card.outcome_detail)}" if card.outcome_detail else ""))
-    if console.width < TABLE_WIDTH:
+    if lines or (lines is None and console.width < TABLE_WIDTH):
         _scorecard_lines(card, console)
     else:
         _scorecard_table(card, console)
@@ -134,6 +138,9 @@ def print_report_summary(page: Path, console: Console | None = None) -> None:
                           _pct(m["op_accuracy"]), str(m["eval_error_criteria"]),
                           f"{m.get('eval_points') or 0:g}")
         console.print(table)
+        said = headline_sentence(data.get("headline"))
+        if said:
+            console.print(said, markup=False, highlight=False, soft_wrap=True)
     elif data:
         table = Table(header_style="bold")
         for col in ("model", "SR A", "SR B", "Δ SR"):

@@ -299,6 +299,7 @@ def run_batch(manifest_path: str | Path, outdir: str | Path, options: BatchOptio
     with Store(outdir) as store:
         p = plan(Path(manifest_path), store, options, read)
         store.set_manifest_issues(p.manifest.issues)
+        store.set_marks({ln.key: ln.hostile for ln in p.manifest.lines})
         store.delete(p.stale)
         by_key = {ln.key: ln for ln in p.lines}
         service = _recalc_service(p, options, outdir)

@@ -10,7 +10,10 @@ and exactly one of:
   manifest's folder; it must resolve (links followed) inside that folder, or inside the
   ``outputs_root`` the batch was given: anything else is a bad line.
 
-Optional: ``note`` (free text), ``limits`` (per-generation overrides, see
+Optional: ``note`` (free text), ``hostile`` (``true``: the generation was written to
+attack the grader, e.g. the sandbox tests of ``samples/hostile``; its model is left out of
+the report's "(all)" headline unless ``report --headline-models`` names it), ``limits``
+(per-generation overrides, see
 ``officeeval.runner.limits``), ``rubric`` (a rubric file relative to the manifest, for a
 task not in the registry's directories). What ``officeeval generate`` adds is kept for the
 report: ``usage`` (``prompt_tokens``, ``completion_tokens``), ``latency`` (seconds),
@@ -78,6 +81,7 @@ class ManifestLine:
     turns: tuple[dict[str, Any], ...] = ()
     info: dict[str, Any] = field(default_factory=dict)
     stated_limits: dict[str, Any] | None = None  # what its prompt told the model
+    hostile: bool = False
 
     @property
     def turn_answers(self) -> tuple[str, ...]:
@@ -201,13 +205,16 @@ def _parse_line(n: int, text: str, base: Path, root: Path) -> ManifestLine:
         rp = Path(rubric)
         rubric = str(rp if rp.is_absolute() else base / rp)
     note = obj.get("note", "")
+    hostile = obj.get("hostile", False)
+    if not isinstance(hostile, bool):
+        raise TaskError("'hostile' must be true or false")
     turns = _turns(obj.get("turns"), source)
     answers = tuple(t["answer"] for t in turns)
     return ManifestLine(n, task.strip(), model.strip(), sample, source, resolved,
                         generation_key(task.strip(), model.strip(), sample, source, payload,
                                        answers),
                         note if isinstance(note, str) else "", dict(limits), rubric, turns,
-                        _info(obj), stated)
+                        _info(obj), stated, hostile)
 
 
 def _turns(raw: Any, source: str) -> tuple[dict[str, Any], ...]:

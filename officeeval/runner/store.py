@@ -26,6 +26,9 @@ Schema (version 1) — the contract with ``officeeval.analysis``:
   execution-feedback loop's record), feedback (what the model was told), prompt_tokens,
   completion_tokens, latency, attempts, finish_reason (of the request). A single-turn
   generation has one row; a ready-made output none.
+* ``generation_marks`` (added within version 1; a store without it marks nothing):
+  gen_key -> hostile (0/1), from the manifest line's ``hostile``, refreshed for every
+  line of the manifest at each run (a mark added later needs no regrading).
 
 Everything a program produced is stored as given when it is valid text; a lone surrogate
 (a file name or exception message that was not UTF-8) is stored escaped (``\\xff``, see
@@ -108,6 +111,7 @@ CREATE TABLE IF NOT EXISTS turns (
     eval_errors INTEGER, run TEXT, feedback TEXT, prompt_tokens INTEGER,
     completion_tokens INTEGER, latency REAL, attempts INTEGER, finish_reason TEXT,
     PRIMARY KEY (gen_key, turn));
+CREATE TABLE IF NOT EXISTS generation_marks (gen_key TEXT PRIMARY KEY, hostile INTEGER);
 CREATE INDEX IF NOT EXISTS generations_model ON generations(model);
 CREATE INDEX IF NOT EXISTS criteria_skill ON criteria(skill);
 """
@@ -284,7 +288,21 @@ class Store:
         generation whose code changed in the manifest is graded afresh, never kept twice."""
         if not keys:
             return
-        self._transaction(lambda: [self._delete_rows(key) for key in keys])
+
+        def work() -> None:
+            for key in keys:
+                self._delete_rows(key)
+                # Marks outlive a regrading (they come from the manifest), not a deletion.
+                self.conn.execute("DELETE FROM generation_marks WHERE gen_key = ?", (key,))
+        self._transaction(work)
+
+    def set_marks(self, hostile: dict[str, bool]) -> None:
+        """Mark generations (by key) as hostile or not, in one transaction."""
+        if not hostile:
+            return
+        self._transaction(lambda: self.conn.executemany(
+            "INSERT OR REPLACE INTO generation_marks VALUES (?, ?)",
+            [(k, int(v)) for k, v in hostile.items()]))
 
     def set_manifest_issues(self, issues: list[tuple[int, str]]) -> None:
         def write() -> None:
