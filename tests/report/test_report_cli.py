@@ -104,3 +104,19 @@ def test_the_page_says_which_models_the_headline_pools(small_outdir, tmp_path):
                               "--headline-models", "sim-omega"])
     assert bad.exit_code == 2 and "no model 'sim-omega'" in bad.output
     assert not (tmp_path / "x").exists()  # refused before anything was written
+
+
+def test_output_to_a_log_is_not_folded_at_80_columns(small_outdir, tmp_path):
+    """Without a terminal and without COLUMNS (nohup, CI, `| tee`): a long path stays on
+    its line, and the per-model table is not squeezed."""
+    import os
+    import subprocess
+    import sys
+    out = tmp_path / ("a-rather-long-directory-name-for-the-report-" * 2) / "rep"
+    env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
+    res = subprocess.run([sys.executable, "-m", "officeeval", "report", str(small_outdir),
+                          "-o", str(out)], capture_output=True, text=True, env=env,
+                         timeout=300)
+    assert res.returncode == 0, res.stderr
+    assert f"report: {out / 'index.html'}" in res.stdout.splitlines()
+    assert any(len(line) > 80 for line in res.stdout.splitlines())
