@@ -32,9 +32,11 @@ def prompts(task_ids: Optional[list[str]] = typer.Argument(None, help="Task ids 
             outline_tokens: int = typer.Option(1500, "--outline-tokens", help="Budget of "
                                                "the outline in estimated tokens."),
             timeout: Optional[float] = typer.Option(None, "--timeout", help="The time limit "
-                                                    "the prompt states (default 60 s)."),
+                                                    "the prompt states (default 60 s); "
+                                                    "generate and batch enforce it."),
             memory: Optional[str] = typer.Option(None, "--memory", help="The memory limit "
-                                                 "the prompt states (default 2G)."),
+                                                 "the prompt states (default 2G); generate "
+                                                 "and batch enforce it."),
             images: str = typer.Option("omit", "--images", help="The pictures the "
                                        "instruction refers to (example-1.png): 'inline' "
                                        "sends them as image parts (vision models), 'omit' "
