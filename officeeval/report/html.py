@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from officeeval import analysis
 from officeeval.version import __version__
@@ -41,6 +41,13 @@ SHORT_VALUE = 40  # characters: a value this short is never wrapped on a grade s
 def _valclass(v: Any) -> str:
     """The class of a value cell: ``val nw`` (kept on one line) for a short value."""
     return "val nw" if len(str(v or "")) <= SHORT_VALUE else "val"
+
+
+def _code_spans(text: str) -> Markup:
+    """Markdown-ish text with its `code` spans as <code>, everything else escaped."""
+    parts = str(escape(text)).split("`")
+    return Markup("".join(f"<code>{part}</code>" if i % 2 else part
+                          for i, part in enumerate(parts)))
 
 
 def environment() -> Environment:
@@ -87,7 +94,8 @@ def index_context(s: dict[str, Any]) -> dict[str, Any]:
              for task, cells in _matrix(s["by_task"], "task")]
     return {
         "s": s, "models": models, "all": models[-1], "model_names": names, "ev": s["eval_errors"],
-        "headline": s.get("headline"), "headline_text": headline_sentence(s.get("headline")),
+        "headline": s.get("headline"), "headline_text": _code_spans(
+            headline_sentence(s.get("headline"))),
         "dims": [("app", _matrix(s["by_app"], "app")), ("level", _matrix(s["by_level"], "level"))],
         "skill_rows": sorted(s["by_skill"], key=lambda r: (r["model"] == ALL, r["model"],
                                                            r["skill"])),
