@@ -41,6 +41,18 @@ def drop(root, cid, *props):
         _remove_with_comments(c)
 
 
+def drop_check(root, cid, select, prop=None):
+    """Drop ``cid``'s checks on selector ``select`` (of property ``prop`` only, if given);
+    raises ``KeyError`` when there is none."""
+    c = _crit(root, cid)
+    hit = [k for k in c.iter(Q + "check") if k.get("select") == select
+           and (prop is None or k.get("property") == prop)]
+    if not hit:
+        raise KeyError(f"{cid}: no check on {select}")
+    for k in hit:
+        _remove_with_comments(k, own_line=True)
+
+
 def _remove_with_comments(el, own_line=False):
     parent = el.getparent()
     nxt = el.getnext()
@@ -169,6 +181,70 @@ def points(root, cid, value):
     c = _crit(root, cid)
     c.set("points", str(value))
     c.set("keep-points", "1")
+
+
+def _where(root, select, prop):
+    hit = [k for k in root.iter(Q + "check")
+           if k.get("select") == select and k.get("property") == prop]
+    if not hit:
+        raise KeyError(f"no check of {prop} on {select}")
+    return hit
+
+
+def change_where(root, select, prop, **attrs):
+    """Set attributes of every check of ``prop`` on ``select``, whichever criterion holds
+    it (``None`` removes one); raises ``KeyError`` when there is none."""
+    for k in _where(root, select, prop):
+        for name, value in attrs.items():
+            name = name.replace("_", "-")
+            if value is None:
+                k.attrib.pop(name, None)
+            else:
+                k.set(name, value)
+
+
+def drop_where(root, select, prop):
+    """Drop every check of ``prop`` on ``select`` (a criterion left without checks goes
+    too); raises ``KeyError`` when there is none."""
+    for k in _where(root, select, prop):
+        c = k.getparent()
+        _remove_with_comments(k, own_line=True)
+        if not list(c.iter(Q + "check")):
+            _remove_with_comments(c)
+
+
+def replace_checks(root, cid, props, checks):
+    """Replace ``cid``'s checks of ``props`` by ``checks`` (dicts of attributes): a step
+    graded on the targets the instruction names ("全部幻灯片" is every slide, "第 1～4 张" the
+    first four) instead of one check per target the draft found by its text."""
+    c = _crit(root, cid)
+    for k in list(c.iter(Q + "check")):
+        if k.get("property") in props:
+            _remove_with_comments(k, own_line=True)
+    for attrs in checks:
+        k = etree.SubElement(c, Q + "check")
+        for name, value in attrs.items():
+            k.set(name.replace("_", "-"), value)
+
+
+def reselect(root, old, new, *cids):
+    """Every check (of criteria ``cids``, or all) whose selector is ``old`` or starts with
+    ``old/`` selects ``new`` instead: a target found by what only the reference holds (a
+    shape's name, a section's text that a filled-in TOC repeats) found by what the
+    instruction says (its number, its kind)."""
+    crits = [_crit(root, c) for c in cids] if cids else list(root.iter(Q + "criterion"))
+    for c in crits:
+        for k in c.iter(Q + "check"):
+            sel = k.get("select") or ""
+            if sel == old or sel.startswith(old + "/"):
+                k.set("select", new + sel[len(old):])
+
+
+def steps(root, mapping):
+    """Set each criterion's ``step`` (the instruction step(s) it grades: ``"7"``,
+    ``"4,7"``) by draft or hand id; raises ``KeyError`` for an id that is not there."""
+    for cid, step in mapping.items():
+        _crit(root, cid).set("step", step)
 
 
 def describe(root, cid, text):

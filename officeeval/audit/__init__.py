@@ -32,13 +32,17 @@ RubricLike = Rubric | str | Path
 def audit(rubrics: RubricLike | Iterable[RubricLike], *, reference: str | Path | None = None,
           input: str | Path | None = None, options: dict[str, Any] | None = None,
           min_detection: float = 0.98, jobs: int = 1, mutate: bool = True,
-          keep_mutants: str | Path | None = None) -> AuditReport:
+          keep_mutants: str | Path | None = None,
+          solutions: str | Path | bool | None = None) -> AuditReport:
     """Audit one or several rubrics.
 
     ``reference`` / ``input`` override the rubric's own files (one rubric only).
     ``jobs`` > 1 audits rubrics in parallel processes. ``mutate=False`` skips mutation
     testing (reference, input and lint only). ``min_detection`` is the pooled detection
-    rate below which the report is not clean.
+    rate below which the report is not clean. ``solutions``: a folder of independent
+    solutions (``<rubric id>/*.py`` or ``<rubric id>/solutions/*.py`` in it, or ``*.py``
+    for one rubric); ``None`` grades each task's own ``solutions/`` beside its input;
+    ``False`` none.
     """
     from officeeval.audit.runner import audit_rubric
     started = time.perf_counter()
@@ -46,7 +50,7 @@ def audit(rubrics: RubricLike | Iterable[RubricLike], *, reference: str | Path |
     if (reference or input) and len(items) != 1:
         raise ValueError("reference=/input= overrides apply to a single rubric")
     kwargs = dict(reference=reference, input=input, options=options, mutate=mutate,
-                  keep_mutants=keep_mutants)
+                  keep_mutants=keep_mutants, solutions=solutions)
     jobs = max(1, min(jobs, len(items)))
     if jobs == 1:
         # One recalculation backend for every rubric of the run.

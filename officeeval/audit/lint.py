@@ -126,15 +126,8 @@ def _typed_text(prop: str | None, literal: str = "") -> bool:
 
 
 def _instruction(rubric: Rubric, input_path: str | None) -> str:
-    text = rubric.instruction or ""
-    if input_path:
-        md = Path(input_path).parent / "instruction.md"
-        if md.is_file():
-            try:
-                text += "\n" + md.read_text("utf-8")
-            except (OSError, UnicodeDecodeError):
-                pass
-    return text
+    from officeeval.rubric.instruction import task_instruction
+    return task_instruction(rubric.instruction, input_path)
 
 
 def _float_valued(check, vtype, ref_checks, j: int) -> bool:

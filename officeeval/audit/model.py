@@ -12,6 +12,10 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from officeeval.audit.charges import DoubleCharge
+from officeeval.audit.origins import ERROR, FINDING, LiteralOrigin, summary
+from officeeval.audit.solutions import SolutionResult
+
 # Verdicts of one mutant.
 CAUGHT = "caught"                  # a breaking mutant and its criterion lost points
 CAUGHT_ELSEWHERE = "caught_elsewhere"  # a deletion noticed by another criterion
@@ -128,6 +132,12 @@ class RubricAudit:
     mutants: list[MutantResult] = field(default_factory=list)
     lint: list[LintWarning] = field(default_factory=list)
     seconds: float = 0.0
+    # Where each literal comes from (instruction, input, picture, reference only), the
+    # breaking mutants whose one edit cost two steps, and the independent solutions.
+    origins: list[LiteralOrigin] = field(default_factory=list)
+    double_charges: list[DoubleCharge] = field(default_factory=list)
+    solutions: list[SolutionResult] = field(default_factory=list)
+    steps: dict[str, str] = field(default_factory=dict)
 
     # ------------------------------------------------------------------ derived numbers
     @property
@@ -176,13 +186,32 @@ class RubricAudit:
     def input_offenders(self) -> list[CriterionAudit]:
         return [c for c in self.criteria if c.rewards_doing_nothing]
 
+    @property
+    def origin_errors(self) -> list[LiteralOrigin]:
+        """Selectors that find an object the candidate creates by a literal only the
+        reference has."""
+        return [o for o in self.origins if o.finding == ERROR]
+
+    @property
+    def origin_findings(self) -> list[LiteralOrigin]:
+        return [o for o in self.origins if o.finding == FINDING]
+
+    @property
+    def solutions_failing(self) -> list[SolutionResult]:
+        """Independent solutions that lose points the task's NOTES do not explain."""
+        return [s for s in self.solutions if not s.ok]
+
     def clean(self, min_detection: float = 0.98) -> bool:
         """Reference 100, no unmarked criterion passes on the input, no neutral mutant
-        changes a verdict, no equivalent variant loses points, and at least
-        ``min_detection`` of the breaking mutants caught."""
+        changes a verdict, no equivalent variant loses points, no selector finds a created
+        object by a literal only the reference has, every independent solution scores
+        full marks or loses only what its NOTES explain, and at least ``min_detection`` of
+        the breaking mutants caught. (Double charges and origin findings are reported for
+        review, not counted.)"""
         rate = self.detection_rate
         return (not self.error and self.reference_ok and not self.input_offenders
                 and not self.over_strict and not self.false_fails
+                and not self.origin_errors and not self.solutions_failing
                 and (rate is None or rate >= min_detection - 1e-12))
 
     def to_dict(self, min_detection: float = 0.98) -> dict[str, Any]:
@@ -207,6 +236,13 @@ class RubricAudit:
             "criteria": [c.to_dict() for c in self.criteria],
             "mutants": [m.to_dict() for m in self.mutants],
             "lint": [asdict(w) for w in self.lint],
+            "origins": {"counts": summary(self.origins),
+                        "errors": len(self.origin_errors),
+                        "findings": len(self.origin_findings),
+                        "literals": [o.to_dict() for o in self.origins]},
+            "double_charges": [d.to_dict() for d in self.double_charges],
+            "solutions": [x.to_dict() for x in self.solutions],
+            "steps": dict(self.steps),
             "seconds": round(self.seconds, 3),
         }
 

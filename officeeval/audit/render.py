@@ -56,7 +56,16 @@ def markdown(report: M.AuditReport, command: str) -> str:
            "as other writers round; an empty header part; theme or RGB colours; runs split; "
            "parts renamed and relationships renumbered; slides or sheets out of part-name "
            "order; formula results cached or not; shared or inline strings) — must keep "
-           "full marks: a loss is a *false fail*.", ""]
+           "full marks: a loss is a *false fail*.", "",
+           "Every literal of a check is traced to where a candidate could know it from: the "
+           "instruction, the input, an example picture (the author marks `origin=\"picture\"`) "
+           "or the reference alone. A selector that finds an object the candidate creates by "
+           "a literal only the reference has is an error; an expected value only the reference "
+           "has, unmarked, is a finding. A breaking mutant whose one edit costs criteria of two "
+           "instruction steps is a *double charge* (reported for review). Independent "
+           "solutions — programs written from the task's prompt alone by someone who never saw "
+           "the rubric or the reference — are run in the sandbox and graded: each must score "
+           "full marks or lose exactly what the task's NOTES explain.", ""]
     verdict = "clean" if report.clean else "NOT clean"
     out += [f"**Verdict: {verdict}** — {len(report.rubrics)} rubric(s), {report.breaking} "
             f"breaking mutants, {report.detected} caught ({_pct(report.detection_rate)}; "
@@ -64,16 +73,23 @@ def markdown(report: M.AuditReport, command: str) -> str:
             f"{sum(len(r.survivors) for r in report.rubrics)} survivor(s), "
             f"{sum(len(r.over_strict) for r in report.rubrics)} neutral mutant(s) that changed "
             f"a verdict; {report.equivalents} equivalent variants, {report.false_fails} false "
-            f"fail(s) ({_pct(report.false_fail_rate)}; target 0).", ""]
+            f"fail(s) ({_pct(report.false_fail_rate)}; target 0); "
+            f"{sum(len(r.origin_errors) for r in report.rubrics)} selector(s) on a "
+            f"reference-only literal, {sum(len(r.origin_findings) for r in report.rubrics)} "
+            f"literal finding(s), {sum(len(r.double_charges) for r in report.rubrics)} double "
+            f"charge(s); independent solutions: "
+            f"{sum(len(r.solutions) - len(r.solutions_failing) for r in report.rubrics)} of "
+            f"{sum(len(r.solutions) for r in report.rubrics)} full marks or as noted.", ""]
     out += ["| rubric | app | reference | input | non-preservation criteria passing on input "
             "| breaking mutants | caught | detection rate | equivalent variants | false fails "
-            "| false-fail rate | survivors | neutral flagged | lint |",
+            "| false-fail rate | survivors | neutral flagged | lint | reference-only selectors "
+            "| literal findings | double charges | solutions |",
             "| --- | --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
-            "| ---: | ---: |"]
+            "| ---: | ---: | ---: | ---: | ---: | --- |"]
     for r in report.rubrics:
         if r.error:
             out.append(f"| {r.rubric} | {r.app} | error: {_cell(r.error)} | | | | | | | | | | "
-                       f"| |")
+                       f"| | | | | |")
             continue
         ref = _score(r.reference_score, r.reference_total) + (" ✓" if r.reference_ok else " ✗")
         offenders = ", ".join(c.id for c in r.input_offenders) or "none"
@@ -81,7 +97,8 @@ def markdown(report: M.AuditReport, command: str) -> str:
                    f"{offenders} | {len(r.breaking)} | {r.detected} | "
                    f"{_pct(r.detection_rate)} | {len(r.equivalents)} | {len(r.false_fails)} | "
                    f"{_pct(r.false_fail_rate)} | {len(r.survivors)} | {len(r.over_strict)} | "
-                   f"{len(r.lint)} |")
+                   f"{len(r.lint)} | {len(r.origin_errors)} | {len(r.origin_findings)} | "
+                   f"{len(r.double_charges)} | {_solutions_cell(r)} |")
     out.append("")
     for r in report.rubrics:
         out += _rubric_section(r)
@@ -127,6 +144,12 @@ def _rubric_section(r: M.RubricAudit) -> list[str]:
                f"{len(r.false_fails)} false fail(s) ({_pct(r.false_fail_rate)})"
                + (f"; {len(unused)} do not apply to this reference (nothing of that kind "
                   f"to rewrite)" if unused else "") + ".")
+    out.append(_origins_line(r))
+    out.append(f"- Double charges: {len(r.double_charges)} breaking mutant(s) whose one edit "
+               f"cost criteria of two steps.")
+    if r.solutions:
+        out.append(f"- Independent solutions: {_solutions_cell(r)} full marks or as the NOTES "
+                   f"explain.")
     out.append("")
     if r.reference_failures:
         out += ["### Reference failures", "", "| criterion | check | status | expected | actual "
@@ -139,6 +162,9 @@ def _rubric_section(r: M.RubricAudit) -> list[str]:
     out += _mutant_table("Equivalent variants that lost points (false fails)", r.false_fails)
     out += _mutant_table("Mutants left out (ineffective, not applicable, not built)",
                          ineffective + na + invalid)
+    out += _solutions_table(r)
+    out += _origin_table(r)
+    out += _charges_table(r)
     unmutated = [(c.id, u) for c in r.criteria for u in c.unmutated_checks]
     if unmutated:
         out += ["### Checks without a breaking mutant", ""]
@@ -153,13 +179,65 @@ def _rubric_section(r: M.RubricAudit) -> list[str]:
             f"| {m.verdict} |" for m in r.mutants if m not in unused]
     out += ["", "</details>", ""]
     out += ["<details><summary>Per criterion</summary>", "",
-            "| criterion | skill | points | preservation | reference | input | mutants | "
-            "caught |", "| --- | --- | ---: | --- | --- | --- | ---: | ---: |"]
+            "| criterion | step | skill | points | preservation | reference | input | mutants "
+            "| caught |", "| --- | --- | --- | ---: | --- | --- | --- | ---: | ---: |"]
     for c in r.criteria:
-        out.append(f"| {c.id} | {c.skill} | {c.points:g} | {'yes' if c.preservation else ''} "
-                   f"| {c.reference_status} | {c.input_status} | {c.mutants} | {c.caught} |")
+        out.append(f"| {c.id} | {_cell(r.steps.get(c.id, ''))} | {c.skill} | {c.points:g} | "
+                   f"{'yes' if c.preservation else ''} | {c.reference_status} | "
+                   f"{c.input_status} | {c.mutants} | {c.caught} |")
     out += ["", "</details>", ""]
     return out
+
+
+def _solutions_cell(r: M.RubricAudit) -> str:
+    if not r.solutions:
+        return "–"
+    return f"{len(r.solutions) - len(r.solutions_failing)}/{len(r.solutions)}"
+
+
+def _origins_line(r: M.RubricAudit) -> str:
+    from officeeval.audit.origins import summary
+    counts = summary(r.origins)
+    shown = ", ".join(f"{n} {origin}" for origin, n in sorted(counts.items(),
+                                                                key=lambda x: -x[1]))
+    return (f"- Literals by origin: {shown or 'none'}; {len(r.origin_errors)} selector(s) on a "
+            f"literal only the reference has, {len(r.origin_findings)} finding(s).")
+
+
+def _solutions_table(r: M.RubricAudit) -> list[str]:
+    if not r.solutions:
+        return []
+    out = ["### Independent solutions", "", "| program | outcome | score | lost | verdict "
+           "| detail |", "| --- | --- | ---: | --- | --- | --- |"]
+    for x in r.solutions:
+        lost = ", ".join(f"{cid} −{pts:g}" for cid, pts in sorted(x.lost.items())) or "–"
+        score = f"{x.score:g}/{x.total:g}" if x.score is not None and x.total else "–"
+        out.append(f"| {x.name} | {x.outcome or '–'} | {score} | {lost} | {x.verdict} | "
+                   f"{_cell(x.detail)} |")
+    return out + [""]
+
+
+def _origin_table(r: M.RubricAudit) -> list[str]:
+    rows = r.origin_errors + r.origin_findings
+    if not rows:
+        return []
+    out = ["### Literals to review", "", "| criterion | check | where | literal | origin | "
+           "finding | why |", "| --- | --- | --- | --- | --- | --- | --- |"]
+    for o in rows:
+        out.append(f"| {o.criterion} | {_cell(o.check)} | {o.where} | {_cell(o.literal)} | "
+                   f"{o.origin} | {o.finding} | {_cell(o.note)} |")
+    return out + [""]
+
+
+def _charges_table(r: M.RubricAudit) -> list[str]:
+    if not r.double_charges:
+        return []
+    out = ["### Double charges", "", "| mutant | what was changed | criteria | steps | points |",
+           "| --- | --- | --- | --- | ---: |"]
+    for d in r.double_charges:
+        out.append(f"| {d.mutant} | {_cell(d.description)} | {', '.join(d.criteria)} | "
+                   f"{', '.join(d.steps)} | {d.lost:g} |")
+    return out + [""]
 
 
 def _mutant_table(title: str, mutants: list[M.MutantResult]) -> list[str]:
@@ -189,6 +267,9 @@ def console(report: M.AuditReport, con) -> None:
                   f"  caught {r.detected}/{len(r.breaking)} {_pct(r.detection_rate)}"
                   f"  survivors {len(r.survivors)}  neutral✗ {len(r.over_strict)}"
                   f"  false fails {len(r.false_fails)}/{len(r.equivalents)}"
+                  f"  ref-only selectors {len(r.origin_errors)}"
+                  f"  double charges {len(r.double_charges)}"
+                  f"  solutions {_solutions_cell(r)}"
                   f"  lint {len(r.lint)}  {r.seconds:.1f}s", highlight=False)
     for r in report.rubrics:
         for f in r.reference_failures:
@@ -202,6 +283,11 @@ def console(report: M.AuditReport, con) -> None:
         for m in r.survivors + r.over_strict + r.false_fails:
             con.print(f"[yellow]{r.rubric} {m.id} {m.verdict}[/]: {escape(m.description)} — "
                       f"{escape(m.explanation)}", highlight=False)
+        for o in r.origin_errors:
+            con.print(f"[red]{r.rubric} {o.criterion}[/]: {escape(o.note)}", highlight=False)
+        for x in r.solutions_failing:
+            con.print(f"[red]{r.rubric} solution {x.name}[/] ({x.verdict}): "
+                      f"{escape(x.detail)}", highlight=False)
         for w in r.lint:
             con.print(f"[cyan]{r.rubric}[/] {escape(str(w))}", highlight=False)
     verdict = "[green]clean[/]" if report.clean else "[red]NOT clean[/]"

@@ -17,14 +17,18 @@ from typing import Any
 
 from officeeval import apps
 from officeeval.audit import model as M
+from officeeval.audit.charges import criterion_steps, double_charge
 from officeeval.audit.lint import lint
 from officeeval.audit.mutators import equivalent, for_app, neutral
 from officeeval.audit.mutators.base import Mutation, PlanContext
+from officeeval.audit.origins import literal_origins
+from officeeval.audit.solutions import grade_solutions, read_notes, solution_folder
 from officeeval.audit.workspace import NotApplicable, Workspace
 from officeeval.backends import Backends
 from officeeval.errors import OfficeEvalError, PackageError, RubricError
 from officeeval.formats import open_document
 from officeeval.rubric import load_rubric
+from officeeval.rubric.instruction import task_instruction
 from officeeval.rubric.model import Rubric
 from officeeval.scoring import Grader
 from officeeval.scoring.scorecard import CheckResult, ScoreCard
@@ -39,12 +43,15 @@ class _Planned:
 def audit_rubric(rubric: Rubric | str | Path, *, reference: str | Path | None = None,
                  input: str | Path | None = None, options: dict[str, Any] | None = None,
                  mutate: bool = True, keep_mutants: str | Path | None = None,
-                 backends: Backends | None = None) -> M.RubricAudit:
+                 backends: Backends | None = None,
+                 solutions: str | Path | bool | None = None) -> M.RubricAudit:
     """Audit one rubric (a loaded ``Rubric`` or a path). ``reference`` / ``input`` override
     the rubric's files; ``keep_mutants`` names a directory to keep the mutant documents in
     (else they live in a temporary directory removed at the end). ``backends``: the
     recalculation backend to grade with (default: one of this audit's own, per
-    ``options["recalc"]``, stopped at the end)."""
+    ``options["recalc"]``, stopped at the end). ``solutions``: the folder of independent
+    solutions to grade (``None``: ``solutions/`` beside the input, when there is one;
+    ``False``: none)."""
     from officeeval import recalc
     own = backends is None
     if backends is None:
@@ -52,7 +59,7 @@ def audit_rubric(rubric: Rubric | str | Path, *, reference: str | Path | None = 
     try:
         with Grader(backends) as grader:
             return _audit_rubric(rubric, reference, input, options, mutate, keep_mutants,
-                                 grader)
+                                 grader, solutions)
     finally:
         if own:
             backends.close()
@@ -60,7 +67,8 @@ def audit_rubric(rubric: Rubric | str | Path, *, reference: str | Path | None = 
 
 def _audit_rubric(rubric: Rubric | str | Path, reference: str | Path | None,
                   input: str | Path | None, options: dict[str, Any] | None, mutate: bool,
-                  keep_mutants: str | Path | None, grader: Grader) -> M.RubricAudit:
+                  keep_mutants: str | Path | None, grader: Grader,
+                  solutions: str | Path | bool | None = None) -> M.RubricAudit:
     started = time.perf_counter()
     if not isinstance(rubric, Rubric):
         try:
@@ -93,6 +101,10 @@ def _audit_rubric(rubric: Rubric | str | Path, reference: str | Path | None,
             c.id, c.skill, c.points, c.is_preservation, c.description, rc.earned, rc.status,
             ic.earned if ic else 0.0, ic.status if ic else "")
     result.criteria = list(audits.values())
+    instruction = task_instruction(rubric.instruction, inp)
+    result.steps = criterion_steps(rubric, instruction)
+    if not result.error:
+        result.origins = _origins(rubric, instruction, ref, inp, options, grader, in_card)
     cards: list[ScoreCard] = [in_card]
     target_counts: dict[str | None, int] = {}
     if mutate and not result.error:
@@ -103,8 +115,34 @@ def _audit_rubric(rubric: Rubric | str | Path, reference: str | Path | None,
             # The reference graded but cannot be taken apart (or the temp dir failed).
             result.error = f"mutation testing failed: {type(exc).__name__}: {exc}"
     result.lint = lint(rubric, ref_card, cards, target_counts, inp, audits)
+    if solutions is not False and not result.error:
+        folder = solution_folder(inp, solutions or None, rubric.id)
+        if folder is not None:
+            result.solutions = grade_solutions(rubric, folder, grader, ref, inp, options,
+                                               read_notes(inp))
     result.seconds = time.perf_counter() - started
     return result
+
+
+def _origins(rubric: Rubric, instruction: str, ref: str, inp: str, options: dict,
+             grader: Grader, in_card: ScoreCard) -> list:
+    """Every literal's origin (``audit.origins``), with the documents opened for it; an
+    unreadable document leaves its literals classified by the texts alone."""
+    statuses = {(cr.id, j): k.status for cr in in_card.criteria
+                for j, k in enumerate(cr.checks)}
+    docs = []
+    try:
+        for path in (inp, ref):
+            try:
+                docs.append(open_document(path, rubric.app, options=options,
+                                          backends=grader.backends))
+            except (OfficeEvalError, OSError):
+                docs.append(None)
+        return literal_origins(rubric, instruction, docs[0], docs[1], statuses)
+    finally:
+        for d in docs:
+            if d is not None:
+                d.close()
 
 
 def _failures(card: ScoreCard) -> list[M.CheckFailure]:
@@ -130,22 +168,28 @@ def _mutate(rubric: Rubric, ref: str, inp: str, options: dict, ref_card: ScoreCa
         if module is not None and hasattr(module, "prepare"):
             base, _ = module.prepare(ref, options, Path(tmp), grader.backends)
         ws = Workspace(base, rubric.app, options, original=ref, backends=grader.backends)
-        planned = _plan(rubric, module, ws, options, audits, target_counts)
+        reads: dict[str | None, frozenset[str]] = {}
+        planned = _plan(rubric, module, ws, options, audits, target_counts, reads=reads)
         _run_all(planned, ws, rubric, ref, inp, options, ref_card, audits, result, cards,
-                 Path(keep) if keep else Path(tmp), keep is not None, grader)
+                 Path(keep) if keep else Path(tmp), keep is not None, grader, reads)
 
 
 def _plan(rubric: Rubric, module, ws: Workspace, options: dict,
           audits: dict[str, M.CriterionAudit], target_counts: dict,
-          equivalents: bool = True) -> dict[str, _Planned]:
-    """Every mutation to make, deduplicated by key, with the checks each came from."""
+          equivalents: bool = True, reads: dict | None = None) -> dict[str, _Planned]:
+    """Every mutation to make, deduplicated by key, with the checks each came from.
+    ``reads`` gets, per selector, the locators of the targets it selects in the reference
+    (which criteria a property mutant may reach)."""
     doc = open_document(ws.reference, rubric.app, options=options, backends=ws.backends)
     planned: dict[str, _Planned] = {}
     try:
         ctx = PlanContext(rubric, doc, ws)
         for c in rubric.criteria:
             for j, k in enumerate(c.checks):
-                target_counts[k.select] = len(ctx.targets(k.select))
+                found = ctx.targets(k.select)
+                target_counts[k.select] = len(found)
+                if reads is not None and k.select not in reads:
+                    reads[k.select] = frozenset(t.locator for t in found)
                 if module is None:
                     audits[c.id].unmutated_checks.append(f"{k.label()}: no {rubric.app} "
                                                          f"mutators yet")
@@ -182,16 +226,22 @@ def _plan(rubric: Rubric, module, ws: Workspace, options: dict,
 def _run_all(planned: dict[str, _Planned], ws: Workspace, rubric: Rubric, ref: str, inp: str,
              options: dict, ref_card: ScoreCard, audits: dict[str, M.CriterionAudit],
              result: M.RubricAudit, cards: list[ScoreCard], out_dir: Path, keep: bool,
-             grader: Grader) -> None:
+             grader: Grader, reads: dict | None = None) -> None:
     ext = apps.APPS[rubric.app].extension if rubric.app in apps.APPS else ".zip"
     out_dir.mkdir(parents=True, exist_ok=True)
     for n, p in enumerate(planned.values(), start=1):
         mid = f"m{n:03d}"
         mr, card = _run_one(mid, p, ws, out_dir / f"{rubric.id}-{mid}{ext}", rubric, ref,
-                            inp, options, ref_card, keep, grader)
+                            inp, options, ref_card, keep, grader, reads or {})
         result.mutants.append(mr)
         if card is not None:
             cards.append(card)
+        if mr.kind == "break" and p.mutation.scope == "criterion":
+            lost = {cid: before - after for cid, (before, after) in mr.changed.items()
+                    if after < before - 1e-9}
+            dc = double_charge(mid, mr.description, lost, result.steps)
+            if dc is not None:
+                result.double_charges.append(dc)
         if mr.kind == "break" and mr.verdict in M.COUNTED:
             for cid in mr.criteria:
                 audits[cid].mutants += 1
@@ -202,8 +252,8 @@ def _run_all(planned: dict[str, _Planned], ws: Workspace, rubric: Rubric, ref: s
 
 
 def _run_one(mid: str, p: _Planned, ws: Workspace, path: Path, rubric: Rubric, ref: str,
-             inp: str, options: dict, ref_card: ScoreCard, keep: bool, grader: Grader
-             ) -> tuple[M.MutantResult, ScoreCard | None]:
+             inp: str, options: dict, ref_card: ScoreCard, keep: bool, grader: Grader,
+             reads: dict | None = None) -> tuple[M.MutantResult, ScoreCard | None]:
     m = p.mutation
     started = time.perf_counter()
     crit_ids = list(dict.fromkeys(cid for cid, _ in p.origins))
@@ -231,8 +281,8 @@ def _run_one(mid: str, p: _Planned, ws: Workspace, path: Path, rubric: Rubric, r
         mr.verdict = M.INVALID
         mr.explanation = f"mutator error: {type(exc).__name__}: {exc}"
         return mr, None
-    card = grader.grade(_graded_part(rubric, m, crit_ids), path, input=inp, reference=ref,
-                        options=options)
+    card = grader.grade(_graded_part(rubric, m, crit_ids, reads), path, input=inp,
+                        reference=ref, options=options)
     if not keep:
         path.unlink(missing_ok=True)
     mr.seconds = time.perf_counter() - started
@@ -240,16 +290,29 @@ def _run_one(mid: str, p: _Planned, ws: Workspace, path: Path, rubric: Rubric, r
     return mr, card if card.outcome == "ok" else None
 
 
-def _graded_part(rubric: Rubric, m: Mutation, crit_ids: list[str]) -> Rubric:
+def _graded_part(rubric: Rubric, m: Mutation, crit_ids: list[str],
+                 reads: dict | None = None) -> Rubric:
     """What a mutant is graded on. A property mutant edits one target's property: its own
-    criteria and those reading the same selectors (where a redundant or colliding criterion
-    would show) are graded, the rest of the rubric keeps its reference verdict. Neutral and
-    deletion mutants touch the whole document and are graded on the whole rubric."""
+    criteria and those reading the same selectors, any of their targets, or the property
+    it edits (where a redundant criterion, or one charging the same mistake again, would
+    show) are graded,
+    the rest of the rubric keeps its reference verdict. Neutral and deletion mutants touch
+    the whole document and are graded on the whole rubric."""
     if m.kind != "break" or m.scope != "criterion":
         return rubric
+    reads = reads or {}
     selectors = {k.select for c in rubric.criteria if c.id in crit_ids for k in c.checks}
+    touched = frozenset().union(*(reads.get(sel, frozenset()) for sel in selectors))
+    # The property the mutant edits ("direct:font.color"), read elsewhere through
+    # inheritance (a style's colour shows on its paragraphs).
+    edited = m.operator.partition(":")[2]
+
+    def reaches(k) -> bool:
+        return (k.select in selectors or (edited and k.property == edited)
+                or not touched.isdisjoint(reads.get(k.select, ())))
+
     keep = tuple(c for c in rubric.criteria
-                 if c.id in crit_ids or any(k.select in selectors for k in c.checks))
+                 if c.id in crit_ids or any(reaches(k) for k in c.checks))
     if len(keep) == len(rubric.criteria):
         return rubric
     return replace(rubric, criteria=keep, total=sum(c.points for c in keep))

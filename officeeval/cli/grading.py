@@ -89,18 +89,28 @@ def audit(rubrics: list[Path] = typer.Argument(..., help="Rubric XML files."),
                                                       help="Keep the mutant documents in "
                                                       "this directory."),
           recalc: Optional[bool] = typer.Option(None, "--recalc/--no-recalc",
-                                                help=_RECALC_HELP, show_default=False)
+                                                help=_RECALC_HELP, show_default=False),
+          solutions: Optional[Path] = typer.Option(None, "--solutions", metavar="DIR",
+                                                   help="Independent solutions to run and "
+                                                   "grade: DIR/<rubric id>/*.py (or *.py for "
+                                                   "one rubric). Default: each task's "
+                                                   "solutions/ beside its input."),
+          no_solutions: bool = typer.Option(False, "--no-solutions",
+                                            help="Do not run independent solutions.")
           ) -> None:
     """Audit rubrics: references score full marks, mutants are caught.
 
     The reference scores full marks, the untouched input passes only preservation
-    criteria, mutants of the reference are caught, neutral ones are not. Exit 1 when not
-    clean, 3 when a rubric is invalid."""
+    criteria, mutants of the reference are caught, neutral ones are not, no selector finds
+    a created object by a literal only the reference has, and independent solutions score
+    full marks or lose only what the task's NOTES explain. Exit 1 when not clean, 3 when
+    a rubric is invalid."""
     from officeeval.audit import audit as run_audit, default_jobs
     from officeeval.audit.render import console as print_audit, invocation, markdown
     report = run_audit(rubrics, min_detection=min_detection, jobs=jobs or default_jobs(),
                        keep_mutants=keep_mutants,
-                       options={} if recalc is None else {"recalc": recalc})
+                       options={} if recalc is None else {"recalc": recalc},
+                       solutions=False if no_solutions else solutions)
     if write_md is not None:
         write_md.write_text(markdown(report, invocation(rubrics, write_md)), encoding="utf-8")
     if as_json:

@@ -5,34 +5,10 @@ title, a paragraph's opening words)."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
+from officeeval.rubric.instruction import Step, match, spoken_forms, steps
 
-@dataclass
-class Step:
-    number: str
-    text: str
-
-
-def steps(markdown: str) -> list[Step]:
-    """The Chinese steps of an instruction (numbered lines and their bullets, up to the
-    English translation); a step's bullets are steps of their own numbered ``3.1``…"""
-    zh = re.split(r"^##\s*Task\b|^##\s*.*English", markdown, maxsplit=1, flags=re.M)[0]
-    out: list[Step] = []
-    current = ""
-    sub = 0
-    for line in zh.splitlines():
-        m = re.match(r"^\s*(\d+)[.、．)]\s*(.+)", line)
-        b = re.match(r"^\s+[-*]\s*(.+)", line)
-        if m:
-            current, sub = m.group(1), 0
-            out.append(Step(current, m.group(2).strip()))
-        elif b and current:
-            sub += 1
-            out.append(Step(f"{current}.{sub}", b.group(1).strip()))
-        elif line.startswith("   ") and out and line.strip():
-            out[-1].text += line.strip()
-    return out
+__all__ = ["Step", "steps", "match", "prop_words", "PROP_WORDS"]
 
 
 # What a step calls the feature a property belongs to (a criterion on a section's footer is
@@ -62,39 +38,5 @@ def prop_words(props) -> list[str]:
     return out
 
 
-def _variants(token: str) -> list[str]:
-    t = token.strip()
-    out = {t}
-    if t.endswith("line") and re.match(r"^[\d.]+line$", t):
-        n = t[:-4]
-        out |= {f"{n} 倍", f"{n}倍", f"{n} 行", f"{n}行"}
-    if t.endswith("char"):
-        n = t[:-4]
-        out |= {f"{n} 字符", f"{n}字符"}
-    if t.endswith("cm"):
-        n = t[:-2].rstrip("0").rstrip(".")
-        out |= {f"{n} 厘米", f"{n}厘米", f"{n}cm"}
-    m = re.match(r"^(.+?) \((.+)\)$", t)
-    if m:
-        out |= {m.group(1), m.group(2)}
-    if t in ("true", "false") or len(t) < 2 and not re.match(r"[\u4e00-\u9fff]", t):
-        return []
-    return [v for v in out if v]
-
-
-def match(tokens: list[str], all_steps: list[Step]) -> Step | None:
-    """The step mentioning the most of ``tokens`` (longer mentions weigh more); ``None``
-    when none mentions any."""
-    best, best_score = None, 0.0
-    for s in all_steps:
-        score = 0.0
-        # A text quoted with a full-width space (“校团委\u3000图书馆”) matches its label.
-        flat = re.sub(r"\s+", "", s.text)
-        for tok in tokens:
-            for v in _variants(tok):
-                if len(v) >= 2 and (v in s.text or re.sub(r"\s+", "", v) in flat):
-                    score += min(len(v), 8)
-                    break
-        if score > best_score:
-            best, best_score = s, score
-    return best
+# The forms a step writes a value in (shared with the audit's literal origins).
+_variants = spoken_forms

@@ -52,11 +52,17 @@ def _fmt_key_cached(code: str) -> str:
     return _fmt_key_uncached(code)
 
 
-def _fmt_key_uncached(code: str) -> str:
+def _code_of(code: str) -> str:
+    """The format code a name (常规, 百分比) or a built-in format id stands for."""
     c = code.strip()
     c = FORMAT_NAMES.get(c.lower(), FORMAT_NAMES.get(c, c))
-    if c.isdigit() and int(c) in BUILTIN_FORMATS:
+    if c.isdigit() and len(c) <= 3 and int(c) in BUILTIN_FORMATS:
         c = BUILTIN_FORMATS[int(c)]
+    return c
+
+
+def _fmt_key_uncached(code: str) -> str:
+    c = _code_of(code)
     out, i = [], 0
     while i < len(c):
         ch = c[i]
@@ -74,15 +80,51 @@ def _fmt_key_uncached(code: str) -> str:
     return "".join(out).replace('""', "")
 
 
+# Values a number format is tried on to tell whether two codes show numbers alike: signs,
+# zero, fractions that round, thousands, millions, a small share, and a date serial.
+_PROBES = (0.0, 1.0, -1.0, 0.5, 12.345, 1234.5678, -1234.5678, 1234567.891, 0.0123,
+           45292.75)
+_TEXT_PROBE = "文字 abc"
+_WS = re.compile(r"\s+")
+
+
+@functools.lru_cache(maxsize=4096)
+def _shows_alike(a: str, b: str) -> bool:
+    """Whether two format codes show every probe value (and a text) the same, spacing
+    aside: ``¥#,##0.00``, ``"¥"#,##0.00``, ``[$¥-804]#,##0.00`` and the accounting
+    format all show ¥1,234.57."""
+    from officeeval.excel.numfmt import format_number, format_text, is_date_format
+    ca, cb = _code_of(a), _code_of(b)
+    if is_date_format(ca) != is_date_format(cb):
+        return False
+    try:
+        for v in _PROBES:
+            if _WS.sub("", format_number(v, ca)) != _WS.sub("", format_number(v, cb)):
+                return False
+        return _WS.sub("", format_text(_TEXT_PROBE, ca)) == \
+            _WS.sub("", format_text(_TEXT_PROBE, cb))
+    except (ValueError, ArithmeticError, IndexError):  # a code our renderer cannot read
+        return False
+
+
 class NumberFormatType(T.TextType):
+    """Number formats compare by their codes (names and built-in ids mapped to codes,
+    ``\\x`` and ``"x"`` literals unified, case folded outside literals), and, failing
+    that, by what they show: two codes that show a set of probe values (signs, zero,
+    rounding, thousands, a share, a date) and a text the same, spacing aside, are the same
+    format to anyone looking at the sheet."""
+
     name = "number_format"
     description = ('a number format code: 0.00, #,##0, 0.0%, yyyy"年"m"月"d"日", @ '
-                   "(常规/文本/百分比 accepted)")
+                   "(常规/文本/百分比 accepted; codes that show numbers alike are equal)")
 
     def equals(self, actual: Any, expected: Any, ctx: T.CompareContext) -> bool:
         if actual is None or expected is None:
             return False
-        return _fmt_key(str(actual)) == _fmt_key(str(expected))
+        a, e = str(actual), str(expected)
+        if _fmt_key(a) == _fmt_key(e):
+            return True
+        return len(a) <= 256 and len(e) <= 256 and _shows_alike(a, e)
 
 
 class RefType(T.TextType):

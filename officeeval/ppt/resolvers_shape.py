@@ -99,6 +99,27 @@ def height(target: ShapeTarget, ctx) -> Observation | None:
     return _box_part(target, ctx, 3)
 
 
+@prop("shape.region", T.EnumType("region"), kinds=SHAPE_KINDS,
+      read_only="where the shape's box lies on the slide: write shape.left/top/width/height")
+def region(target: ShapeTarget, ctx) -> Observation | None:
+    """Where the shape sits on the slide, in the words a step uses: the third of the
+    slide's width and of its height the centre of its box falls in (右下角 bottom_right,
+    左下方 bottom_left, 顶部 top, 中央 center …; a centre on a boundary counts as the
+    middle). Compare with ``in`` for a looser reading (``右下角|右侧|底部``). ``None`` when the
+    box or the slide size is unknown."""
+    from officeeval.vocabulary.common import region_of
+    size = target.doc.slide_size
+    parts = [box_component(target.shape, i) for i in range(4)]
+    if size is None or size.width <= 0 or size.height <= 0 or any(x is None for x in parts):
+        return None
+    (x, src), (y, _), (w, _), (h, _) = parts  # type: ignore[misc]
+    cx = (x + w / 2) / EMU_PER_PT / size.width
+    cy = (y + h / 2) / EMU_PER_PT / size.height
+    if ctx.direct and src != "direct":
+        return None
+    return Observation(region_of(cx, cy), src)
+
+
 @prop("shape.rotation", DEGREES, kinds=SHAPE_KINDS)
 def rotation(target: ShapeTarget, ctx) -> Observation | None:
     """Rotation in degrees (0 when not rotated)."""

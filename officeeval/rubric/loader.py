@@ -206,8 +206,9 @@ def _criterion(el: etree._Element, app: str, issues: list[RubricIssue]) -> Crite
     elif any(c.points is not None for c in checks):
         issues.append(RubricIssue(el.sourceline, f"criterion {cid}: check points only apply "
                                   f"with scoring=\"partial\""))
+    step = ",".join(x.strip() for x in (el.get("step") or "").split(",") if x.strip())
     return Criterion(cid, el.get("skill") or "", points, tuple(checks), scoring, description,
-                     el.sourceline)
+                     el.sourceline, step)
 
 
 def _check(el: etree._Element, app: str, cid: str, issues: list[RubricIssue]) -> Check:
@@ -288,9 +289,9 @@ def _check(el: etree._Element, app: str, cid: str, issues: list[RubricIssue]) ->
             from officeeval.properties.types import INTEGER
             vtype = vtype or INTEGER
         if comparator.needs_expected:
-            if expected is None and expected_from is None:
+            if expected is None and expected_from is None and el.get("against") is None:
                 issues.append(RubricIssue(line, f"{where}: op={comparator.name!r} needs "
-                                          f"expected= or expected-from="))
+                                          f"expected=, expected-from= or against="))
             if expected is not None and expected_from is not None:
                 issues.append(RubricIssue(line, f"{where}: give expected= or expected-from=, "
                                           f"not both"))
@@ -323,12 +324,74 @@ def _check(el: etree._Element, app: str, cid: str, issues: list[RubricIssue]) ->
     if match.startswith("count") and not re.fullmatch(r"count(>=|<=|>|<|=|==)\d+", match):
         issues.append(RubricIssue(line, f"{where}: match={match!r} must be all, any, none or "
                                   f"count>=N"))
+    against, against_property = _relation(el, app, prop_name, comparator, where, vtype,
+                                          issues)
+    origin, reason = el.get("origin"), el.get("reason")
+    if origin == "reference" and not (reason or "").strip():
+        issues.append(RubricIssue(line, f"{where}: origin=\"reference\" needs reason= (why a "
+                                  f"candidate must match the model answer's own choice)"))
     return Check(select=select, property=prop_name, op=comparator.name if comparator else op_name,
                  expected=expected, expected_value=expected_value, expected_from=expected_from,
                  tolerance=tolerance, tolerance_value=tolerance_value, match=match,
                  source=el.get("source") or "effective", normalize=normalize,
                  points=float(el.get("points")) if _is_num(el.get("points")) else None,
-                 part=part, xpath=xpath, line=line, threshold=threshold_value)
+                 part=part, xpath=xpath, line=line, threshold=threshold_value,
+                 against=against, against_property=against_property, origin=origin,
+                 reason=reason)
+
+
+# Comparators a relation (``against=``) can use: one value against another.
+RELATIONS = frozenset({"equals", "not_equals", "approx", "greater", "greater_equal", "less",
+                       "less_equal"})
+
+
+def _relation(el: etree._Element, app: str, prop_name: str | None, comparator, where: str,
+              vtype: ValueType | None, issues: list[RubricIssue]
+              ) -> tuple[str | None, str | None]:
+    """``against=`` / ``against-property=`` checked: a selector of this app, a comparator
+    that relates two values, no expected value beside it, and an other property of the
+    same type that applies to what the selector selects."""
+    against, other = el.get("against"), el.get("against-property")
+    line = el.sourceline
+    if against is None:
+        if other is not None:
+            issues.append(RubricIssue(line, f"{where}: against-property= needs against="))
+        return None, None
+    if comparator is not None and comparator.name not in RELATIONS:
+        issues.append(RubricIssue(line, f"{where}: against= relates two values: op must be "
+                                  f"one of {', '.join(sorted(RELATIONS))}"))
+    if el.get("expected") is not None or el.get("expected-from") is not None:
+        issues.append(RubricIssue(line, f"{where}: against= is the expected value; give no "
+                                  f"expected= or expected-from= beside it"))
+    if not prop_name or prop_name == "count":
+        issues.append(RubricIssue(line, f"{where}: against= compares a property of two "
+                                  f"selections; give property="))
+    kind = None
+    if app in apps.APPS:
+        sel_issues, kind = validate_selector(against, app)
+        for col, msg in sel_issues:
+            issues.append(RubricIssue(line, f"{where}: against={against!r}: {msg}", col))
+    if other is not None and app in apps.APPS:
+        pdef = catalog().get(other)
+        if pdef is None or app not in pdef.bindings:
+            issues.append(RubricIssue(line, f"{where}: against-property={other!r} is not a "
+                                      f"{app} property"))
+        else:
+            binding = pdef.bindings[app]
+            if kind is not None and kind not in binding.kinds:
+                issues.append(RubricIssue(line, f"{where}: against-property {other} does "
+                                          f"not apply to {kind} targets"))
+            if vtype is not None and pdef.type_for(app).name != vtype.name:
+                issues.append(RubricIssue(line, f"{where}: against-property {other} is "
+                                          f"{pdef.type_for(app).name}, {prop_name} is "
+                                          f"{vtype.name}: they cannot be compared"))
+    elif prop_name and app in apps.APPS and kind is not None:
+        pdef = catalog().get(prop_name)
+        binding = pdef.bindings.get(app) if pdef is not None else None
+        if binding is not None and kind not in binding.kinds:
+            issues.append(RubricIssue(line, f"{where}: property {prop_name} does not apply "
+                                      f"to {kind} targets (against={against!r})"))
+    return against, other
 
 
 def _threshold(text: str, op: str, line: int | None, where: str,

@@ -28,6 +28,16 @@ class Check:
     xpath: str | None = None
     line: int | None = None
     threshold: float | None = None  # op="similar": the least similarity that passes
+    # A relation: the expected value is the same property (or ``against_property``) of the
+    # targets this selector selects in the graded document itself ("larger than the other
+    # cover lines", "below the table").
+    against: str | None = None
+    against_property: str | None = None
+    # Where the expected value comes from, as the author marks it: ``instruction``,
+    # ``input``, ``picture`` (an example picture the step names) or ``reference`` (the
+    # model answer's own choice, with ``reason`` saying why a candidate must match it).
+    origin: str | None = None
+    reason: str | None = None
 
     @property
     def is_preservation(self) -> bool:
@@ -37,7 +47,8 @@ class Check:
     def label(self) -> str:
         prop = self.property or (f"xpath:{self.xpath}" if self.xpath else "")
         exp = self.expected if self.expected is not None else (
-            f"from {self.expected_from}" if self.expected_from else "")
+            f"from {self.expected_from}" if self.expected_from else (
+                f"against {self.against}" if self.against else ""))
         return f"{self.select or 'document'} {prop} {self.op} {exp}".strip()
 
 
@@ -50,6 +61,9 @@ class Criterion:
     scoring: str = "all"
     description: str = ""
     line: int | None = None
+    # The instruction step(s) the criterion grades ("3", "4,5"): one mistake in a step
+    # may cost that step's criteria, never another step's (the audit's double charges).
+    step: str = ""
 
     @property
     def is_preservation(self) -> bool:

@@ -44,6 +44,8 @@ def expected_text(check: Check, comparator: Comparator) -> str:
         return check.expected
     if check.expected_from:
         return f"(from {check.expected_from})"
+    if check.against:
+        return f"({comparator.name} {check.against})"
     if comparator.kind is ComparatorKind.INPUT:
         return "(as in input)"
     return comparator.name

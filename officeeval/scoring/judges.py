@@ -96,6 +96,9 @@ def judge_check(check: Check, comparator: Comparator, grading: "Grading",
                    CompareContext(check.tolerance_value, check.normalize,
                                   getattr(doc, "theme_color", None), check.threshold),
                    compiled=compiled)
+    if check.against:
+        from officeeval.scoring.relations import judge_relation
+        return judge_relation(run)
     return _JUDGES[comparator.kind](run)
 
 

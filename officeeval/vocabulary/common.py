@@ -96,3 +96,27 @@ BORDER_STYLE = define("border_style", {
     "box": ("方框",),
     "shadow": ("阴影",),
 })
+
+# Where an object sits on its slide or page, in the words exam steps use ("在右下角添加…",
+# "左下方", "顶部"): the third of the width and of the height its centre falls in.
+REGION = define("region", {
+    "top_left": ("左上角", "左上方", "左上", "top left", "upper left"),
+    "top": ("顶部", "顶端", "上方", "上部", "top", "upper"),
+    "top_right": ("右上角", "右上方", "右上", "top right", "upper right"),
+    "left": ("左侧", "左边", "左部", "left"),
+    "center": ("中央", "中间", "正中", "中部", "center", "centre", "middle"),
+    "right": ("右侧", "右边", "右部", "right"),
+    "bottom_left": ("左下角", "左下方", "左下", "bottom left", "lower left"),
+    "bottom": ("底部", "底端", "下方", "下部", "bottom", "lower"),
+    "bottom_right": ("右下角", "右下方", "右下", "bottom right", "lower right"),
+})
+
+
+def region_of(cx: float, cy: float) -> str:
+    """The region token of a centre given as fractions of the width and height (0..1,
+    from the top left): thirds, a centre on a boundary counting as the middle third."""
+    col = "left" if cx < 1 / 3 else ("right" if cx > 2 / 3 else "")
+    row = "top" if cy < 1 / 3 else ("bottom" if cy > 2 / 3 else "")
+    if row and col:
+        return f"{row}_{col}"
+    return row or col or "center"

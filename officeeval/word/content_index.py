@@ -37,6 +37,10 @@ class FieldInfo:
     depth: int = 0
     sdt_gallery: str = ""
     pos: int = 0
+    # The paragraph the field's result last showed text in: when the field ends inside
+    # that paragraph (a TOC whose end mark follows its last entry), the paragraph is part
+    # of the result although the field is closed before the paragraph is.
+    shown_in: etree._Element | None = field(default=None, repr=False, compare=False)
 
     @property
     def instruction(self) -> str:
@@ -198,7 +202,7 @@ def index_story(container: etree._Element | None) -> ContentIndex:
                         f.result_paragraphs.append(el)
                 _emit(stack, open_marks, open_comments, links, "\n")
             elif tag == _W + "fldSimple" and stack and stack[-1].kind == "simple":
-                stack.pop()
+                _close_result(stack.pop(), paragraph)
             elif tag == _W + "hyperlink" and links:
                 idx.hyperlinks.append(links.pop())
             elif tag == _W + "sdt" and sdt_galleries:
@@ -240,6 +244,7 @@ def index_story(container: etree._Element | None) -> ContentIndex:
                     if stack[i].kind == "complex":
                         ended = stack[i]
                         del stack[i:]
+                        _close_result(ended, paragraph)
                         # A field nested in an instruction reads as its code, as Word's
                         # field-code view shows it: { IF { MERGEFIELD 性别 } = "男" … }.
                         if stack and stack[-1].state == "instr":
@@ -258,6 +263,9 @@ def index_story(container: etree._Element | None) -> ContentIndex:
                 text = {_W + "tab": "\t", _W + "noBreakHyphen": "-"}.get(tag, "\n")
             if _emit(stack, open_marks, open_comments, links, text):
                 para_text.append(text)
+            for f in stack:
+                if f.state == "result":
+                    f.shown_in = paragraph
         elif tag == _W + "hyperlink":
             links.append(RangeInfo(str(len(idx.hyperlinks) + len(links)), el,
                                    paragraph=paragraph, pos=pos))
@@ -285,6 +293,14 @@ def index_story(container: etree._Element | None) -> ContentIndex:
                                          "".join(para_text)))
     idx.hyperlinks.extend(links)
     return idx
+
+
+def _close_result(f: FieldInfo, paragraph: etree._Element | None) -> None:
+    """A field closing inside a paragraph its result showed text in keeps that paragraph
+    among its result's paragraphs (only a paragraph's end adds it otherwise)."""
+    if (f.state == "result" and paragraph is not None and f.shown_in is paragraph
+            and paragraph not in f.result_paragraphs):
+        f.result_paragraphs.append(paragraph)
 
 
 def _emit(stack: list[FieldInfo], marks: dict[str, RangeInfo],

@@ -9,7 +9,10 @@ the answer for a target:
   frame paragraph counts with the paragraph it starts;
 * a table runs from its first paragraph's page to its last paragraph's;
 * a picture, chart, shape or text box is on the page of the paragraph it is anchored in;
-* a section runs from its first block's page to its last block's end.
+* a section runs from its first block's page to its last block's end; the empty
+  paragraph that only carries its section break is not a block (LibreOffice drops it on
+  import, so its mark lands on the next section's first page, and in Word it shows
+  nothing: it is the break mark at the end of the section's last line).
 
 ``None`` is "LibreOffice could not place it" (the layout has no page for that mark);
 an absent backend, a failing one, or LibreOffice timing out on the document raises
@@ -63,11 +66,24 @@ def pages_of(target, layout: Rendered) -> tuple[int, int, bool] | None:
         els = []
         for b in blocks:
             els.extend(b.el.iter(_W + "p") if b.kind == "table" else [b.el])
-        return _span(doc, layout, els)
+        shown = [el for el in els if not _bare_section_break(el)]
+        return _span(doc, layout, shown or els)
     anchor = getattr(target, "paragraph_el", None)
     if anchor is not None:  # pictures, charts, shapes, text boxes
         return paragraph_pages(doc, layout, anchor)
     return None
+
+
+def _bare_section_break(el) -> bool:
+    """A paragraph that holds a section break and nothing a page shows (no text, no
+    drawing or object)."""
+    ppr = el.find(_W + "pPr")
+    if ppr is None or ppr.find(_W + "sectPr") is None:
+        return False
+    for node in el.iter(_W + "t", _W + "drawing", _W + "pict", _W + "object", _W + "sym"):
+        if node.tag != _W + "t" or (node.text or "").strip():
+            return False
+    return True
 
 
 def _span(doc, layout: Rendered, els: list) -> tuple[int, int, bool] | None:

@@ -170,22 +170,9 @@ def toc_pairs(toc, layout: Rendered) -> list[tuple[str, str, str | None]]:
 
 
 def _entry_paragraphs(toc) -> list:
-    """The paragraphs of the TOC's result: those the content index lists (completed inside
-    the result) and the one where the field ends, when an entry shares it (the end closes
-    a field begun in an earlier paragraph: more ends than begins in it)."""
-    paras = list(toc.info.result_paragraphs)
-    last = paras[-1] if paras else toc.info.paragraph
-    if last is None:
-        return paras
-    following = False
-    for q in toc.doc.body.iter(_W + "p"):
-        if following:
-            kinds = [c.get(_W + "fldCharType") for c in q.iter(_W + "fldChar")]
-            if kinds.count("end") > kinds.count("begin") and q not in paras:
-                paras.append(q)
-            break
-        following = q is last
-    return paras
+    """The paragraphs of the TOC's result (the one its field ends in included, when an
+    entry shares it: see ``content_index``)."""
+    return list(toc.info.result_paragraphs)
 
 
 def _first_toc(t):

@@ -161,3 +161,55 @@ def EDITS(root, r):
                      ("c15-3", 3), ("c23", 3), ("c29-2", 2), ("c30", 2), ("c36", 3),
                      ("c36-2", 2), ("c36-3", 2), ("c39", 3), ("c43", 3)):
         r.points(root, cid, pts)
+    _single_charges(root, r)
+    # The instruction step each criterion grades (the audit's double charges).
+    r.steps(root, {
+        "c01": "12,15,17", "c02": "8", "c03": "10", "c04": "8", "c04-2": "8", "c05": "8",
+        "c05-2": "8", "c06": "2", "c07": "7", "c08": "3", "h1": "3", "c09": "4", "c10": "5",
+        "c11": "5", "c12": "6", "c15": "9", "c15-2": "9", "c15-3": "9", "c18": "1",
+        "c20": "11", "c21": "11", "c21-2": "11", "c21-3": "11", "c22": "12", "c23": "13",
+        "c24": "12", "c25": "13", "c26": "13", "c27": "13", "c28": "13", "c29": "13",
+        "c30": "13", "c31": "13", "c32": "13", "c36": "14", "c36-2": "14", "c36-3": "14",
+        "c36-4": "14", "c36-5": "14", "c36-6": "14", "c39": "16", "c39-2": "16",
+        "c39-3": "16", "c39-4": "16", "c40": "15", "c40-2": "15", "c40-3": "15",
+        "c40-4": "15", "c40-5": "15", "c40-6": "15", "c41": "17", "c42": "17", "c43": "17",
+        "h2": "17", "c48": "9,11,14,15,16", "c52": "18"})
+
+
+def _single_charges(root, r):
+    """Checks that charged one mistake twice or asked more than the words (issue 36)."""
+    rec, stat = "sheet('借阅记录')", "sheet('学院统计')"
+    # One mistake, one charge: a format step grades the format, a formula step the formula
+    # and its value. What a formula cell shows depends on both: a display check in the
+    # formula's criterion charged a missing format twice, and the month's display (step 5)
+    # charged a wrong MONTH formula twice.
+    r.drop_where(root, f"{stat}/D2:D7", "cell.display")
+    r.drop_where(root, f"{stat}/D8", "cell.display")
+    r.drop_where(root, f"{stat}/E2:E8", "cell.display")
+    r.change_where(root, f"{rec}/J2:J421", "cell.display", property="cell.number_format",
+                   origin="picture")
+    # Step 13 names the functions, not how their ranges are spelt (a whole column is as
+    # right; the values are graded).
+    r.drop_where(root, f"{stat}/B2:C7", "cell.formula")
+    # Where the new sheets go is not asked: the same names, in any order.
+    r.change_where(root, "workbook", "workbook.sheet_names", op="same_set")
+    # Given only by the pictures: colours within what a person tells apart (ΔE00 5).
+    for sel, prop in ((f"{rec}/A1:K1", "cell.fill.color"), (f"{rec}/A1:K1", "font.color"),
+                      (f"{rec}/conditional_format[1]", "cf.fill.color")):
+        r.change_where(root, sel, prop, op="approx", tolerance="5dE", origin="picture")
+    for sel, prop in ((f"{rec}/A1:K1", "cell.alignment.horizontal"),
+                      (f"{rec}/D2:E421", "cell.display"),
+                      (f"{stat}/E2:E8", "cell.number_format"),
+                      (f"{stat}/chart[1]", "chart.type"), (f"{stat}/chart[1]", "chart.grouping"),
+                      (f"{stat}/chart[1]", "chart.legend.position"),
+                      (f"{stat}/chart[1]", "chart.data_labels")):
+        r.change_where(root, sel, prop, origin="picture")
+    for side in ("top", "bottom", "left", "right"):
+        r.change_where(root, f"{stat}/A1:E8", f"cell.border.{side}", origin="picture")
+    # Values the words give in another form (the audit's literal origins).
+    r.change_where(root, f"{rec}", "sheet.print.titles", origin="instruction",
+                   reason="步骤 10：打印时每页都重复第 1 行标题")
+    r.change_where(root, f"{rec}/conditional_format[1]", "cf.range", origin="instruction",
+                   reason="步骤 9：记录整行（A:K 列），第 2～421 行")
+    r.change_where(root, "sheet('读者')/D2:D61", "cell.formula", origin="instruction",
+                   reason="步骤 1：用公式根据借书证号求出类型（按代码选择三种类型之一）")

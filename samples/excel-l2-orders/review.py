@@ -97,3 +97,46 @@ def EDITS(root, r):
             "op": "contains_any", "expected": LOOKUPS}],
           after="c06", note="added by hand: the drafter dropped its range check (F:G and "
           "H:I look up different sheets); which sheet each column reads, checked apart")
+    _single_charges(root, r)
+    # The instruction step each criterion grades (the audit's double charges).
+    r.steps(root, {
+        "c01": "9,12", "c02": "6", "c02-2": "6", "c03": "5", "c03-2": "5", "c04": "5",
+        "c04-2": "5", "c05": "1", "c06": "2", "h1": "2", "c07": "4", "c08": "3", "c13": "7",
+        "c13-2": "7", "c13-3": "7", "c14": "8", "c14-2": "8", "h2": "8", "c15": "9",
+        "c16": "9", "c17": "10", "c18": "10", "c19": "10", "c20": "10", "c20-2": "10",
+        "c21": "10", "c23": "11", "c23-2": "11", "c23-3": "11", "c23-4": "11", "c23-5": "11",
+        "c24": "12", "c25": "12", "c25-2": "12", "c25-3": "12", "c25-4": "12", "c25-5": "12",
+        "c26": "9,12", "c27": "11", "c28": "12", "c29": "7", "c30": "8", "c31": "13",
+        "c31-2": "13"})
+
+
+def _single_charges(root, r):
+    """Checks that charged one mistake twice or asked more than the words (issue 36)."""
+    # One mistake, one charge: what a cell shows is graded by its number format's
+    # criterion (step 4; step 10's format); a formula's criterion grades the formula and
+    # its value (a missing ¥ cost the format and the amounts' formula before).
+    for cid in ("c08", "c18", "c20", "c20-2"):
+        r.drop(root, cid, "cell.display")
+    # Step 10 names the functions, not how their ranges are spelt: 订单明细!J:J is as right
+    # as $J$2:$J$361 (the values are graded).
+    r.drop(root, "c18", "cell.formula")
+    r.drop(root, "c21", "cell.formula")
+    # Where the new sheets go is not asked: the same names, in any order.
+    r.change(root, "c01", "workbook.sheet_names", op="same_set")
+    # Given only by the pictures: colours within what a person tells apart (ΔE00 5), the
+    # number format by what it shows (the format type compares codes by their display).
+    for cid, prop in (("c03", "cell.fill.color"), ("c04", "font.color"),
+                      ("c13-3", "cf.fill.color")):
+        r.change(root, cid, prop, op="approx", tolerance="5dE", origin="picture")
+    r.change(root, "c07", "cell.number_format", origin="picture")
+    r.change(root, "c03-2", "cell.alignment.horizontal", origin="picture")
+    r.change(root, "c23", "chart.type", origin="picture")
+    r.change(root, "c23", "chart.grouping", origin="picture")
+    r.change(root, "c23-2", "chart.legend.position", origin="picture")
+    # Values the words give in another form (the audit's literal origins).
+    r.change(root, "c13", "cf.formula", origin="instruction",
+             reason="步骤 7：金额达到 3000 元（含）的订单")
+    r.change(root, "c13-2", "cf.range", origin="instruction",
+             reason="步骤 7：整行（A:J 列），第 2～361 行的订单")
+    r.change(root, "c23-4", "chart.series.values", origin="input",
+             reason="步骤 10/11：B2:E5 的 SUMIFS 结果（图表数据源 A1:E5）")

@@ -345,15 +345,15 @@ def caption(label, text, where, name):
     return c
 
 
-def cross_reference(phrase, before, shown, name):
-    """Replace ``phrase`` in the paragraph holding it by "<before><REF name>"."""
+def cross_reference(phrase, before, shown, name, after=""):
+    """Replace ``phrase`` in the paragraph holding it by "<before><REF name><after>"."""
     p = next(q for q in doc.paragraphs if phrase in q.text)
     head, tail = p.text.split(phrase, 1)
     for r in list(p.runs):
         r._r.getparent().remove(r._r)
     p.add_run(head + before)
     field_runs(p, rf"REF {name} \h", shown)
-    p.add_run(tail)
+    p.add_run(after + tail)
 
 
 # 9. Table caption above the table; "见下表" becomes "见表 1" (a cross-reference).
@@ -367,9 +367,10 @@ holder = doc.add_paragraph()
 anchor._p.addnext(holder._p)
 holder.alignment = WD_ALIGN_PARAGRAPH.CENTER
 insert_chart(holder, cells, Cm(14), Cm(7.5), "客运量图表")
-# 11. Figure caption below the chart; "如下图所示" becomes "如图 1 所示".
+# 11. Figure caption below the chart; "如下图所示" becomes "如图 1所示" (only "下图" is
+#     replaced: the step asks for nothing else).
 caption("图", "主城区公共交通日均客运量变化", holder._p.addnext, "_Ref_fig1")
-cross_reference("如下图所示", "如", "图 1", "_Ref_fig1")
+cross_reference("如下图所示", "如", "图 1", "_Ref_fig1", after="所示")
 
 # 12. The cover as the example shows: centered, the report name much larger and bold;
 #     vertically centered on its page.

@@ -51,3 +51,23 @@ def test_invalid_rubric_exits_3(tmp_path):
     bad.write_text("<rubric/>", "utf-8")
     res = runner.invoke(app, ["audit", str(bad), "-j", "1"])
     assert res.exit_code == 3
+
+
+def test_solutions_folder_and_no_solutions(fixture_task, tmp_path):
+    """``--solutions DIR`` runs DIR/<rubric id>/*.py and grades them; a loss no NOTES
+    explains is exit 1 with the program named; ``--no-solutions`` skips them."""
+    folder = tmp_path / "sols" / "fixture-tiny"
+    folder.mkdir(parents=True)
+    (folder / "nothing.py").write_text(
+        "import shutil, glob\nsrc = glob.glob('input.*')[0]\n"
+        "shutil.copy(src, 'output' + src[src.rfind('.'):])\n", "utf-8")
+    md = tmp_path / "AUDIT.md"
+    res = runner.invoke(app, ["audit", str(fixture_task / "tiny.xml"), "--solutions",
+                              str(tmp_path / "sols"), "--write-md", str(md), "-j", "1"])
+    assert res.exit_code == 1, res.output
+    assert "solution nothing.py" in res.output and "unexplained" in res.output
+    text = md.read_text("utf-8")
+    assert "### Independent solutions" in text and "| nothing.py |" in text
+    res = runner.invoke(app, ["audit", str(fixture_task / "tiny.xml"), "--solutions",
+                              str(tmp_path / "sols"), "--no-solutions", "-j", "1"])
+    assert res.exit_code == 0, res.output

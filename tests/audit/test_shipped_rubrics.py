@@ -1,7 +1,10 @@
 """Every rubric shipped under rubrics/ audits clean: its reference scores full marks, its
 untouched input passes only preservation criteria, no neutral mutant changes a verdict, no
 equivalent variant (the reference written another way) loses points, every mutant could be
-built, and at least 98% of the breaking mutants are caught over all rubrics.
+built, no selector finds a created object by a literal only the reference has, each task's
+independent solutions (at least two, written from the prompt alone) are run and score full
+marks or lose exactly what the task's NOTES explain, and at least 98% of the breaking
+mutants are caught over all rubrics.
 
 One parametrized case per rubric, so a single bad rubric is visible by name. Audits are
 shared between xdist workers through a session directory, so the pooled-rate test reuses the
@@ -62,6 +65,15 @@ def test_rubric_audits_clean(path, tmp_path_factory):
     assert r["equivalence"]["variants"] >= 5, r["equivalence"]
     broken = [u for c in r["criteria"] for u in c["unmutated_checks"] if "planner error" in u]
     assert not broken, broken
+    errors = [o for o in r["origins"]["literals"] if o["finding"] == "error"]
+    assert not errors, [(o["criterion"], o["note"]) for o in errors]
+    solutions = r["solutions"]
+    assert len(solutions) >= 2, f"{path.stem}: {len(solutions)} independent solution(s)"
+    wrong = [s for s in solutions if s["verdict"] not in ("full_marks", "as_noted")]
+    assert not wrong, [(s["name"], s["score"], s["lost"], s["detail"]) for s in wrong]
+    # A solution the NOTES call wrong still earns what it did right.
+    assert all(s["score"] is not None and s["score"] >= 60 for s in solutions), [
+        (s["name"], s["score"]) for s in solutions]
 
 
 @pytest.mark.slow

@@ -236,3 +236,19 @@ def test_powerpoint_text_that_overflows_its_box(tmp_path, grader):
     card = grader.grade(load_rubric_text(PPT_RUBRIC), path)
     assert statuses(card) == {"crowded": "fail", "roomy": "pass", "problems": "pass"}
     assert "the text needs" in card.criteria[0].checks[0].detail
+
+
+def test_a_section_ends_on_its_last_shown_line_not_on_its_break_paragraph(tmp_path, grader):
+    """The cover and the contents each end with an empty paragraph that only carries the
+    section break. It shows nothing (LibreOffice drops it, and its mark lands on the next
+    section's first page): the cover is page 1, the contents page 2 — not 1-2 and 2-3."""
+    path = report(tmp_path, own_page=True, shown=("1", "2"), name="sections.docx")
+    rubric = load_rubric_text("""<rubric xmlns="urn:officeeval:rubric:1" id="s" app="word"
+        total="3"><criterion id="c" skill="layout" points="3" scoring="partial">
+      <check select="section[1]" property="section.page_range" expected="1"/>
+      <check select="section[2]" property="section.page_range" expected="2"/>
+      <check select="section[3]" property="section.page_range" expected="3-4"/>
+      </criterion></rubric>""")
+    card = grader.grade(rubric, path)
+    assert [k.actual for k in card.criteria[0].checks] == ["'1'", "'2'", "'3-4'"], [
+        (k.actual, k.detail) for k in card.criteria[0].checks]

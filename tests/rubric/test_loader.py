@@ -76,7 +76,7 @@ def test_bad_rubric_reports_every_problem_with_its_line():
         (12, "font.bold does not apply to section targets"),
         (13, "'>=x' is not a count"),
         (13, "unclosed '['"),
-        (14, "needs expected= or expected-from="),
+        (14, "needs expected=, expected-from= or against="),
         (2, "criterion points sum to 9.25, but total is 10"),
     ]
     for line, fragment in expected:

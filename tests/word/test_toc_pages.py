@@ -63,3 +63,36 @@ def test_entries_pair_with_their_headings_pages(tmp_path):
 
 def test_span_text():
     assert span_text(3, 3) == "3" and span_text(2, 4) == "2-4"
+
+
+def test_a_toc_ending_inside_its_last_entry_keeps_that_entry(tmp_path):
+    """Word often closes a TOC field at the end of its last entry's paragraph (no empty
+    paragraph after it): that entry is part of the result, counted and paired like the
+    others (it was one short: 15 linked entries read as 14)."""
+    from officeeval.selectors import select
+    from tests.word.wbuild import values
+    shared_end = (entry("引言", "1", ref="_Toc1", first=True)
+                  + entry("方法", "2", ref="_Toc2")
+                  + entry("结论", "3", ref="_Toc3", last=True)
+                  + para("引言", "_Toc1") + para("方法", "_Toc2") + para("结论", "_Toc3")
+                  + "<w:sectPr/>")
+    own_end = (entry("引言", "1", ref="_Toc1", first=True) + entry("方法", "2", ref="_Toc2")
+               + entry("结论", "3", ref="_Toc3")
+               + '<w:p><w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>'
+               + para("引言", "_Toc1") + para("方法", "_Toc2") + para("结论", "_Toc3")
+               + "<w:sectPr/>")
+    for name, body in (("shared.docx", shared_end), ("own.docx", own_end)):
+        path = docx(tmp_path, body, name=name)
+        assert values(path, "toc[1]", "toc.entries") == [(3, "computed")], name
+        assert [v[0] for v in values(path, "toc[1]/entry", "toc_entry.text")] == [
+            "引言", "方法", "结论"], name
+        assert [v[0] for v in values(path, "toc[1]/entry", "toc_entry.page")] == [
+            "1", "2", "3"], name
+        doc = WordDocument(Package.open(path), str(path))
+        try:
+            (toc,) = tocs_of(doc.root())
+            # the body heading after the TOC is not part of its result
+            assert len(toc.info.result_paragraphs) == 3, name
+            assert len(select(doc, "toc[1]/entry")) == 3
+        finally:
+            doc.close()

@@ -112,8 +112,11 @@ def plan_sheet_order(ctx: PlanContext, check: Check, targets: list[Target]) -> l
         return []
     n = sheet.index
     out = []
-    if total > 1 and (check.property in ("sheet.index", "workbook.sheet_names") or re.match(
-            r"sheet\[\d", check.select or "")):
+    # Sheet names compared as a set (same_set: the step does not say where a new sheet
+    # goes) do not read the order: a reordered workbook must keep that check.
+    ordered = check.property == "sheet.index" or (
+        check.property == "workbook.sheet_names" and check.op != "same_set")
+    if total > 1 and (ordered or re.match(r"sheet\[\d", check.select or "")):
         other = n + 1 if n < total else n - 1
         out.append(mutation(f"sheet-order|{n}", "reorder:sheet",
                             f"sheet {sheet.name!r} moved to position {other}",

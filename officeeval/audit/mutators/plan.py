@@ -72,6 +72,13 @@ class Inherited:
     description: str
 
 
+def _related_values(ctx: PlanContext, check: Check) -> list[Any]:
+    """The values of the targets a relation check is compared against, in the reference."""
+    others = ctx.targets(check.against)
+    prop = check.against_property or check.property
+    return ctx.values(check, others, list(range(len(others))), prop=prop) if others else []
+
+
 def plan_values(ctx: PlanContext, check: Check, targets: list[Target], app: str,
                 mistakes: Mistakes, variants: int, inherited: Inherited) -> list[Mutation]:
     """Wrong values (``mistakes`` of the reference's values, most realistic first, up to
@@ -86,7 +93,12 @@ def plan_values(ctx: PlanContext, check: Check, targets: list[Target], app: str,
     prop = check.property or ""
     w = writer(prop, app)
     ref_values = ctx.values(check, targets, idx)
-    wrong = choose(mistakes(ref_values), ref_values, vtype, check, variants)
+    candidates = list(mistakes(ref_values))
+    if check.against:
+        # A relation ("larger than the other cover lines") is broken by the value it is
+        # related to: the title set to the other lines' size.
+        candidates = _related_values(ctx, check) + candidates
+    wrong = choose(candidates, ref_values, vtype, check, variants)
     where = locators(targets, idx)
     shown_ref = render(vtype, ref_values[0]) if ref_values else "(none)"
     out: list[Mutation] = []
