@@ -32,8 +32,12 @@ The numbers (each per model and overall, and broken down by app, level and skill
 * **agents** per agent model: SR and pass rate with how its conversations went (handed in,
   steps, tokens and seconds per generation), next to the same model's other runs in the
   store (single-turn, feedback turns).
+* "(all)" pools the headline's models (``headline``): every model none of whose
+  generations the manifest marked ``hostile``, or those ``report --headline-models``
+  names.
 * 95% percentile bootstrap intervals resample generations (seeded per group label, so the
   same store always gives the same interval and adding a model does not move the others;
+  "(all)" pooling one model is seeded as that model, so it has that model's interval;
   sorted first, so two stores holding the same results in another order agree).
 
 Functions never return NaN inside JSON-bound structures: a rate with no denominator is None.
@@ -46,6 +50,7 @@ from officeeval.analysis.results import (
     load,
 )
 from officeeval.analysis.stats import SEED, RESAMPLES, bootstrap_ci
+from officeeval.analysis.headline import headline
 from officeeval.analysis.metrics import (
     generation_metrics, per_model, breakdown, skill_breakdown, histogram, top_failed,
     evaluator_errors, generation_list, by_turn, usage, agents, summarize,
@@ -67,6 +72,7 @@ __all__ = [
     "open_store",
     "load",
     "bootstrap_ci",
+    "headline",
     "generation_metrics",
     "per_model",
     "breakdown",

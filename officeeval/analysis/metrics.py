@@ -9,6 +9,7 @@ from typing import Any, Iterator
 import numpy as np
 import pandas as pd
 
+from officeeval.analysis.headline import headline, seed_label
 from officeeval.analysis.results import ALL, FAILED, LOST_KINDS, OUTCOMES, Results
 from officeeval.analysis.stats import (
     bootstrap_ci, label_seed, mean_or_none, number_or_none, ratio_or_none,
@@ -51,8 +52,15 @@ def generation_metrics(g: pd.DataFrame, label: str = ALL, ci: bool = True) -> di
     return out
 
 
-def _with_all(df: pd.DataFrame) -> pd.DataFrame:
-    return pd.concat([df, df.assign(model=ALL)], ignore_index=True)
+def _pooled(res: Results, pooled: list[str] | None) -> list[str]:
+    """The models the "(all)" rows pool (``None``: the default headline's)."""
+    return headline(res)["models"] if pooled is None else pooled
+
+
+def _with_all(df: pd.DataFrame, pooled: list[str]) -> pd.DataFrame:
+    """The rows, then those of the pooled models again as model "(all)"."""
+    return pd.concat([df, df[df["model"].isin(pooled)].assign(model=ALL)],
+                     ignore_index=True)
 
 
 def _groups(df: pd.DataFrame, by: list[str]
@@ -62,28 +70,38 @@ def _groups(df: pd.DataFrame, by: list[str]
         yield dict(zip(by, keys)), g
 
 
-def per_model(res: Results, ci: bool = True) -> list[dict[str, Any]]:
-    """Headline numbers per model, then one row for all models (``model == "(all)"``)."""
+def per_model(res: Results, ci: bool = True, pooled: list[str] | None = None
+              ) -> list[dict[str, Any]]:
+    """Headline numbers per model, then one row for the ``pooled`` models (``model ==
+    "(all)"``; ``None``: the default headline's, see ``headline``)."""
+    pooled = _pooled(res, pooled)
     rows = [{"model": k["model"], **generation_metrics(g, k["model"], ci)}
             for k, g in _groups(res.tasks, ["model"])]
-    return rows + [{"model": ALL, **generation_metrics(res.tasks, ALL, ci)}]
+    mine = res.tasks[res.tasks["model"].isin(pooled)]
+    return rows + [{"model": ALL, **generation_metrics(mine, seed_label(ALL, pooled), ci)}]
 
 
-def breakdown(res: Results, dim: str, ci: bool = False) -> list[dict[str, Any]]:
+def breakdown(res: Results, dim: str, ci: bool = False, pooled: list[str] | None = None
+              ) -> list[dict[str, Any]]:
     """Generation-level numbers per (model, ``dim``) with ``dim`` a generation column
-    (``app``, ``level``, ``task``), models and ``(all)``. Raises KeyError for another dim."""
+    (``app``, ``level``, ``task``), models and ``(all)`` (the ``pooled`` models). Raises
+    KeyError for another dim."""
     if dim not in res.tasks.columns:
         raise KeyError(dim)
-    return [{**k, **generation_metrics(g, f"{k['model']}|{k[dim]}", ci)}
-            for k, g in _groups(_with_all(res.tasks), ["model", dim])]
+    pooled = _pooled(res, pooled)
+    return [{**k, **generation_metrics(g, f"{seed_label(k['model'], pooled)}|{k[dim]}", ci)}
+            for k, g in _groups(_with_all(res.tasks, pooled), ["model", dim])]
 
 
-def skill_breakdown(res: Results, ci: bool = True) -> list[dict[str, Any]]:
+def skill_breakdown(res: Results, ci: bool = True, pooled: list[str] | None = None
+                    ) -> list[dict[str, Any]]:
     """Per (model, skill) and (``(all)``, skill): possible and earned points, skill SR with a
     bootstrap CI over generations, operation accuracy, lost points by kind (sums and per
-    generation holding that skill) and evaluator points."""
+    generation holding that skill) and evaluator points. "(all)" pools the ``pooled``
+    models."""
+    pooled = _pooled(res, pooled)
     rows = []
-    for k, g in _groups(_with_all(res.criteria), ["model", "skill"]):
+    for k, g in _groups(_with_all(res.criteria, pooled), ["model", "skill"]):
         per_gen = g.groupby("gen_key")[["earned", "possible"]].sum()
         n = len(per_gen)
         row = {**k, "generations": n, "criteria": len(g),
@@ -97,18 +115,21 @@ def skill_breakdown(res: Results, ci: bool = True) -> list[dict[str, Any]]:
             row[f"lost_{kind}"] = lost
             row[f"lost_{kind}_per_gen"] = lost / n if n else None
         if ci:
+            label = seed_label(k["model"], pooled)
             row["sr_ci"] = bootstrap_ci(per_gen["earned"], per_gen["possible"],
-                                        seed=label_seed(f"{k['model']}|skill|{k['skill']}"))
+                                        seed=label_seed(f"{label}|skill|{k['skill']}"))
         rows.append(row)
     return rows
 
 
-def histogram(res: Results, bins: int = 10) -> dict[str, Any]:
-    """Score-rate distribution per model: counts of gradable generations in ``bins`` equal
-    bins over 0..100 % (the last bin includes 100 %), plus the ungradable count."""
+def histogram(res: Results, bins: int = 10, pooled: list[str] | None = None
+              ) -> dict[str, Any]:
+    """Score-rate distribution per model and "(all)" (the ``pooled`` models): counts of
+    gradable generations in ``bins`` equal bins over 0..100 % (the last bin includes
+    100 %), plus the ungradable count."""
     edges = np.linspace(0, 100, bins + 1)
     out = {"edges": [float(e) for e in edges], "models": {}}
-    for k, g in _groups(_with_all(res.tasks), ["model"]):
+    for k, g in _groups(_with_all(res.tasks, _pooled(res, pooled)), ["model"]):
         counts, _ = np.histogram(g["rate"].dropna() * 100, bins=edges)
         out["models"][k["model"]] = {"counts": [int(x) for x in counts],
                                      "ungradable": int((~g["gradable"]).sum())}
@@ -182,23 +203,26 @@ def generation_list(res: Results) -> list[dict[str, Any]]:
     return rows
 
 
-def by_turn(res: Results) -> list[dict[str, Any]]:
-    """Per model (and ``(all)``) and turn k = 1 … the most turns any generation of it took:
-    SR, pass rate and execution success of the program in force at turn k (a generation
-    that stopped earlier counts with its last turn), with how many generations were still
-    going at turn k. ``[]`` when no generation took more than one turn."""
+def by_turn(res: Results, pooled: list[str] | None = None) -> list[dict[str, Any]]:
+    """Per model (and ``(all)``, the ``pooled`` models) and turn k = 1 … the most turns
+    any generation of it took: SR, pass rate and execution success of the program in force
+    at turn k (a generation that stopped earlier counts with its last turn), with how many
+    generations were still going at turn k. ``[]`` when no generation took more than one
+    turn."""
     u = res.turns
     if u is None or u.empty or int(u["turn"].max()) < 2:
         return []
+    pooled = _pooled(res, pooled)
     rows = []
-    for k, g in _groups(_with_all(u), ["model"]):
+    for k, g in _groups(_with_all(u, pooled), ["model"]):
         most = int(g["turn"].max())
         last = g.groupby("gen_key")["turn"].transform("max")
         for turn in range(1, most + 1):
             # Each generation's row at min(turn, its last turn).
             at = g[(g["turn"] == turn) | ((g["turn"] == last) & (last < turn))]
             gr = at[at["gradable"]]
-            ci = bootstrap_ci(gr["rate"], seed=label_seed(f"{k['model']}|turn|{turn}"))
+            label = seed_label(k["model"], pooled)
+            ci = bootstrap_ci(gr["rate"], seed=label_seed(f"{label}|turn|{turn}"))
             rows.append({"model": k["model"], "turn": turn, "generations": len(at),
                          "still_going": int((last >= turn).groupby(g["gen_key"]).first()
                                             .sum()),
@@ -214,16 +238,16 @@ def _percentile(values: pd.Series, q: float) -> float | None:
     return number_or_none(np.percentile(v, q)) if len(v) else None
 
 
-def usage(res: Results) -> list[dict[str, Any]]:
-    """Per model (and ``(all)``): requests, tokens in and out (sums, per generation) and
-    request latency percentiles, from what the generator recorded on each turn. ``[]``
-    when nothing was recorded (hand-written manifests)."""
+def usage(res: Results, pooled: list[str] | None = None) -> list[dict[str, Any]]:
+    """Per model (and ``(all)``, the ``pooled`` models): requests, tokens in and out
+    (sums, per generation) and request latency percentiles, from what the generator
+    recorded on each turn. ``[]`` when nothing was recorded (hand-written manifests)."""
     u = res.turns
     if u is None or u.empty or (u["prompt_tokens"].isna().all()
                                 and u["latency"].isna().all()):
         return []
     rows = []
-    for k, g in _groups(_with_all(u), ["model"]):
+    for k, g in _groups(_with_all(u, _pooled(res, pooled)), ["model"]):
         gens = g["gen_key"].nunique()
         tin, tout = g["prompt_tokens"].sum(min_count=1), g["completion_tokens"].sum(min_count=1)
         rows.append({"model": k["model"], "generations": int(gens),
@@ -298,9 +322,14 @@ def _multi_turn(res: Results, model: str) -> bool:
     return u is not None and not u.empty and bool((u[u["model"] == model]["turn"] > 1).any())
 
 
-def summarize(res: Results) -> dict[str, Any]:
-    """Everything the reports show, as JSON-safe plain data (this is ``summary.json``)."""
+def summarize(res: Results, headline_models: list[str] | None = None) -> dict[str, Any]:
+    """Everything the reports show, as JSON-safe plain data (this is ``summary.json``).
+    ``headline_models``: the models the "(all)" rows pool (default: see ``headline``);
+    ``headline`` in the result says which were pooled and which left out. Raises
+    ``ValueError`` for a model the batch does not hold."""
     t = res.tasks
+    head = headline(res, headline_models)
+    pooled = head["models"]
     return {
         "outdir": str(res.outdir), "meta": res.meta,
         "counts": {"generations": len(t), "models": int(t["model"].nunique()),
@@ -308,10 +337,14 @@ def summarize(res: Results) -> dict[str, Any]:
                    "criteria": len(res.criteria), "checks": len(res.checks),
                    "manifest_issues": len(res.manifest_issues)},
         "manifest_issues": [{"line": ln, "message": m} for ln, m in res.manifest_issues],
-        "models": per_model(res), "by_app": breakdown(res, "app"),
-        "by_level": breakdown(res, "level"), "by_task": breakdown(res, "task"),
-        "by_skill": skill_breakdown(res), "histogram": histogram(res),
+        "headline": head,
+        "models": per_model(res, pooled=pooled),
+        "by_app": breakdown(res, "app", pooled=pooled),
+        "by_level": breakdown(res, "level", pooled=pooled),
+        "by_task": breakdown(res, "task", pooled=pooled),
+        "by_skill": skill_breakdown(res, pooled=pooled),
+        "histogram": histogram(res, pooled=pooled),
         "top_failed": top_failed(res), "eval_errors": evaluator_errors(res),
-        "generations": generation_list(res), "by_turn": by_turn(res), "usage": usage(res),
-        "agents": agents(res),
+        "generations": generation_list(res), "by_turn": by_turn(res, pooled),
+        "usage": usage(res, pooled), "agents": agents(res),
     }

@@ -60,9 +60,10 @@ class StoreUnavailable(OfficeEvalError):
 
 @dataclass(frozen=True)
 class Results:
-    """A batch read from its store. ``tasks``: one row per generation; ``criteria``: one row
-    per (generation, criterion); ``checks``: one row per check. Generation attributes (task,
-    model, sample, app, level, outcome) are joined onto criteria and checks."""
+    """A batch read from its store. ``tasks``: one row per generation (``hostile``: the
+    manifest marked it so); ``criteria``: one row per (generation, criterion); ``checks``:
+    one row per check. Generation attributes (task, model, sample, app, level, outcome)
+    are joined onto criteria and checks."""
 
     outdir: Path
     tasks: pd.DataFrame
@@ -125,8 +126,11 @@ def load(outdir: str | Path) -> Results:
         turns = _read(conn, "turns", _TURN_COLS) if _columns(conn, "turns") else None
         agents = _read(conn, "agent_runs", _AGENT_COLS) if _columns(conn, "agent_runs") \
             else None
+        marks = dict(conn.execute("SELECT gen_key, hostile FROM generation_marks")) \
+            if _columns(conn, "generation_marks") else {}
     finally:
         conn.close()
+    t["hostile"] = t["key"].map(lambda key: bool(marks.get(key))).astype(bool)
     tasks, crit, checks = _tidy(t, c, k)
     return Results(outdir, tasks, crit, checks, meta=meta, manifest_issues=issues,
                    turns=_tidy_turns(turns, tasks) if turns is not None else None,

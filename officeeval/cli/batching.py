@@ -25,13 +25,16 @@ def report(outdirs: list[Path] = typer.Argument(..., metavar="OUTDIR", help="A b
            inspect_logs: Optional[list[Path]] = typer.Option(
                None, "--inspect-log", metavar="LOG", help="An Inspect log (or a folder of "
                "them) of `inspect eval officeeval/ncre`: its samples are read into "
-               "OUTDIR's store first (repeatable; pip install 'officeeval[inspect]').")
-           ) -> None:
+               "OUTDIR's store first (repeatable; pip install 'officeeval[inspect]')."),
+           headline_models: Optional[list[str]] = typer.Option(
+               None, "--headline-models", metavar="MODEL", help="The models the '(all)' "
+               "headline pools (repeatable, or comma-separated). Default: every model "
+               "whose lines are not marked hostile in the manifest.")) -> None:
     """Write a batch's report, or compare two batches.
 
     One directory: index.html, grade sheets, summary.md/json, CSV. Two (A then B):
-    compare.html, compare.md. Exit 2 when a directory holds no results store or the output
-    directory cannot be written."""
+    compare.html, compare.md. Exit 2 when a directory holds no results store, the output
+    directory cannot be written, or a headline model is not in the batch."""
     from officeeval.analysis import StoreUnavailable
     from officeeval.report.console import print_report_summary
     if len(outdirs) > 2:
@@ -40,14 +43,18 @@ def report(outdirs: list[Path] = typer.Argument(..., metavar="OUTDIR", help="A b
         _output_dir(output, "-o")
     if inspect_logs:
         _import_inspect_logs(inspect_logs, outdirs[-1])
+    chosen = [m.strip() for value in headline_models or [] for m in value.split(",")
+              if m.strip()]
+    if chosen and len(outdirs) != 1:
+        _fail(EXIT_USAGE, "--headline-models goes with one batch directory")
     try:
         if len(outdirs) == 1:
             from officeeval.report.html import write_report
-            path = write_report(outdirs[0], output)
+            path = write_report(outdirs[0], output, chosen or None)
         else:
             from officeeval.report.compare import write_compare
             path = write_compare(outdirs[0], outdirs[1], output)
-    except StoreUnavailable as exc:
+    except (StoreUnavailable, ValueError) as exc:
         _fail(EXIT_USAGE, str(exc))
     print_report_summary(path, console)
 

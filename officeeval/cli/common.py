@@ -4,6 +4,7 @@ the exit codes and the one-line failures that end a command."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 from pathlib import Path
@@ -151,13 +152,30 @@ class _LazyConsole:
 
     def __getattr__(self, name: str):  # noqa: ANN204 - the Console's attributes
         if self._console is None:
+            import os
+
             from rich.console import Console
-            self._console = Console(stderr=self._stderr)
+            c = Console(stderr=self._stderr)
+            if not c.is_terminal and not os.environ.get("COLUMNS"):
+                c = Console(stderr=self._stderr, width=LOG_WIDTH, soft_wrap=True)
+            self._console = c
         return getattr(self._console, name)
 
 
 app = _App(cls=_Group, add_completion=False, no_args_is_help=True,
            pretty_exceptions_enable=False, help="Grade Office documents against exam rubrics.")
+# Without a terminal (a log, nohup, CI, `| tee`) and without COLUMNS, rich would fold every
+# line at 80 columns and break paths and counts in two: there, lines are never folded and
+# tables may be as wide as LOG_WIDTH (they take only the width they need).
+LOG_WIDTH = 200
+
+
+def log_output(c) -> bool:  # noqa: ANN001 - a Console or _LazyConsole
+    """Whether ``c`` writes to a log rather than a terminal with a width of its own
+    (``score`` then prints lines, not its table)."""
+    return not c.is_terminal and not os.environ.get("COLUMNS")
+
+
 console = _LazyConsole()
 err_console = _LazyConsole(stderr=True)
 

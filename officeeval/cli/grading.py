@@ -9,6 +9,7 @@ import typer
 
 from officeeval.cli.common import (
     EXIT_FAILED, EXIT_USAGE, EXIT_RUBRIC, EXIT_DOCUMENT, EXIT_EVAL_ERROR, app, console,
+    log_output,
     _RECALC_HELP, _fail, _json, _existing_file, _load_rubric,
 )
 from officeeval.errors import PackageError, RubricError
@@ -48,7 +49,7 @@ def score(document: Path = typer.Argument(..., help="The document to grade."),
         _json(card.to_dict())
     else:
         from officeeval.scoring.console import print_scorecard
-        print_scorecard(card, console)
+        print_scorecard(card, console, lines=log_output(console) or None)
     if card.eval_errors:
         raise typer.Exit(EXIT_EVAL_ERROR)
 

@@ -32,9 +32,11 @@ def prompts(task_ids: Optional[list[str]] = typer.Argument(None, help="Task ids 
             outline_tokens: int = typer.Option(1500, "--outline-tokens", help="Budget of "
                                                "the outline in estimated tokens."),
             timeout: Optional[float] = typer.Option(None, "--timeout", help="The time limit "
-                                                    "the prompt states (default 60 s)."),
+                                                    "the prompt states (default 60 s); "
+                                                    "generate and batch enforce it."),
             memory: Optional[str] = typer.Option(None, "--memory", help="The memory limit "
-                                                 "the prompt states (default 2G)."),
+                                                 "the prompt states (default 2G); generate "
+                                                 "and batch enforce it."),
             images: str = typer.Option("omit", "--images", help="The pictures the "
                                        "instruction refers to (example-1.png): 'inline' "
                                        "sends them as image parts (vision models), 'omit' "
@@ -89,8 +91,26 @@ def generate(prompts_file: Path = typer.Argument(..., help="Prompt lines (office
              top_p: Optional[float] = typer.Option(None, "--top-p", help="Sent when set."),
              max_tokens: Optional[int] = typer.Option(None, "--max-tokens", help="Sent when "
                                                       "set."),
+             max_tokens_field: str = typer.Option("auto", "--max-tokens-field",
+                                                  help="The field that carries --max-tokens: "
+                                                  "max_tokens, max_completion_tokens (OpenAI's "
+                                                  "reasoning models), or auto (max_tokens, "
+                                                  "switched when the endpoint refuses it by "
+                                                  "name)."),
              seed: Optional[int] = typer.Option(None, "--seed", help="Base seed (sample k "
                                                 "uses seed + k - 1)."),
+             extra_body: Optional[str] = typer.Option(None, "--extra-body", metavar="JSON",
+                                                      help="Provider fields merged into every "
+                                                      "request: a JSON object, or @FILE "
+                                                      "holding one (chat_template_kwargs, "
+                                                      "reasoning_effort, top_k, min_p, "
+                                                      "repetition_penalty …; "
+                                                      "docs/generation.md)."),
+             headers: Optional[list[str]] = typer.Option(None, "--header", metavar="HEADER",
+                                                         help="An extra HTTP header, 'Name: "
+                                                         "value' (repeatable; values of "
+                                                         "secret-looking names are not "
+                                                         "recorded)."),
              turns: int = typer.Option(1, "--turns", help="Replies per generation: after "
                                        "each, the program runs and the model sees how."),
              concurrency: int = typer.Option(8, "--concurrency", help="Requests at once."),
@@ -100,15 +120,27 @@ def generate(prompts_file: Path = typer.Argument(..., help="Prompt lines (office
                                                "seconds (doubled each retry)."),
              request_timeout: float = typer.Option(600.0, "--request-timeout",
                                                    help="Seconds per request attempt."),
+             request_budget: float = typer.Option(1800.0, "--request-budget",
+                                                  help="Seconds one request may take over "
+                                                  "all its attempts and waits (0: no cap)."),
+             deadline: Optional[str] = typer.Option(None, "--deadline", help="Wall time for "
+                                                    "the whole run (e.g. 90m, 4h); what is "
+                                                    "unfinished then is left for the next "
+                                                    "run."),
+             redo_changed: bool = typer.Option(False, "--redo-changed", help="Ask again the "
+                                               "lines of -o that were asked with other "
+                                               "prompts (moved to OUT.replaced.jsonl)."),
              task_dirs: Optional[list[Path]] = typer.Option(None, "--tasks", help="Rubric "
                                                             "directory or file (for --turns "
                                                             "and --then-grade)."),
              jobs: int = typer.Option(0, "--jobs", "-j", help="Programs run at once "
                                       "(default: CPU count)."),
              timeout: Optional[float] = typer.Option(None, "--timeout", help="Wall-clock "
-                                                     "seconds per program (default 60)."),
+                                                     "seconds per program (default: what "
+                                                     "the prompts state; must equal it)."),
              memory: Optional[str] = typer.Option(None, "--memory", help="Address-space "
-                                                  "limit per program (default 2G)."),
+                                                  "limit per program (default: what the "
+                                                  "prompts state; must equal it)."),
              isolation: str = typer.Option("auto", "--isolation", help="auto, bwrap or "
                                            "rlimits."),
              then_grade: Optional[Path] = typer.Option(None, "--then-grade", help="Then "
@@ -119,8 +151,10 @@ def generate(prompts_file: Path = typer.Argument(..., help="Prompt lines (office
                                         "tools in a sandboxed working folder).")) -> None:
     """Ask an OpenAI-compatible endpoint for every prompt x sample and write the answers as
     a batch manifest (resumable: run it again to finish). With --turns N, each program runs
-    in the sandbox and the model may repair it. Exit 1 when some requests still failed,
-    2 for usage errors (including an endpoint that refuses every request)."""
+    in the sandbox and the model may repair it. Progress is a bar on a terminal, a line
+    every few seconds otherwise. Exit 1 when some requests still failed or the deadline
+    left some unfinished, 2 for usage errors (including an endpoint that refuses every
+    request, answers to other prompts in -o, and limits other than the prompts')."""
     if agent:  # the agent's own command does the work (officeeval.cli.agents)
         from officeeval.cli.agents import from_generate
         if turns != 1:
@@ -134,40 +168,59 @@ def generate(prompts_file: Path = typer.Argument(..., help="Prompt lines (office
                       timeout=timeout, memory=memory, isolation=isolation,
                       then_grade=then_grade)
         return
-    from officeeval.generation.client import EndpointUnusable, RequestParams, RetryPolicy
-    from officeeval.generation.commands import api_key, run_generate
-    from officeeval.generation.console import RichProgress, print_result
+    from officeeval.generation.client import EndpointUnusable, RetryPolicy
+    from officeeval.generation.commands import api_key, request_params, run_generate
+    from officeeval.generation.console import print_result, progress_for
     from officeeval.generation.generate import GenerateOptions
     from officeeval.generation.template import TemplateProblem
     from officeeval.runner.batch_command import batch_options
+    from officeeval.runner.limits import LimitMismatch, parse_seconds
     from officeeval.runner.sandbox import SandboxError
     if samples < 1 or turns < 1 or concurrency < 1 or retries < 0:
         _fail(EXIT_USAGE, "--samples, --turns and --concurrency must be at least 1, "
                           "--retries at least 0")
+    if request_timeout <= 0 or request_budget < 0:
+        _fail(EXIT_USAGE, "--request-timeout must be positive, --request-budget at least 0")
+    run_deadline = None
+    if deadline is not None:
+        run_deadline = parse_seconds(deadline)
+        if run_deadline is None:
+            _fail(EXIT_USAGE, f"--deadline {deadline!r}: give seconds or a time such as "
+                              f"90m or 4h (at most a week)")
+    given = {"timeout": timeout, "memory": memory}
     try:
         key = api_key(api_key_env)
+        params = request_params(model, temperature=temperature, top_p=top_p,
+                                max_tokens=max_tokens, seed=seed,
+                                max_tokens_field=max_tokens_field, extra_body=extra_body,
+                                headers=headers)
         sandboxing = batch_options(
             jobs=jobs, backend="local", ray_address=None, rerun=False,
-            limits={"timeout": timeout, "memory": memory}, isolation=isolation,
+            limits=given, isolation=isolation,
             python=None, tasks=task_dirs, recalc=False, keep_outputs=True)
     except (TaskError, ValueError) as exc:
         _fail(EXIT_USAGE, str(exc))
     options = GenerateOptions(label=label or model, samples=samples, turns=turns,
                               concurrency=concurrency, jobs=jobs, limits=sandboxing.limits,
-                              sandbox=sandboxing.sandbox)
+                              sandbox=sandboxing.sandbox,
+                              given_limits=frozenset(k for k, v in given.items()
+                                                     if v is not None),
+                              deadline=run_deadline, redo_changed=redo_changed)
     try:
         result = run_generate(
-            prompts_file, out, base_url=base_url, key=key,
-            params=RequestParams(model, temperature, top_p, max_tokens, seed),
-            policy=RetryPolicy(retries, retry_delay, timeout=request_timeout),
-            options=options, tasks=task_dirs, progress=RichProgress(console))
+            prompts_file, out, base_url=base_url, key=key, params=params,
+            policy=RetryPolicy(retries, retry_delay, timeout=request_timeout,
+                               budget=request_budget or None),
+            options=options, tasks=task_dirs, progress=progress_for(console))
     except KeyboardInterrupt:
         _fail(130, f"interrupted: every finished answer is in {out}; run the same command "
                    f"again to resume")
+    except LimitMismatch as exc:
+        _fail(EXIT_USAGE, f"error: {limit_mismatch(exc, prompts_file)}")
     except (TaskError, TemplateProblem, EndpointUnusable, SandboxError) as exc:
         _fail(EXIT_USAGE, f"error: {exc}")
     print_result(result, console)
-    code = EXIT_FAILED if result.failed else EXIT_OK
+    code = EXIT_FAILED if result.failed or result.unfinished else EXIT_OK
     if then_grade is not None:
         console.print(f"grading {out} into {then_grade}", highlight=False)
         try:
@@ -180,3 +233,19 @@ def generate(prompts_file: Path = typer.Argument(..., help="Prompt lines (office
             code = exc.exit_code or code
     if code:
         raise typer.Exit(code)
+
+
+def limit_mismatch(exc, where: Path) -> str:  # noqa: ANN001 - a runner.limits.LimitMismatch
+    """What to say when a limit given differs from what the prompts told the model."""
+    from officeeval.runner.limits import describe
+    flag = f"--{exc.name}"
+    return (f"{flag} {describe(exc.name, exc.given)} differs from the "
+            f"{describe(exc.name, exc.stated)} the prompts in {where} told the model "
+            f"(`officeeval prompts {flag}`): programs would run under other limits than "
+            f"the model was promised. Leave {flag} out (the prompts' limits are used), or "
+            f"make the prompts again with {flag} {_flag_value(exc.name, exc.given)}")
+
+
+def _flag_value(name: str, value: float) -> str:
+    from officeeval.runner.limits import describe
+    return describe(name, value).replace(" ", "") if name == "memory" else f"{value:g}"

@@ -11,7 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from officeeval.errors import TaskError
-from officeeval.generation.client import ChatClient, RequestParams, RetryPolicy
+from officeeval.generation.client import ChatClient, RetryPolicy
+from officeeval.generation.request import (RequestParams, check_token_field, parse_extra_body,
+                                           parse_headers)
 from officeeval.generation.generate import GenerateOptions, GenerateResult, Progress, generate
 from officeeval.generation.pictures import DEFAULT_MODE, MODES
 from officeeval.generation.prompts import build_prompt, read_prompts
@@ -76,6 +78,17 @@ def api_key(variable: str | None) -> str:
     if not value:
         raise TaskError(f"the environment variable {variable} (--api-key-env) is not set")
     return value
+
+
+def request_params(model: str, *, temperature: float | None, top_p: float | None,
+                   max_tokens: int | None, seed: int | None, max_tokens_field: str,
+                   extra_body: str | None, headers: list[str] | None) -> RequestParams:
+    """The request parameters of the ``generate`` flags. Raises ``TaskError`` for a bad
+    ``--extra-body``, ``--header`` or ``--max-tokens-field``."""
+    return RequestParams(model, temperature, top_p, max_tokens, seed,
+                         max_tokens_field=check_token_field(max_tokens_field),
+                         extra_body=parse_extra_body(extra_body),
+                         headers=parse_headers(headers))
 
 
 def run_generate(prompts_path: Path, out: Path, *, base_url: str, key: str,

@@ -81,8 +81,10 @@ def split_stderr(stderr: str, has_exception: bool) -> tuple[str, str]:
 
 
 def no_code_report(extraction: Extraction) -> RunReport:
+    why = " (the reply ended inside its reasoning: no final answer)" \
+        if extraction.unfinished else ""
     return RunReport(no_code=True, extraction=extraction.method,
-                     status="no Python code found in the answer")
+                     status=f"no Python code found in the answer{why}")
 
 
 def run_program(sandbox: Sandbox, task: Task, code: str, limits: Limits,

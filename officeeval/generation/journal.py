@@ -6,6 +6,11 @@ last journaled turn. The journal is removed when a run leaves nothing unfinished
 
 A line cut short by a killed process (no newline at the end, not JSON) is dropped before
 anything is appended, so the files always stay valid JSON Lines.
+
+Both key what they hold on the prompt's content too (``prompt_sha256``, the digest of the
+messages and feedback section): a generation asked with other prompts is not the answer
+to these (``generate`` says so, and ``move_lines`` sets such lines aside when they are to
+be asked again), and a journaled conversation of another prompt is not continued.
 """
 
 from __future__ import annotations
@@ -85,8 +90,9 @@ class AppendOnlyLines:
 
 
 class AnswerFile(AppendOnlyLines):
-    """The output manifest. ``done`` maps each generation already there to its recorded
-    request parameters."""
+    """The output manifest. ``done`` maps each generation already there to what it
+    recorded of how it was asked: ``request`` (the parameters, ``{}`` when none),
+    ``prompt_sha256`` and ``template`` (``None`` when not recorded)."""
 
     def __init__(self, path: Path) -> None:
         _repair(path)
@@ -94,9 +100,43 @@ class AnswerFile(AppendOnlyLines):
         for obj in _objects(path):
             ident = _identity(obj)
             if ident is not None and ("answer" in obj or "code" in obj):
-                self.done[ident] = obj.get("request") if isinstance(obj.get("request"),
-                                                                     dict) else {}
+                self.done[ident] = {
+                    "request": obj["request"] if isinstance(obj.get("request"), dict)
+                    else {},
+                    "prompt_sha256": obj.get("prompt_sha256")
+                    if isinstance(obj.get("prompt_sha256"), str) else None,
+                    "template": obj.get("template") if isinstance(obj.get("template"), dict)
+                    else None}
         super().__init__(path)
+
+
+def move_lines(path: Path, idents: set[Identity], to: Path) -> int:
+    """Move the lines of ``idents`` from ``path`` to the end of ``to`` (the others stay, in
+    order; ``path`` is replaced atomically). Returns how many moved. Raises OSError."""
+    _repair(path)
+    keep: list[str] = []
+    moved: list[str] = []
+    with open(path, encoding="utf-8", errors="surrogateescape") as f:
+        for text in f:
+            try:
+                obj = json.loads(text)
+            except ValueError:
+                obj = None
+            ident = _identity(obj) if isinstance(obj, dict) else None
+            (moved if ident in idents else keep).append(text)
+    if not moved:
+        return 0
+    with open(to, "a", encoding="utf-8", errors="surrogateescape") as f:
+        f.writelines(moved)
+        f.flush()
+        os.fsync(f.fileno())
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "w", encoding="utf-8", errors="surrogateescape") as f:
+        f.writelines(keep)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+    return len(moved)
 
 
 def journal_path(out: Path) -> Path:
@@ -105,8 +145,9 @@ def journal_path(out: Path) -> Path:
 
 class TurnJournal(AppendOnlyLines):
     """Every turn of unfinished conversations: ``{"event": "reply", task, model, sample,
-    turn, reply…}`` when a reply arrives, ``{"event": "run", …, run, feedback}`` when its
-    program has run. ``turns`` gives each conversation's turns so far (by turn number)."""
+    turn, prompt_sha256, reply…}`` when a reply arrives, ``{"event": "run", …, run,
+    feedback}`` when its program has run. ``turns`` gives each conversation's turns so far
+    (by turn number)."""
 
     def __init__(self, path: Path) -> None:
         _repair(path)
@@ -119,19 +160,25 @@ class TurnJournal(AppendOnlyLines):
             if obj.get("event") == "reply" and isinstance(obj.get("reply"), dict):
                 entry.clear()
                 entry["reply"] = obj["reply"]
+                entry["prompt_sha256"] = obj.get("prompt_sha256")
             elif obj.get("event") == "run" and "reply" in entry:
                 entry["run"] = obj.get("run")
                 entry["feedback"] = obj.get("feedback")
         super().__init__(path)
 
-    def history(self, ident: Identity) -> list[dict[str, Any]]:
+    def history(self, ident: Identity, digest: str | None = None) -> list[dict[str, Any]]:
         """The journaled turns of a conversation, 1, 2, … without gaps (a turn after a gap
-        is ignored: its context is lost)."""
+        is ignored: its context is lost), asked with the prompt of ``digest`` (turns
+        journaled with another prompt's are not these; a turn that recorded none is
+        taken)."""
         got = self.turns.get(ident, {})
         out = []
         n = 1
         while n in got and "reply" in got[n]:
-            out.append(got[n])
+            mark = got[n].get("prompt_sha256")
+            if digest is not None and mark is not None and mark != digest:
+                break
+            out.append({k: v for k, v in got[n].items() if k != "prompt_sha256"})
             n += 1
         return out
 

@@ -8,8 +8,14 @@ A line of ``prompts.jsonl``::
      "instruction_source": "samples/word-l1-notice/instruction.md", "outline": true,
      "files": {"input": "input.docx", "attachments": [], "output": "output.docx"},
      "images": "omit", "pictures": [{"name": "example-1.png", "shown": false, …}],
+     "limits": {"timeout": 60.0, "memory": 2147483648},
      "messages": [{"role": "system", "content": "…"}, {"role": "user", "content": "…"}],
      "feedback_template": "…the template's feedback section (Jinja)…"}
+
+``limits`` are the limits the prompt states to the model (``--timeout``, ``--memory``):
+``generate`` runs the feedback loop's programs under them and copies them onto each
+manifest line (``stated_limits``), and ``batch`` grades under them, so that what the model
+was told is what is enforced (``runner.limits.enforce_stated``).
 
 With ``images="inline"`` and pictures, the user message's ``content`` is a list of parts
 (``{"type": "text", …}`` then, per picture, its name and ``{"type": "image_url",
@@ -23,6 +29,7 @@ score never do (tests check every request a model server receives).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sys
 from dataclasses import dataclass
@@ -34,7 +41,7 @@ from officeeval.errors import PackageError, TaskError
 from officeeval.generation.instructions import task_instruction
 from officeeval.generation.pictures import DEFAULT_MODE, MODES, Picture, task_pictures
 from officeeval.generation.template import PromptTemplate, TemplateProblem
-from officeeval.runner.limits import Limits
+from officeeval.runner.limits import Limits, parse_stated, stated_of
 from officeeval.runner.tasks import Task
 
 # What the sandbox's interpreter must import (officeeval.runner.sandbox.SandboxConfig).
@@ -64,6 +71,16 @@ class PromptLine:
     feedback_template: str = ""
     template: dict[str, Any] | None = None
     lang: str = ""
+    limits: dict[str, Any] | None = None  # what the prompt states; None: not recorded
+
+    @property
+    def digest(self) -> str:
+        """SHA-256 of what the model is asked (the messages and the feedback section):
+        a generation asked with another prompt has another digest."""
+        blob = json.dumps({"messages": list(self.messages),
+                           "feedback": self.feedback_template},
+                          ensure_ascii=False, sort_keys=True)
+        return hashlib.sha256(blob.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _human_size(n: int) -> str:
@@ -132,7 +149,7 @@ def build_prompt(task: Task, template: PromptTemplate, lang: str,
         "files": {"input": variables["input"], "attachments": variables["attachments"],
                   "output": variables["output"]},
         "images": images, "pictures": [p.record(shown) for p in pictures],
-        "messages": messages}
+        "limits": stated_of(limits or Limits()), "messages": messages}
     if "feedback" in template.sections:
         line["feedback_template"] = template.sections["feedback"]
     return line
@@ -216,10 +233,14 @@ def _parse(n: int, text: str) -> PromptLine:
     if not isinstance(feedback, str):
         raise TaskError("'feedback_template' must be a string")
     template = obj.get("template") if isinstance(obj.get("template"), dict) else None
+    try:
+        limits = parse_stated(obj.get("limits"))
+    except TaskError as exc:
+        raise TaskError(f"'limits': {exc}") from None
     return PromptLine(n, pid.strip(), task.strip(),
                       tuple({"role": m["role"], "content": _copy(m["content"])}
                             for m in messages),
-                      feedback, template, str(obj.get("lang", "")))
+                      feedback, template, str(obj.get("lang", "")), limits)
 
 
 def _check_parts(m: dict[str, Any]) -> None:

@@ -12,6 +12,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from officeeval.report.markdown import headline_sentence
 from officeeval.scoring.console import TABLE_WIDTH, print_scorecard  # noqa: F401 - here too
 
 
@@ -59,6 +60,9 @@ def print_report_summary(page: Path, console: Console | None = None) -> None:
                           _pct(m["op_accuracy"]), str(m["eval_error_criteria"]),
                           f"{m.get('eval_points') or 0:g}")
         console.print(table)
+        said = headline_sentence(data.get("headline"))
+        if said:
+            console.print(said, markup=False, highlight=False, soft_wrap=True)
     elif data:
         table = Table(header_style="bold")
         for col in ("model", "SR A", "SR B", "Δ SR"):

@@ -15,13 +15,13 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from officeeval import analysis
 from officeeval.version import __version__
 from officeeval.report import charts
 from officeeval.report.fonts import INSTALL_HINT, cjk_fonts
-from officeeval.report.markdown import summary_markdown
+from officeeval.report.markdown import headline_sentence, summary_markdown
 from officeeval.report.palette import FONT_STACK, MONO_STACK, OUTCOME, STATUS, heat, ink_on
 from officeeval.report.sheets import write_sheets
 from officeeval.report.svg import interval, pct
@@ -41,6 +41,13 @@ SHORT_VALUE = 40  # characters: a value this short is never wrapped on a grade s
 def _valclass(v: Any) -> str:
     """The class of a value cell: ``val nw`` (kept on one line) for a short value."""
     return "val nw" if len(str(v or "")) <= SHORT_VALUE else "val"
+
+
+def _code_spans(text: str) -> Markup:
+    """Markdown-ish text with its `code` spans as <code>, everything else escaped."""
+    parts = str(escape(text)).split("`")
+    return Markup("".join(f"<code>{part}</code>" if i % 2 else part
+                          for i, part in enumerate(parts)))
 
 
 def environment() -> Environment:
@@ -87,6 +94,8 @@ def index_context(s: dict[str, Any]) -> dict[str, Any]:
              for task, cells in _matrix(s["by_task"], "task")]
     return {
         "s": s, "models": models, "all": models[-1], "model_names": names, "ev": s["eval_errors"],
+        "headline": s.get("headline"), "headline_text": _code_spans(
+            headline_sentence(s.get("headline"))),
         "dims": [("app", _matrix(s["by_app"], "app")), ("level", _matrix(s["by_level"], "level"))],
         "skill_rows": sorted(s["by_skill"], key=lambda r: (r["model"] == ALL, r["model"],
                                                            r["skill"])),
@@ -101,15 +110,18 @@ def index_context(s: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def write_report(outdir: str | Path, reportdir: str | Path | None = None) -> Path:
+def write_report(outdir: str | Path, reportdir: str | Path | None = None,
+                 headline_models: list[str] | None = None) -> Path:
     """Write the full report of the batch in OUTDIR into REPORTDIR (default OUTDIR/report)
-    and return the path of index.html. Raises ``analysis.StoreUnavailable`` when OUTDIR has
-    no readable store and OSError when REPORTDIR cannot be written."""
+    and return the path of index.html. ``headline_models``: the models "(all)" pools
+    (default: those not marked hostile). Raises ``analysis.StoreUnavailable`` when OUTDIR
+    has no readable store, ``ValueError`` for a headline model it does not hold (both
+    before anything is written) and OSError when REPORTDIR cannot be written."""
     outdir = Path(outdir)
     reportdir = Path(reportdir) if reportdir else outdir / "report"
     res = analysis.load(outdir)  # first: a wrong OUTDIR must not leave directories behind
+    s = analysis.summarize(res, headline_models)
     reportdir.mkdir(parents=True, exist_ok=True)
-    s = analysis.summarize(res)
     analysis.export_tables(res, reportdir)
     (reportdir / "summary.json").write_text(
         json.dumps(s, ensure_ascii=False, indent=1, default=str), encoding="utf-8")

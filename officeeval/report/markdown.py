@@ -42,6 +42,20 @@ def _matrix(rows: list[dict[str, Any]], dim: str, models: list[str]) -> str:
                                 for m in models + [ALL]] for v in values])
 
 
+def headline_sentence(head: dict[str, Any] | None) -> str:
+    """What "(all)" pools and what it leaves out, in one sentence (``""`` without a
+    headline record, as in a summary written by an older officeeval)."""
+    if not head:
+        return ""
+    said = f"{ALL} pools {', '.join(head['models']) or 'no model'}"
+    if head["left_out"]:
+        said += "; left out: " + ", ".join(f"{x['model']} ({x['why']})"
+                                           for x in head["left_out"])
+    how = "chosen with --headline-models" if head["chosen"] else \
+        "choose them with `officeeval report --headline-models`"
+    return f"{said} ({how})."
+
+
 def summary_markdown(s: dict[str, Any]) -> str:
     """summary.md: headline numbers per model, breakdowns by app, level, skill and task, lost
     points (execution vs logic), most failed criteria and evaluator errors."""
@@ -54,7 +68,8 @@ def summary_markdown(s: dict[str, Any]) -> str:
                 if (s.get("meta") or {}).get("recalc_backend") else "") + "\n",
              "SR = mean of score ÷ gradable total over generations; pass = score ≥ pass mark "
              "scaled to the gradable total; exec success = outcome ok; op. accuracy = criteria "
-             "passed among executed tasks. Intervals: 95% bootstrap (seeded).\n",
+             "passed among executed tasks. Intervals: 95% bootstrap (seeded). "
+             + headline_sentence(s.get("headline")) + "\n",
              "## Per model\n",
              table(["model", "generations", "SR", "pass rate", "exec success", "op. accuracy",
                     "mean score", "ungradable", "eval errors", "points excluded",

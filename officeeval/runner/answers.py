@@ -10,9 +10,20 @@ Order of preference:
 3. the whole text, if it parses as Python and holds at least one real statement (a bare
    word such as ``OK`` parses too, but is not a program).
 
+Before any of this, the reply's reasoning is taken out (``split_reasoning``): reasoning
+models (DeepSeek-R1, QwQ, Qwen3 …) served without a reasoning parser write their thinking
+inline, ``<think>…</think>`` (also ``<thinking>``, ``<reasoning>``), often with a longer
+draft program in it. The graded program must be the model's final answer, never a draft
+from its reasoning, so only the text outside those blocks is searched. A reply that starts
+mid-thought (the chat template opened ``<think>`` in the prompt, so the reply holds only
+``…</think>``) loses everything up to the closing tag; a reasoning block never closed (the
+reply ran out of tokens while thinking) loses everything after its opening tag, and the
+extraction says so (``unfinished``).
+
 A block whose closing fence is missing (a truncated answer) runs to the end of the text.
 Nothing found is ``Extraction(None, "none")``: the batch records outcome ``no_code``.
-Never raises.
+Never raises. ``batch``, ``serve``'s ``/v1/run`` and ``generate``'s feedback loop all
+extract through ``extract_code``.
 """
 
 from __future__ import annotations
@@ -20,7 +31,7 @@ from __future__ import annotations
 import ast
 import re
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 PYTHON_TAGS = {"python", "py", "python3", "py3", "python2"}
 
@@ -29,14 +40,79 @@ _OPEN = re.compile(r"^(?P<indent>[ \t]{0,3})(?P<fence>`{3,}|~{3,})[ \t]*(?P<info
                    re.MULTILINE)
 
 
+# Reasoning tags as models write them inline; case-insensitive, no attributes.
+_REASONING_TAG = re.compile(r"<(/?)(think|thinking|reasoning)\s*>", re.IGNORECASE)
+
+
 @dataclass(frozen=True)
 class Extraction:
     """The code found in an answer (``None`` when there is none) and how it was found:
-    ``fenced:python``, ``fenced:other``, ``whole_text`` or ``none``."""
+    ``fenced:python``, ``fenced:other``, ``whole_text`` or ``none``. ``reasoning``: the
+    characters of reasoning taken out before searching (never searched); ``unfinished``:
+    the reply ended inside a reasoning block (it ran out of tokens while thinking)."""
 
     code: str | None
     method: str
     blocks: int = 0
+    reasoning: int = 0
+    unfinished: bool = False
+
+    def why_none(self) -> str:
+        """Why no program was found, for an outcome's detail (``""`` when one was)."""
+        if self.code is not None:
+            return ""
+        if self.unfinished:
+            return "the reply ended inside its reasoning (<think> never closed): no final " \
+                   "answer"
+        said = f"{self.blocks} fenced block(s)"
+        if self.reasoning:
+            said += f"; {self.reasoning} characters of reasoning not searched"
+        return said
+
+
+@dataclass(frozen=True)
+class Reasoning:
+    """A reply split by ``split_reasoning``: ``final`` (the text outside reasoning
+    blocks), ``reasoning`` (what was inside them, blocks joined by blank lines) and
+    ``unfinished`` (a block was still open at the end)."""
+
+    final: str
+    reasoning: str
+    unfinished: bool
+
+
+def split_reasoning(text: str) -> Reasoning:
+    """Take the inline reasoning out of a reply: closed ``<think>…</think>`` blocks
+    (nested ones included), the head of a reply that starts mid-thought (a closing tag
+    with no opening one: everything before it), and an unclosed block (everything after
+    its opening tag). Never raises."""
+    final: list[str] = []
+    thought: list[str] = []
+    depth, pos, opened = 0, 0, 0
+    for m in _REASONING_TAG.finditer(text):
+        closing = bool(m.group(1))
+        if depth == 0:
+            if closing:
+                # Outside any block: the reply began inside one opened by the prompt.
+                thought.extend(final)
+                thought.append(text[pos:m.start()])
+                final = []
+            else:
+                final.append(text[pos:m.start()])
+                depth, opened = 1, m.end()
+        elif closing:
+            depth -= 1
+            if depth == 0:
+                thought.append(text[opened:m.start()])
+        else:
+            depth += 1
+        pos = m.end()
+    if depth:
+        thought.append(text[opened:])
+    else:
+        final.append(text[pos:])
+    return Reasoning("".join(final), "\n\n".join(t.strip() for t in thought if t.strip()),
+                     bool(depth))
 
 
 @dataclass(frozen=True)
@@ -98,11 +174,20 @@ def _pick(blocks: list[_Block]) -> _Block:
 
 
 def extract_code(answer: object) -> Extraction:
-    """The program in ``answer`` (see the module docstring). A non-string answer has no
-    code."""
+    """The program in ``answer``'s final part, its reasoning taken out (see the module
+    docstring). A non-string answer has no code."""
     if not isinstance(answer, str) or not answer.strip():
         return Extraction(None, "none")
-    text = answer.replace("\r\n", "\n")
+    split = split_reasoning(answer.replace("\r\n", "\n"))
+    found = _search(split.final)
+    if split.reasoning or split.unfinished:
+        found = replace(found, reasoning=len(split.reasoning), unfinished=split.unfinished)
+    return found
+
+
+def _search(text: str) -> Extraction:
+    if not text.strip():
+        return Extraction(None, "none")
     blocks = [b for b in fenced_blocks(text) if b.body.strip()]
     tagged = [b for b in blocks if b.info.split()[:1] and b.info.split()[0] in PYTHON_TAGS]
     if tagged:

@@ -12,7 +12,11 @@ Every generation of the plan ends as one stored row: a generation the evaluator 
 grade (the sandbox did not start, its worker died or passed its deadline, its result could
 not be written) is stored as ``not_graded`` with the reason, counted as an evaluator error
 (exit 5), and graded again by the next run; nothing one generation does stops the others.
-A manifest line's ``limits`` may tighten the batch's, never loosen them.
+A manifest line's ``limits`` may tighten the batch's, never loosen them. A line that
+records the limits its prompt told the model (``stated_limits``, written by ``generate``)
+is graded under those: a limit given on the command line that differs from them stops
+the batch before anything is graded (``read_plan``), so a program is never killed sooner
+than its model was promised.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from officeeval.runner import sweep
 from officeeval.runner.committer import Committer
 from officeeval.runner.escaping import safe_text
 from officeeval.runner.grading import ItemResult, WorkItem, grade_item, not_graded_card
-from officeeval.runner.limits import Limits
+from officeeval.runner.limits import Limits, LimitMismatch, describe, enforce_stated
 from officeeval.runner.manifest import Manifest, ManifestLine, read_manifest
 from officeeval.runner.sandbox import SandboxConfig
 from officeeval.runner.store import GenerationMeta, Store
@@ -64,6 +68,7 @@ class BatchOptions:
     keep_outputs: bool = True
     outputs_root: str | None = None
     pages: str = "layout"  # page images kept for the grade sheets: layout | all | off
+    given_limits: frozenset[str] = frozenset()  # the limits set on the command line
 
     @property
     def workers(self) -> int:
@@ -129,8 +134,31 @@ def read_plan(manifest_path: Path, options: BatchOptions) -> Plan:
                              options.outputs_root)
     if not manifest.lines and not rubric_errors:
         raise TaskError(_nothing_to_grade(manifest_path, manifest, locations, registry))
+    _check_stated(manifest_path, manifest.lines, options)
     return Plan(manifest, registry, manifest.lines, list(manifest.lines), rubric_errors, [],
                 locations)
+
+
+def _check_stated(path: Path, lines: list[ManifestLine], options: BatchOptions) -> None:
+    """Raise ``TaskError`` when a limit given on the command line differs from what the
+    prompts of some lines told the model (counted, with the first line)."""
+    clash: dict[tuple[str, float], list[int]] = {}
+    for line in lines:
+        try:
+            enforce_stated(options.limits, options.given_limits, line.stated_limits)
+        except LimitMismatch as exc:
+            clash.setdefault((exc.name, exc.stated), []).append(line.line)
+    if not clash:
+        return
+    (name, stated), at = next(iter(clash.items()))
+    given = getattr(options.limits, name)
+    n = sum(len(v) for v in clash.values())
+    raise TaskError(f"--{name} {describe(name, given)} differs from the "
+                    f"{describe(name, stated)} the prompt told the model on {n} line(s) of "
+                    f"{path} (line {at[0]}, stated_limits): programs would run under other "
+                    f"limits than their model was promised. Leave --{name} out (each line "
+                    f"is graded under what its prompt stated), or make the prompts again "
+                    f"with that limit and generate again")
 
 
 def _nothing_to_grade(path: Path, manifest: Manifest, locations: list[str],
@@ -211,9 +239,12 @@ def _same(a: str | Path, b: str | Path) -> bool:
 
 
 def line_limits(line: ManifestLine, options: BatchOptions) -> tuple[Limits, list[str]]:
-    """The limits a line runs under: the batch's, tightened by the line's own, never
-    loosened (each limit the line asked to raise is noted)."""
-    return options.limits.merged(line.limits).capped(options.limits)
+    """The limits a line runs under: the batch's with what its prompt stated to the model
+    (``stated_limits``), tightened by the line's own ``limits``, never loosened (each limit
+    the line asked to raise is noted). Raises ``LimitMismatch`` when a limit given on the
+    command line differs from a stated one (``read_plan`` refuses such a batch first)."""
+    base = enforce_stated(options.limits, options.given_limits, line.stated_limits)
+    return base.merged(line.limits).capped(base)
 
 
 def work_item(line: ManifestLine, task: Task, options: BatchOptions, outdir: Path,
@@ -269,6 +300,7 @@ def run_batch(manifest_path: str | Path, outdir: str | Path, options: BatchOptio
     with Store(outdir) as store:
         p = plan(Path(manifest_path), store, options, read)
         store.set_manifest_issues(p.manifest.issues)
+        store.set_marks({ln.key: ln.hostile for ln in p.manifest.lines})
         store.delete(p.stale)
         by_key = {ln.key: ln for ln in p.lines}
         service = _recalc_service(p, options, outdir)

@@ -23,8 +23,9 @@ def batch_options(*, jobs: int, backend: str, ray_address: str | None, rerun: bo
                   limits: dict[str, Any], isolation: str, python: str | None,
                   tasks: list[Path] | None, recalc: bool | None, keep_outputs: bool,
                   outputs_root: Path | None = None, pages: str = "layout") -> BatchOptions:
-    """Options from the command line; ``None`` limits keep their defaults. Raises
-    ``TaskError`` (a bad limit) or ``ValueError`` (a bad choice)."""
+    """Options from the command line; ``None`` limits keep their defaults (and yield to
+    what a line's prompt stated), the others are ``given_limits``. Raises ``TaskError`` (a
+    bad limit) or ``ValueError`` (a bad choice)."""
     if isolation not in ("auto", "bwrap", "rlimits"):
         raise ValueError(f"--isolation must be auto, bwrap or rlimits, not {isolation!r}")
     if backend not in ("local", "ray"):
@@ -41,7 +42,8 @@ def batch_options(*, jobs: int, backend: str, ray_address: str | None, rerun: bo
                         limits=lim, sandbox=sandbox, tasks=tuple(str(t) for t in tasks or ()),
                         recalc=recalc, keep_outputs=keep_outputs,
                         outputs_root=str(outputs_root.resolve()) if outputs_root else None,
-                        pages=pages)
+                        pages=pages,
+                        given_limits=frozenset(k for k, v in limits.items() if v is not None))
 
 
 def start_batch(manifest: Path, out: Path, options: BatchOptions,

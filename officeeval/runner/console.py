@@ -136,7 +136,7 @@ class LineProgress(ProgressCallbacks):
         elapsed = now - self.started
         rate = graded / elapsed if elapsed > 0 else 0.0
         left = self.total - self.done
-        eta = f", about {_duration(left / rate)} left" if rate > 0 and left else ""
+        eta = f", about {duration(left / rate)} left" if rate > 0 and left else ""
         pct = f"{100 * self.done / self.total:.0f}%" if self.total else "-"
         self.console.print(f"graded {self.done}/{self.total} ({pct}): "
                            f"{self.counts.text(markup=False)}; {rate:.1f}/s{eta}",
@@ -149,7 +149,8 @@ class LineProgress(ProgressCallbacks):
                 self._line(self.clock())
 
 
-def _duration(seconds: float) -> str:
+def duration(seconds: float) -> str:
+    """`45s`, `2m05s`, `1h03m`: a time span as a progress line shows it."""
     s = int(round(seconds))
     if s >= 3600:
         return f"{s // 3600}h{s % 3600 // 60:02d}m"

@@ -206,7 +206,7 @@ def _grade(item: WorkItem, rubric: Rubric) -> tuple[ScoreCard, dict[str, Any] | 
         if found.code is None:
             return evaluate_outcome(rubric, TaskOutcome.NO_CODE, "",
                                     f"no Python code found in the answer "
-                                    f"({found.blocks} fenced block(s))"), \
+                                    f"({found.why_none()})"), \
                 {"extraction": extraction}
         code = found.code
     sandbox = _sandbox(item.sandbox)

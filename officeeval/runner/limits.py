@@ -20,7 +20,7 @@ from officeeval.errors import TaskError
 
 KIB, MIB, GIB = 1024, 1024 ** 2, 1024 ** 3
 _SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([kmgt]?)i?b?\s*$", re.IGNORECASE)
-_TIME = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|min)?\s*$", re.IGNORECASE)
+_TIME = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|min|h)?\s*$", re.IGNORECASE)
 _MULT = {"": 1, "k": KIB, "m": MIB, "g": GIB, "t": 1024 ** 4}
 
 
@@ -92,15 +92,15 @@ def parse_limits(raw: dict[str, Any]) -> dict[str, Any]:
 
 
 def parse_seconds(value: Any) -> float | None:
-    """``10``, ``2.5``, ``"500ms"``, ``"10s"``, ``"2m"`` -> seconds (> 0); ``None`` if
-    invalid."""
+    """``10``, ``2.5``, ``"500ms"``, ``"10s"``, ``"2m"``, ``"3h"`` -> seconds (> 0, at most
+    a week); ``None`` if invalid."""
     if isinstance(value, bool):
         return None
     if isinstance(value, (int, float)):
         secs = float(value)
     elif isinstance(value, str) and (m := _TIME.match(value)):
         unit = (m.group(2) or "s").lower()
-        secs = float(m.group(1)) * {"ms": 0.001, "s": 1, "m": 60, "min": 60}[unit]
+        secs = float(m.group(1)) * {"ms": 0.001, "s": 1, "m": 60, "min": 60, "h": 3600}[unit]
     else:
         return None
     return secs if math.isfinite(secs) and 0 < secs <= 7 * 86400 else None
@@ -125,3 +125,56 @@ def parse_count(value: Any) -> int | None:
     if isinstance(value, bool) or not isinstance(value, int):
         return None
     return value if 0 < value < 2 ** 31 else None
+
+
+# The limits a prompt states to the model (``officeeval prompts`` records them on each
+# prompt line; ``generate`` copies them onto each manifest line as ``stated_limits``).
+STATED = ("timeout", "memory")
+
+
+class LimitMismatch(TaskError):
+    """A limit given on the command line differs from the one the prompt told the model:
+    ``name``, ``stated`` and ``given`` in the limits' units (seconds, bytes)."""
+
+    def __init__(self, name: str, stated: float, given: float) -> None:
+        self.name, self.stated, self.given = name, stated, given
+        super().__init__(f"{name}: the prompt stated {describe(name, stated)}, "
+                         f"{describe(name, given)} given")
+
+
+def describe(name: str, value: float) -> str:
+    """A limit's value as a person writes it (``60 s``, ``2 GiB``)."""
+    if _KINDS.get(name) == "size":
+        for unit, size in (("GiB", GIB), ("MiB", MIB), ("KiB", KIB)):
+            if value >= size and value % (size // 1024 or 1) == 0:
+                return f"{value / size:g} {unit}"
+        return f"{value:g} bytes"
+    return f"{value:g} s" if _KINDS.get(name) == "time" else f"{value:g}"
+
+
+def stated_of(limits: Limits) -> dict[str, Any]:
+    """What a prompt made under ``limits`` states (``STATED`` only)."""
+    return {name: getattr(limits, name) for name in STATED}
+
+
+def parse_stated(raw: Any) -> dict[str, Any] | None:
+    """A recorded ``limits``/``stated_limits`` object, validated (``None`` for no object or
+    one holding none of ``STATED``). Raises ``TaskError`` for a bad value."""
+    if raw is None:
+        return None
+    parsed = parse_limits(raw)
+    return {k: v for k, v in parsed.items() if k in STATED} or None
+
+
+def enforce_stated(base: Limits, given: set[str] | frozenset[str],
+                   stated: dict[str, Any] | None) -> Limits:
+    """The limits a program runs under when its prompt stated ``stated``: ``base`` with the
+    stated values, so that what the model was told is what is enforced. A limit in
+    ``given`` (set on the command line) must equal the stated one: ``LimitMismatch``
+    otherwise. ``stated`` ``None`` (a prompt that recorded nothing): ``base``."""
+    if not stated:
+        return base
+    for name, value in stated.items():
+        if name in given and getattr(base, name) != value:
+            raise LimitMismatch(name, value, getattr(base, name))
+    return replace(base, **stated)

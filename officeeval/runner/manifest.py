@@ -10,11 +10,16 @@ and exactly one of:
   manifest's folder; it must resolve (links followed) inside that folder, or inside the
   ``outputs_root`` the batch was given: anything else is a bad line.
 
-Optional: ``note`` (free text), ``limits`` (per-generation overrides, see
+Optional: ``note`` (free text), ``hostile`` (``true``: the generation was written to
+attack the grader, e.g. the sandbox tests of ``samples/hostile``; its model is left out of
+the report's "(all)" headline unless ``report --headline-models`` names it), ``limits``
+(per-generation overrides, see
 ``officeeval.runner.limits``), ``rubric`` (a rubric file relative to the manifest, for a
 task not in the registry's directories). What ``officeeval generate`` adds is kept for the
 report: ``usage`` (``prompt_tokens``, ``completion_tokens``), ``latency`` (seconds),
-``attempts``, ``finish_reason``, ``request`` (the parameters sent), and for the
+``attempts``, ``finish_reason``, ``request`` (the parameters sent), ``stated_limits`` (the
+limits its prompt told the model, ``{"timeout": 60, "memory": 2147483648}``: the batch
+grades the line under them, see ``runner.limits.enforce_stated``), and for the
 execution-feedback loop ``turns``: the conversation's replies in order, each an object with
 ``answer`` (the reply) and optionally ``usage``, ``latency``, ``attempts``,
 ``finish_reason``, ``run`` (how its program ran when it was generated) and ``feedback``
@@ -42,7 +47,7 @@ from typing import Any
 
 from officeeval.errors import TaskError
 from officeeval.runner.escaping import safe_text
-from officeeval.runner.limits import parse_limits
+from officeeval.runner.limits import parse_limits, parse_stated
 
 SOURCES = ("code", "answer", "output")
 MAX_LINE = 8 * 1024 * 1024  # a line longer than this is not a plausible generation
@@ -82,6 +87,8 @@ class ManifestLine:
     info: dict[str, Any] = field(default_factory=dict)
     agent: dict[str, Any] = field(default_factory=dict)   # an agent's line: see above
     steps: tuple[dict[str, Any], ...] = ()                # its trajectory
+    stated_limits: dict[str, Any] | None = None  # what its prompt told the model
+    hostile: bool = False
 
     @property
     def turn_answers(self) -> tuple[str, ...]:
@@ -194,6 +201,10 @@ def _parse_line(n: int, text: str, base: Path, root: Path) -> ManifestLine:
         resolved = payload
     limits = obj.get("limits") or {}
     parse_limits(limits)  # raises TaskError naming the bad key
+    try:
+        stated = parse_stated(obj.get("stated_limits"))
+    except TaskError as exc:
+        raise TaskError(f"'stated_limits': {exc}") from None
     rubric = obj.get("rubric")
     if rubric is not None:
         if not isinstance(rubric, str) or not rubric:
@@ -201,6 +212,9 @@ def _parse_line(n: int, text: str, base: Path, root: Path) -> ManifestLine:
         rp = Path(rubric)
         rubric = str(rp if rp.is_absolute() else base / rp)
     note = obj.get("note", "")
+    hostile = obj.get("hostile", False)
+    if not isinstance(hostile, bool):
+        raise TaskError("'hostile' must be true or false")
     turns = _turns(obj.get("turns"), source)
     answers = tuple(t["answer"] for t in turns)
     agent, steps = _agent(obj, source)
@@ -211,7 +225,7 @@ def _parse_line(n: int, text: str, base: Path, root: Path) -> ManifestLine:
                         generation_key(task.strip(), model.strip(), sample, source, payload,
                                        answers),
                         note if isinstance(note, str) else "", dict(limits), rubric, turns,
-                        _info(obj), agent, steps)
+                        _info(obj), agent, steps, stated, hostile)
 
 
 def _agent(obj: dict[str, Any], source: str) -> tuple[dict[str, Any],

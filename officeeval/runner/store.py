@@ -34,6 +34,9 @@ Schema (version 1) — the contract with ``officeeval.analysis``:
   and tools), budgets (JSON), setting (JSON); ``agent_steps(gen_key, step)`` -> text (the
   reply), calls (JSON), results (JSON: what each call returned), prompt_tokens,
   completion_tokens, latency, finish_reason.
+* ``generation_marks`` (added within version 1; a store without it marks nothing):
+  gen_key -> hostile (0/1), from the manifest line's ``hostile``, refreshed for every
+  line of the manifest at each run (a mark added later needs no regrading).
 
 Everything a program produced is stored as given when it is valid text; a lone surrogate
 (a file name or exception message that was not UTF-8) is stored escaped (``\\xff``, see
@@ -124,6 +127,7 @@ CREATE TABLE IF NOT EXISTS agent_steps (
     gen_key TEXT NOT NULL, step INTEGER NOT NULL, text TEXT, calls TEXT, results TEXT,
     prompt_tokens INTEGER, completion_tokens INTEGER, latency REAL, finish_reason TEXT,
     PRIMARY KEY (gen_key, step));
+CREATE TABLE IF NOT EXISTS generation_marks (gen_key TEXT PRIMARY KEY, hostile INTEGER);
 CREATE INDEX IF NOT EXISTS generations_model ON generations(model);
 CREATE INDEX IF NOT EXISTS criteria_skill ON criteria(skill);
 """
@@ -319,7 +323,21 @@ class Store:
         generation whose code changed in the manifest is graded afresh, never kept twice."""
         if not keys:
             return
-        self._transaction(lambda: [self._delete_rows(key) for key in keys])
+
+        def work() -> None:
+            for key in keys:
+                self._delete_rows(key)
+                # Marks outlive a regrading (they come from the manifest), not a deletion.
+                self.conn.execute("DELETE FROM generation_marks WHERE gen_key = ?", (key,))
+        self._transaction(work)
+
+    def set_marks(self, hostile: dict[str, bool]) -> None:
+        """Mark generations (by key) as hostile or not, in one transaction."""
+        if not hostile:
+            return
+        self._transaction(lambda: self.conn.executemany(
+            "INSERT OR REPLACE INTO generation_marks VALUES (?, ?)",
+            [(k, int(v)) for k, v in hostile.items()]))
 
     def set_manifest_issues(self, issues: list[tuple[int, str]]) -> None:
         def write() -> None:

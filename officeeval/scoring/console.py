@@ -21,13 +21,16 @@ _STATUS_STYLE = {"pass": "green", "fail": "red", "not_found": "yellow", "skipped
 TABLE_WIDTH = 120
 
 
-def print_scorecard(card: ScoreCard, console: Console | None = None) -> None:
+def print_scorecard(card: ScoreCard, console: Console | None = None,
+                    lines: bool | None = None) -> None:
+    """The ScoreCard as a table, or as one line per criterion and check (``lines``; by
+    default when ``console`` is narrower than ``TABLE_WIDTH``)."""
     console = console or Console()
     verdict = "[green]PASS[/]" if card.passed else "[red]FAIL[/]"
     console.print(f"[bold]{escape(card.task)}[/] ({card.app}) {escape(card.document)}")
     console.print(f"outcome: [bold]{card.outcome}[/]"
                   + (f" — {escape(card.outcome_detail)}" if card.outcome_detail else ""))
-    if console.width < TABLE_WIDTH:
+    if lines or (lines is None and console.width < TABLE_WIDTH):
         _scorecard_lines(card, console)
     else:
         _scorecard_table(card, console)

@@ -1,7 +1,9 @@
 """Write hostile.jsonl: SIMULATED generations of a made-up model (sim-hostile) that attack
 or abuse the sandbox, one per program in programs/. None of this came from a real model;
 each line's "note" says what it tries. They target word-l1-notice, the always-present
-sample task. Run from anywhere: ``python samples/hostile/make_generations.py``."""
+sample task. Every line is marked ``"hostile": true``: the report leaves sim-hostile out
+of its "(all)" headline (it tests the sandbox; it is not a model under evaluation). Run
+from anywhere: ``python samples/hostile/make_generations.py``."""
 
 import sys
 from pathlib import Path
@@ -40,7 +42,7 @@ def lines() -> list[dict]:
     for n, (name, note, limits) in enumerate(CASES, start=1):
         line = {"task": TASK, "model": "sim-hostile", "sample": n,
                 "code": (HERE / "programs" / f"{name}.py").read_text(encoding="utf-8"),
-                "note": note}
+                "note": note, "hostile": True}
         if limits:
             line["limits"] = limits
         out.append(line)

@@ -229,3 +229,51 @@ def test_compare_flips(tmp_path, small_outdir):
     font = by(cmp["skills"], model="sim-alpha", skill="font")
     assert (font["a"]["earned"], font["b"]["earned"]) == (40, 0)
     assert font["sr_delta"] == approx(-40 / 120)
+
+
+# --- which models "(all)" pools ------------------------------------------------------------
+
+def _copy(tmp_path, small_outdir):
+    shutil.copy(small_outdir / "results.sqlite", tmp_path / "results.sqlite")
+    return tmp_path
+
+
+def test_a_hostile_model_is_left_out_of_the_headline(tmp_path, small_outdir):
+    """sim-beta marked hostile (as the manifest's ``hostile`` marks it): "(all)" is then
+    sim-alpha's numbers alone, everywhere an "(all)" row is, and the summary says why."""
+    from officeeval.runner.store import Store
+    out = _copy(tmp_path, small_outdir)
+    res = A.load(out)
+    with Store(out) as store:
+        store.set_marks({k: m == "sim-beta" for k, m in zip(res.tasks["key"],
+                                                            res.tasks["model"])})
+    s = A.summarize(A.load(out))
+    assert s["headline"] == {"models": ["sim-alpha"], "chosen": False,
+                             "left_out": [{"model": "sim-beta",
+                                           "why": "marked hostile in the manifest"}]}
+    alpha, everyone = by(s["models"], model="sim-alpha"), by(s["models"], model=A.ALL)
+    assert everyone["generations"] == 4 and everyone["sr"] == approx((0.7 + 1.0) / 4)
+    assert by(s["by_app"], model=A.ALL, app="excel")["generations"] == 1
+    assert by(s["by_skill"], model=A.ALL, skill="font")["generations"] == 3
+    assert s["histogram"]["models"][A.ALL] == s["histogram"]["models"]["sim-alpha"]
+    for k in ("sr_ci", "pass_ci", "exec_ci", "op_ci"):
+        assert everyone[k] == alpha[k], k
+    # Named explicitly, the hostile model is pooled again.
+    both = A.summarize(A.load(out), ["sim-alpha", "sim-beta"])
+    assert by(both["models"], model=A.ALL)["generations"] == 10
+    assert both["headline"]["chosen"] and not both["headline"]["left_out"]
+
+
+def test_all_pooling_one_model_has_that_models_interval(small_outdir):
+    """Same seeded bootstrap over the same generations: the same interval, in the headline,
+    the breakdowns and the skills (it used to be seeded as "(all)" and differ)."""
+    res = A.load(small_outdir)
+    s = A.summarize(res, ["sim-beta"])
+    beta, everyone = by(s["models"], model="sim-beta"), by(s["models"], model=A.ALL)
+    assert everyone["sr_ci"] == beta["sr_ci"] and everyone["sr_ci"][0] is not None
+    assert everyone["sr_ci"] != by(A.per_model(res), model=A.ALL)["sr_ci"]
+    for skill in ("font", "formula"):
+        assert by(s["by_skill"], model=A.ALL, skill=skill)["sr_ci"] == \
+            by(s["by_skill"], model="sim-beta", skill=skill)["sr_ci"]
+    with pytest.raises(ValueError, match="no model 'sim-omega'"):
+        A.summarize(res, ["sim-omega"])

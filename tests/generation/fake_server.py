@@ -1,7 +1,12 @@
 """A small OpenAI-compatible chat-completions server on 127.0.0.1 for the generation tests:
 it answers from a script (a callable deciding each request's answer), keeps every request
 it received (body and headers) so tests can check what a model was sent, and stops when
-the test ends. Real HTTP, so the real ``openai`` client is exercised end to end."""
+the test ends. Real HTTP, so the real ``openai`` client is exercised end to end.
+
+What serving stacks really send can be scripted: a message's ``reasoning_content`` (vLLM,
+SGLang) or ``reasoning`` (Ollama, newer vLLM) beside or instead of its content, inline
+``<think>`` replies, a finish reason of ``length``, 5xx answers, an HTML page with status
+200 (a proxy's), and replies that hang (``delay``)."""
 
 from __future__ import annotations
 
@@ -23,17 +28,28 @@ class Answer:
     raw: bytes | None = None
     delay: float = 0.0
     headers: dict[str, str] = field(default_factory=dict)
+    content_type: str = "application/json"
 
 
 def completion(text: str | None, prompt_tokens: int = 100, completion_tokens: int = 50,
-               model: str = "scripted") -> Answer:
+               model: str = "scripted", finish_reason: str = "stop",
+               **reasoning: str | None) -> Answer:
+    """A chat completion whose message's content is ``text``; ``reasoning_content=…`` or
+    ``reasoning=…`` add the field a reasoning parser fills."""
+    message = {"role": "assistant", "content": text, **reasoning}
     return Answer(body={
         "id": "chatcmpl-test", "object": "chat.completion", "created": int(time.time()),
         "model": model,
-        "choices": [{"index": 0, "finish_reason": "stop",
-                     "message": {"role": "assistant", "content": text}}],
+        "choices": [{"index": 0, "finish_reason": finish_reason, "message": message}],
         "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens,
                   "total_tokens": prompt_tokens + completion_tokens}})
+
+
+def html(status: int = 200) -> Answer:
+    """A proxy's or load balancer's HTML page (sent as text/html)."""
+    return Answer(status, raw=b"<html><head><title>502 Bad Gateway</title></head><body>"
+                              b"<center><h1>502 Bad Gateway</h1></center></body></html>",
+                  content_type="text/html")
 
 
 def error(status: int, message: str = "error", retry_after: float | None = None) -> Answer:
@@ -79,7 +95,7 @@ class ScriptedServer:
                     json.dumps(answer.body).encode("utf-8")
                 try:
                     self.send_response(answer.status)
-                    self.send_header("content-type", "application/json")
+                    self.send_header("content-type", answer.content_type)
                     self.send_header("content-length", str(len(data)))
                     for k, v in answer.headers.items():
                         self.send_header(k, v)

@@ -45,7 +45,7 @@ def test_answered_lines_are_not_asked_again_and_a_torn_line_is_dropped(workspace
                          "-n", "3", "-o", "gens.jsonl", cwd=workspace)
         assert res.returncode == 0, res.stderr
         assert len(server.requests) == 6
-        assert "6 answered now, 0 already" in res.stdout
+        assert "6 answered now, 0 kept" in res.stdout
         out = workspace / "gens.jsonl"
         got = lines(out)
         assert sorted((g["task"], g["sample"]) for g in got) == \
@@ -57,13 +57,13 @@ def test_answered_lines_are_not_asked_again_and_a_torn_line_is_dropped(workspace
         res = officeeval("generate", "prompts.jsonl", "--base-url", server.base_url, *FAST,
                          "-n", "3", "-o", "gens.jsonl", cwd=workspace)
         assert res.returncode == 0, res.stderr
-        assert "1 answered now, 5 already" in res.stdout
+        assert "1 answered now, 5 kept" in res.stdout
         assert len(server.requests) == 7
         assert len(lines(out)) == 6  # every line parses again
         # More samples later: only the new ones are asked.
         res = officeeval("generate", "prompts.jsonl", "--base-url", server.base_url, *FAST,
                          "-n", "4", "-o", "gens.jsonl", cwd=workspace)
-        assert "2 answered now, 6 already" in res.stdout
+        assert "2 answered now, 6 kept" in res.stdout
         assert len(server.requests) == 9
 
 

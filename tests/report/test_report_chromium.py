@@ -96,3 +96,33 @@ def test_grade_sheets_and_compare_page_render_without_errors(written, rich_outdi
             assert b.problems() == [], page
             assert _local_only(b.requests()) == [], page
             assert b.evaluate("document.querySelectorAll('table tr').length") > 3
+
+
+def test_wide_tables_scroll_in_view_instead_of_being_cut(written):
+    """In a 1400-pixel window the page never scrolls sideways; every table wider than the
+    page scrolls in a box no taller than the window (its scrollbar in view), reaches its
+    last column, and keeps its first column (the model) and its header in view."""
+    with Browser(EXE, width=1400, height=900) as b:
+        b.open(written.as_uri())
+        page = b.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        assert page[0] <= page[1], page
+        wide = b.evaluate("""Array.from(document.querySelectorAll('.scroll'))
+          .filter(d => d.offsetParent !== null && d.scrollWidth > d.clientWidth + 1)
+          .map(d => {
+            const box = () => d.getBoundingClientRect();
+            d.scrollIntoView();
+            d.scrollTop = d.scrollHeight;
+            d.scrollLeft = d.scrollWidth;
+            const row = d.querySelectorAll('tr')[d.querySelectorAll('tr').length - 1];
+            const head = d.querySelector('tr');
+            return {overflow: getComputedStyle(d).overflowX,
+                    fits: d.clientHeight <= window.innerHeight,
+                    scrolled: d.scrollLeft > 0,
+                    last: head.lastElementChild.getBoundingClientRect().right <= box().right + 1,
+                    first: row.firstElementChild.getBoundingClientRect().left >= box().left - 1,
+                    header: head.firstElementChild.getBoundingClientRect().top >= box().top - 1};
+          })""")
+    assert wide, "the rich report has tables wider than a 1400-pixel page"
+    for table in wide:
+        assert table == {"overflow": "auto", "fits": True, "scrolled": True, "last": True,
+                         "first": True, "header": True}, table

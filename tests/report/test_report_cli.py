@@ -83,3 +83,40 @@ def test_missing_store_is_a_usage_error(tmp_path):
 def test_three_directories_is_a_usage_error(tmp_path):
     r = runner.invoke(app, ["report", str(tmp_path), str(tmp_path), str(tmp_path)])
     assert r.exit_code == 2
+
+
+def test_the_page_says_which_models_the_headline_pools(small_outdir, tmp_path):
+    out = tmp_path / "rep"
+    r = runner.invoke(app, ["report", str(small_outdir), "-o", str(out),
+                            "--headline-models", "sim-beta"])
+    assert r.exit_code == 0, r.output
+    said = "(all) pools sim-beta; left out: sim-alpha (not in --headline-models) (chosen " \
+           "with --headline-models)."
+    assert said in r.output.replace("\n", " ")
+    assert said in (out / "summary.md").read_text(encoding="utf-8")
+    page = (out / "index.html").read_text(encoding="utf-8")
+    assert "headline-pool" in page and "left out: sim-alpha" in page
+    summary = json.loads((out / "summary.json").read_text(encoding="utf-8"))
+    models = {m["model"]: m for m in summary["models"]}
+    assert models["(all)"]["sr"] == models["sim-beta"]["sr"]
+    assert models["(all)"]["sr_ci"] == models["sim-beta"]["sr_ci"]
+    bad = runner.invoke(app, ["report", str(small_outdir), "-o", str(tmp_path / "x"),
+                              "--headline-models", "sim-omega"])
+    assert bad.exit_code == 2 and "no model 'sim-omega'" in bad.output
+    assert not (tmp_path / "x").exists()  # refused before anything was written
+
+
+def test_output_to_a_log_is_not_folded_at_80_columns(small_outdir, tmp_path):
+    """Without a terminal and without COLUMNS (nohup, CI, `| tee`): a long path stays on
+    its line, and the per-model table is not squeezed."""
+    import os
+    import subprocess
+    import sys
+    out = tmp_path / ("a-rather-long-directory-name-for-the-report-" * 2) / "rep"
+    env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
+    res = subprocess.run([sys.executable, "-m", "officeeval", "report", str(small_outdir),
+                          "-o", str(out)], capture_output=True, text=True, env=env,
+                         timeout=300)
+    assert res.returncode == 0, res.stderr
+    assert f"report: {out / 'index.html'}" in res.stdout.splitlines()
+    assert any(len(line) > 80 for line in res.stdout.splitlines())

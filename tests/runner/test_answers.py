@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from officeeval.runner.answers import extract_code
+from officeeval.runner.answers import extract_code, split_reasoning
 
 FENCE = "```"
 
@@ -65,3 +65,57 @@ def test_non_text_answers_have_no_code(odd):
 def test_crlf_and_fence_count():
     got = extract_code("a\r\n```python\r\nx = 1\r\n```\r\n```\r\nnotes\r\n```")
     assert got.code.strip() == "x = 1" and got.blocks == 2
+
+
+# --- reasoning replies: the graded program is the final answer's, never a draft ----------
+
+DRAFT = (f"{FENCE}python\nfrom docx import Document\ndoc = Document('input.docx')\n"
+         f"doc.paragraphs[0].alignment = doc.NO_SUCH_THING  # draft, longer than the final\n"
+         f"for p in doc.paragraphs:\n    print(p.text)\ndoc.save('output.docx')\n{FENCE}")
+FINAL = f"{FENCE}python\nfrom docx import Document\nDocument('input.docx').save('output.docx')\n{FENCE}"
+
+
+@pytest.mark.parametrize("tag", ["think", "thinking", "reasoning", "THINK"])
+def test_a_longer_draft_inside_the_reasoning_is_not_taken(tag):
+    reply = f"<{tag}>\nLet me try:\n{DRAFT}\nHmm, simpler.\n</{tag}>\n\nHere it is:\n{FINAL}"
+    got = extract_code(reply)
+    assert got.method == "fenced:python"
+    assert got.code == "from docx import Document\nDocument('input.docx').save('output.docx')\n"
+    assert got.reasoning > len(DRAFT) and not got.unfinished
+    # the same draft outside any reasoning block is the longest, and taken (the old rule)
+    assert "NO_SUCH_THING" in extract_code(f"{DRAFT}\n{FINAL}").code
+
+
+def test_a_reply_that_starts_mid_thought_loses_its_head():
+    """The chat template opened <think> in the prompt: the reply holds only its end."""
+    got = extract_code(f"Okay, so the user wants…\n{DRAFT}\n</think>\n\n{FINAL}")
+    assert "NO_SUCH_THING" not in got.code and "save('output.docx')" in got.code
+
+
+def test_an_unclosed_reasoning_block_has_no_final_answer():
+    got = extract_code(f"<think>\nFirst attempt:\n{DRAFT}\nWait, that attribute does not")
+    assert got.code is None and got.method == "none" and got.unfinished
+    assert "ended inside its reasoning" in got.why_none()
+
+
+def test_code_only_inside_the_reasoning_is_no_code():
+    got = extract_code(f"<think>{DRAFT}</think>\nI am done.")
+    assert got.code is None and not got.unfinished and got.reasoning > 0
+    assert "reasoning not searched" in got.why_none()
+
+
+def test_nested_and_several_blocks():
+    reply = (f"<think>a <think>b</think> {DRAFT} </think>between\n{FINAL}\n"
+             f"<thinking>{DRAFT}</thinking>")
+    split = split_reasoning(reply)
+    assert "between" in split.final and "NO_SUCH_THING" not in split.final
+    assert split.reasoning.count("NO_SUCH_THING") == 2 and not split.unfinished
+    assert "save('output.docx')" in extract_code(reply).code
+
+
+def test_a_reply_without_reasoning_is_unchanged():
+    split = split_reasoning(FINAL)
+    assert (split.final, split.reasoning, split.unfinished) == (FINAL, "", False)
+    got = extract_code(FINAL)
+    assert (got.reasoning, got.unfinished) == (0, False)
+

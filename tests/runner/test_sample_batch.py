@@ -4,6 +4,7 @@ every outcome kind occurs, at least three simulated models, and ``batch`` exits 
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 import subprocess
 import sys
@@ -13,6 +14,7 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 SAMPLES = REPO / "samples" / "generations.jsonl"
+README = REPO / "README.md"
 OUTCOMES = {"ok", "exec_error", "exec_timeout", "exec_killed", "no_code", "no_output",
             "invalid_package"}
 
@@ -46,6 +48,10 @@ def test_sample_batch_grades_every_generation(tmp_path):
         assert hostile == {1: "exec_error", 2: "exec_error", 3: "ok", 4: "exec_killed",
                            5: "exec_killed", 6: "exec_timeout", 7: "exec_killed",
                            8: "exec_killed", 9: "invalid_package", 10: "no_output"}
+    # sim-hostile is marked hostile in the manifest: stored, and left out of "(all)"
+    marked = dict(con.execute("SELECT g.model, max(m.hostile) FROM generations g JOIN "
+                              "generation_marks m ON m.gen_key = g.key GROUP BY g.model"))
+    assert marked == {"sim-alpha": 0, "sim-beta": 0, "sim-gamma": 0, "sim-hostile": 1}
     report = out / "report" / "index.html"
     try:
         import officeeval.report.html  # noqa: F401
@@ -53,6 +59,18 @@ def test_sample_batch_grades_every_generation(tmp_path):
         assert "Batch summary" in res.stdout
     else:
         assert report.is_file()
+        summary = json.loads((out / "report" / "summary.json").read_text("utf-8"))
+        assert summary["headline"]["left_out"] == [
+            {"model": "sim-hostile", "why": "marked hostile in the manifest"}]
+        assert {m["model"]: m["generations"] for m in summary["models"]}["(all)"] == \
+            len(lines) - 10
+    # The README says how many workbooks the sample batch recalculates: it must be true.
+    from officeeval import recalc
+    if recalc.available():
+        said = re.search(r"On the sample batch, (\d+) recalculations", README.read_text(
+            encoding="utf-8"))
+        done = re.search(r"recalculated (\d+) workbooks", " ".join(res.stdout.split()))
+        assert said and done and said.group(1) == done.group(1), (said, done)
     # word-l2-report grades its layout: its graded documents' pages are kept beside them
     # and shown in their grade sheets (none without LibreOffice: the checks are eval_errors).
     from officeeval import recalc

@@ -126,6 +126,17 @@ def test_run_a_program_and_a_raw_answer(http):
                                                     "answer": answer}).json()
     assert got["scorecard"]["outcome"] == "no_output"
     assert got["run"]["extraction"] == "fenced:python"
+    # A reasoning model's reply: a longer draft inside <think> (it would write nothing),
+    # the final program after it. The final one is graded.
+    final = solution("word-l1-notice")
+    draft = "```python\nprint('draft: no output written')\n" + \
+        "# more thinking\n" * (len(final) // 10) + "```"
+    assert len(draft) > len(final)  # the longest block: what the old rule took
+    thought = (f"<think>\nA first try:\n{draft}\nNo, save the document.\n</think>\n\n"
+               f"```python\n{final}\n```\n")
+    got = http.post("/v1/run?detail=summary", json={"task": "word-l1-notice",
+                                                    "answer": thought}).json()
+    assert got["scorecard"]["outcome"] == "ok" and got["scorecard"]["score"] == 100
     none = http.post("/v1/run", json={"task": "word-l1-notice",
                                       "answer": "I cannot do that."}).json()
     assert none["scorecard"]["outcome"] == "no_code" and none["scorecard"]["score"] == 0
