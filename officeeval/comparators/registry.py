@@ -363,6 +363,11 @@ def _count(a, e: Comparison, t, ctx):
     return isinstance(a, (int, float)) and compare_number(float(a), e)
 
 
+def _within(a, e, t, ctx):
+    fn = getattr(t, "within", None)
+    return a is not None and fn is not None and bool(fn(a, e))
+
+
 _COMPARATORS: dict[str, Comparator] = {}
 
 
@@ -389,6 +394,9 @@ _reg("less_equal", "Less than or equal.", _parse_value, _order(lambda a, e: a <=
 _reg("between", "Within low..high inclusive (either end may be empty).", _parse_range,
      _between)
 _reg("in", "One of the options separated by |.", _parse_in, _in, render_op="one of")
+_reg("within", "Lies inside the expected area: a chart placed within a cell range (its "
+     "corners inside it; charts are dragged, so the bottom-right may reach one cell past).",
+     _parse_value, _within, render_op="within")
 _reg("contains", "Text contains the substring; a list contains the item.",
      _parse_text_or_item, _contains)
 _reg("not_contains", "Text lacks the substring; a list lacks the item.", _parse_text_or_item,

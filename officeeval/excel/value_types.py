@@ -214,6 +214,16 @@ class AnchorType(T.TextType):
             return True
         return abs(a.r2 - e.r2) <= 1 and abs(a.c2 - e.c2) <= 1
 
+    def within(self, actual: Any, expected: Any) -> bool:
+        """``op="within"``: the chart lies inside the expected area ("放置在 L2:S18 区域内"):
+        its top-left cell inside it, its bottom-right at most one row and column past its
+        end (a corner dragged onto the next cell's edge)."""
+        a, e = parse_area(str(actual or "")), parse_area(str(expected or ""))
+        if a is None or e is None or e.kind == "cell":
+            return False
+        return (e.r1 <= a.r1 <= e.r2 and e.c1 <= a.c1 <= e.c2
+                and a.r2 <= e.r2 + 1 and a.c2 <= e.c2 + 1)
+
 
 class ColumnWidthType(T.NumberType):
     """Column widths in Excel's character units: matches when either the width Excel's UI

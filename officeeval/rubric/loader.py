@@ -339,6 +339,10 @@ def _check(el: etree._Element, app: str, cid: str, issues: list[RubricIssue]) ->
                                       f"among several use op=\"in\""))
         if threshold is not None:
             threshold_value = _threshold(threshold, comparator.name, line, where, issues)
+        if comparator.name == "within" and vtype is not None and not hasattr(vtype, "within"):
+            issues.append(RubricIssue(line, f"{where}: op=\"within\" places a chart in an "
+                                      f"area, and {prop_name or 'this xpath'} is "
+                                      f"{vtype.name} ({vtype.description})"))
         if comparator.name in ORDERING and vtype is not None and not vtype.orderable:
             issues.append(RubricIssue(line, f"{where}: op={comparator.name!r} orders values, "
                                       f"and {prop_name or 'this xpath'} is {vtype.name} "
