@@ -37,12 +37,15 @@ def EDITS(root, r):
     r.reselect(root, "section[text*='2025年度工作报告']", "section[1]")
     r.reselect(root, "section[text*='目录']", "section[2]")
     r.reselect(root, "section[text^='目录']", "section[2]")
+    r.describe(root, "c04", "新增文字：目录页标题“目录”、表 1 题注、引用表 1 的说明句")
     r.reselect(root, "section[text*='一、总体情况']", "section[3]")
     # Not a caption: the paragraph after the table only reads as "below" one.
     r.drop(root, "c13")
     # Section 2 (new): page setup the task asks for only; no page-number format asked.
     r.drop(root, "c16", "columns.spacing", "page.footer_distance", "page.header_distance",
            "page.margin.gutter", "page.orientation")
+    r.describe(root, "c16", "目录节：A4，上下边距 2.5 厘米，左右边距 3 厘米")
+    r.describe(root, "c19", "正文节：有页眉，页脚有页码，从 1 开始")
     # Restated by the hand criterion "封面节和目录节不显示页眉页脚" below.
     r.drop(root, "c17")
     # A PAGE field's cached result is whatever the writer put there; the header's
@@ -63,6 +66,7 @@ def EDITS(root, r):
     # The TOC: two levels and linked entries, as asked; the reference's other switches
     # (\z, \u) are not asked, and the field's type restates toc.kind.
     r.drop(root, "c36", "field.switches", "field.type")
+    r.describe(root, "c36", "目录为 TOC 域：2 级标题，目录项为超链接并显示页码")
     # Depends on how many empty paragraphs a writer leaves: not graded.
     r.drop(root, "c43")
     # The two "deleted" paragraphs are the replace-all: one check over the whole body.
