@@ -10,8 +10,8 @@ engine has one judge per kind (``scoring/judges.py``): ``value`` comparators com
 target's value with the expected one; ``presence`` (``exists`` / ``absent``) judge whether
 there is a value (or, without a property, a selection); ``input`` (``unchanged`` /
 ``changed``) compare with the input document's value; ``count`` compares the number of
-targets; ``values`` (``distinct``) judges the targets' values together (or, for a
-list-valued property, each target's list).
+targets; ``values`` (``distinct``, ``count_distinct``) judges the targets' values together
+(or, for a list-valued property, each target's list).
 """
 
 from __future__ import annotations
@@ -417,6 +417,9 @@ _reg("same_set", "The list has exactly the listed items, in any order (duplicate
 _reg("distinct", "No two of the selected targets' values are equal (for a list-valued "
      "property: no item of a list repeats).", _parse_none, _distinct, needs_expected=False,
      kind=ComparatorKind.VALUES, render_op="distinct")
+_reg("count_distinct", "The number of different values among the selected targets (expected "
+     "3, >=3): \"at least 3 different transitions\". Targets without a value are left out.",
+     _parse_count, _count, kind=ComparatorKind.VALUES, render_op="different values:")
 _reg("similar", "Texts alike by their similarity ratio (0..1) of at least threshold= "
      "(default 0.9); normalize=line_order,blank_lines ignore the order of lines and blank "
      "lines.", _parse_similar, _similar, render_op="similar to",
@@ -440,7 +443,8 @@ ALIASES = {"eq": "equals", "ne": "not_equals", "gt": "greater", "ge": "greater_e
            "lt": "less", "le": "less_equal", "==": "equals", "!=": "not_equals",
            "regex": "matches", "one_of": "in", "not_exists": "absent",
            # A list having every listed item is contains_all (landed first).
-           "superset_of": "contains_all", "similar_to": "similar", "unique": "distinct"}
+           "superset_of": "contains_all", "similar_to": "similar", "unique": "distinct",
+           "kinds": "count_distinct"}
 
 
 def get_comparator(name: str) -> Comparator | None:

@@ -102,8 +102,9 @@ class _State:
         assign_points(self.criteria)
         for i, c in enumerate(self.criteria, start=1):
             c.id = f"c{i:02d}"
+            props = [k.prop for k in c.checks]
             s = next((x for x in self.steps if x.number == c.step), None) if c.step else \
-                step_of(c.tokens, c.labels, self.steps) if self.steps and \
+                step_of(c.tokens, c.labels, self.steps, props) if self.steps and \
                 not c.preservation else None
             c.instruction = f"{s.number}: {s.text}" if s else ""
             c.step = s.number if s else ""

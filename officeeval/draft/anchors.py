@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from officeeval import vocabulary
 from officeeval.errors import OfficeEvalError
 from officeeval.selectors import select
 from officeeval.targets import Document, Target
@@ -351,7 +352,7 @@ _PH_TYPES = ("subTitle", "ftr", "sldNum", "dt", "body")
 _SHAPE_STEPS = ("chart", "smartart", "table", "picture")
 
 
-def _shape_selector(doc: Document, base: str, t: Target, other: Document | None,
+def shape_selector(doc: Document, base: str, t: Target, other: Document | None,
                     words: str) -> str:
     """A slide shape's selector: a title as ``title``, another placeholder by its type, a
     created chart, SmartArt, table or picture by kind and order, a created shape by the
@@ -360,6 +361,11 @@ def _shape_selector(doc: Document, base: str, t: Target, other: Document | None,
     types = t.predicate_value("type") or []
     types = list(types) if isinstance(types, (list, tuple)) else [types]
     cands: list[str] = []
+    kind = getattr(getattr(t, "shape", None), "kind", "") or ""
+    if kind in _SHAPE_STEPS and created(other, f"{prefix}{kind}"):
+        # A chart or SmartArt the task puts in a placeholder ("将正文转换为 SmartArt"): a
+        # candidate's may be no placeholder at all; the slide's first of its kind is it.
+        cands += [c for c in (f"{prefix}{kind}[1]", by_order(doc, kind, t, prefix)) if c]
     if "title" in types or "ctrTitle" in types:
         cands.append(f"{prefix}title")
     for ph in _PH_TYPES:
@@ -372,7 +378,6 @@ def _shape_selector(doc: Document, base: str, t: Target, other: Document | None,
             break
     named = f"{prefix}shape[name={quote(t.predicate_value('name') or '')}]"
     if created(other, named):
-        kind = getattr(getattr(t, "shape", None), "kind", "") or ""
         if kind in _SHAPE_STEPS:
             cands.append(f"{prefix}{kind}[1]")
             by = by_order(doc, kind, t, prefix)
@@ -385,6 +390,11 @@ def _shape_selector(doc: Document, base: str, t: Target, other: Document | None,
         if text and len(text) <= EXACT_MAX and "'" not in text:
             cands.append(f"{prefix}shape[text={quote(text)}]")
         geometry = _geometry(t)
+        token = vocabulary.get("shape_geometry").canonical(geometry) if geometry else None
+        if token and token.startswith("actionButton"):
+            # Any action button: which one is a check of its own (or the writer's choice),
+            # so a different button loses that check, not its click action too.
+            cands.append(f"{prefix}shape[shape.geometry^='actionButton']")
         if geometry:
             kind = f"shape[shape.geometry={quote(geometry)}]"
             cands += [c for c in (f"{prefix}{kind}", by_order(doc, kind, t, prefix)) if c]
@@ -431,7 +441,7 @@ def ppt_anchors(doc: Document, other: Document | None = None,
     shape_sel: dict[str, str] = {}
     for t in safe_select(doc, "slide/shape"):
         head = t.locator.partition("/")[0]
-        sel = _shape_selector(doc, slide_sel.get(head, head), t, other, words)
+        sel = shape_selector(doc, slide_sel.get(head, head), t, other, words)
         shape_sel[t.locator] = sel
         out.append(Anchor(t, sel, "shape", sel))
 

@@ -14,6 +14,9 @@ loosened or dropped:
   its step never names; functions no step names; how a range is spelt unless the step asks
   for an absolute reference. A size, a function or a numbering another step states keeps
   its check (the matcher may have picked a neighbour step).
+* **Left to the candidate** (``free.py``): a feature a clause leaves free ("切换效果自定",
+  "按钮形状自选", "样式和颜色不作要求") is not graded; an effect still asked is graded as
+  some effect, "至少 3 种不同的" as a count of different values.
 * **Where, in words.** A created shape the step places by a region word (右下角, 左下方,
   顶部 …) is checked by ``shape.region`` (``in`` with the neighbouring regions when the
   word is loose).
@@ -32,7 +35,8 @@ from __future__ import annotations
 
 import re
 
-from officeeval.draft.anchors import created, numbered, safe_select
+from officeeval.draft import free
+from officeeval.draft.anchors import created, numbered, quote, safe_select, shape_selector
 from officeeval.draft.criteria import DraftCheck, DraftCriterion, describe
 from officeeval.draft.instruction import Step, said, step_of
 from officeeval.draft.pictured import mark, picture_clause, pictured_prop
@@ -77,13 +81,19 @@ def apply(criteria: list[DraftCriterion], all_steps: list[Step], inp: Document,
     """Match each criterion to its step (``c.step``) and keep, loosen or drop its checks
     as that step asks (in place; a criterion may be left without checks)."""
     drop_restated(criteria, ref)
+    words = "\n".join(s.text for s in all_steps)
     for c in criteria:
-        st = step_of(c.tokens, c.labels, all_steps) if all_steps and not c.preservation \
-            else None
+        props = [k.prop for k in c.checks]
+        st = step_of(c.tokens, c.labels, all_steps, props) if all_steps and \
+            not c.preservation else None
         c.step = st.number if st else ""
         text = st.text if st else ""
         kept: list[DraftCheck] = []
         for k in c.checks:
+            if all_steps and _unnamed_style(k, inp, words):
+                continue
+            if all_steps and st is None and _unnamed_feature(k, words):
+                continue
             if all_steps and _unasked(k, c, text, inp, ref):
                 where = _asked_elsewhere(k, all_steps)
                 if where is None:
@@ -98,6 +108,8 @@ def apply(criteria: list[DraftCriterion], all_steps: list[Step], inp: Document,
         _regions(c, text, inp, ref)
         mark(c, text, ref)
         _slides_by_position(c, text, ref)
+        _created_names(c, inp, ref, "\n".join(s.text for s in all_steps))
+    free.apply(criteria, all_steps)
     for c in criteria:
         if c.checks and "：" in c.description and not c.preservation:
             c.description = describe(c.description.split("：", 1)[0], c.checks)
@@ -169,6 +181,11 @@ def _unasked(k: DraftCheck, c: DraftCriterion, text: str, inp: Document,
         return True
     if k.select.startswith("section") and _named_feature(p, SECTION_FEATURES, text) is False:
         return True
+    if any(p.startswith(prefix) and not any(w in text for w in words)
+           for prefix, words in NAMED_ONLY):
+        return True     # a layout's date, footer or number placeholder no step names
+    if p in ("cell.alignment.vertical", "cell.vertical_alignment") and "垂直" not in text:
+        return True     # "合并后居中" centres across; the cell's vertical place is the writer's
     if p == "image.wrap" and not any(w in text for w in ("环绕", "嵌入", "浮于", "衬于")):
         return True
     if p in PAGE_PROPS:
@@ -217,6 +234,12 @@ def _unasked(k: DraftCheck, c: DraftCriterion, text: str, inp: Document,
     return False
 
 
+# A slide's or layout's date, footer and number: graded only by a step that names them
+# (a layout the task creates may carry the master's placeholders with their sample text).
+NAMED_ONLY = (("slide.date", ("日期",)), ("slide.footer", ("页脚",)),
+              ("slide.number", ("编号", "页码")))
+
+
 # Properties whose step is found by the feature and the number it states, whichever step
 # the criterion matched ("第 1 行行高设置为 28" for a row's height of 28pt).
 STATED = {**{p: w for p, w in SIZE_PROPS.items()}, "shape.left": ("位置", "距"),
@@ -244,6 +267,9 @@ NUMBERING_ASKED = {"paragraph.numbering", "paragraph.numbering.text",
 def _asked_elsewhere(k: DraftCheck, all_steps: list[Step]) -> Step | None:
     """The step that names ``k``'s feature and states its number (with or without its
     unit), if any: a size the matcher attached to another step is still asked."""
+    for prefix, named in NAMED_ONLY:
+        if (k.prop or "").startswith(prefix):
+            return next((s for s in all_steps if any(w in s.text for w in named)), None)
     if k.prop in NUMBERING_ASKED:
         # Numbering is no template's by-product: a step that asks for numbering asks it
         # wherever the criterion landed ("一级标题编号为“第1章”" beside a style's step).
@@ -342,6 +368,62 @@ def _regions(c: DraftCriterion, text: str, inp: Document, ref: Document) -> None
         c.checks.append(DraftCheck(sel, "shape.region", op, exp,
                                    note="where the step places it, in words"))
         done.add(sel)
+
+
+def _unnamed_feature(k: DraftCheck, words: str) -> bool:
+    """Whether ``k``, in a criterion no step matched, grades a paragraph's or style's
+    feature no step names at all (a numbered paragraph's hanging indent where the
+    instruction never says 悬挂): the reference's by-product, not the task."""
+    return k.select.startswith(("style(", "paragraph")) and \
+        _named_feature(k.prop or "", FEATURES, words) is False and \
+        not (k.expected and said(words, k.expected))
+
+
+def _unnamed_style(k: DraftCheck, inp: Document, words: str) -> bool:
+    """Whether ``k`` grades a style the reference has and the input lacks that no step
+    names: Word adds linked styles as it edits ("脚注文本 字符" beside 脚注文本), and
+    which of those a document holds is its editor's doing, not the task's."""
+    m = re.match(r"style\((['\"])(.*?)\1\)", k.select)
+    if not m or not created(inp, m.group(0)):
+        return False
+    name = m.group(2)
+    from officeeval.draft.proposal import spoken_style
+    from officeeval.vocabulary import get
+    forms = [name, *spoken_style(name)]
+    token = get("builtin_style").canonical(name)
+    if token:
+        forms += [token, *get("builtin_style").entries.get(token, ())]
+    return not any(said(words, f) for f in forms if f)
+
+
+# Properties whose value is a shape's name on the same slide.
+SHAPE_NAMES = ("animation.target", "animation.trigger_shape")
+
+
+def _created_names(c: DraftCriterion, inp: Document, ref: Document, words: str) -> None:
+    """An animation's target or trigger named by a shape the task creates (the reference
+    writer's "图片占位符 3"): the name of that shape as the candidate's document finds it
+    (``against`` its selector, ``against-property="shape.name"``)."""
+    if ref.app != "ppt":
+        return
+    for k in c.checks:
+        if k.prop not in SHAPE_NAMES or k.op != "equals" or not k.expected or k.against:
+            continue
+        m = re.match(r"slide\[[^\]]*\]", k.select)
+        if not m:
+            continue
+        slide = m.group(0)
+        if "'" not in k.expected and safe_select(inp, f"{slide}/shape[name={quote(k.expected)}]"):
+            continue    # the input's own shape: its name is given
+        shapes = [t for t in safe_select(ref, f"{slide}/shape")
+                  if t.predicate_value("name") == k.expected]
+        if len(shapes) != 1:
+            continue
+        sel = shape_selector(ref, slide, shapes[0], inp, words)
+        if "[name=" in sel or not safe_select(ref, sel):
+            continue    # found only by its name: nothing better to say
+        k.expected, k.against, k.against_property = None, sel, "shape.name"
+        k.note = "the animated shape as a candidate's document finds it, not its name"
 
 
 def _slides_by_position(c: DraftCriterion, text: str, ref: Document) -> None:

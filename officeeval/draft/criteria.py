@@ -31,6 +31,7 @@ class DraftCheck:
     normalize: str | None = None
     note: str = ""              # evidence: the input's value
     against: str | None = None  # a relation: the same property of these targets
+    against_property: str | None = None     # ... or this property of them
     origin: str | None = None   # where a candidate learns the value (picture, reference)
     reason: str | None = None
 
@@ -49,6 +50,8 @@ class DraftCheck:
             out.append(("normalize", self.normalize))
         if self.against:
             out.append(("against", self.against))
+        if self.against_property:
+            out.append(("against-property", self.against_property))
         if self.origin:
             out.append(("origin", self.origin))
         if self.reason:
@@ -146,7 +149,14 @@ def describe(what: str, checks: list[DraftCheck]) -> str:
     """A criterion's description: its targets, then the first few checked values."""
     def value(k: DraftCheck) -> str:
         if k.against:
-            return f"{k.prop} {k.op} {k.against}"
+            return f"{k.prop} {k.op} {k.against}" + (f" 的 {k.against_property}"
+                                                      if k.against_property else "")
+        if k.op == "not_equals" and k.expected:
+            return f"{k.prop} 不为 {k.expected}"
+        if k.op == "count_distinct" and k.expected:
+            return f"{k.prop} 不同值的个数 {k.expected}"
+        if k.op == "exists":
+            return f"{k.prop} 已设置"
         return f"{k.prop or 'count'} {k.expected}" if k.expected else f"{k.prop} 同参考"
     vals = "，".join(value(k) for k in checks[:4])
     return f"{what}：{vals}" + ("…" if len(checks) > 4 else "")

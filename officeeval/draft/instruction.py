@@ -8,7 +8,8 @@ import re
 
 from officeeval.rubric.instruction import Step, match, spoken_forms, steps
 
-__all__ = ["Step", "steps", "match", "step_of", "said", "prop_words", "PROP_WORDS"]
+__all__ = ["Step", "steps", "match", "step_of", "said", "prop_words", "PROP_WORDS",
+           "decisive_words"]
 
 
 # What a step calls the feature a property belongs to (a criterion on a section's footer is
@@ -81,12 +82,37 @@ def _weight(tok: str, text: str, flat: str, label: bool) -> float:
     return 0.0
 
 
-def step_of(tokens: list[str], labels: list[str], all_steps: list[Step]) -> Step | None:
+# Features whose word decides the step: slide transitions and animations share their
+# effects' names (擦除, 自左侧, 淡入淡出), so a transition's values also fill the animation
+# step's words; the step that says 切换 is the transitions' when one does.
+DECISIVE = (("transition.", "切换"), ("animation.", "动画"))
+
+
+def decisive_words(props) -> list[str]:
+    """The deciding feature words (``DECISIVE``) of ``props``; none unless every property
+    has one (a criterion that also grades another feature is matched on all its words)."""
+    props = [p for p in props if p]
+    found = [next((w for prefix, w in DECISIVE if p.startswith(prefix)), None) for p in props]
+    if not found or None in found:
+        return []
+    return list(dict.fromkeys(found))
+
+
+def step_of(tokens: list[str], labels: list[str], all_steps: list[Step],
+            props=()) -> Step | None:
     """The step mentioning the most of a criterion's ``tokens`` (values, feature words)
-    and ``labels`` (its targets' own texts: a slide's title, a paragraph's opening words).
-    A label found only inside a longer text the step quotes ("标题为“云溪市主城区公共交通
-    出行调查报告”") does not count: the step quotes a value, not this target. ``None`` when
-    no step mentions any."""
+    and ``labels`` (its targets' own texts: a slide's title, a paragraph's opening words),
+    among the steps naming the deciding feature of its properties ``props`` when one does
+    (``DECISIVE``). A label found only inside a longer text the step quotes ("标题为“云溪市
+    主城区公共交通出行调查报告”") does not count: the step quotes a value, not this target.
+    ``None`` when no step mentions any."""
+    words = decisive_words(props)
+    if words:
+        naming = [s for s in all_steps if any(w in s.text for w in words)]
+        if naming and len(naming) < len(all_steps):
+            found = step_of(tokens, labels, naming)
+            if found is not None:
+                return found
     best, best_score = None, 0.0
     for s in all_steps:
         flat = re.sub(r"\s+", "", s.text)

@@ -63,7 +63,7 @@ def augment(criteria: list[DraftCriterion], steps: list[Step], diff_anchors: lis
     for c in criteria:
         if c.preservation or c.skill == "structure" or not c.checks:
             continue
-        step = step_of(c.tokens, c.labels, steps)
+        step = step_of(c.tokens, c.labels, steps, [k.prop for k in c.checks])
         if step is None:
             continue
         added: list[DraftCheck] = []

@@ -58,7 +58,9 @@ def placeholder_type(target: ShapeTarget, ctx) -> Observation | None:
 
 @prop("shape.geometry", T.EnumType("shape_geometry"), kinds=SHAPE_KINDS)
 def geometry(target: ShapeTarget, ctx) -> Observation | None:
-    """Preset geometry (rect/矩形, roundRect/圆角矩形, ellipse/椭圆 …; custom for freeforms)."""
+    """Preset geometry: every ST_ShapeType preset by its token, common ones by their Chinese UI
+    name (rect/矩形, roundRect/圆角矩形, ellipse/椭圆, actionButtonHome/动作按钮: 转到主页 …;
+    custom for freeforms). ``shape.geometry^='actionButton'`` selects any action button."""
     g = target.shape.geometry
     return Observation(g, "direct") if g else None
 

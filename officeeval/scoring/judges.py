@@ -194,7 +194,7 @@ def judge_values(run: CheckRun) -> CheckResult:
     (text normalized as ``normalize=`` says). Targets without a value are left out."""
     if not run.targets:
         return _nothing_selected(run)
-    if run.vtype.listy:
+    if run.vtype.listy and run.check.op != "count_distinct":
         return _judge_targets(run, None)
     seen: dict[str, tuple[Target, str]] = {}
     repeats: list[tuple[Target, Target, str]] = []
@@ -212,6 +212,8 @@ def judge_values(run: CheckRun) -> CheckResult:
             repeats.append((first, t, first_shown))
         else:
             seen[key] = (t, shown)
+    if run.check.op == "count_distinct":
+        return _kinds(run, seen, n)
     if n == 0:
         return run.result(expected="distinct values", actual="(none)", source="",
                           passed=False, status=S.NOT_FOUND,
@@ -225,6 +227,24 @@ def judge_values(run: CheckRun) -> CheckResult:
     return run.result(expected="distinct values", actual=f"{len(seen)} distinct of {n}",
                       source="computed", passed=ok, status=S.PASS if ok else S.FAIL,
                       detail=detail)
+
+
+def _kinds(run: CheckRun, seen: dict[str, tuple[Target, str]], n: int) -> CheckResult:
+    """``count_distinct``: the number of different values (``seen``, of ``n`` targets with
+    a value) against the expected number; nothing with a value is ``not_found``, never a
+    pass (``<=2`` different transitions of no transition at all is not an answer)."""
+    expected = run.check.expected_value
+    want = f"{expected} different value(s)"
+    if n == 0:
+        return run.result(expected=want, actual="(none)", source="", passed=False,
+                          status=S.NOT_FOUND,
+                          detail=f"no target of {run.check.select!r} has a value")
+    ok = compare_number(float(len(seen)), expected)
+    shown = ", ".join(v for _, v in list(seen.values())[:8])
+    return run.result(expected=want, actual=f"{len(seen)} of {n} target(s): {shown}",
+                      source="computed", passed=ok, status=S.PASS if ok else S.FAIL,
+                      detail="" if ok else f"{len(seen)} different value(s) among {n} "
+                      f"target(s); {expected} asked")
 
 
 _JUDGES: dict[K, Callable[[CheckRun], CheckResult]] = {

@@ -298,6 +298,96 @@ PLACEHOLDER_KINDS = {
     "clipArt": "clipart_placeholder", "sldImg": "slide_image",
 }
 
+# Action buttons (动作按钮) as PowerPoint's Chinese UI names them across versions, with
+# the half- and full-width colon both written in task texts ("动作按钮：结束").
+_ACTION_BUTTONS = {
+    "actionButtonBackPrevious": ("后退或前一项", "上一张", "Back or Previous"),
+    "actionButtonForwardNext": ("前进或下一项", "下一张", "Forward or Next"),
+    "actionButtonBeginning": ("转到开头", "开始", "第一张", "Beginning"),
+    "actionButtonEnd": ("转到结尾", "结束", "最后一张", "End"),
+    "actionButtonHome": ("转到主页", "主页", "Home"),
+    "actionButtonInformation": ("获取信息", "信息", "Information"),
+    "actionButtonReturn": ("返回", "Return"),
+    "actionButtonMovie": ("视频", "影片", "Movie", "Video"),
+    "actionButtonDocument": ("文档", "Document"),
+    "actionButtonSound": ("声音", "Sound"),
+    "actionButtonHelp": ("帮助", "Help"),
+    "actionButtonBlank": ("空白", "自定义", "Blank", "Custom"),
+}
+
+
+def _action_buttons() -> dict[str, tuple[str, ...]]:
+    out = {}
+    for token, names in _ACTION_BUTTONS.items():
+        aliases: list[str] = []
+        for n in names:
+            prefixes = ("动作按钮: ", "动作按钮：") if not n.isascii() else ("Action Button: ",)
+            aliases += [p + n for p in prefixes]
+        out[token] = tuple(aliases)
+    return out
+
+
+# The other presets of ST_ShapeType (ECMA-376 Part 1, 20.1.10.56), by their OOXML token, a
+# few with the Chinese name a task writes: a document may hold any of them and a rubric
+# may name any of them.
+_MORE_PRESETS = {
+    "lineInv": (), "nonIsoscelesTrapezoid": ("非等腰梯形",), "heptagon": ("七边形",),
+    "decagon": ("十边形",), "dodecagon": ("十二边形",), "star7": ("七角星",),
+    "star8": ("八角星",), "star10": ("十角星",), "star12": ("十二角星",),
+    "star16": ("十六角星",), "star24": ("二十四角星",), "star32": ("三十二角星",),
+    "round1Rect": ("单圆角矩形",), "round2SameRect": ("同侧圆角矩形",),
+    "round2DiagRect": ("对角圆角矩形",), "snipRoundRect": ("一个圆顶角，剪去另一个顶角",),
+    "snip1Rect": ("剪去单角的矩形",), "snip2SameRect": ("剪去同侧角的矩形",),
+    "snip2DiagRect": ("剪去对角的矩形",), "plaque": ("缺角矩形",), "teardrop": ("泪滴形",),
+    "pieWedge": (), "pie": ("不完整圆",), "blockArc": ("空心弧",), "noSmoking": ("禁止符",),
+    "stripedRightArrow": ("虚尾箭头",), "notchedRightArrow": ("燕尾形箭头",),
+    "bentUpArrow": ("直角上箭头",), "upDownArrow": ("上下箭头",), "leftUpArrow": ("左上箭头",),
+    "leftRightUpArrow": ("左右上箭头",), "quadArrow": ("十字箭头",),
+    "leftArrowCallout": ("左箭头标注",), "rightArrowCallout": ("右箭头标注",),
+    "upArrowCallout": ("上箭头标注",), "downArrowCallout": ("下箭头标注",),
+    "leftRightArrowCallout": ("左右箭头标注",), "upDownArrowCallout": ("上下箭头标注",),
+    "quadArrowCallout": ("十字箭头标注",), "bentArrow": ("圆角右箭头",),
+    "uturnArrow": ("手杖形箭头",), "circularArrow": ("环形箭头",),
+    "leftCircularArrow": (), "leftRightCircularArrow": (), "curvedRightArrow": ("右弧形箭头",),
+    "curvedLeftArrow": ("左弧形箭头",), "curvedUpArrow": ("上弧形箭头",),
+    "curvedDownArrow": ("下弧形箭头",), "swooshArrow": (), "lightningBolt": ("闪电形",),
+    "irregularSeal1": ("爆炸形 1",), "irregularSeal2": ("爆炸形 2",),
+    "foldedCorner": ("折角形",), "bevel": ("棱台",), "frame": ("图文框",),
+    "halfFrame": ("半闭框",), "corner": ("L 形",), "diagStripe": ("斜纹",), "chord": ("弦形",),
+    "arc": ("弧形",), "leftBracket": ("左中括号",), "rightBracket": ("右中括号",),
+    "leftBrace": ("左大括号",), "rightBrace": ("右大括号",), "bracketPair": ("双括号",),
+    "bracePair": ("双大括号",), "bentConnector2": (), "bentConnector4": (),
+    "bentConnector5": (), "curvedConnector2": (), "curvedConnector4": (),
+    "curvedConnector5": (), "callout1": ("线形标注 1",), "callout2": ("线形标注 2",),
+    "callout3": ("线形标注 3",), "accentCallout1": (), "accentCallout2": (),
+    "accentCallout3": (), "borderCallout1": (), "borderCallout2": (), "borderCallout3": (),
+    "accentBorderCallout1": (), "accentBorderCallout2": (), "accentBorderCallout3": (),
+    "cloudCallout": ("思想气泡: 云",), "ribbon": ("前凸带形",), "ribbon2": ("上凸带形",),
+    "ellipseRibbon": ("前凸弯带形",), "ellipseRibbon2": ("上凸弯带形",),
+    "leftRightRibbon": (), "verticalScroll": ("竖卷形",), "horizontalScroll": ("横卷形",),
+    "wave": ("波形",), "doubleWave": ("双波形",),
+    "flowChartInputOutput": ("流程图: 数据",), "flowChartPredefinedProcess": ("流程图: 预定义过程",),
+    "flowChartInternalStorage": ("流程图: 内部贮存",), "flowChartDocument": ("流程图: 文档",),
+    "flowChartMultidocument": ("流程图: 多文档",), "flowChartPreparation": ("流程图: 准备",),
+    "flowChartManualInput": ("流程图: 手动输入",),
+    "flowChartManualOperation": ("流程图: 手动操作",), "flowChartConnector": ("流程图: 接点",),
+    "flowChartPunchedCard": ("流程图: 卡片",), "flowChartPunchedTape": ("流程图: 资料带",),
+    "flowChartSummingJunction": ("流程图: 汇总连接",), "flowChartOr": ("流程图: 或者",),
+    "flowChartCollate": ("流程图: 对照",), "flowChartSort": ("流程图: 排序",),
+    "flowChartExtract": ("流程图: 摘录",), "flowChartMerge": ("流程图: 合并",),
+    "flowChartOfflineStorage": ("流程图: 库存数据",),
+    "flowChartOnlineStorage": ("流程图: 存储数据",),
+    "flowChartMagneticTape": ("流程图: 顺序访问存储器",),
+    "flowChartMagneticDisk": ("流程图: 磁盘",),
+    "flowChartMagneticDrum": ("流程图: 直接访问存储器",), "flowChartDisplay": ("流程图: 显示",),
+    "flowChartDelay": ("流程图: 延期",), "flowChartAlternateProcess": ("流程图: 可选过程",),
+    "flowChartOffpageConnector": ("流程图: 离页连接符",), "gear6": ("齿轮 6",),
+    "gear9": ("齿轮 9",), "funnel": ("漏斗",), "mathPlus": ("加号: 数学",),
+    "mathMinus": ("减号",), "mathMultiply": ("乘号",), "mathDivide": ("除号",),
+    "mathEqual": ("等号",), "mathNotEqual": ("不等号",), "cornerTabs": (), "squareTabs": (),
+    "plaqueTabs": (), "chartX": (), "chartStar": (), "chartPlus": (),
+}
+
 SHAPE_GEOMETRY = define("shape_geometry", {
     "rect": ("矩形", "rectangle"),
     "roundRect": ("圆角矩形", "rounded rectangle"),
@@ -340,6 +430,7 @@ SHAPE_GEOMETRY = define("shape_geometry", {
     "can": ("圆柱形", "cylinder"),
     "cube": ("立方体",),
     "custom": ("任意多边形", "freeform", "custGeom"),
+    **_action_buttons(), **_MORE_PRESETS,
 })
 
 BACKGROUND_KIND = define("background_kind", {

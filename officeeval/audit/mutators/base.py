@@ -167,10 +167,13 @@ def choose(candidates: Iterable[Any], reference: list[Any], vtype: ValueType, ch
 
 def chosen_indexes(check: Check, n: int) -> list[int] | None:
     """Which of ``n`` selected targets a breaking mutant edits: one (the first) when every
-    target must pass, all of them when one passing target is enough; ``None`` when the
+    target must pass, all of them when one passing target is enough (or when the targets'
+    values count together, ``count_distinct``); ``None`` when the
     check's sense is inverted (``match="none"``) and no generic mistake exists."""
     if n == 0:
         return None
+    if check.op == "count_distinct":
+        return list(range(n))       # one wrong value everywhere: a single kind left
     m = check.match
     if m == "none":
         return None
