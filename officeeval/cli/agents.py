@@ -27,8 +27,10 @@ def agent(task_ids: Optional[list[str]] = typer.Argument(None, help="Task ids (d
           samples: int = typer.Option(1, "--samples", "-n", help="Conversations per task."),
           label: Optional[str] = typer.Option(None, "--label", help="The model name written "
                                               "on the lines (default MODEL+agent)."),
-          temperature: Optional[float] = typer.Option(None, "--temperature"),
-          top_p: Optional[float] = typer.Option(None, "--top-p"),
+          temperature: Optional[float] = typer.Option(None, "--temperature", help="Sent "
+                                                     "when set (else the server's "
+                                                     "default)."),
+          top_p: Optional[float] = typer.Option(None, "--top-p", help="Sent when set."),
           max_tokens: Optional[int] = typer.Option(None, "--max-tokens", help="Per "
                                                    "request, sent when set."),
           seed: Optional[int] = typer.Option(None, "--seed", help="Base seed (sample k "
@@ -52,9 +54,12 @@ def agent(task_ids: Optional[list[str]] = typer.Argument(None, help="Task ids (d
           outline_tokens: int = typer.Option(3000, "--outline-tokens", help="Budget of "
                                              "one outline call."),
           concurrency: int = typer.Option(4, "--concurrency", help="Conversations at once."),
-          retries: int = typer.Option(6, "--retries"),
-          retry_delay: float = typer.Option(1.0, "--retry-delay"),
-          request_timeout: float = typer.Option(600.0, "--request-timeout"),
+          retries: int = typer.Option(6, "--retries", help="Retries of a request (429, "
+                                      "5xx, timeouts, malformed replies)."),
+          retry_delay: float = typer.Option(1.0, "--retry-delay", help="First backoff, "
+                                            "seconds (doubled each retry)."),
+          request_timeout: float = typer.Option(600.0, "--request-timeout",
+                                                help="Seconds per request attempt."),
           task_dirs: Optional[list[Path]] = typer.Option(None, "--tasks", help="Rubric "
                                                          "directory or file (repeatable)."),
           jobs: int = typer.Option(0, "--jobs", "-j", help="Tool calls run at once "

@@ -101,8 +101,7 @@ def height(target: ShapeTarget, ctx) -> Observation | None:
     return _box_part(target, ctx, 3)
 
 
-@prop("shape.region", T.EnumType("region"), kinds=SHAPE_KINDS,
-      read_only="where the shape's box lies on the slide: write shape.left/top/width/height")
+@prop("shape.region", T.EnumType("region"), kinds=SHAPE_KINDS)
 def region(target: ShapeTarget, ctx) -> Observation | None:
     """Where the shape sits on the slide, in the words a step uses: the third of the
     slide's width and of its height the centre of its box falls in (右下角 bottom_right,

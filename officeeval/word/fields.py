@@ -79,9 +79,8 @@ class TocTarget(Target):
         return None
 
     def entries(self) -> int:
-        """Paragraphs of the TOC's result that show text."""
-        from officeeval.word.text import paragraph_text
-        return sum(1 for p in self.info.result_paragraphs if paragraph_text(p).strip())
+        """The entries its result shows (see ``toc_entries_of``)."""
+        return len(toc_entries_of(self))
 
     def predicate_value(self, key: str) -> Any:
         return self.info.result if key == "text" else None
@@ -137,16 +136,32 @@ _PAGE = re.compile(r"[0-9]+(?:[-–.][0-9]+)?|[ivxlcdmIVXLCDM]+")
 
 
 def toc_entries_of(parent) -> list[TocEntryTarget]:
-    """The entries of a table of contents (its result's paragraphs that show text)."""
+    """The entries of a table of contents: its result's paragraphs that show text and look
+    like an entry (a ``TOC n`` style, a link or PAGEREF to a heading, or a page number after
+    a tab). A never-updated field's placeholder ("右键更新域以生成目录", "No table of contents
+    entries found.") is not an entry: the reader sees no heading listed."""
     if not isinstance(parent, TocTarget):
         return []
     from officeeval.word.text import paragraph_text
     out: list[TocEntryTarget] = []
     for para in parent.info.result_paragraphs:
-        if paragraph_text(para).strip():
-            out.append(TocEntryTarget(parent.doc, parent, para,
-                                      f"{parent.locator}/entry[{len(out) + 1}]"))
+        if not paragraph_text(para).strip():
+            continue
+        entry = TocEntryTarget(parent.doc, parent, para,
+                               f"{parent.locator}/entry[{len(out) + 1}]")
+        if entry.level is not None or entry.page is not None or _links_a_heading(para):
+            out.append(entry)
     return out
+
+
+def _links_a_heading(paragraph: etree._Element) -> bool:
+    """Whether an entry paragraph links to its heading (a ``w:hyperlink``, a HYPERLINK or a
+    PAGEREF field), as every generated entry does even with ``\\n`` (no page numbers)."""
+    if paragraph.find(f".//{_W}hyperlink") is not None:
+        return True
+    instructions = [t.text or "" for t in paragraph.iter(_W + "instrText")]
+    instructions += [f.get(_W + "instr") or "" for f in paragraph.iter(_W + "fldSimple")]
+    return any(re.match(r"\s*(PAGEREF|HYPERLINK)\b", i, re.I) for i in instructions)
 
 
 class HyperlinkTarget(Target):

@@ -215,7 +215,9 @@ def test_the_libreoffice_timeout_trick_scores_no_more(tmp_path, request):
     assert status == {"c1": "unevaluable", "c2": "unevaluable", "c3": "pass"}
     detail = con.execute("SELECT detail FROM checks WHERE gen_key = ? AND criterion_id = "
                          "'c1'", (trick["key"],)).fetchone()[0]
-    assert "timed out" in detail
+    # The limit is LibreOffice's own CPU time, retried once at a larger limit before the
+    # candidate is charged (the machine's load does not decide it).
+    assert "CPU time" in detail and "tried twice" in detail, detail
     assert A.leftovers(tmpdir, run) == []
 
 

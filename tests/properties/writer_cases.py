@@ -233,7 +233,7 @@ _add("ppt", PC, "slide[1]/title", {
     "shape.text": "新标题", "shape.left": "3cm", "shape.top": "2cm", "shape.width": "20cm",
     "shape.height": "4cm", "shape.rotation": "30", "shape.name": "标题 9",
     "shape.geometry": "ellipse", "shape.fill.color": "FF0000", "shape.fill.kind": "solid",
-    "shape.placeholder_type": "body", "text": "新文字",
+    "shape.placeholder_type": "body", "text": "新文字", "shape.region": "bottom_right",
 })
 _add("ppt", PC, "slide[1]/placeholder[type='subTitle']", {"font.superscript": "true",
                                       "paragraph.indent.hanging": "1cm"})

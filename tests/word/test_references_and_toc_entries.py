@@ -50,6 +50,24 @@ def test_a_toc_without_a_result_has_no_entries(tmp_path):
     assert values(path, "toc[1]/entry", "toc_entry.text") == []
 
 
+def test_a_never_updated_toc_placeholder_is_not_an_entry(tmp_path):
+    """python-docx-style TOC: begin, placeholder text and end in one paragraph. Its text is
+    not a heading listed; a typed line with a tab and a page number is."""
+    from tests.word.wbuild import NORMAL, docx, field, p
+    placeholder = docx(tmp_path, "<w:p>" + field('TOC \\o "1-2" \\h', "（右键更新域以生成目录）")
+                       + "</w:p>" + p("正文"), styles=NORMAL)
+    assert values(placeholder, "toc[1]/entry", "toc_entry.text") == []
+    assert values(placeholder, "toc[1]", "toc.entries") == [(0, "computed")]
+    typed = tmp_path / "typed"
+    typed.mkdir()
+    runs = field('TOC \\o "1-2"', "第一章 概述").replace(
+        '<w:r><w:fldChar w:fldCharType="end"/>', '<w:r><w:tab/><w:t>3</w:t></w:r>'
+        '<w:r><w:fldChar w:fldCharType="end"/>')
+    path = docx(typed, "<w:p>" + runs + "</w:p>", styles=NORMAL)
+    assert values(path, "toc[1]", "toc.entries") == [(1, "computed")]
+    assert values(path, "toc[1]/entry", "toc_entry.page") == [("3", "computed")]
+
+
 def test_where_a_cross_reference_points(tmp_path):
     path = word_references(tmp_path)
     assert values(path, "field", "field.target_text") == [

@@ -79,6 +79,27 @@ for _i, _name in enumerate(("shape.left", "shape.top", "shape.width", "shape.hei
     _box_writer(_name, _i)
 
 
+@WRITERS.writer("shape.region")
+def shape_region(session: Session, target: Target, value: Any) -> str:
+    """The shape moved, its size kept, so that its centre is at the middle of the region's
+    third of the slide (``bottom_right``: five sixths across and down)."""
+    size = target.doc.slide_size
+    if size is None or size.width <= 0 or size.height <= 0:
+        raise NotApplicable("the slide size is unknown")
+    token = str(value)
+    row, _, col = token.partition("_") if "_" in token else (
+        (token, "", "") if token in ("top", "bottom") else ("", "", token))
+    fx = {"left": 1 / 6, "right": 5 / 6}.get(col, 1 / 2)
+    fy = {"top": 1 / 6, "bottom": 5 / 6}.get(row, 1 / 2)
+    xfrm = _own_box(_shape(target))
+    off, ext = xfrm.find(_A + "off"), xfrm.find(_A + "ext")
+    cx, cy = int(ext.get("cx") or 0), int(ext.get("cy") or 0)
+    off.set("x", str(int(round(fx * size.width * EMU_PER_PT - cx / 2))))
+    off.set("y", str(int(round(fy * size.height * EMU_PER_PT - cy / 2))))
+    session.touch(xfrm)
+    return f"shape.region {token}"
+
+
 def _own_box(shape) -> etree._Element:
     """The shape's own transform holding its whole box (an inherited placeholder box made
     its own)."""
