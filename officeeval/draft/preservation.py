@@ -14,7 +14,7 @@ from officeeval.targets import Document, Target
 
 # What a cell's content is: a change of these (not of a format) keeps it out of the values
 # the task preserves.
-VALUE_PROPS = {"cell.value", "formula", "cell.text", "text", "cell.display"}
+VALUE_PROPS = {"cell.value", "cell.formula", "cell.text", "text", "cell.display"}
 
 
 def preservation_criteria(diff: Diff, inp: Document, ref: Document) -> list[DraftCriterion]:

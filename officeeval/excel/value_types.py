@@ -88,20 +88,46 @@ _TEXT_PROBE = "文字 abc"
 _WS = re.compile(r"\s+")
 
 
+_SIGNS = re.compile(r"[\s\-−()]")
+
+
+def _says_negatives(code: str) -> bool:
+    """Whether a code says how negatives look: a second numeric section or a condition."""
+    from officeeval.excel.numfmt import parse
+    numeric = [x for x in parse(code) if not (x.is_text and not x.has_digits)]
+    return len(numeric) >= 2 or any(x.condition for x in numeric)
+
+
+def _marks_negative(shown: str, code: str, v: float) -> bool:
+    """Whether a negative number's display tells it from the positive one: a sign, brackets,
+    or a colour its section gives (``[Red]``, ``[红色]``)."""
+    from officeeval.excel.numfmt import choose_section, parse
+    return any(c in shown for c in "-−(") or choose_section(parse(code), v)[0].color is not None
+
+
 @functools.lru_cache(maxsize=4096)
-def _shows_alike(a: str, b: str) -> bool:
-    """Whether two format codes show every probe value (and a text) the same, spacing
-    aside: ``¥#,##0.00``, ``"¥"#,##0.00``, ``[$¥-804]#,##0.00`` and the accounting
-    format all show ¥1,234.57."""
+def _shows_alike(actual: str, expected: str) -> bool:
+    """Whether a format code shows every probe value (and a text) as the expected code
+    does, spacing aside: ``¥#,##0.00``, ``"¥"#,##0.00``, ``[$¥-804]#,##0.00`` and the
+    accounting format all show ¥1,234.57. An expected code that says nothing of negatives
+    (one section) leaves their sign's place and brackets to the candidate: Excel's own
+    货币 format ``"¥"#,##0.00;"¥"\\-#,##0.00`` shows ¥-1.00 where ``"¥"#,##0.00`` shows
+    -¥1.00, and both are the currency format a step asks for; digits, decimals, grouping
+    and symbol must still agree."""
     from officeeval.excel.numfmt import format_number, format_text, is_date_format
-    ca, cb = _code_of(a), _code_of(b)
+    ca, cb = _code_of(actual), _code_of(expected)
     # A date format is not a number format, and the text format (@) is not General, even
     # where they show a value alike: they decide what a cell typed later holds.
     if is_date_format(ca) != is_date_format(cb) or ("@" in ca) != ("@" in cb):
         return False
+    free_sign = not _says_negatives(cb)
     try:
         for v in _PROBES:
-            if _WS.sub("", format_number(v, ca)) != _WS.sub("", format_number(v, cb)):
+            a, b = format_number(v, ca), format_number(v, cb)
+            if free_sign and v < 0:
+                if _SIGNS.sub("", a) != _SIGNS.sub("", b) or not _marks_negative(a, ca, v):
+                    return False
+            elif _WS.sub("", a) != _WS.sub("", b):
                 return False
         return _WS.sub("", format_text(_TEXT_PROBE, ca)) == \
             _WS.sub("", format_text(_TEXT_PROBE, cb))
