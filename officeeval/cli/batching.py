@@ -247,8 +247,8 @@ def serve(task_dirs: Optional[list[Path]] = typer.Option(None, "--tasks", help="
           graceful_timeout: float = typer.Option(30.0, "--graceful-timeout", help="Seconds "
                                                  "requests in flight may take to finish "
                                                  "after SIGTERM (then 503)."),
-          worker_memory: str = typer.Option("2G", "--worker-memory", help="Address space "
-                                            "a grading worker may use; a document needing "
+          worker_memory: str = typer.Option("2G", "--worker-memory", help="Resident memory "
+                                            "a grading worker may hold; a document needing "
                                             "more is unevaluable."),
           recycle_rss: str = typer.Option("1G", "--recycle-rss", help="Replace a worker "
                                           "after a job that took its resident memory past "

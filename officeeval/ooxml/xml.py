@@ -69,6 +69,7 @@ def parse_xml(data: bytes, part: str = "?") -> etree._Element:
     try:
         root = etree.fromstring(data, _PARSER)
     except etree.XMLSyntaxError as exc:
+        _raise_memory(exc)
         line = exc.lineno if exc.lineno else None
         raise PackageError("malformed_xml", str(exc.msg or exc), part=part, line=line) from exc
     except ValueError as exc:  # lxml raises ValueError for e.g. unicode strings with encoding
@@ -83,6 +84,14 @@ def parse_xml(data: bytes, part: str = "?") -> etree._Element:
             or _has_strict(root):
         root = _to_transitional(root)
     return root
+
+
+def _raise_memory(exc: etree.XMLSyntaxError) -> None:
+    """libxml2 reports an allocation that failed as a parse error (``XML_ERR_NO_MEMORY``,
+    often with the message "unknown error"): that is the grader out of memory, not a
+    malformed part the candidate wrote. Raises ``MemoryError`` for it, returns otherwise."""
+    if exc.code == etree.ErrorTypes.ERR_NO_MEMORY:
+        raise MemoryError(f"libxml2: {exc.msg or 'memory allocation failed'}") from exc
 
 
 def check_prolog(data: bytes, part: str = "?") -> int:
@@ -211,6 +220,7 @@ def iterparse_xml(source, part: str, tag: str | tuple[str, ...] | None = None,
                                        "allowed", part=part)
             yield item
     except etree.XMLSyntaxError as exc:
+        _raise_memory(exc)
         raise PackageError("malformed_xml", str(exc.msg or exc), part=part,
                            line=exc.lineno or None) from exc
 

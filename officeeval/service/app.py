@@ -18,6 +18,7 @@ import hashlib
 import json
 import sqlite3
 import uuid
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable
 
@@ -64,7 +65,9 @@ class Service:
         self.pool = AsyncPool(serve_job, options.jobs, options.queue,
                               retire=lambda reply: bool(getattr(reply, "retire", False)),
                               max_jobs=options.recycle_jobs,
-                              lanes={INLINE: max(1, options.jobs - 1)})
+                              lanes={INLINE: max(1, options.jobs - 1)},
+                              rss_limit=lambda job: job.memory,
+                              on_memory=lambda job: replace(job, exhausted=True))
         self.spool: Spool | None = None
         self.recalc: Any = None
         self.recalc_stats: dict[str, int] | None = None
@@ -168,7 +171,12 @@ class Service:
                        lambda: pool.restarts)
         m.counter_from("officeeval_worker_recycles_total",
                        "Workers replaced after a job that took their memory past "
-                       "--recycle-rss, or after --recycle-jobs jobs.", lambda: pool.recycles)
+                       "--recycle-rss or --worker-memory, or after --recycle-jobs jobs.",
+                       lambda: pool.recycles)
+        m.counter_from("officeeval_worker_memory_kills_total",
+                       "Workers ended while grading because they held more than "
+                       "--worker-memory (the document graded unevaluable).",
+                       lambda: pool.memory_kills)
         m.counter_from("officeeval_grading_timeouts_total",
                        "Requests whose grading passed its time limit.",
                        lambda: pool.timeouts)

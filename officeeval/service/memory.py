@@ -1,11 +1,16 @@
-"""A grading worker's memory: the address-space limit it grades under (``RLIMIT_AS``, set
-once in each worker process) and its peak resident size, which decides whether the worker
-is replaced after a job.
+"""A grading worker's memory: ``--worker-memory`` is the resident memory a worker may hold
+while grading, enforced from outside by the pool (``service.pool``: a worker past it is
+ended and the document answered ``unevaluable``, the document's loss, never a dead
+server). Inside the worker an address-space limit (``RLIMIT_AS``, set once per process) is
+the backstop, set higher (``address_space``): a process that meets its own limit inside
+libxml2 or CPython may crash rather than raise ``MemoryError`` (measured: a 1,000,000-
+paragraph document under a 600 MiB limit segfaults in lxml or aborts in CPython's error
+handling, depending on where the allocation fails). Where ``MemoryError`` is raised,
+grading still turns it into ``unevaluable`` checks (``scoring.criteria``).
 
 Only the soft limit is set: a program ``/v1/run`` starts from the worker sets limits of
-its own (``runner.launch``), which may be higher than the worker's. A document that needs
-more than the limit makes the engine raise ``MemoryError``, which grading turns into
-``unevaluable`` checks (``scoring.criteria``): the document's loss, never a dead server.
+its own (``runner.launch``), which may be higher than the worker's. The peak resident size
+decides whether the worker is replaced after a job.
 """
 
 from __future__ import annotations
@@ -14,6 +19,14 @@ import os
 import resource
 
 _BOUND: tuple[int, int] | None = None  # (pid, limit) of the last limit set here
+
+
+def address_space(resident: int | None) -> int | None:
+    """The address-space backstop for a worker allowed ``resident`` bytes resident: twice
+    that plus 1 GiB (the mapped libraries, thread stacks and allocator arenas a process
+    reserves without touching), so that the pool's watchdog ends a growing worker first.
+    ``None`` for ``None``."""
+    return None if resident is None else 2 * resident + 1024 * 1024 * 1024
 
 
 def bound(limit: int | None) -> None:

@@ -38,8 +38,8 @@ class ServeOptions:
     open at once (one more evicts the one waiting longest for its head).
     ``body_budget``: request body bytes held at once by requests in progress (``None``: 8
     times ``max_body``; past it ``503 busy``). ``inline_timeout``: seconds a worker may grade against an inline rubric (all workers
-    but one may do so at once). ``worker_memory``: the address space a grading worker may use (a document needing more
-    is ``unevaluable``); a worker is replaced after a job that took its resident size past
+    but one may do so at once). ``worker_memory``: the resident memory a grading worker may hold (the
+    pool ends a worker past it; the document is ``unevaluable``); a worker is replaced after a job that took its resident size past
     ``recycle_rss``, and after ``recycle_jobs`` jobs."""
 
     tasks: tuple[str, ...] = ()

@@ -15,14 +15,22 @@
   was served longest ago, then the oldest (one worker alternates between owners).
 * Recycling: a worker is replaced after a job whose result asks for it (``retire``: the
   service's workers do when their peak memory passed a threshold) and after ``max_jobs``
-  jobs, so that what a worker accumulates does not stay. Results are read when the worker's pipe is readable (``loop.add_reader``), so
-  there is no thread and no polling.
+  jobs, so that what a worker accumulates does not stay. Results are read when the worker's
+  pipe is readable (``loop.add_reader``), so there is no thread.
+* Memory: a job may carry a resident-memory limit (``rss_limit``). While such jobs run, the
+  pool reads their workers' resident size from ``/proc`` every 50 ms and kills a worker
+  past its job's limit, from outside: a process that runs out of address space inside
+  libxml2 or CPython may crash instead of raising ``MemoryError``, so the limit is enforced
+  before the process's own one is reached. The job is then given to a fresh worker as
+  ``on_memory(item)`` (the service grades it as a document that exhausted the grader's
+  memory) and counted as a recycle, not a restart.
 """
 
 from __future__ import annotations
 
 import asyncio
 import math
+import os
 import time
 from collections import OrderedDict, deque
 from dataclasses import dataclass, field
@@ -95,8 +103,14 @@ class AsyncPool:
     def __init__(self, fn: Callable[[Any], Any], jobs: int, queue: int,
                  retire: Callable[[Any], bool] | None = None,
                  max_jobs: int | None = None,
-                 lanes: dict[str, int] | None = None) -> None:
+                 lanes: dict[str, int] | None = None,
+                 rss_limit: Callable[[Any], int | None] | None = None,
+                 on_memory: Callable[[Any], Any] | None = None) -> None:
         self.fn = fn
+        self.rss_limit = rss_limit
+        self.on_memory = on_memory
+        self.memory_kills = 0
+        self._poller: asyncio.TimerHandle | None = None
         self.jobs = max(1, jobs)
         self.queue = max(0, queue)
         self.lanes = dict(lanes or {})
@@ -220,10 +234,56 @@ class AsyncPool:
         while len(self._served) > 4096:  # owners are client addresses: bounded
             self._served.popitem(last=False)
         slot.timer = self.loop.call_later(job.limit, self._expired, slot, job)
+        if self._poller is None and self._limit_of(job) is not None:
+            self._poller = self.loop.call_later(_POLL, self._poll)
         try:
             slot.conn.send(job.item)
         except (OSError, ValueError):
             self._lose(slot, "the worker could not take the job (it died)")
+
+    def _limit_of(self, job: _Job) -> int | None:
+        return self.rss_limit(job.item) if self.rss_limit is not None else None
+
+    def _poll(self) -> None:
+        """Kill each worker whose resident size passed its job's limit; poll again while a
+        job with a limit runs."""
+        self._poller = None
+        if self.closed:
+            return
+        watched = False
+        for slot in list(self.slots):
+            job = slot.job
+            limit = self._limit_of(job) if job is not None else None
+            if job is None or limit is None:
+                continue
+            watched = True
+            if resident_bytes(slot.process.pid) > limit:
+                self._over_memory(slot, job)
+        if watched and self._poller is None and self.loop is not None:
+            self._poller = self.loop.call_later(_POLL, self._poll)
+
+    def _over_memory(self, slot: _Slot, job: _Job) -> None:
+        """``slot``'s worker held more than its job allows: end it, start a fresh one and
+        give it the job's substitute (``on_memory``); without one the job is lost."""
+        self._unwatch(slot)
+        stop_worker(slot.process)
+        try:
+            slot.conn.close()
+        except OSError:
+            pass
+        slot.job = None
+        self.memory_kills += 1
+        self.recycles += 1
+        self._start_in(slot)
+        substitute = self.on_memory(job.item) if self.on_memory is not None else None
+        if substitute is None or job.future.done():
+            job.finish()
+            if not job.future.done():
+                job.future.set_exception(JobLost("the worker passed its memory limit"))
+            self._next(slot)
+            return
+        job.item = substitute
+        self._dispatch(slot, job)
 
     def _next(self, slot: _Slot) -> None:
         """Give ``slot``'s idle worker the waiting job its lane allows whose owner has the
@@ -327,6 +387,20 @@ class AsyncPool:
         slot.process, slot.conn = start_worker(self.fn)
         slot.done = 0
         self._watch(slot)
+
+
+_POLL = 0.05  # seconds between two reads of the busy workers' resident sizes
+_PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+
+
+def resident_bytes(pid: int) -> int:
+    """The resident size of process ``pid`` in bytes (``/proc/<pid>/statm``); 0 when it
+    cannot be read (the process is gone, or no ``/proc``)."""
+    try:
+        with open(f"/proc/{pid}/statm", "rb") as f:
+            return int(f.read().split()[1]) * _PAGE
+    except (OSError, ValueError, IndexError):
+        return 0
 
 
 def _end(slots: list[_Slot]) -> None:

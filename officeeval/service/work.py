@@ -21,11 +21,13 @@ from officeeval.errors import RubricError
 from officeeval.rubric import load_rubric
 from officeeval.rubric.patterns import rubric_hazards
 from officeeval.runner.escaping import safe_tree
-from officeeval.runner.grading import WorkItem, grade_item
+from officeeval.runner.grading import ItemResult, WorkItem, grade_item
 from officeeval.runner.manifest import ManifestLine
 from officeeval.runner.store import GenerationMeta, Store
 from officeeval.runner.turns import turn_rows
-from officeeval.service.memory import bound, peak_rss
+from officeeval.scoring.criteria import MEMORY_EXHAUSTED
+from officeeval.scoring.grader import unevaluable_card
+from officeeval.service.memory import address_space, bound, peak_rss
 
 _STORES: dict[tuple[str, int], tuple[Store, int]] = {}
 _INLINE: dict[str, tuple[str, str, str] | str] = {}
@@ -41,7 +43,10 @@ class Job:
     document into ``store/documents``; ``expose``: the client may see the rubric
     (``--expose-rubrics``, or its own inline rubric): criteria keep their descriptions;
     ``memory``: the worker's address-space limit (``service.memory``); ``recycle_rss``:
-    past this peak resident size the worker asks to be replaced after the job."""
+    past this peak resident size the worker asks to be replaced after the job;
+    ``exhausted``: a worker grading this job held more than ``memory`` and was ended (the
+    pool's watchdog): the document is answered as one that exhausted the grader's memory,
+    without reading it again."""
 
     item: WorkItem
     kind: str
@@ -54,6 +59,7 @@ class Job:
     expose: bool = False
     memory: int | None = None
     recycle_rss: int | None = None
+    exhausted: bool = False
 
 
 @dataclass(frozen=True)
@@ -78,7 +84,7 @@ def serve_job(job: Job) -> Reply:
     classify that, a document over the memory limit included); a fault of ours raises and
     the pool reports it. The reply asks for the worker to be replaced (``retire``) when its
     peak resident size passed ``job.recycle_rss``."""
-    bound(job.memory)
+    bound(address_space(job.memory))
     reply = _serve(job)
     if job.recycle_rss is not None and peak_rss() > job.recycle_rss:
         reply = replace(reply, retire=True)
@@ -96,7 +102,7 @@ def _serve(job: Job) -> Reply:
                       if job.meta is not None else None)
     if job.keep and job.store and job.item.source == "output":
         job = _keep_upload(job)
-    result = grade_item(job.item)
+    result = _exhausted(job) if job.exhausted else grade_item(job.item)
     if result.error or result.card is None:
         body = {"error": "sandbox_unavailable", "detail": result.error or "no result"}
         return Reply("sandbox_error", _dumps(body))
@@ -130,6 +136,17 @@ def _serve(job: Job) -> Reply:
         text = card_text
     return Reply("ok", text.encode("utf-8"), card.app, card.outcome, card.eval_errors,
                  int(card.value_sources.get("recalculated", 0) or 0), stored)
+
+
+def _exhausted(job: Job) -> ItemResult:
+    """The result of a job whose worker passed the memory limit: every criterion
+    ``unevaluable`` (the candidate's loss, kept in the total; never a dead server, never
+    points), nothing read again. A ``run`` job's program report is not kept (``run`` is
+    null in the answer)."""
+    rubric = load_rubric(job.item.rubric_path)
+    limit = f" ({(job.memory or 0) // (1024 * 1024)} MiB resident)" if job.memory else ""
+    card = unevaluable_card(rubric, job.shown, MEMORY_EXHAUSTED + limit, job.item.task)
+    return ItemResult(job.item.key, card=card)
 
 
 def _turns(job: Job, grades: list[dict[str, Any]] | None) -> list[dict[str, Any]]:

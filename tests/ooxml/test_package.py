@@ -155,3 +155,28 @@ def test_strict_namespaces_are_read_as_transitional():
               b'<w:body><w:p/></w:body></w:document>')
     root = parse_xml(strict, "d.xml")
     assert root.tag == "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}document"
+
+
+def test_libxml2_out_of_memory_is_memory_not_a_malformed_part(monkeypatch):
+    """libxml2 reports a failed allocation as a parse error (code XML_ERR_NO_MEMORY, often
+    "unknown error"): the grader ran out of memory, the candidate's part is not malformed.
+    It must reach grading as MemoryError (unevaluable), never as invalid_package."""
+    from lxml import etree
+
+    from officeeval.ooxml import xml
+
+    def no_memory(data, parser=None):
+        raise etree.XMLSyntaxError("unknown error", etree.ErrorTypes.ERR_NO_MEMORY, 1, 1)
+
+    monkeypatch.setattr(xml.etree, "fromstring", no_memory)
+    with pytest.raises(MemoryError):
+        parse_xml(b"<a/>", "word/document.xml")
+
+    def malformed(data, parser=None):
+        raise etree.XMLSyntaxError("Opening and ending tag mismatch",
+                                   etree.ErrorTypes.ERR_TAG_NAME_MISMATCH, 3, 1)
+
+    monkeypatch.setattr(xml.etree, "fromstring", malformed)
+    with pytest.raises(PackageError) as got:
+        parse_xml(b"<a/>", "word/document.xml")
+    assert got.value.stage == "malformed_xml"
