@@ -15,8 +15,8 @@ from officeeval.audit.mutators.ppt_motion import (
     plan_animation, plan_animation_detail, plan_transition,
 )
 from officeeval.audit.mutators.ppt_shapes import (
-    plan_box, plan_shape_name, plan_slide_chart, plan_smartart, plan_table, plan_table_style,
-    plan_text,
+    plan_box, plan_region, plan_shape_name, plan_slide_chart, plan_smartart, plan_table,
+    plan_table_style, plan_text,
 )
 from officeeval.audit.mutators.ppt_slides import (
     plan_background, plan_hidden, plan_layout, plan_placeholder_visible, plan_presentation,
@@ -61,6 +61,7 @@ DESIGN_PLANNERS: dict[str, Planner] = {
                                       "animation.by_paragraph", "animation.direction",
                                       "animation.order", "animation.paragraph")},
     **{p_: plan_box for p_ in ("shape.left", "shape.top", "shape.width", "shape.height")},
+    "shape.region": plan_region,
     "slide.layout": plan_layout, "slide.layout_type": plan_layout,
     "slide.background.color": plan_background, "slide.background.kind": plan_background,
     "presentation.slide_size": plan_slide_size,

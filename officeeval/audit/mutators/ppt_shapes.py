@@ -52,6 +52,29 @@ def plan_box(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Muta
                      write_each(check, idx, prop, "ppt", value))]
 
 
+# The region a shape is moved to: across the slide from where it was (its centre to the
+# middle of the opposite third), so no region check that held can hold after it.
+_OPPOSITE = {"top_left": "bottom_right", "top": "bottom", "top_right": "bottom_left",
+             "left": "right", "center": "top_left", "right": "left",
+             "bottom_left": "top_right", "bottom": "top", "bottom_right": "top_left"}
+
+
+def plan_region(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
+    idx = chosen_indexes(check, len(targets))
+    if idx is None or any(t.kind not in SHAPE_KINDS for t in targets):
+        return []
+    ref = reference_values(ctx, check, targets, idx)
+
+    def value(n: int, t: Target) -> str:
+        if not ref[n] or str(ref[n][0]) not in _OPPOSITE:
+            raise NotApplicable("the shape's region is unknown")
+        return _OPPOSITE[str(ref[n][0])]
+
+    return [mutation(f"region|{check.select}|{idx}", "direct:shape.region",
+                     f"{locators(targets, idx)}: moved across the slide",
+                     write_each(check, idx, "shape.region", "ppt", value))]
+
+
 def plan_shape_name(ctx: PlanContext, check: Check, targets: list[Target]
                      ) -> list[Mutation]:
     idx = chosen_indexes(check, len(targets))
