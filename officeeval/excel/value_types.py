@@ -91,6 +91,16 @@ _WS = re.compile(r"\s+")
 _SIGNS = re.compile(r"[\s\-−()]")
 
 
+def _is_text_format(code: str) -> bool:
+    """Whether a code is the text format: its first section holds ``@`` and no digit or
+    date part (``@``, ``文本``). A number or date code with a text section after it
+    (``yyyy"年"m"月"d"日";@``, what Excel's 中文 long date writes) is not."""
+    from officeeval.excel.numfmt import parse
+    sections = parse(code)
+    return bool(sections) and sections[0].is_text and not sections[0].has_digits \
+        and not sections[0].is_date
+
+
 def _says_negatives(code: str) -> bool:
     """Whether a code says how negatives look: a second numeric section or a condition."""
     from officeeval.excel.numfmt import parse
@@ -118,16 +128,16 @@ def _shows_alike(actual: str, expected: str) -> bool:
     ca, cb = _code_of(actual), _code_of(expected)
     # A date format is not a number format, and the text format (@) is not General, even
     # where they show a value alike: they decide what a cell typed later holds.
-    if is_date_format(ca) != is_date_format(cb) or ("@" in ca) != ("@" in cb):
+    if is_date_format(ca) != is_date_format(cb) or _is_text_format(ca) != _is_text_format(cb):
         return False
     free_sign = not _says_negatives(cb)
     try:
         for v in _PROBES:
             a, b = format_number(v, ca), format_number(v, cb)
-            if free_sign and v < 0:
-                if _SIGNS.sub("", a) != _SIGNS.sub("", b) or not _marks_negative(a, ca, v):
-                    return False
-            elif _WS.sub("", a) != _WS.sub("", b):
+            if _WS.sub("", a) == _WS.sub("", b):
+                continue
+            if not (free_sign and v < 0 and _SIGNS.sub("", a) == _SIGNS.sub("", b)
+                    and _marks_negative(a, ca, v)):
                 return False
         return _WS.sub("", format_text(_TEXT_PROBE, ca)) == \
             _WS.sub("", format_text(_TEXT_PROBE, cb))

@@ -188,6 +188,12 @@ def _single_charges(root, r):
     r.drop_where(root, f"{stat}/E2:E8", "cell.display")
     r.change_where(root, f"{rec}/J2:J421", "cell.display", property="cell.number_format",
                    origin="picture")
+    # The dates' format (example 1: 2025年9月1日) by the format, not by the shown dates: a
+    # changed date is the preservation criterion's charge, not the format's too (the
+    # number format compares by what it shows, so yyyy"年"m"月"d"日", its ;@ form and
+    # [$-804]yyyy年m月d日 are all the format the picture shows).
+    r.change_where(root, f"{rec}/D2:E421", "cell.display", property="cell.number_format",
+                   origin="picture")
     # Step 13 names the functions, not how their ranges are spelt (a whole column is as
     # right; the values are graded).
     r.drop_where(root, f"{stat}/B2:C7", "cell.formula")
@@ -198,7 +204,6 @@ def _single_charges(root, r):
                       (f"{rec}/conditional_format[1]", "cf.fill.color")):
         r.change_where(root, sel, prop, op="approx", tolerance="5dE", origin="picture")
     for sel, prop in ((f"{rec}/A1:K1", "cell.alignment.horizontal"),
-                      (f"{rec}/D2:E421", "cell.display"),
                       (f"{stat}/E2:E8", "cell.number_format"),
                       (f"{stat}/chart[1]", "chart.type"), (f"{stat}/chart[1]", "chart.grouping"),
                       (f"{stat}/chart[1]", "chart.legend.position"),

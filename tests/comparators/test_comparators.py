@@ -103,6 +103,25 @@ def test_presence_and_input_comparators():
     assert not changed.judge("a", "a", T.TEXT, CompareContext()).passed
 
 
+def test_unchanged_cell_values_compare_what_is_stored():
+    """A date that lost its format (stored 45719, shown as a number) is the data the input
+    had: its format's criterion charges the mistake, not the preservation one. equals keeps
+    a rubric date apart from a plain number."""
+    import datetime as dt
+    unchanged, changed = get_comparator("unchanged"), get_comparator("changed")
+    equals = get_comparator("equals")
+    date = CellValue("date", dt.datetime(2025, 3, 3), {"serial": 45719.0})
+    same, other = CellValue("number", 45719.0), CellValue("number", 45720.0)
+    ctx = CompareContext()
+    assert unchanged.judge(same, date, T.CELL_VALUE, ctx).passed      # format removed
+    assert unchanged.judge(date, same, T.CELL_VALUE, ctx).passed      # format added
+    assert not unchanged.judge(other, date, T.CELL_VALUE, ctx).passed  # another day
+    assert changed.judge(other, date, T.CELL_VALUE, ctx).passed
+    assert not changed.judge(same, date, T.CELL_VALUE, ctx).passed
+    assert not equals.judge(same, date, T.CELL_VALUE, ctx).passed     # a rubric date
+    assert not unchanged.judge(CellValue("text", "45719"), date, T.CELL_VALUE, ctx).passed
+
+
 @pytest.mark.parametrize("op", [c.name for c in all_comparators()])
 def test_no_comparator_raises_on_odd_actual_values(op):
     comp = get_comparator(op)

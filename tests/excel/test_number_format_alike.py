@@ -32,6 +32,10 @@ from officeeval.properties.types import CompareContext
     ('0"月"', "General", False),
     ("@", "General", False),                   # the text format decides what is typed later
     ("@", "文本", True),
+    ('yyyy"年"m"月"d"日";@', 'yyyy"年"m"月"d"日"', True),  # Excel's 中文 long date
+    ('[$-804]yyyy年m月d日', 'yyyy"年"m"月"d"日"', True),    # LibreOffice's spelling
+    ('yyyy"年"m"月"d"日"', "31", True),                   # the built-in id
+    ('yyyy"年"mm"月"dd"日"', 'yyyy"年"m"月"d"日"', False),  # 2024年01月01日
     ('_ ¥* #,##0.00_ ;_ ¥* -#,##0.00_ ;_ ¥* "-"??_ ;_ @_ ', "¥#,##0.00", False),  # zero as -
 ])
 def test_formats_that_show_alike_are_equal(a, b, same):
