@@ -90,7 +90,7 @@ class Comparator:
             ok = bool(self.judge_fn(actual, expected, vtype, ctx))
             why = "" if ok else (self.explain(actual, expected, vtype, ctx) if self.explain
                                  else _why(self, exp_s, act_s))
-            if not ok and self.judge_fn is _equals:
+            if not ok and self.judge_fn in (_equals, _same_stored):
                 # A long text (the whole document's) is compared in full but shown cut:
                 # say where it differs.
                 diff = getattr(vtype, "first_difference", None)
