@@ -9,7 +9,10 @@ from typing import Optional
 
 import typer
 
-from officeeval.cli.common import EXIT_FAILED, EXIT_OK, EXIT_USAGE, app, console, _fail
+from officeeval.cli.common import (
+    EXIT_FAILED, EXIT_OK, EXIT_USAGE, REQUEST_TIMEOUT, RETRIES, RETRY_DELAY, TEMPERATURE, TOP_P,
+    app, console, _fail,
+)
 from officeeval.errors import TaskError
 
 
@@ -27,10 +30,8 @@ def agent(task_ids: Optional[list[str]] = typer.Argument(None, help="Task ids (d
           samples: int = typer.Option(1, "--samples", "-n", help="Conversations per task."),
           label: Optional[str] = typer.Option(None, "--label", help="The model name written "
                                               "on the lines (default MODEL+agent)."),
-          temperature: Optional[float] = typer.Option(None, "--temperature", help="Sent "
-                                                     "when set (else the server's "
-                                                     "default)."),
-          top_p: Optional[float] = typer.Option(None, "--top-p", help="Sent when set."),
+          temperature: Optional[float] = TEMPERATURE,
+          top_p: Optional[float] = TOP_P,
           max_tokens: Optional[int] = typer.Option(None, "--max-tokens", help="Per "
                                                    "request, sent when set."),
           seed: Optional[int] = typer.Option(None, "--seed", help="Base seed (sample k "
@@ -54,12 +55,9 @@ def agent(task_ids: Optional[list[str]] = typer.Argument(None, help="Task ids (d
           outline_tokens: int = typer.Option(3000, "--outline-tokens", help="Budget of "
                                              "one outline call."),
           concurrency: int = typer.Option(4, "--concurrency", help="Conversations at once."),
-          retries: int = typer.Option(6, "--retries", help="Retries of a request (429, "
-                                      "5xx, timeouts, malformed replies)."),
-          retry_delay: float = typer.Option(1.0, "--retry-delay", help="First backoff, "
-                                            "seconds (doubled each retry)."),
-          request_timeout: float = typer.Option(600.0, "--request-timeout",
-                                                help="Seconds per request attempt."),
+          retries: int = RETRIES,
+          retry_delay: float = RETRY_DELAY,
+          request_timeout: float = REQUEST_TIMEOUT,
           task_dirs: Optional[list[Path]] = typer.Option(None, "--tasks", help="Rubric "
                                                          "directory or file (repeatable)."),
           jobs: int = typer.Option(0, "--jobs", "-j", help="Tool calls run at once "

@@ -1,5 +1,6 @@
 """What every command shares: the typer app (help without type placeholders), the consoles,
-the exit codes and the one-line failures that end a command."""
+the exit codes, the one-line failures that end a command, and the request options the
+model loop and the agent both take (``generate``, ``agent``)."""
 
 from __future__ import annotations
 
@@ -226,3 +227,16 @@ def _load_rubric(path: Path):
         return load_rubric(path)
     except RubricError as exc:
         _fail(EXIT_RUBRIC, str(exc))
+
+
+# Request options of the model loop and the agent: one declaration, so their defaults and
+# help cannot drift apart (typer only reads these objects).
+TEMPERATURE = typer.Option(None, "--temperature", help="Sent when set (else the server's "
+                           "default).")
+TOP_P = typer.Option(None, "--top-p", help="Sent when set.")
+RETRIES = typer.Option(6, "--retries", help="Retries of a request (429, 5xx, timeouts, "
+                       "malformed replies).")
+RETRY_DELAY = typer.Option(1.0, "--retry-delay", help="First backoff, seconds (doubled "
+                           "each retry).")
+REQUEST_TIMEOUT = typer.Option(600.0, "--request-timeout", help="Seconds per request "
+                               "attempt.")

@@ -9,7 +9,8 @@ from typing import Optional
 import typer
 
 from officeeval.cli.common import (
-    EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_RUBRIC, app, console, err_console, _fail,
+    EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_RUBRIC, REQUEST_TIMEOUT, RETRIES, RETRY_DELAY,
+    TEMPERATURE, TOP_P, app, console, err_console, _fail,
 )
 from officeeval.errors import TaskError
 from officeeval.cli.batching import batch
@@ -85,10 +86,8 @@ def generate(prompts_file: Path = typer.Argument(..., help="Prompt lines (office
              samples: int = typer.Option(1, "--samples", "-n", help="Samples per prompt."),
              label: Optional[str] = typer.Option(None, "--label", help="The model name "
                                                  "written on the lines (default --model)."),
-             temperature: Optional[float] = typer.Option(None, "--temperature",
-                                                         help="Sent when set (else the "
-                                                         "server's default)."),
-             top_p: Optional[float] = typer.Option(None, "--top-p", help="Sent when set."),
+             temperature: Optional[float] = TEMPERATURE,
+             top_p: Optional[float] = TOP_P,
              max_tokens: Optional[int] = typer.Option(None, "--max-tokens", help="Sent when "
                                                       "set."),
              max_tokens_field: str = typer.Option("auto", "--max-tokens-field",
@@ -114,12 +113,9 @@ def generate(prompts_file: Path = typer.Argument(..., help="Prompt lines (office
              turns: int = typer.Option(1, "--turns", help="Replies per generation: after "
                                        "each, the program runs and the model sees how."),
              concurrency: int = typer.Option(8, "--concurrency", help="Requests at once."),
-             retries: int = typer.Option(6, "--retries", help="Retries of a request (429, "
-                                         "5xx, timeouts, malformed replies)."),
-             retry_delay: float = typer.Option(1.0, "--retry-delay", help="First backoff, "
-                                               "seconds (doubled each retry)."),
-             request_timeout: float = typer.Option(600.0, "--request-timeout",
-                                                   help="Seconds per request attempt."),
+             retries: int = RETRIES,
+             retry_delay: float = RETRY_DELAY,
+             request_timeout: float = REQUEST_TIMEOUT,
              request_budget: float = typer.Option(1800.0, "--request-budget",
                                                   help="Seconds one request may take over "
                                                   "all its attempts and waits (0: no cap)."),

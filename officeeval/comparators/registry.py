@@ -195,10 +195,8 @@ def _not_equals(a, e, t, ctx):
 
 
 def _same_stored(a, e, t, ctx):
-    """``unchanged``: what the input stored is stored still (a type may say so more
-    loosely than ``equals``: a date that lost its format keeps its serial)."""
-    same = getattr(t, "same_stored", None)
-    return a is not None and (same(a, e, ctx) if same is not None else t.equals(a, e, ctx))
+    """``unchanged``: what the input stored is stored still (``ValueType.same_stored``)."""
+    return a is not None and t.same_stored(a, e, ctx)
 
 
 def _changed(a, e, t, ctx):

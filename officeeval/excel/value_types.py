@@ -104,7 +104,8 @@ def _is_text_format(code: str) -> bool:
 def _says_negatives(code: str) -> bool:
     """Whether a code says how negatives look: a second numeric section or a condition."""
     from officeeval.excel.numfmt import parse
-    numeric = [x for x in parse(code) if not (x.is_text and not x.has_digits)]
+    numeric = [x for x in parse(code) if not (x.is_text and not x.has_digits
+                                               and not x.is_date)]
     return len(numeric) >= 2 or any(x.condition for x in numeric)
 
 

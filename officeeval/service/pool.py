@@ -265,16 +265,10 @@ class AsyncPool:
     def _over_memory(self, slot: _Slot, job: _Job) -> None:
         """``slot``'s worker held more than its job allows: end it, start a fresh one and
         give it the job's substitute (``on_memory``); without one the job is lost."""
-        self._unwatch(slot)
-        stop_worker(slot.process)
-        try:
-            slot.conn.close()
-        except OSError:
-            pass
         slot.job = None
         self.memory_kills += 1
         self.recycles += 1
-        self._start_in(slot)
+        self._replace(slot)
         substitute = self.on_memory(job.item) if self.on_memory is not None else None
         if substitute is None or job.future.done():
             job.finish()
@@ -356,12 +350,7 @@ class AsyncPool:
 
     def _lose(self, slot: _Slot, why: str, timed_out: bool = False) -> None:
         """Kill ``slot``'s worker, fail its job, start a fresh worker in its place."""
-        self._unwatch(slot)
-        stop_worker(slot.process)
-        try:
-            slot.conn.close()
-        except OSError:
-            pass
+        self._end_worker(slot)
         job, slot.job = slot.job, None
         if job is not None:
             job.finish()
@@ -374,14 +363,19 @@ class AsyncPool:
         self._next(slot)
 
     def _replace(self, slot: _Slot) -> None:
-        """End ``slot``'s idle worker and start a fresh one in its place."""
+        """End ``slot``'s worker (idle, or one whose job was taken off it) and start a
+        fresh one in its place."""
+        self._end_worker(slot)
+        self._start_in(slot)
+
+    def _end_worker(self, slot: _Slot) -> None:
+        """Stop watching ``slot``'s worker, kill and reap it, close its pipe."""
         self._unwatch(slot)
         stop_worker(slot.process)
         try:
             slot.conn.close()
         except OSError:
             pass
-        self._start_in(slot)
 
     def _start_in(self, slot: _Slot) -> None:
         slot.process, slot.conn = start_worker(self.fn)

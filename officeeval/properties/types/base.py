@@ -76,6 +76,12 @@ class ValueType:
     def equals(self, actual: Any, expected: Any, ctx: CompareContext) -> bool:
         return actual == expected
 
+    def same_stored(self, actual: Any, expected: Any, ctx: CompareContext) -> bool:
+        """What ``unchanged``/``changed`` compare with the input's value: whether the
+        document still holds what the input held. ``equals`` unless a type knows two
+        values that are told apart by another property (a cell's date and its serial)."""
+        return self.equals(actual, expected, ctx)
+
     def approx_tolerance(self, expected: Any) -> Tolerance | None:
         """The tolerance ``approx`` uses without ``tolerance=``: the type's default, else
         1 %; ``None`` when ``equals`` already compares ``expected`` at its own precision
