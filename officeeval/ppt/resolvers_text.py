@@ -20,6 +20,7 @@ from officeeval.ppt.targets import CellTarget, ParagraphTarget, RunTarget, Shape
 from officeeval.ppt.textstyle import DEFAULT_SIZE_PT, TextChain, paragraph_level
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
+from officeeval.properties.mistakes import Breaks, choices, flip, fonts, lengths, next_level, sizes
 from officeeval.values import LineSpacing, Measure, Observation, aggregate
 
 TEXT_KINDS = ("shape", "table", "paragraph", "run", "cell")
@@ -105,50 +106,50 @@ def _lift_run(reader: Reader, default: Any = None) -> Callable:
     return resolve
 
 
-@binds("font.name", kinds=TEXT_KINDS)
+@binds("font.name", kinds=TEXT_KINDS, breaks=fonts("Arial", "Times New Roman", "Courier New"))
 @run_property()
 def font_name(chain: TextChain) -> Observation | None:
     return chain.font("latin")
 
 
-@binds("font.east_asia", kinds=TEXT_KINDS)
+@binds("font.east_asia", kinds=TEXT_KINDS, breaks=fonts("宋体", "黑体", "楷体", "微软雅黑"))
 @run_property()
 def font_east_asia(chain: TextChain) -> Observation | None:
     return chain.font("ea")
 
 
-@binds("font.size", kinds=TEXT_KINDS)
+@binds("font.size", kinds=TEXT_KINDS, breaks=sizes)
 @run_property(DEFAULT_SIZE_PT)
 def font_size(chain: TextChain) -> Observation | None:
     return chain.size()
 
 
-@binds("font.bold", kinds=TEXT_KINDS)
+@binds("font.bold", kinds=TEXT_KINDS, breaks=flip)
 @run_property(False)
 def font_bold(chain: TextChain) -> Observation | None:
     return chain.flag("b")
 
 
-@binds("font.italic", kinds=TEXT_KINDS)
+@binds("font.italic", kinds=TEXT_KINDS, breaks=flip)
 @run_property(False)
 def font_italic(chain: TextChain) -> Observation | None:
     return chain.flag("i")
 
 
-@binds("font.underline", kinds=TEXT_KINDS)
+@binds("font.underline", kinds=TEXT_KINDS, breaks=choices("none", "single", "double"))
 @run_property("none")
 def font_underline(chain: TextChain) -> Observation | None:
     return chain.underline()
 
 
-@binds("font.color", kinds=TEXT_KINDS)
+@binds("font.color", kinds=TEXT_KINDS, breaks=choices("000000", "FF0000", "0000FF"))
 @run_property("000000")
 def font_color(chain: TextChain) -> Observation | None:
     return chain.color()
 
 
 # PowerPoint highlights any colour (a:highlight holds a colour, not Word's named set).
-@binds("font.highlight", kinds=TEXT_KINDS, vtype=T.COLOR)
+@binds("font.highlight", kinds=TEXT_KINDS, vtype=T.COLOR, breaks=choices("FFFF00", "00FF00"))
 @run_property()
 def font_highlight(chain: TextChain) -> Observation | None:
     return chain.highlight()
@@ -159,13 +160,13 @@ def _strike(chain: TextChain, which: str) -> Observation | None:
     return Observation(obs.value == which, obs.source) if obs else None
 
 
-@binds("font.strike", kinds=TEXT_KINDS)
+@binds("font.strike", kinds=TEXT_KINDS, breaks=flip)
 @run_property(False)
 def font_strike(chain: TextChain) -> Observation | None:
     return _strike(chain, "sngStrike")
 
 
-@binds("font.double_strike", kinds=TEXT_KINDS)
+@binds("font.double_strike", kinds=TEXT_KINDS, breaks=flip)
 @run_property(False)
 def font_double_strike(chain: TextChain) -> Observation | None:
     return _strike(chain, "dblStrike")
@@ -176,13 +177,13 @@ def _baseline(chain: TextChain, sign: int) -> Observation | None:
     return Observation(obs.value * sign > 0, obs.source) if obs else None
 
 
-@binds("font.superscript", kinds=TEXT_KINDS)
+@binds("font.superscript", kinds=TEXT_KINDS, breaks=flip)
 @run_property(False)
 def font_superscript(chain: TextChain) -> Observation | None:
     return _baseline(chain, 1)
 
 
-@binds("font.subscript", kinds=TEXT_KINDS)
+@binds("font.subscript", kinds=TEXT_KINDS, breaks=flip)
 @run_property(False)
 def font_subscript(chain: TextChain) -> Observation | None:
     return _baseline(chain, -1)
@@ -193,19 +194,19 @@ def _caps(chain: TextChain, which: str) -> Observation | None:
     return Observation(obs.value == which, obs.source) if obs else None
 
 
-@binds("font.all_caps", kinds=TEXT_KINDS)
+@binds("font.all_caps", kinds=TEXT_KINDS, breaks=flip)
 @run_property(False)
 def font_all_caps(chain: TextChain) -> Observation | None:
     return _caps(chain, "all")
 
 
-@binds("font.small_caps", kinds=TEXT_KINDS)
+@binds("font.small_caps", kinds=TEXT_KINDS, breaks=flip)
 @run_property(False)
 def font_small_caps(chain: TextChain) -> Observation | None:
     return _caps(chain, "small")
 
 
-@binds("font.spacing", kinds=TEXT_KINDS)
+@binds("font.spacing", kinds=TEXT_KINDS, breaks=choices(Measure(2.0), Measure(0.0)))
 @run_property(Measure(0.0))
 def font_spacing(chain: TextChain) -> Observation | None:
     obs = chain.spacing()
@@ -242,7 +243,7 @@ def _lift_paragraph(reader: Callable[[ParagraphTarget, TextChain], "Observation 
     return resolve
 
 
-@prop("paragraph.level", T.INTEGER, kinds=PARA_KINDS)
+@prop("paragraph.level", T.INTEGER, kinds=PARA_KINDS, breaks=next_level)
 @paragraph_property(1)
 def level(par: ParagraphTarget, chain: TextChain) -> Observation | None:
     """PowerPoint paragraph indent level (1-based)."""
@@ -252,52 +253,60 @@ def level(par: ParagraphTarget, chain: TextChain) -> Observation | None:
     return None
 
 
-@prop("paragraph.bullet", T.TEXT, kinds=PARA_KINDS)
+@prop("paragraph.bullet", T.TEXT, kinds=PARA_KINDS,
+      breaks=lambda ref: ["none", "•", "autonumber:arabicPeriod"])
 @paragraph_property("none")
 def bullet(par: ParagraphTarget, chain: TextChain) -> Observation | None:
     """PowerPoint paragraph bullet: none, a character, or an autonumber scheme."""
     return chain.bullet()
 
 
-@binds("paragraph.alignment", kinds=PARA_KINDS)
+@binds("paragraph.alignment", kinds=PARA_KINDS,
+       breaks=choices("left", "center", "right", "justify"))
 @paragraph_property("left")
 def alignment(par: ParagraphTarget, chain: TextChain) -> Observation | None:
     return chain.alignment()
 
 
-@binds("paragraph.line_spacing", kinds=PARA_KINDS)
+@binds("paragraph.line_spacing", kinds=PARA_KINDS,
+       breaks=choices(LineSpacing("multiple", 1.0), LineSpacing("multiple", 1.5), LineSpacing("exact", 20.0)))
 @paragraph_property(LineSpacing("multiple", 1.0))
 def line_spacing(par: ParagraphTarget, chain: TextChain) -> Observation | None:
     return chain.line_spacing()
 
 
-@binds("paragraph.space_before", kinds=PARA_KINDS)
+@binds("paragraph.space_before", kinds=PARA_KINDS,
+       breaks=Breaks(lengths(Measure(12.0), True), tries=2))
 @paragraph_property(Measure(0.0))
 def space_before(par: ParagraphTarget, chain: TextChain) -> Observation | None:
     return chain.paragraph_space("spcBef")
 
 
-@binds("paragraph.space_after", kinds=PARA_KINDS)
+@binds("paragraph.space_after", kinds=PARA_KINDS,
+       breaks=Breaks(lengths(Measure(12.0), True), tries=2))
 @paragraph_property(Measure(0.0))
 def space_after(par: ParagraphTarget, chain: TextChain) -> Observation | None:
     return chain.paragraph_space("spcAft")
 
 
-@binds("paragraph.indent.left", kinds=PARA_KINDS)
+@binds("paragraph.indent.left", kinds=PARA_KINDS,
+       breaks=Breaks(lengths(Measure(18.0), True), tries=2))
 @paragraph_property(Measure(0.0))
 def indent_left(par: ParagraphTarget, chain: TextChain) -> Observation | None:
     obs = chain.margin_left()
     return Observation(Measure(obs.value), obs.source) if obs else None
 
 
-@binds("paragraph.indent.first_line", kinds=PARA_KINDS)
+@binds("paragraph.indent.first_line", kinds=PARA_KINDS,
+       breaks=Breaks(lengths(Measure(18.0), True), tries=2))
 @paragraph_property(Measure(0.0))
 def indent_first_line(par: ParagraphTarget, chain: TextChain) -> Observation | None:
     obs = chain.indent()
     return Observation(Measure(max(obs.value, 0.0)), obs.source) if obs else None
 
 
-@binds("paragraph.indent.hanging", kinds=PARA_KINDS)
+@binds("paragraph.indent.hanging", kinds=PARA_KINDS,
+       breaks=Breaks(lengths(Measure(18.0), True), tries=2))
 @paragraph_property(Measure(0.0))
 def indent_hanging(par: ParagraphTarget, chain: TextChain) -> Observation | None:
     obs = chain.indent()

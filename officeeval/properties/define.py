@@ -30,6 +30,7 @@ import inspect
 from dataclasses import dataclass
 from typing import Callable
 
+from officeeval.properties.mistakes import Breaks, Mistakes, breaks_of
 from officeeval.properties.types import ValueType
 
 Resolver = Callable[..., "object | None"]
@@ -39,7 +40,8 @@ Resolver = Callable[..., "object | None"]
 class Definition:
     """One decorated resolver. ``vtype`` and ``doc`` are set when it defines the catalog
     entry (``prop``), ``None``/``""`` when it only binds one (``binds``); ``app_type`` is a
-    binding's own value type for its app."""
+    binding's own value type for its app; ``breaks`` how the rubric audit breaks the
+    property in this app (``None``: no value mistake of its own)."""
 
     name: str
     fn: Resolver
@@ -49,6 +51,7 @@ class Definition:
     aliases: tuple[str, ...] = ()
     app_type: ValueType | None = None
     read_only: str = ""
+    breaks: Breaks | None = None
 
     @property
     def defines(self) -> bool:
@@ -122,12 +125,14 @@ class PropertySet:
         self.definitions: list[Definition] = []
 
     def prop(self, name: str, vtype: ValueType, *, kinds: str | tuple[str, ...],
-             aliases: tuple[str, ...] = (), doc: str | None = None, read_only: str = ""
-             ) -> Callable[[Resolver], Resolver]:
+             aliases: tuple[str, ...] = (), doc: str | None = None, read_only: str = "",
+             breaks: Breaks | Mistakes | None = None) -> Callable[[Resolver], Resolver]:
         """Define catalog entry ``name`` with resolver the decorated function for target
         ``kinds``. The catalog text is the docstring's first paragraph, or ``doc`` for a
         resolver a factory made (it has no docstring of its own). ``read_only`` says why
-        this app has no writer of it (a value computed from others). Raises ``ValueError``
+        this app has no writer of it (a value computed from others); ``breaks`` the
+        mistakes the rubric audit makes of it (``properties.mistakes``: a function of the
+        reference's values, or a ``Breaks`` trying more than one). Raises ``ValueError``
         when there is no text."""
         def decorate(fn: Resolver) -> Resolver:
             text = " ".join(doc.split()) if doc is not None else catalog_text(fn.__doc__)
@@ -135,19 +140,21 @@ class PropertySet:
                 raise ValueError(f"property {name} ({getattr(fn, '__qualname__', fn)}) has "
                                  f"no documentation: give its resolver a docstring")
             self.definitions.append(Definition(name, fn, _kinds(kinds), vtype, text,
-                                               tuple(aliases), read_only=read_only))
+                                               tuple(aliases), read_only=read_only,
+                                               breaks=breaks_of(breaks)))
             return fn
         return decorate
 
     def binds(self, name: str, *, kinds: str | tuple[str, ...],
-              vtype: ValueType | None = None, read_only: str = ""
-              ) -> Callable[[Resolver], Resolver]:
+              vtype: ValueType | None = None, read_only: str = "",
+              breaks: Breaks | Mistakes | None = None) -> Callable[[Resolver], Resolver]:
         """Bind the decorated function as this app's resolver of ``name``, defined
         elsewhere, for target ``kinds``; ``vtype``: this app's own value type when it
-        differs from the catalog's; ``read_only`` as for ``prop``."""
+        differs from the catalog's; ``read_only`` and ``breaks`` as for ``prop``."""
         def decorate(fn: Resolver) -> Resolver:
             self.definitions.append(Definition(name, fn, _kinds(kinds), app_type=vtype,
-                                               read_only=read_only))
+                                               read_only=read_only,
+                                               breaks=breaks_of(breaks)))
             return fn
         return decorate
 

@@ -16,6 +16,7 @@ from typing import Any, Callable
 
 from officeeval.backends import NO_BACKENDS, Backends
 from officeeval.properties.define import Definition, PropertySet
+from officeeval.properties.mistakes import Breaks
 from officeeval.properties.types import ValueType
 from officeeval.properties.writing import Writer, WriterSet
 from officeeval.targets import Target
@@ -47,6 +48,7 @@ class Binding:
     writer: Writer | None = None
     where: str = ""
     read_only: str = ""  # why this app has no writer (a value computed from others)
+    breaks: Breaks | None = None  # the audit's mistakes of it in this app
 
 
 @dataclass
@@ -138,7 +140,7 @@ class Registry:
                 raise ValueError(f"property {d.name} has two {app} resolvers "
                                  f"({pdef.bindings[app].where} and {d.where})")
             pdef.bindings[app] = Binding(app, d.kinds, d.fn, vtype=d.app_type, where=d.where,
-                                         read_only=d.read_only)
+                                         read_only=d.read_only, breaks=d.breaks)
         self._pending = []
         return self
 

@@ -15,6 +15,7 @@ from officeeval.cache import memo_value
 from officeeval.ooxml.ns import W
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
+from officeeval.properties.mistakes import flip
 from officeeval.values import Observation
 from officeeval.word import paragraphs as P
 from officeeval.word.resolvers import PARA_KINDS, para_property
@@ -109,7 +110,7 @@ def walk(doc) -> Walk:
     return memo_value(doc, "_officeeval_page_breaks", lambda: Walk(doc))
 
 
-@PROPERTIES.prop("paragraph.page_break_before", T.BOOL, kinds=PARA_KINDS)
+@PROPERTIES.prop("paragraph.page_break_before", T.BOOL, kinds=PARA_KINDS, breaks=flip)
 @para_property
 def page_break_before(t, levels, direct) -> Observation | None:
     """Whether the paragraph starts on a new page (段前分页): page break before set on it or

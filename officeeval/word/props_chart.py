@@ -10,6 +10,7 @@ from officeeval.ooxml.charts import read_chart
 from officeeval.ooxml.embedded_workbook import chart_matches_workbook
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
+from officeeval.properties.mistakes import flip
 from officeeval.values import Observation
 from officeeval.word.drawings import DrawingTarget
 
@@ -32,7 +33,7 @@ for _name, _resolver in cached_chart_resolvers(_info).items():
     PROPERTIES.binds(_name, kinds="chart")(_resolver)
 
 
-@PROPERTIES.prop("chart.cache_matches_workbook", T.BOOL, kinds="chart")
+@PROPERTIES.prop("chart.cache_matches_workbook", T.BOOL, kinds="chart", breaks=flip)
 def cache_matches_workbook(target, ctx):
     """Whether the values a chart shows (its cache: series names, values, categories) are
     the ones its embedded workbook holds (图表数据与嵌入的工作簿一致); nothing when the

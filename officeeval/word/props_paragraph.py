@@ -15,6 +15,7 @@ from typing import Callable
 from officeeval.ooxml.ns import W
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
+from officeeval.properties.mistakes import CM, border_values, choices, drop_cap_lines, flip, shift
 from officeeval.ooxml.units import to_int, twips_to_pt
 from officeeval.values import Border, Measure, Observation, aggregate
 from officeeval.word import runs as R
@@ -101,7 +102,8 @@ def numbering_start(t, ref, level):
     return level.start_override if level.start_override is not None else level.start
 
 
-@prop("paragraph.numbering.suffix", T.EnumType("number_suffix"), kinds=LEVEL_KINDS)
+@prop("paragraph.numbering.suffix", T.EnumType("number_suffix"), kinds=LEVEL_KINDS,
+      breaks=choices("tab", "space", "nothing"))
 @numbering_property()
 def numbering_suffix(t, ref, level):
     """What follows the list number (编号之后): tab (制表符), space (空格) or nothing (不特别标注),
@@ -141,7 +143,8 @@ def _frame(target):
     return None
 
 
-@prop("paragraph.drop_cap", T.EnumType("drop_cap"), kinds="paragraph")
+@prop("paragraph.drop_cap", T.EnumType("drop_cap"), kinds="paragraph",
+      breaks=choices("margin", "drop"))
 def drop_cap(target, ctx):
     """Drop cap: none, drop (下沉), margin (悬挂)."""
     if not isinstance(target, ParagraphTarget):
@@ -152,7 +155,7 @@ def drop_cap(target, ctx):
     return Observation(fp.get(_W + "dropCap"), "direct")
 
 
-@prop("paragraph.drop_cap.lines", T.INTEGER, kinds="paragraph")
+@prop("paragraph.drop_cap.lines", T.INTEGER, kinds="paragraph", breaks=drop_cap_lines)
 def drop_cap_lines(target, ctx):
     """Lines the drop cap spans (下沉行数)."""
     if not isinstance(target, ParagraphTarget):
@@ -164,7 +167,7 @@ def drop_cap_lines(target, ctx):
     return Observation(n if n is not None and n > 0 else 1, "direct" if n else "default")
 
 
-@prop("paragraph.drop_cap.distance", T.LENGTH_ABS, kinds="paragraph")
+@prop("paragraph.drop_cap.distance", T.LENGTH_ABS, kinds="paragraph", breaks=shift(CM / 2))
 def drop_cap_distance(target, ctx):
     """Distance of the drop cap from the text (距正文, w:framePr w:hSpace)."""
     if not isinstance(target, ParagraphTarget):
@@ -187,7 +190,7 @@ def _side(levels, side: str):
     return None
 
 
-@prop("paragraph.border", T.BORDER, kinds=PARA_KINDS)
+@prop("paragraph.border", T.BORDER, kinds=PARA_KINDS, breaks=border_values)
 @para_property
 def border(t, levels, direct):
     """Paragraph border (the box or the top border when they differ): style, width,
@@ -210,35 +213,35 @@ def _border_side(levels, direct, side: str):
     return Observation(hit[0], hit[1])
 
 
-@prop("paragraph.border.top", T.BORDER, kinds=PARA_KINDS)
+@prop("paragraph.border.top", T.BORDER, kinds=PARA_KINDS, breaks=border_values)
 @para_property
 def border_top(t, levels, direct):
     """Top border of the paragraph (none when absent)."""
     return _border_side(levels, direct, "top")
 
 
-@prop("paragraph.border.bottom", T.BORDER, kinds=PARA_KINDS)
+@prop("paragraph.border.bottom", T.BORDER, kinds=PARA_KINDS, breaks=border_values)
 @para_property
 def border_bottom(t, levels, direct):
     """Bottom border of the paragraph."""
     return _border_side(levels, direct, "bottom")
 
 
-@prop("paragraph.border.left", T.BORDER, kinds=PARA_KINDS)
+@prop("paragraph.border.left", T.BORDER, kinds=PARA_KINDS, breaks=border_values)
 @para_property
 def border_left(t, levels, direct):
     """Left border of the paragraph."""
     return _border_side(levels, direct, "left")
 
 
-@prop("paragraph.border.right", T.BORDER, kinds=PARA_KINDS)
+@prop("paragraph.border.right", T.BORDER, kinds=PARA_KINDS, breaks=border_values)
 @para_property
 def border_right(t, levels, direct):
     """Right border of the paragraph."""
     return _border_side(levels, direct, "right")
 
 
-@prop("paragraph.widow_control", T.BOOL, kinds=PARA_KINDS)
+@prop("paragraph.widow_control", T.BOOL, kinds=PARA_KINDS, breaks=flip)
 @para_property
 def widow_control(t, levels, direct):
     """Widow/orphan control (孤行控制): the first and last line of the paragraph are never
@@ -247,7 +250,7 @@ def widow_control(t, levels, direct):
     return flag(levels, "widowControl", direct)
 
 
-@prop("paragraph.shading", T.COLOR, kinds=PARA_KINDS)
+@prop("paragraph.shading", T.COLOR, kinds=PARA_KINDS, breaks=choices("none", "FFFF00", "D9D9D9"))
 @para_property
 def shading(t, levels, direct):
     """Paragraph shading fill (none when absent)."""

@@ -17,6 +17,7 @@ from officeeval.ooxml.ns import W
 from officeeval.ooxml.units import eighth_points_to_pt, to_int, twips_to_pt
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
+from officeeval.properties.mistakes import CM, choices, flip, next_int, page_sizes, shift
 from officeeval.values import Border, Measure, Observation, PageSize, aggregate
 from officeeval.word import runs as R
 from officeeval.word.headers import HeaderFooterTarget, header_footer
@@ -64,7 +65,7 @@ def _pg_size(s: SectionTarget, direct: bool) -> tuple[float, float, str] | None:
     return 612.0, 792.0, "default"  # Word's default page: US Letter
 
 
-@prop("page.size", T.PAGE_SIZE, kinds=SECTION_KINDS)
+@prop("page.size", T.PAGE_SIZE, kinds=SECTION_KINDS, breaks=page_sizes)
 @section_property
 def page_size(s, direct):
     """Paper size by dimensions (A4, A3, B5, 16K, Letter …), in either orientation."""
@@ -77,21 +78,22 @@ def _page_dim(s, direct, i: int):
     return Observation(Measure(got[i]), got[2]) if got else None
 
 
-@prop("page.width", T.LENGTH_ABS, kinds=SECTION_KINDS)
+@prop("page.width", T.LENGTH_ABS, kinds=SECTION_KINDS, breaks=shift(2 * CM))
 @section_property
 def page_width(s, direct):
     """Page width."""
     return _page_dim(s, direct, 0)
 
 
-@prop("page.height", T.LENGTH_ABS, kinds=SECTION_KINDS)
+@prop("page.height", T.LENGTH_ABS, kinds=SECTION_KINDS, breaks=shift(2 * CM))
 @section_property
 def page_height(s, direct):
     """Page height."""
     return _page_dim(s, direct, 1)
 
 
-@prop("page.orientation", T.EnumType("orientation"), kinds=SECTION_KINDS)
+@prop("page.orientation", T.EnumType("orientation"), kinds=SECTION_KINDS,
+      breaks=choices("landscape", "portrait"))
 @section_property
 def orientation(s, direct):
     """portrait (纵向) or landscape (横向)."""
@@ -120,42 +122,43 @@ def _margin(s, direct, attr: str):
     return None if direct else Observation(Measure(_MARGIN_DEFAULTS[attr]), "default")
 
 
-@prop("page.margin.top", T.LENGTH_ABS, kinds=SECTION_KINDS)
+@prop("page.margin.top", T.LENGTH_ABS, kinds=SECTION_KINDS, breaks=shift(CM))
 @section_property
 def margin_top(s, direct):
     """Top margin."""
     return _margin(s, direct, "top")
 
 
-@prop("page.margin.bottom", T.LENGTH_ABS, kinds=SECTION_KINDS)
+@prop("page.margin.bottom", T.LENGTH_ABS, kinds=SECTION_KINDS, breaks=shift(CM))
 @section_property
 def margin_bottom(s, direct):
     """Bottom margin."""
     return _margin(s, direct, "bottom")
 
 
-@prop("page.margin.left", T.LENGTH_ABS, kinds=SECTION_KINDS)
+@prop("page.margin.left", T.LENGTH_ABS, kinds=SECTION_KINDS, breaks=shift(CM))
 @section_property
 def margin_left(s, direct):
     """Left margin."""
     return _margin(s, direct, "left")
 
 
-@prop("page.margin.right", T.LENGTH_ABS, kinds=SECTION_KINDS)
+@prop("page.margin.right", T.LENGTH_ABS, kinds=SECTION_KINDS, breaks=shift(CM))
 @section_property
 def margin_right(s, direct):
     """Right margin."""
     return _margin(s, direct, "right")
 
 
-@prop("page.margin.gutter", T.LENGTH_ABS, kinds=SECTION_KINDS)
+@prop("page.margin.gutter", T.LENGTH_ABS, kinds=SECTION_KINDS, breaks=shift(CM))
 @section_property
 def margin_gutter(s, direct):
     """Gutter (装订线) width."""
     return _margin(s, direct, "gutter")
 
 
-@prop("page.margin.gutter_position", T.EnumType("gutter_position"), kinds=SECTION_KINDS)
+@prop("page.margin.gutter_position", T.EnumType("gutter_position"), kinds=SECTION_KINDS,
+      breaks=choices("left", "top"))
 @section_property
 def gutter_position(s, direct):
     """Gutter position (装订线位置): left (靠左), top (靠上) or right (a right-to-left
@@ -177,14 +180,14 @@ def gutter_position(s, direct):
     return Observation("left", "settings" if top is not None else "default")
 
 
-@prop("page.header_distance", T.LENGTH_ABS, kinds=SECTION_KINDS)
+@prop("page.header_distance", T.LENGTH_ABS, kinds=SECTION_KINDS, breaks=shift(CM / 2))
 @section_property
 def header_distance(s, direct):
     """Header distance from the page edge (页眉距边界)."""
     return _margin(s, direct, "header")
 
 
-@prop("page.footer_distance", T.LENGTH_ABS, kinds=SECTION_KINDS)
+@prop("page.footer_distance", T.LENGTH_ABS, kinds=SECTION_KINDS, breaks=shift(CM / 2))
 @section_property
 def footer_distance(s, direct):
     """Footer distance from the page edge."""
@@ -198,7 +201,8 @@ def border_of(el) -> Border:
                   eighth_points_to_pt(el.get(_W + "sz")), normalize_hex(el.get(_W + "color")))
 
 
-@prop("page.border", T.BORDER, kinds=SECTION_KINDS)
+@prop("page.border", T.BORDER, kinds=SECTION_KINDS,
+      breaks=lambda ref: [Border("single", 0.5), Border("none")])
 @section_property
 def page_border(s, direct):
     """Page border (top edge, or the box): style, width, color."""
@@ -273,28 +277,29 @@ def _cols(s, direct, attr: str):
     return None if direct else Observation(False, "default")
 
 
-@prop("columns.count", T.INTEGER, kinds=SECTION_KINDS)
+@prop("columns.count", T.INTEGER, kinds=SECTION_KINDS, breaks=lambda ref: [2, 1, 3])
 @section_property
 def columns_count(s, direct):
     """Number of text columns (分栏)."""
     return _cols(s, direct, "num")
 
 
-@prop("columns.spacing", T.LENGTH_CHARS, kinds=SECTION_KINDS)
+@prop("columns.spacing", T.LENGTH_CHARS, kinds=SECTION_KINDS, breaks=shift(CM))
 @section_property
 def columns_spacing(s, direct):
     """Space between columns."""
     return _cols(s, direct, "space")
 
 
-@prop("columns.separator", T.BOOL, kinds=SECTION_KINDS)
+@prop("columns.separator", T.BOOL, kinds=SECTION_KINDS, breaks=flip)
 @section_property
 def columns_separator(s, direct):
     """Whether a line separates the columns (分隔线)."""
     return _cols(s, direct, "sep")
 
 
-@prop("section.start", T.EnumType("section_start"), kinds=SECTION_KINDS)
+@prop("section.start", T.EnumType("section_start"), kinds=SECTION_KINDS,
+      breaks=choices("nextPage", "continuous"))
 @section_property
 def start(s, direct):
     """How the section starts: nextPage, continuous, evenPage, oddPage, nextColumn."""
@@ -304,7 +309,7 @@ def start(s, direct):
     return None if direct else Observation("nextPage", "default")
 
 
-@prop("section.title_page", T.BOOL, kinds=SECTION_KINDS)
+@prop("section.title_page", T.BOOL, kinds=SECTION_KINDS, breaks=flip)
 @section_property
 def title_page(s, direct):
     """Different first page header/footer (首页不同)."""
@@ -359,14 +364,15 @@ def _pgnum(s, direct, attr: str):
     return None if direct else Observation("decimal", "default")
 
 
-@prop("page_numbers.format", T.EnumType("number_format"), kinds=SECTION_OR_HF)
+@prop("page_numbers.format", T.EnumType("number_format"), kinds=SECTION_OR_HF,
+      breaks=choices("decimal", "upperRoman", "lowerRoman"))
 @on_section_or_hf
 def page_numbers_format(s, direct):
     """Page number format (decimal, upperRoman, chineseCounting …)."""
     return _pgnum(s, direct, "fmt")
 
 
-@prop("page_numbers.start", T.INTEGER, kinds=SECTION_OR_HF)
+@prop("page_numbers.start", T.INTEGER, kinds=SECTION_OR_HF, breaks=next_int)
 @on_section_or_hf
 def page_numbers_start(s, direct):
     """Page numbering restarts at this number."""

@@ -16,6 +16,7 @@ from officeeval.ooxml.ns import W
 from officeeval.ooxml.units import twips_to_pt
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
+from officeeval.properties.mistakes import CM, border_values, choices, flip, shift
 from officeeval.values import Border, Measure, Observation, aggregate
 from officeeval.word import runs as R
 from officeeval.word.runs import on_off
@@ -47,49 +48,49 @@ def _border_group(target, ctx, positions: tuple[str, ...]):
     return aggregate([(e.label, Observation(e.border, e.source)) for e in edges])
 
 
-@prop("table.border.outer", T.BORDER, kinds="table")
+@prop("table.border.outer", T.BORDER, kinds="table", breaks=border_values)
 def border_outer(t, ctx):
     """Outer border as seen (table, table style and cell borders combined)."""
     return _border_group(t, ctx, ("top", "bottom", "left", "right"))
 
 
-@prop("table.border.inner", T.BORDER, kinds="table")
+@prop("table.border.inner", T.BORDER, kinds="table", breaks=border_values)
 def border_inner(t, ctx):
     """Inner border as seen."""
     return _border_group(t, ctx, ("insideH", "insideV"))
 
 
-@prop("table.border.top", T.BORDER, kinds="table")
+@prop("table.border.top", T.BORDER, kinds="table", breaks=border_values)
 def border_top(t, ctx):
     """Top outline border as seen (every segment)."""
     return _border_group(t, ctx, ("top",))
 
 
-@prop("table.border.bottom", T.BORDER, kinds="table")
+@prop("table.border.bottom", T.BORDER, kinds="table", breaks=border_values)
 def border_bottom(t, ctx):
     """Bottom outline border as seen."""
     return _border_group(t, ctx, ("bottom",))
 
 
-@prop("table.border.left", T.BORDER, kinds="table")
+@prop("table.border.left", T.BORDER, kinds="table", breaks=border_values)
 def border_left(t, ctx):
     """Left outline border as seen."""
     return _border_group(t, ctx, ("left",))
 
 
-@prop("table.border.right", T.BORDER, kinds="table")
+@prop("table.border.right", T.BORDER, kinds="table", breaks=border_values)
 def border_right(t, ctx):
     """Right outline border as seen."""
     return _border_group(t, ctx, ("right",))
 
 
-@prop("table.border.inside_h", T.BORDER, kinds="table")
+@prop("table.border.inside_h", T.BORDER, kinds="table", breaks=border_values)
 def border_inside_h(t, ctx):
     """Inside horizontal borders as seen."""
     return _border_group(t, ctx, ("insideH",))
 
 
-@prop("table.border.inside_v", T.BORDER, kinds="table")
+@prop("table.border.inside_v", T.BORDER, kinds="table", breaks=border_values)
 def border_inside_v(t, ctx):
     """Inside vertical borders as seen."""
     return _border_group(t, ctx, ("insideV",))
@@ -161,7 +162,8 @@ def table_style(t, ctx):
     return Observation(st.display_name, "direct" if t.has_direct_style else "default")
 
 
-@prop("table.alignment", T.EnumType("alignment"), kinds="table")
+@prop("table.alignment", T.EnumType("alignment"), kinds="table",
+      breaks=choices("left", "center", "right"))
 def table_alignment(t, ctx):
     """Table alignment on the page."""
     if not isinstance(t, TableTarget):
@@ -173,7 +175,7 @@ def table_alignment(t, ctx):
     return Observation(vocabulary.get("alignment").canonical(raw) or raw, hit[1])
 
 
-@prop("table.width", T.LENGTH_ABS, kinds="table")
+@prop("table.width", T.LENGTH_ABS, kinds="table", breaks=shift(2 * CM))
 def table_width(t, ctx):
     """Preferred table width when given as a length."""
     if not isinstance(t, TableTarget):
@@ -191,7 +193,7 @@ def table_width(t, ctx):
     return None
 
 
-@prop("table.header_repeat", T.BOOL, kinds=("table", "row"))
+@prop("table.header_repeat", T.BOOL, kinds=("table", "row"), breaks=flip)
 def header_repeat(t, ctx):
     """Whether the first row repeats as a header row."""
     if isinstance(t, TableTarget):
@@ -208,7 +210,7 @@ def header_repeat(t, ctx):
 
 
 # ------------------------------------------------------------------ rows and columns
-@prop("row.height", T.LENGTH_ABS, kinds="row")
+@prop("row.height", T.LENGTH_ABS, kinds="row", breaks=shift(10.0))
 def row_height(t, ctx):
     """Row height in points."""
     if not isinstance(t, RowTarget):
@@ -220,7 +222,8 @@ def row_height(t, ctx):
     return Observation(Measure(v), "direct")
 
 
-@prop("row.height_rule", T.EnumType("row_height_rule"), kinds="row")
+@prop("row.height_rule", T.EnumType("row_height_rule"), kinds="row",
+      breaks=choices("exact", "at_least"))
 def row_height_rule(t, ctx):
     """Row height rule: auto (自动), at_least (最小值) or exact (固定值)."""
     if not isinstance(t, RowTarget):
@@ -283,7 +286,7 @@ def _cell_prop(c: CellTarget, tag: str) -> tuple[etree._Element, str] | None:
     return None
 
 
-@prop("cell.shading", T.COLOR, kinds="cell")
+@prop("cell.shading", T.COLOR, kinds="cell", breaks=choices("none", "FFFF00", "DDEBF7"))
 def cell_shading(t, ctx):
     """A table cell's shading fill."""
     if not isinstance(t, CellTarget):
@@ -297,7 +300,8 @@ def cell_shading(t, ctx):
     return Observation(R.shd_color(hit[0], t.doc.theme), hit[1])
 
 
-@prop("cell.vertical_alignment", T.EnumType("vertical_alignment"), kinds="cell")
+@prop("cell.vertical_alignment", T.EnumType("vertical_alignment"), kinds="cell",
+      breaks=choices("top", "center", "bottom"))
 def cell_valign(t, ctx):
     """Vertical alignment in the cell."""
     if not isinstance(t, CellTarget):

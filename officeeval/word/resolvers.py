@@ -20,6 +20,8 @@ from officeeval.cache import memo_value
 from officeeval.ooxml.ns import W
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
+from officeeval.properties.mistakes import Breaks, INDENT_CHARS, choices, flip, lengths
+from officeeval.values import LineSpacing, Measure
 from officeeval.ooxml.units import twips_to_pt
 from officeeval.values import Observation, aggregate
 from officeeval.word import paragraphs as P
@@ -202,7 +204,8 @@ _para = para_property
 _style_of_paragraphs = para_property(lambda t, lv, d: paragraph_style(t, _Ctx(d)))
 
 
-@prop("paragraph.alignment", T.EnumType("alignment"), kinds=PARA_KINDS)
+@prop("paragraph.alignment", T.EnumType("alignment"), kinds=PARA_KINDS,
+      breaks=choices("left", "center", "right", "justify"))
 @para_property
 def alignment(t, levels, direct):
     """Horizontal alignment: left, center, right, justify, distribute (居中, 两端对齐,
@@ -210,21 +213,24 @@ def alignment(t, levels, direct):
     return None if direct and not P.first(levels, "jc") else P.alignment(levels)
 
 
-@prop("paragraph.indent.left", T.LENGTH_CHARS, kinds=PARA_KINDS)
+@prop("paragraph.indent.left", T.LENGTH_CHARS, kinds=PARA_KINDS,
+      breaks=Breaks(lengths(INDENT_CHARS), tries=2))
 @para_property
 def indent_left(t, levels, direct):
     """Left indent; Nchar when stored in character units (w:leftChars)."""
     return P.indent(levels, "left", _char_unit(t), direct)
 
 
-@prop("paragraph.indent.right", T.LENGTH_CHARS, kinds=PARA_KINDS)
+@prop("paragraph.indent.right", T.LENGTH_CHARS, kinds=PARA_KINDS,
+      breaks=Breaks(lengths(INDENT_CHARS), tries=2))
 @para_property
 def indent_right(t, levels, direct):
     """Right indent; Nchar when stored in character units."""
     return P.indent(levels, "right", _char_unit(t), direct)
 
 
-@prop("paragraph.indent.first_line", T.LENGTH_CHARS, kinds=PARA_KINDS)
+@prop("paragraph.indent.first_line", T.LENGTH_CHARS, kinds=PARA_KINDS,
+      breaks=Breaks(lengths(INDENT_CHARS), tries=2))
 @para_property
 def indent_first_line(t, levels, direct):
     """First-line indent (首行缩进); 0 when the paragraph has a hanging indent instead.
@@ -233,28 +239,32 @@ def indent_first_line(t, levels, direct):
     return P.indent(levels, "first_line", _char_unit(t), direct)
 
 
-@prop("paragraph.indent.hanging", T.LENGTH_CHARS, kinds=PARA_KINDS)
+@prop("paragraph.indent.hanging", T.LENGTH_CHARS, kinds=PARA_KINDS,
+      breaks=Breaks(lengths(INDENT_CHARS), tries=2))
 @para_property
 def indent_hanging(t, levels, direct):
     """Hanging indent (悬挂缩进); 0 when the paragraph has a first-line indent instead."""
     return P.indent(levels, "hanging", _char_unit(t), direct)
 
 
-@prop("paragraph.space_before", T.LENGTH_LINES, kinds=PARA_KINDS)
+@prop("paragraph.space_before", T.LENGTH_LINES, kinds=PARA_KINDS,
+      breaks=Breaks(lengths(Measure(12.0)), tries=2))
 @para_property
 def space_before(t, levels, direct):
     """Space before (段前) in points, or Nline when stored in line units (w:beforeLines)."""
     return P.space(levels, "before", _line_pitch(t), direct)
 
 
-@prop("paragraph.space_after", T.LENGTH_LINES, kinds=PARA_KINDS)
+@prop("paragraph.space_after", T.LENGTH_LINES, kinds=PARA_KINDS,
+      breaks=Breaks(lengths(Measure(12.0)), tries=2))
 @para_property
 def space_after(t, levels, direct):
     """Space after (段后) in points, or Nline."""
     return P.space(levels, "after", _line_pitch(t), direct)
 
 
-@prop("paragraph.line_spacing", T.LINE_SPACING, kinds=PARA_KINDS)
+@prop("paragraph.line_spacing", T.LINE_SPACING, kinds=PARA_KINDS,
+      breaks=choices(LineSpacing("multiple", 1.0), LineSpacing("multiple", 1.5), LineSpacing("multiple", 2.0), LineSpacing("exact", 20.0)))
 @para_property
 def line_spacing(t, levels, direct):
     """Line spacing: a multiple (1.5line, 1.5倍行距), exactly N pt (固定值) or at least N pt
@@ -262,14 +272,15 @@ def line_spacing(t, levels, direct):
     return P.line_spacing(levels, direct)
 
 
-@prop("paragraph.outline_level", T.EnumType("outline_level"), kinds=PARA_KINDS)
+@prop("paragraph.outline_level", T.EnumType("outline_level"), kinds=PARA_KINDS,
+      breaks=choices("body_text", "1", "2"))
 @para_property
 def outline_level(t, levels, direct):
     """Outline level 1–9, or body_text (正文文本)."""
     return P.outline_level(levels, direct)
 
 
-@prop("paragraph.keep_with_next", T.BOOL, kinds=PARA_KINDS)
+@prop("paragraph.keep_with_next", T.BOOL, kinds=PARA_KINDS, breaks=flip)
 @para_property
 def keep_with_next(t, levels, direct):
     """Keep with next (与下段同页)."""

@@ -14,6 +14,7 @@ from typing import Any, Callable, Iterable
 from officeeval.audit.workspace import Edit, NotApplicable, Workspace
 from officeeval.catalog import catalog, resolve
 from officeeval.comparators import get_comparator
+from officeeval.properties.mistakes import Breaks
 from officeeval.properties.registry import ResolveContext
 from officeeval.properties.types import CompareContext, ValueType
 from officeeval.properties.writing import Writer
@@ -101,6 +102,14 @@ def empty_note(check: Check) -> str:
 def vtype_of(check: Check, app: str) -> ValueType | None:
     pdef = catalog().get(check.property or "")
     return pdef.type_for(app) if pdef is not None else None
+
+
+def breaks(prop: str, app: str) -> Breaks | None:
+    """How ``app``'s definition of ``prop`` says it is broken (``breaks=`` where its resolver
+    is declared); ``None`` when it declares no value mistakes or ``app`` does not read it."""
+    pdef = catalog().get(prop)
+    binding = pdef.bindings.get(app) if pdef is not None else None
+    return binding.breaks if binding is not None else None
 
 
 def writer(prop: str, app: str) -> Writer:

@@ -10,7 +10,7 @@ from officeeval.audit.mutators.base import (
     Mutation, PlanContext, Planner, chosen_indexes, locators, mutation, render, vtype_of,
     write_each,
 )
-from officeeval.audit.mutators.mistakes import sizes
+from officeeval.properties.mistakes import sizes
 from officeeval.rubric.model import Check
 from officeeval.targets import Target
 from officeeval.values import Border

@@ -18,50 +18,17 @@ import re
 from officeeval.audit.mutators import ppt_more as PM
 from officeeval.audit.mutators.ppt_targets import slide_number
 from officeeval.audit.mutators import settings
-from officeeval.audit.mutators.base import Mutation, PlanContext, locators, refind
-from officeeval.audit.mutators.mistakes import choices, flip, fonts, lengths, sizes
+from officeeval.audit.mutators.base import Mutation, PlanContext, breaks, locators, refind
 from officeeval.audit.mutators.plan import Inherited, Policy, plan_check as plan, plan_values
 from officeeval.ppt.edit import slides as PS
 from officeeval.rubric.model import Check
 from officeeval.targets import Target
-from officeeval.values import LineSpacing, Measure
 
 TEXT_OWNERS = {"shape", "table", "smartart", "paragraph", "run", "cell"}
 INHERITED = Inherited(
     skip=(), key="inherited|{prop}|{select}|{idx}|{shown}",
     description="{where}: {prop} {shown_ref} -> {shown} in the {source} level, where the "
                 "reference inherits it from")
-
-
-def _levels(ref: list) -> list:
-    n = next((int(v) for v in ref if isinstance(v, (int, float))), 1)
-    return [n + 1 if n < 9 else n - 1]
-
-
-# Property -> (mistakes to try given the reference's values, how many to make).
-MISTAKES = {
-    "font.name": (fonts("Arial", "Times New Roman", "Courier New"), 1),
-    "font.east_asia": (fonts("宋体", "黑体", "楷体", "微软雅黑"), 1),
-    "font.size": (sizes, 1),
-    **{p: (flip, 1) for p in ("font.bold", "font.italic", "font.strike", "font.double_strike",
-                              "font.superscript", "font.subscript", "font.all_caps",
-                              "font.small_caps")},
-    "font.underline": (choices("none", "single", "double"), 1),
-    "font.color": (choices("000000", "FF0000", "0000FF"), 1),
-    "font.highlight": (choices("FFFF00", "00FF00"), 1),
-    "font.spacing": (choices(Measure(2.0), Measure(0.0)), 1),
-    "paragraph.alignment": (choices("left", "center", "right", "justify"), 1),
-    "paragraph.level": (_levels, 1),
-    "paragraph.bullet": (lambda ref: ["none", "•", "autonumber:arabicPeriod"], 1),
-    "paragraph.line_spacing": (choices(LineSpacing("multiple", 1.0),
-                                       LineSpacing("multiple", 1.5),
-                                       LineSpacing("exact", 20.0)), 1),
-    "paragraph.space_before": (lengths(Measure(12.0), True), 2),
-    "paragraph.space_after": (lengths(Measure(12.0), True), 2),
-    "paragraph.indent.left": (lengths(Measure(18.0), True), 2),
-    "paragraph.indent.first_line": (lengths(Measure(18.0), True), 2),
-    "paragraph.indent.hanging": (lengths(Measure(18.0), True), 2),
-}
 
 
 def plan_check(ctx: PlanContext, check: Check) -> tuple[list[Mutation], str]:
@@ -76,9 +43,10 @@ def _count(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutati
 def _value(ctx: PlanContext, check: Check, targets: list[Target]
            ) -> tuple[list[Mutation], str]:
     prop = check.property or ""
-    if prop in MISTAKES and {t.kind for t in targets} <= TEXT_OWNERS:
-        mistakes, variants = MISTAKES[prop]
-        return plan_values(ctx, check, targets, "ppt", mistakes, variants, INHERITED), ""
+    wrong = breaks(prop, "ppt")
+    if wrong is not None and {t.kind for t in targets} <= TEXT_OWNERS:
+        return plan_values(ctx, check, targets, "ppt", wrong.values, wrong.tries,
+                           INHERITED), ""
     if prop == "hyperlink.target":
         from officeeval.audit.mutators.word_more import plan_hyperlink
         return plan_hyperlink(ctx, check, targets, "ppt"), ""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from officeeval.audit.mutators.base import (
     Mutation, NotApplicable, PlanContext, chosen_indexes, locators, mutation, refind, write_each,
 )
-from officeeval.audit.mutators.mistakes import CM
+from officeeval.properties.mistakes import CM
 from officeeval.audit.mutators.plan import plan_forbidden, plan_typo
 from officeeval.audit.mutators.ppt_targets import SHAPE_KINDS, reference_values
 from officeeval.audit.mutators.texts import typo_text

@@ -10,8 +10,9 @@ reads, found with the engine's own selectors and targets and written by Word's w
 * Neutral mutants (``plan_neutral``) touch what no check reads: a paragraph no selector
   selects, a run property outside the catalog, an unused style.
 
-This module is policy: which mistakes to try for which property (``MISTAKES``, and the
-planners of ``word_more`` for properties whose mistake depends on the reference).
+This module is policy: which mistakes to try for which property (the value mistakes a
+resolver declares with ``breaks=`` where it is defined, and the planners of ``word_more`` for
+properties whose mistake depends on the reference).
 """
 
 from __future__ import annotations
@@ -20,17 +21,13 @@ import re
 
 from officeeval.audit.mutators import word_more
 from officeeval.audit.mutators.base import (
-    Mutation, PlanContext, chosen_indexes, locators, refind, writer,
-)
-from officeeval.audit.mutators.mistakes import (
-    CM, choices, flip, fonts, lengths, shift, sizes,
+    Mutation, PlanContext, breaks, chosen_indexes, locators, refind, writer,
 )
 from officeeval.audit.mutators.plan import (
     Inherited, Policy, plan_check as plan, plan_forbidden, plan_typo, plan_values,
 )
 from officeeval.rubric.model import Check
 from officeeval.targets import Target
-from officeeval.values import Border, LineSpacing, Measure, PageSize, PAPER_SIZES, TabStop
 from officeeval.word.edit import structure as WS
 
 INHERITED = Inherited(
@@ -41,113 +38,6 @@ INHERITED = Inherited(
 # Properties that read the text of their target: a typo is their mistake.
 TEXT_PROPS = {"text", "cell.text", "shape.text", "footnote.text", "comment.text",
               "field.result"}
-
-
-def _page_sizes(ref: list) -> list:
-    landscape = any(isinstance(v, PageSize) and v.width > v.height for v in ref)
-    out = []
-    for name in ("A4", "B5", "Letter", "A3"):
-        w, h = PAPER_SIZES[name]
-        out.append(PageSize(h, w) if landscape else PageSize(w, h))
-    return out
-
-
-def _next_int(ref: list) -> list:
-    n = next((int(v) for v in ref if isinstance(v, (int, float))), 0)
-    return [n + 1, 1]
-
-
-def _border_values(ref: list) -> list:
-    shown = [r for r in ref if isinstance(r, Border) and r.style not in ("none", "nil")]
-    if not shown:
-        return [Border("single")]
-    other = "double" if shown[0].style != "double" else "single"
-    return [Border("none"), Border(other)]
-
-
-def _drop_cap_lines(ref: list) -> list:
-    n = next((int(v) for v in ref if isinstance(v, (int, float))), 3)
-    return [n + 1 if n < 10 else n - 1]
-
-
-def _tab_stop_values(ref: list) -> list:
-    """Other tab stops: the reference's moved by 1 cm with the other alignment, or one
-    right-aligned stop when it has none; and none at all."""
-    stops = next((v for v in ref if isinstance(v, list) and v), None)
-    if not stops:
-        return [[TabStop("right", Measure(pt=15 * CM), "dot")]]
-    moved = [TabStop("left" if s.alignment != "left" else "right",
-                     Measure(pt=(s.position.points() or 0.0) + CM), s.leader)
-             for s in stops if isinstance(s, TabStop)]
-    return [moved, []]
-
-
-_IND_ZERO_ALT = Measure(pt=None, chars=2.0)
-SIDES = ("top", "left", "bottom", "right")
-# Property -> (mistakes to try given the reference's values, how many to make).
-MISTAKES = {
-    "font.east_asia": (fonts("宋体", "黑体", "楷体", "仿宋", "微软雅黑"), 1),
-    "font.name": (fonts("Arial", "Times New Roman", "Courier New"), 1),
-    "font.size": (sizes, 1),
-    **{p: (flip, 1) for p in ("font.bold", "font.italic", "font.strike", "font.double_strike",
-                              "font.small_caps", "font.all_caps", "font.superscript",
-                              "font.subscript")},
-    "font.underline": (choices("none", "single", "double"), 1),
-    "font.color": (choices("000000", "FF0000", "0000FF", "00B050"), 1),
-    "font.highlight": (choices("yellow", "green", "none"), 1),
-    "font.spacing": (choices(2.0, 0.0, -1.0), 1),
-    "font.scale": (choices(150.0, 100.0), 1),
-    "font.emphasis_mark": (choices("dot", "none", "comma"), 1),
-    "font.shading": (choices("FFFF00", "none"), 1),
-    "paragraph.alignment": (choices("left", "center", "right", "justify"), 1),
-    **{f"paragraph.indent.{s}": (lengths(_IND_ZERO_ALT), 2)
-       for s in ("left", "right", "first_line", "hanging")},
-    "paragraph.space_before": (lengths(Measure(12.0)), 2),
-    "paragraph.space_after": (lengths(Measure(12.0)), 2),
-    "paragraph.line_spacing": (choices(LineSpacing("multiple", 1.0), LineSpacing("multiple", 1.5),
-                                       LineSpacing("multiple", 2.0), LineSpacing("exact", 20.0)),
-                               1),
-    "paragraph.outline_level": (choices("body_text", "1", "2"), 1),
-    "paragraph.keep_with_next": (flip, 1),
-    "paragraph.page_break_before": (flip, 1),
-    "paragraph.widow_control": (flip, 1),
-    "paragraph.tab_stops": (_tab_stop_values, 1),
-    "page.size": (_page_sizes, 1),
-    "page.width": (shift(2 * CM), 1),
-    "page.height": (shift(2 * CM), 1),
-    "page.orientation": (choices("landscape", "portrait"), 1),
-    **{f"page.margin.{s}": (shift(CM), 1) for s in ("top", "bottom", "left", "right",
-                                                     "gutter")},
-    "page.margin.gutter_position": (choices("left", "top"), 1),
-    "page.header_distance": (shift(CM / 2), 1),
-    "page.footer_distance": (shift(CM / 2), 1),
-    "page.border": (lambda ref: [Border("single", 0.5), Border("none")], 1),
-    "columns.count": (lambda ref: [2, 1, 3], 1),
-    "columns.spacing": (shift(CM), 1),
-    "columns.separator": (flip, 1),
-    "section.start": (choices("nextPage", "continuous"), 1),
-    "section.title_page": (flip, 1),
-    "page_numbers.format": (choices("decimal", "upperRoman", "lowerRoman"), 1),
-    "page_numbers.start": (_next_int, 1),
-    "cell.shading": (choices("none", "FFFF00", "DDEBF7"), 1),
-    "cell.vertical_alignment": (choices("top", "center", "bottom"), 1),
-    "table.alignment": (choices("left", "center", "right"), 1),
-    "table.width": (shift(2 * CM), 1),
-    "table.header_repeat": (flip, 1),
-    "table.border.outer": (_border_values, 1),
-    "table.border.inner": (_border_values, 1),
-    **{f"table.border.{s}": (_border_values, 1) for s in (*SIDES, "inside_h", "inside_v")},
-    "row.height": (shift(10.0), 1),
-    "row.height_rule": (choices("exact", "at_least"), 1),
-    "paragraph.border": (_border_values, 1),
-    **{f"paragraph.border.{s}": (_border_values, 1) for s in SIDES},
-    "paragraph.shading": (choices("none", "FFFF00", "D9D9D9"), 1),
-    "paragraph.numbering.suffix": (choices("tab", "space", "nothing"), 1),
-    "chart.cache_matches_workbook": (flip, 1),
-    "paragraph.drop_cap": (choices("margin", "drop"), 1),
-    "paragraph.drop_cap.lines": (_drop_cap_lines, 1),
-    "paragraph.drop_cap.distance": (shift(CM / 2), 1),
-}
 
 
 # ------------------------------------------------------------------ planning
@@ -173,9 +63,10 @@ def _value(ctx: PlanContext, check: Check, targets: list[Target]
         return plan_text(ctx, check, targets), ""
     if prop in word_more.PLANNERS:
         return word_more.PLANNERS[prop](ctx, check, targets), ""
-    if prop in MISTAKES:
-        mistakes, variants = MISTAKES[prop]
-        return plan_values(ctx, check, targets, "word", mistakes, variants, INHERITED), ""
+    wrong = breaks(prop, "word")
+    if wrong is not None:
+        return plan_values(ctx, check, targets, "word", wrong.values, wrong.tries,
+                           INHERITED), ""
     return [], f"no Word mutator for {prop}"
 
 

@@ -12,7 +12,7 @@ from officeeval.audit.mutators.base import (
     Mutation, NotApplicable, PlanContext, Planner, chosen_indexes, locators, mutation, refind,
     write_each, writer,
 )
-from officeeval.audit.mutators.mistakes import CM
+from officeeval.properties.mistakes import CM
 from officeeval.audit.mutators.texts import put_typo, typo, typo_position, typo_text
 from officeeval.rubric.model import Check
 from officeeval.targets import Target

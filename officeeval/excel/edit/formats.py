@@ -160,15 +160,17 @@ def _border_change(side: str, style: str):
     return change
 
 
-def _border_writer(side: str) -> None:
-    @WRITERS.writer(f"cell.border.{side}")
+def _border_writer(prop: str, side: str) -> None:
+    @WRITERS.writer(prop)
     def write(session: Session, target: Target, value: Any) -> str:
         style = value.style if isinstance(value, Border) else str(value)
         return restyle(session, target, _border_change(side, style))
 
 
-for _side in ("top", "bottom", "left", "right"):
-    _border_writer(_side)
+_border_writer("cell.border.top", "top")
+_border_writer("cell.border.bottom", "bottom")
+_border_writer("cell.border.left", "left")
+_border_writer("cell.border.right", "right")
 
 
 def _align_change(attr: str, value: str):

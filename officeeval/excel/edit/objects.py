@@ -54,9 +54,10 @@ def _rule_attr(name: str, attr: str, fmt: Callable[[Any], str] = str) -> None:
         return f"{attr}={el.get(attr)}"
 
 
-for _kind in ("cf", "validation"):
-    _rule_attr(f"{_kind}.operator", "operator")
-    _rule_attr(f"{_kind}.type", "type")
+_rule_attr("cf.operator", "operator")
+_rule_attr("cf.type", "type")
+_rule_attr("validation.operator", "operator")
+_rule_attr("validation.type", "type")
 _rule_attr("cf.rank", "rank", lambda v: str(int(v)))
 _rule_attr("cf.text", "text")
 

@@ -288,8 +288,10 @@ _theme_font("theme.font.major.east_asia", "majorFont", "ea")
 _theme_font("theme.font.minor.east_asia", "minorFont", "ea")
 
 
-def _theme_color(slot: str) -> None:
-    @WRITERS.writer(f"theme.color.{slot}")
+def _theme_color(prop: str) -> None:
+    slot = prop.removeprefix("theme.color.")
+
+    @WRITERS.writer(prop)
     def write(session: Session, target: Target, value: Any) -> str:
         root = _theme_root(target)
         session.touch(root)
@@ -302,6 +304,15 @@ def _theme_color(slot: str) -> None:
         return f"{slot}={value}"
 
 
-for _slot in ("dk1", "lt1", "dk2", "lt2", "accent1", "accent2", "accent3", "accent4",
-              "accent5", "accent6", "hlink", "folHlink"):
-    _theme_color(_slot)
+_theme_color("theme.color.dk1")
+_theme_color("theme.color.lt1")
+_theme_color("theme.color.dk2")
+_theme_color("theme.color.lt2")
+_theme_color("theme.color.accent1")
+_theme_color("theme.color.accent2")
+_theme_color("theme.color.accent3")
+_theme_color("theme.color.accent4")
+_theme_color("theme.color.accent5")
+_theme_color("theme.color.accent6")
+_theme_color("theme.color.hlink")
+_theme_color("theme.color.folHlink")

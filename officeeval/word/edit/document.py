@@ -44,8 +44,12 @@ def theme_name(session: Session, target: Target, value: Any) -> str:
     return f"theme name {value!r}"
 
 
-def _core_writer(name: str, tag: str) -> None:
-    @WRITERS.writer(f"core.{name}")
+def _core_writer(prop: str, field: str) -> None:
+    """The writer of core property ``prop``: element ``CORE_FIELDS[field]`` of the core
+    properties part."""
+    tag = CORE_FIELDS[field]
+
+    @WRITERS.writer(prop)
     def write(session: Session, target: Target, value: Any) -> str:
         pkg = session.doc.package
         part = pkg.related_one("", "core-properties")
@@ -61,8 +65,15 @@ def _core_writer(name: str, tag: str) -> None:
         return f"{etree.QName(tag).localname}={value!r}"
 
 
-for _name, _tag in CORE_FIELDS.items():
-    _core_writer(_name, _tag)
+_core_writer("core.title", "title")
+_core_writer("core.author", "author")
+_core_writer("core.subject", "subject")
+_core_writer("core.keywords", "keywords")
+_core_writer("core.description", "description")
+_core_writer("core.category", "category")
+_core_writer("core.last_modified_by", "last_modified_by")
+_core_writer("core.created", "created")
+_core_writer("core.modified", "modified")
 
 
 def _mail_merge(session: Session) -> etree._Element:
@@ -74,8 +85,8 @@ def _mail_merge(session: Session) -> etree._Element:
     return mm
 
 
-def _merge_value(name: str, tag: str) -> None:
-    @WRITERS.writer(f"mail_merge.{name}")
+def _merge_value(prop: str, tag: str) -> None:
+    @WRITERS.writer(prop)
     def write(session: Session, target: Target, value: Any) -> str:
         mm = _mail_merge(session)
         el = wchild(mm, tag)
@@ -83,9 +94,9 @@ def _merge_value(name: str, tag: str) -> None:
         return f"{tag}={value!r}"
 
 
-_merge_value("main_type", "mainDocumentType")
-_merge_value("query", "query")
-_merge_value("destination", "destination")
+_merge_value("mail_merge.main_type", "mainDocumentType")
+_merge_value("mail_merge.query", "query")
+_merge_value("mail_merge.destination", "destination")
 
 
 def _data_source_rel(session: Session) -> etree._Element:

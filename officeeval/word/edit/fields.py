@@ -251,8 +251,8 @@ def toc_levels(session: Session, target: Target, value: Any) -> str:
     return f"\\o levels to {int(value)}"
 
 
-def _toc_switch(name: str, on_means_present: bool) -> None:
-    @WRITERS.writer(f"toc.{'hyperlinks' if name == 'h' else 'page_numbers'}")
+def _toc_switch(prop: str, name: str, on_means_present: bool) -> None:
+    @WRITERS.writer(prop)
     def write(session: Session, target: Target, value: Any) -> str:
         ss, joined = _toc_slots(session, target)
         m = re.search(rf"\\{name}\b", joined)
@@ -269,8 +269,8 @@ def _toc_switch(name: str, on_means_present: bool) -> None:
         raise NotApplicable(f"\\{name} is already {'there' if want else 'absent'}")
 
 
-_toc_switch("h", on_means_present=True)
-_toc_switch("n", on_means_present=False)
+_toc_switch("toc.hyperlinks", "h", on_means_present=True)
+_toc_switch("toc.page_numbers", "n", on_means_present=False)
 
 
 # ------------------------------------------------------------------ captions

@@ -159,8 +159,10 @@ def shading_fill(el: etree._Element, v: Any) -> str:
 
 
 writes("paragraph.border", PARA, "pBdr")(borders(SIDES))
-for _side in SIDES:
-    writes(f"paragraph.border.{_side}", PARA, "pBdr")(borders((_side,)))
+writes("paragraph.border.top", PARA, "pBdr")(borders(("top",)))
+writes("paragraph.border.left", PARA, "pBdr")(borders(("left",)))
+writes("paragraph.border.bottom", PARA, "pBdr")(borders(("bottom",)))
+writes("paragraph.border.right", PARA, "pBdr")(borders(("right",)))
 writes("paragraph.shading", PARA, "shd")(shading_fill)
 
 

@@ -61,8 +61,8 @@ def hf_text_nodes(session: Session, t: Target, which: str) -> list[etree._Elemen
     return [x for part in hf_parts(t, which) for x in session.part(part).iter(_W + "t")]
 
 
-def _text_writer(which: str) -> None:
-    @WRITERS.writer(f"{which}.text")
+def _text_writer(prop: str, which: str) -> None:
+    @WRITERS.writer(prop)
     def write(session: Session, target: Target, value: Any) -> str:
         nodes = hf_text_nodes(session, target, which)
         if not nodes:
@@ -71,8 +71,8 @@ def _text_writer(which: str) -> None:
         return f"{which} text {value!r}"
 
 
-_text_writer("header")
-_text_writer("footer")
+_text_writer("header.text", "header")
+_text_writer("footer.text", "footer")
 
 
 def unlink(session: Session, target: Target, which: str) -> str:
@@ -98,8 +98,8 @@ def _page_to_date(root: etree._Element) -> bool:
     return changed
 
 
-def _page_number_writer(which: str) -> None:
-    @WRITERS.writer(f"{which}.has_page_number")
+def _page_number_writer(prop: str, which: str) -> None:
+    @WRITERS.writer(prop)
     def write(session: Session, target: Target, value: Any) -> str:
         """False: every PAGE field in the parts the section shows (default, first page,
         even pages: the reader looks at all three) made a DATE field; true: a PAGE field
@@ -125,8 +125,8 @@ def _page_number_writer(which: str) -> None:
         return f"the PAGE field in the {which} replaced by a DATE field"
 
 
-_page_number_writer("header")
-_page_number_writer("footer")
+_page_number_writer("header.has_page_number", "header")
+_page_number_writer("footer.has_page_number", "footer")
 
 
 def _empty(session: Session, hf) -> None:
@@ -139,8 +139,8 @@ def _empty(session: Session, hf) -> None:
         etree.SubElement(bdr, _W + side, {_W + "val": "nil"})
 
 
-def _visible_writer(which: str) -> None:
-    @WRITERS.writer(f"{which}.visible")
+def _visible_writer(prop: str, which: str) -> None:
+    @WRITERS.writer(prop)
     def write(session: Session, target: Target, value: Any) -> str:
         """False: every part the target shows emptied (one empty paragraph left); true:
         the section linked to a part that shows something elsewhere in the document, or
@@ -200,5 +200,5 @@ def _show(session: Session, target: Target, which: str) -> str:
     return note
 
 
-_visible_writer("header")
-_visible_writer("footer")
+_visible_writer("header.visible", "header")
+_visible_writer("footer.visible", "footer")

@@ -73,8 +73,11 @@ def _margin(attr: str) -> Callable[[etree._Element, Any], str]:
     return write
 
 
-for _side in ("top", "bottom", "left", "right", "gutter"):
-    writes(f"page.margin.{_side}", SECTION, "pgMar")(_margin(_side))
+writes("page.margin.top", SECTION, "pgMar")(_margin("top"))
+writes("page.margin.bottom", SECTION, "pgMar")(_margin("bottom"))
+writes("page.margin.left", SECTION, "pgMar")(_margin("left"))
+writes("page.margin.right", SECTION, "pgMar")(_margin("right"))
+writes("page.margin.gutter", SECTION, "pgMar")(_margin("gutter"))
 writes("page.header_distance", SECTION, "pgMar")(_margin("header"))
 writes("page.footer_distance", SECTION, "pgMar")(_margin("footer"))
 
@@ -109,8 +112,10 @@ def _page_border_side(side: str) -> Callable[[etree._Element, Any], str]:
     return write
 
 
-for _side in SIDES:
-    writes(f"page.border.{_side}", SECTION, "pgBorders")(_page_border_side(_side))
+writes("page.border.top", SECTION, "pgBorders")(_page_border_side("top"))
+writes("page.border.left", SECTION, "pgBorders")(_page_border_side("left"))
+writes("page.border.bottom", SECTION, "pgBorders")(_page_border_side("bottom"))
+writes("page.border.right", SECTION, "pgBorders")(_page_border_side("right"))
 
 
 @writes("columns.count", SECTION, "cols")

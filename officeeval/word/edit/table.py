@@ -42,8 +42,10 @@ def header_repeat(el: etree._Element, v: Any) -> str:
 
 writes("table.border.outer", TABLE, "tblBorders")(borders(SIDES))
 writes("table.border.inner", TABLE, "tblBorders")(borders(("insideH", "insideV")))
-for _side in SIDES:
-    writes(f"table.border.{_side}", TABLE, "tblBorders")(borders((_side,)))
+writes("table.border.top", TABLE, "tblBorders")(borders(("top",)))
+writes("table.border.left", TABLE, "tblBorders")(borders(("left",)))
+writes("table.border.bottom", TABLE, "tblBorders")(borders(("bottom",)))
+writes("table.border.right", TABLE, "tblBorders")(borders(("right",)))
 writes("table.border.inside_h", TABLE, "tblBorders")(borders(("insideH",)))
 writes("table.border.inside_v", TABLE, "tblBorders")(borders(("insideV",)))
 
@@ -75,8 +77,10 @@ def _cell_border(side: str) -> Callable[[etree._Element, Any], str]:
     return write
 
 
-for _side in SIDES:
-    writes(f"cell.border.{_side}", CELL, "tcBorders")(_cell_border(_side))
+writes("cell.border.top", CELL, "tcBorders")(_cell_border("top"))
+writes("cell.border.left", CELL, "tcBorders")(_cell_border("left"))
+writes("cell.border.bottom", CELL, "tcBorders")(_cell_border("bottom"))
+writes("cell.border.right", CELL, "tcBorders")(_cell_border("right"))
 
 
 # ------------------------------------------------------------------ table style and size
