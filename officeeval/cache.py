@@ -14,14 +14,122 @@ The two ways, and the only ones (no module writes into another object's ``__dict
   so it goes with the owner and never outlives the document it came from.
 
 Resolvers are pure (docs/extending.md): what is kept depends only on the owner.
+
+What a process keeps beyond one document is kept here too, and only here (no module
+changes a module-level container or rebinds a module global at run time; tests/
+test_process_state.py holds that):
+
+* ``ProcessMemo``: a bounded memo of derived values (a LibreOffice's version by its path,
+  a placeholder's inheritance by its key, compiled rubric patterns): least recently used
+  dropped beyond its size, so a long-running service fed hostile documents cannot grow it.
+* ``ProcessSlot``: one value this process made and owns (the batch worker's Grader, the
+  audit worker's backends, a service worker's stores): seen only by the process that set it,
+  so a forked child never uses its parent's LibreOffice pipes or sandboxes, and makes its own.
+
+Each is made once at module level, under a name of its own; ``process_state()`` lists them.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Generic, TypeVar, overload
+import os
+from collections import OrderedDict
+from typing import Any, Callable, Generic, Hashable, TypeVar, overload
 
 T = TypeVar("T")
 _MISSING = object()
+_PROCESS_STATE: dict[str, "ProcessMemo | ProcessSlot"] = {}
+
+
+def _register(name: str, kept: "ProcessMemo | ProcessSlot") -> None:
+    if name in _PROCESS_STATE:
+        raise ValueError(f"process state {name!r} is made twice")
+    _PROCESS_STATE[name] = kept
+
+
+def process_state() -> dict[str, "ProcessMemo | ProcessSlot"]:
+    """Every memo and slot of this process, by name (a copy)."""
+    return dict(_PROCESS_STATE)
+
+
+class ProcessMemo(Generic[T]):
+    """A memo kept by this process: at most ``size`` values, the least recently used
+    dropped first. Not thread-safe beyond what a dict is (a race computes twice, keeps
+    one). ``name`` must be unique (``ValueError``)."""
+
+    def __init__(self, name: str, size: int) -> None:
+        if size < 1:
+            raise ValueError(f"process memo {name!r}: size {size} < 1")
+        self.name, self.size = name, size
+        self._kept: "OrderedDict[Hashable, T]" = OrderedDict()
+        _register(name, self)
+
+    def get(self, key: Hashable, default: Any = None) -> "T | Any":
+        """The value kept for ``key`` (now the most recently used), else ``default``."""
+        value = self._kept.get(key, _MISSING)
+        if value is _MISSING:
+            return default
+        if self.size > 1:
+            self._kept.move_to_end(key)
+        return value  # type: ignore[return-value]
+
+    def put(self, key: Hashable, value: T) -> T:
+        """Keep ``value`` for ``key``, dropping the least recently used beyond the size;
+        returns ``value``."""
+        self._kept[key] = value
+        self._kept.move_to_end(key)
+        while len(self._kept) > self.size:
+            self._kept.popitem(last=False)
+        return value
+
+    def get_or_make(self, key: Hashable, make: Callable[[], T]) -> T:
+        """The value kept for ``key``, else ``make()`` kept and returned (``None``
+        included). Whatever ``make`` raises propagates and nothing is kept."""
+        value = self.get(key, _MISSING)
+        if value is _MISSING:
+            value = self.put(key, make())
+        return value  # type: ignore[return-value]
+
+    def pop(self, key: Hashable, default: Any = None) -> "T | Any":
+        return self._kept.pop(key, default)
+
+    def values(self) -> list[T]:
+        return list(self._kept.values())
+
+    def clear(self) -> None:
+        self._kept.clear()
+
+    def __contains__(self, key: Hashable) -> bool:
+        return key in self._kept
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+
+class ProcessSlot(Generic[T]):
+    """One value owned by the process that set it: ``get()`` in a forked child gives
+    ``None`` until the child sets its own, so a child never uses its parent's pipes,
+    processes or locks (the parent's value is neither closed nor reused by it). ``name``
+    must be unique (``ValueError``)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._value: T | None = None
+        self._pid = 0
+        _register(name, self)
+
+    def get(self) -> T | None:
+        """This process's value, ``None`` when it set none."""
+        return self._value if self._pid == os.getpid() else None
+
+    def set(self, value: T | None) -> T | None:
+        """Make ``value`` this process's (``None`` empties the slot); returns it."""
+        self._value, self._pid = value, os.getpid()
+        return value
+
+    def get_or_make(self, make: Callable[[], T]) -> T:
+        """This process's value, else ``make()`` set and returned."""
+        value = self.get()
+        return value if value is not None else self.set(make())  # type: ignore[return-value]
 
 
 def memo_value(owner: object, name: str, compute: Callable[[], T]) -> T:

@@ -9,6 +9,7 @@ rename one without keeping the old name as an alias.
 from __future__ import annotations
 
 from officeeval import apps
+from officeeval.cache import ProcessMemo
 from officeeval.properties import types as T
 from officeeval.properties.registry import PropertyDef, Registry, ResolveContext
 from officeeval.targets import Target
@@ -20,7 +21,7 @@ COUNT = PropertyDef("count", T.INTEGER, "Number of targets the selector matched,
                     "and selector (the same number op=\"count\" judges; here with any "
                     "comparator).")
 
-_REGISTRY: Registry | None = None
+_CATALOG: "ProcessMemo[Registry]" = ProcessMemo("catalog", 1)
 
 
 def build() -> Registry:
@@ -42,10 +43,7 @@ def build() -> Registry:
 
 def catalog() -> Registry:
     """The loaded catalog (built on first use)."""
-    global _REGISTRY
-    if _REGISTRY is None:
-        _REGISTRY = build()
-    return _REGISTRY
+    return _CATALOG.get_or_make("catalog", build)
 
 
 def get_property(name: str) -> PropertyDef | None:

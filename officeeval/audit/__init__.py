@@ -23,6 +23,7 @@ from typing import Any, Iterable
 
 from officeeval.audit.model import AuditReport, LintWarning, MutantResult, RubricAudit
 from officeeval.audit.progress import TerminalProgress
+from officeeval.cache import ProcessSlot
 from officeeval.rubric.model import Rubric
 
 __all__ = ["audit", "AuditReport", "RubricAudit", "MutantResult", "LintWarning"]
@@ -103,22 +104,21 @@ _LAYOUT_WORDS = ('"layout.', '"document.page_count"', 'text_fits"', 'display_fit
 
 # A worker process's recalculation backend, one for every rubric the worker audits (made
 # by the pool's initializer in the worker, stopped when the worker exits).
-_WORKER_BACKENDS = None
+_WORKER_BACKENDS: "ProcessSlot[Any]" = ProcessSlot("audit.worker_backends")
 
 
 def _start_worker(recalc_option: Any) -> None:
-    global _WORKER_BACKENDS
     from multiprocessing.util import Finalize
 
     from officeeval import recalc
-    _WORKER_BACKENDS = recalc.backends(recalc_option)
-    Finalize(None, _WORKER_BACKENDS.close, exitpriority=10)
+    backends = _WORKER_BACKENDS.set(recalc.backends(recalc_option))
+    Finalize(None, backends.close, exitpriority=10)
 
 
 def _audit_one(arg: tuple[RubricLike, dict]) -> RubricAudit:
     from officeeval.audit.runner import audit_rubric
     rubric, kwargs = arg
-    return audit_rubric(rubric, **kwargs, backends=_WORKER_BACKENDS)
+    return audit_rubric(rubric, **kwargs, backends=_WORKER_BACKENDS.get())
 
 
 def default_jobs() -> int:

@@ -20,14 +20,14 @@ are graded in this process, one by one.
 from __future__ import annotations
 
 import multiprocessing
-import os
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any, Callable
 
-# The work of the running ``map_forked`` (set before its workers fork, read in them).
-_WORK: Callable[[int], Any] | None = None
-_SETUP: Callable[[], None] | None = None
-_READY_PID: int | None = None
+from officeeval.cache import ProcessSlot
+
+# The work of a worker of ``map_forked``: handed to it when it is forked (the pool's
+# initializer; a fork passes it without pickling) and set in the worker only.
+_WORK: "ProcessSlot[Callable[[int], Any]]" = ProcessSlot("audit.forked_work")
 
 
 def can_fork() -> bool:
@@ -42,7 +42,6 @@ def map_forked(work: Callable[[int], Any], count: int, jobs: int,
     ``setup()`` runs once in each worker before its first item; ``on_done(n)`` is told how
     many are done as results arrive (in this process). An exception raised by ``work``
     propagates (the audit's ``work`` catches what a mutant may raise)."""
-    global _WORK, _SETUP
     jobs = max(1, min(jobs, count))
     if jobs == 1 or not can_fork():
         out = []
@@ -56,30 +55,29 @@ def map_forked(work: Callable[[int], Any], count: int, jobs: int,
     size = max(1, count // (jobs * 8))
     chunks = [list(range(start, min(start + size, count))) for start in range(0, count, size)]
     results: list[Any] = [None] * count
-    _WORK, _SETUP = work, setup
     done = 0
-    try:
-        with ProcessPoolExecutor(max_workers=jobs,
-                                 mp_context=multiprocessing.get_context("fork")) as pool:
-            pending = {pool.submit(_run_chunk, chunk) for chunk in chunks}
-            while pending:
-                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for fut in finished:
-                    for i, value in fut.result():
-                        results[i] = value
-                        done += 1
-                if on_done is not None:
-                    on_done(done)
-    finally:
-        _WORK = _SETUP = None
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("fork"),
+                             initializer=_start, initargs=(work, setup)) as pool:
+        pending = {pool.submit(_run_chunk, chunk) for chunk in chunks}
+        while pending:
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in finished:
+                for i, value in fut.result():
+                    results[i] = value
+                    done += 1
+            if on_done is not None:
+                on_done(done)
     return results
 
 
+def _start(work: Callable[[int], Any], setup: Callable[[], None] | None) -> None:
+    """A worker's start: its work set, then ``setup()`` once, before its first item."""
+    _WORK.set(work)
+    if setup is not None:
+        setup()
+
+
 def _run_chunk(chunk: list[int]) -> list[tuple[int, Any]]:
-    global _READY_PID
-    assert _WORK is not None, "map_forked's work is set before its workers fork"
-    if _READY_PID != os.getpid():
-        _READY_PID = os.getpid()
-        if _SETUP is not None:
-            _SETUP()
-    return [(i, _WORK(i)) for i in chunk]
+    work = _WORK.get()
+    assert work is not None, "map_forked's work is set when its workers start"
+    return [(i, work(i)) for i in chunk]

@@ -36,6 +36,7 @@ from pydantic import BaseModel
 
 from officeeval.agent.paths import PathRefused, read_bytes, relative
 from officeeval.agent.workspace import Workspace, WorkspaceError
+from officeeval.cache import ProcessMemo
 from officeeval.runner.limits import Limits
 from officeeval.runner.sandbox import Sandbox, SandboxConfig
 
@@ -89,20 +90,17 @@ class OfficeSandboxConfig(BaseModel, frozen=True):
         by name (see ``agent.run.agent_sandbox``). Raises ``SandboxError``."""
         from officeeval.agent.run import agent_sandbox
         config = self.sandbox_config()
-        if config not in _SAMPLE_SANDBOXES:
-            _SAMPLE_SANDBOXES[config] = agent_sandbox(config)
-        return _SAMPLE_SANDBOXES[config]
+        return _SAMPLE_SANDBOXES.get_or_make(config, lambda: agent_sandbox(config))
 
 
-_SAMPLE_SANDBOXES: dict[SandboxConfig, Sandbox] = {}  # one per configuration and process
-_LIMITERS: dict[int, anyio.CapacityLimiter] = {}
+# One per configuration and process (an evaluation uses one or two; never dropped).
+_SAMPLE_SANDBOXES: "ProcessMemo[Sandbox]" = ProcessMemo("inspect.sample_sandboxes", 256)
+_LIMITERS: "ProcessMemo[anyio.CapacityLimiter]" = ProcessMemo("inspect.limiters", 256)
 
 
 def _limiter(jobs: int) -> anyio.CapacityLimiter:
     n = jobs or os.cpu_count() or 1
-    if n not in _LIMITERS:
-        _LIMITERS[n] = anyio.CapacityLimiter(n)
-    return _LIMITERS[n]
+    return _LIMITERS.get_or_make(n, lambda: anyio.CapacityLimiter(n))
 
 
 def _config(config: SandboxEnvironmentConfigType | None) -> OfficeSandboxConfig:

@@ -27,9 +27,10 @@ from officeeval.agent.paths import PathRefused, relative
 from officeeval.agent.tools import (OUTLINE_TOKENS, BadArguments, check_document_name,
                                     outline_document, page_number, python_text,
                                     render_page, tool_schemas)
+from officeeval.cache import ProcessSlot
 
 SUBMITTED = "officeeval_submitted"   # store key: the sha256 of what was handed in
-_BACKENDS: list[Any] = []            # this process's layout backend, made on first render
+_BACKENDS: "ProcessSlot[Any]" = ProcessSlot("inspect.backends")  # made on first render
 
 
 def _describe(output_name: str) -> dict[str, dict[str, Any]]:
@@ -98,10 +99,8 @@ def outline_tool(output_name: str = "output.docx", tokens: int = OUTLINE_TOKENS)
 
 
 def _layouter() -> Any:
-    if not _BACKENDS:
-        from officeeval import recalc
-        _BACKENDS.append(recalc.backends())
-    return getattr(_BACKENDS[0], "layout", None)
+    from officeeval import recalc
+    return getattr(_BACKENDS.get_or_make(recalc.backends), "layout", None)
 
 
 def render_tool(output_name: str = "output.docx") -> Tool:

@@ -19,6 +19,7 @@ from typing import Callable
 
 from lxml import etree
 
+from officeeval.cache import ProcessMemo
 from officeeval.ooxml.colors import normalize_hex
 from officeeval.ooxml.ns import A
 from officeeval.ooxml.units import to_float
@@ -178,16 +179,11 @@ def color_value(el: etree._Element | None, scheme: SchemeLookup,
     # ``val`` only): a deck says the same few colours over and over.
     key = (base, tuple((t.tag, t.get("val") if isinstance(t.tag, str) else None)
                        for t in el))
-    got = _TRANSFORMED.get(key)
-    if got is None:
-        got = apply_transforms(base, list(el))
-        if len(_TRANSFORMED) < 4096:
-            _TRANSFORMED[key] = got
-    return got
+    return _TRANSFORMED.get_or_make(key, lambda: apply_transforms(base, list(el)))
 
 
 # (base RGB, transforms) -> the RGB they give (bounded: hostile documents vary them).
-_TRANSFORMED: dict[tuple, str] = {}
+_TRANSFORMED: "ProcessMemo[str | None]" = ProcessMemo("ooxml.transformed_colors", 4096)
 
 
 def first_color(parent: etree._Element | None) -> etree._Element | None:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from lxml import etree
 
-from officeeval.cache import cached_property
+from officeeval.cache import ProcessMemo, cached_property
 from officeeval.ooxml.units import to_float, to_int
 from officeeval.ppt.markup import (
     P14, URI_CHART, URI_CHARTEX, URI_DIAGRAM, URI_OLE, URI_TABLE, a, children, first_child, p,
@@ -34,7 +34,7 @@ _NV_TAGS = {k: p(v) for k, v in _NV.items()}
 _P_EMPTY = p("")
 _C_NV_PR, _NV_PR, _PH = p("cNvPr"), p("nvPr"), p("ph")
 # Raw p:ph attributes -> the Placeholder they read as (bounded: hostile decks vary them).
-_PLACEHOLDERS: dict[tuple, "Placeholder"] = {}
+_PLACEHOLDERS: "ProcessMemo[Placeholder]" = ProcessMemo("ppt.placeholders", 4096)
 # Placeholder types whose text takes the master's body style (everything but titles and the
 # header/footer family).
 HEADER_FOOTER_TYPES = frozenset({"dt", "ftr", "sldNum", "hdr"})
@@ -288,13 +288,9 @@ def _placeholder(ph: etree._Element | None) -> Placeholder | None:
            ph.get("hasCustomPrompt"))
     # Placeholders are immutable values: equal attributes share one (a deck repeats a
     # handful of them on every slide, layout and master).
-    found = _PLACEHOLDERS.get(key)
-    if found is None:
-        found = Placeholder(key[0] or "obj", to_int(key[1]), key[2] or "", key[3] or "",
-                            (key[4] or "") in ("1", "true"))
-        if len(_PLACEHOLDERS) < 4096:
-            _PLACEHOLDERS[key] = found
-    return found
+    return _PLACEHOLDERS.get_or_make(key, lambda: Placeholder(
+        key[0] or "obj", to_int(key[1]), key[2] or "", key[3] or "",
+        (key[4] or "") in ("1", "true")))
 
 
 def placeholder_index(container: etree._Element | None

@@ -9,11 +9,12 @@ import threading
 from pathlib import Path
 from typing import Any, Callable
 
+from officeeval.cache import ProcessMemo
 from officeeval.recalc.libreoffice import RecalcError, find_soffice
 from officeeval.recalc.store import soffice_version
 from officeeval.rendered import Rendered
 
-_VERSIONS: dict[str, str] = {}
+_VERSIONS: "ProcessMemo[str]" = ProcessMemo("recalc.layout_versions", 16)
 _LOCK = threading.Lock()
 
 
@@ -22,11 +23,8 @@ def libreoffice_version() -> str:
     ``LibreOffice`` when it cannot be told."""
     soffice = find_soffice() or ""
     with _LOCK:
-        if soffice not in _VERSIONS:
-            text = soffice_version(soffice) if soffice else None
-            words = (text or "LibreOffice").split()
-            _VERSIONS[soffice] = " ".join(words[:2])
-        return _VERSIONS[soffice]
+        return _VERSIONS.get_or_make(soffice, lambda: " ".join(
+            ((soffice_version(soffice) if soffice else None) or "LibreOffice").split()[:2]))
 
 
 class Layouter:

@@ -24,6 +24,8 @@ import zipfile
 from pathlib import Path
 from typing import Callable, Iterator
 
+from officeeval.cache import ProcessMemo
+
 FORMAT = "1"  # bump when the recalculation procedure (uno_worker.py) changes its results
 SCAN_LIMIT = 64 << 20  # uncompressed bytes of worksheet XML scanned for volatile functions
 KEY_LIMIT = 64 << 20  # uncompressed bytes hashed for a workbook's key
@@ -44,7 +46,7 @@ def soffice_version(soffice: str) -> str | None:
     return text if out.returncode == 0 and text else None
 
 
-_VERSIONS: dict[str, str] = {}
+_VERSIONS: "ProcessMemo[str]" = ProcessMemo("recalc.soffice_versions", 16)
 
 
 def cached_version(soffice: str) -> str | None:
@@ -54,7 +56,7 @@ def cached_version(soffice: str) -> str | None:
     if got is None:
         got = soffice_version(soffice)
         if got is not None:
-            _VERSIONS[soffice] = got
+            _VERSIONS.put(soffice, got)
     return got
 
 

@@ -9,12 +9,12 @@ import json
 import os
 import shutil
 import time
-from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from officeeval import recalc
+from officeeval.cache import ProcessMemo, ProcessSlot
 from officeeval.rubric import Rubric, load_rubric
 from officeeval.runner.answers import extract_code
 from officeeval.runner.classify import classify
@@ -82,45 +82,38 @@ class ItemResult:
 
 # Loaded rubrics by (path, mtime), most recent last. Bounded: a server sent a new inline
 # rubric per request must not grow its workers without end.
-_RUBRICS: "OrderedDict[tuple[str, int], Rubric]" = OrderedDict()
-_RUBRICS_KEPT = 64
-_SANDBOXES: dict[SandboxConfig, Sandbox] = {}
+_RUBRICS: "ProcessMemo[Rubric]" = ProcessMemo("runner.rubrics", 64)
+# One sandbox per configuration (a batch has one or two); never dropped while the worker
+# lives, so the memo's size is far above what a batch uses.
+_SANDBOXES: "ProcessMemo[Sandbox]" = ProcessMemo("runner.sandboxes", 256)
 # The worker's Grader (it keeps the task's input and reference open between gradings) and
 # the recalculation backend the worker owns for it (a client of the batch's service, or a
 # LibreOffice of its own), made in the worker process on first use — never inherited by a
 # forked child — and remade when the service or the recalc option changes.
-_GRADER: tuple[int, tuple, Grader] | None = None
+_GRADER: "ProcessSlot[tuple[tuple, Grader]]" = ProcessSlot("runner.grader")
 
 
 def _rubric(path: str) -> Rubric:
     """The rubric at ``path``, loaded once per worker (reloaded when the file changes)."""
     stamp = (path, os.stat(path).st_mtime_ns)
-    if stamp in _RUBRICS:
-        _RUBRICS.move_to_end(stamp)
-        return _RUBRICS[stamp]
-    rubric = _RUBRICS[stamp] = load_rubric(path)
-    while len(_RUBRICS) > _RUBRICS_KEPT:
-        _RUBRICS.popitem(last=False)
-    return rubric
+    return _RUBRICS.get_or_make(stamp, lambda: load_rubric(path))
 
 
 def _grader(item: WorkItem) -> Grader:
-    global _GRADER
-    pid, key = os.getpid(), (item.recalc_service, item.options.get("recalc"))
-    if _GRADER is not None and _GRADER[0] == pid and _GRADER[1] == key:
-        return _GRADER[2]
-    if _GRADER is not None and _GRADER[0] == pid:
-        _GRADER[2].close()
-        _GRADER[2].backends.close()
+    key = (item.recalc_service, item.options.get("recalc"))
+    kept = _GRADER.get()
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    if kept is not None:
+        kept[1].close()
+        kept[1].backends.close()
     grader = Grader(recalc.backends(item.options.get("recalc"), item.recalc_service))
-    _GRADER = (pid, key, grader)
+    _GRADER.set((key, grader))
     return grader
 
 
 def _sandbox(config: SandboxConfig) -> Sandbox:
-    if config not in _SANDBOXES:
-        _SANDBOXES[config] = Sandbox(config)
-    return _SANDBOXES[config]
+    return _SANDBOXES.get_or_make(config, lambda: Sandbox(config))
 
 
 def grade_item(item: WorkItem) -> ItemResult:

@@ -15,10 +15,11 @@ decides whether the worker is replaced after a job.
 
 from __future__ import annotations
 
-import os
 import resource
 
-_BOUND: tuple[int, int] | None = None  # (pid, limit) of the last limit set here
+from officeeval.cache import ProcessSlot
+
+_BOUND: "ProcessSlot[int]" = ProcessSlot("service.address_space")  # the last limit set here
 
 
 def address_space(resident: int | None) -> int | None:
@@ -33,9 +34,7 @@ def bound(limit: int | None) -> None:
     """Limit this process's address space to ``limit`` bytes (``None``: leave it), once
     per process and limit. Never above the hard limit; raises nothing (a limit that cannot
     be set leaves the process as it was)."""
-    global _BOUND
-    pid = os.getpid()
-    if limit is None or _BOUND == (pid, limit):
+    if limit is None or _BOUND.get() == limit:
         return
     _, hard = resource.getrlimit(resource.RLIMIT_AS)
     soft = limit if hard == resource.RLIM_INFINITY else min(limit, hard)
@@ -43,7 +42,7 @@ def bound(limit: int | None) -> None:
         resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
     except (OSError, ValueError):
         return
-    _BOUND = (pid, limit)
+    _BOUND.set(limit)
 
 
 def peak_rss() -> int:

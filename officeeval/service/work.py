@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from officeeval.cache import ProcessMemo, ProcessSlot
 from officeeval.errors import RubricError
 from officeeval.rubric import load_rubric
 from officeeval.rubric.patterns import rubric_hazards
@@ -29,9 +30,11 @@ from officeeval.scoring.criteria import MEMORY_EXHAUSTED
 from officeeval.scoring.grader import unevaluable_card
 from officeeval.service.memory import address_space, bound, peak_rss
 
-_STORES: dict[tuple[str, int], tuple[Store, int]] = {}
-_INLINE: dict[str, tuple[str, str, str] | str] = {}
-_INLINE_MEMO = 256  # inline rubrics remembered per worker (their files are content-named)
+# This worker's store connections by folder (a child makes its own: a connection and a
+# lock descriptor are not shared across fork), and the inline rubrics it checked (their
+# files are content-named).
+_STORES: "ProcessSlot[dict[str, tuple[Store, int]]]" = ProcessSlot("service.stores")
+_INLINE: "ProcessMemo[tuple[str, str, str] | str]" = ProcessMemo("service.inline_rubrics", 256)
 
 
 @dataclass(frozen=True)
@@ -207,7 +210,7 @@ def _inline_rubric(path: str) -> tuple[str, str, str] | str:
     JSON error answer. A rubric sent over HTTP may not name files: its paths would be read
     on the server (a reference named ``/etc/...`` would be graded and its values shown)."""
     if path in _INLINE:
-        return _INLINE[path]
+        return _INLINE.get(path)
     found: tuple[str, str, str] | str
     try:
         rubric = load_rubric(path)
@@ -228,10 +231,7 @@ def _inline_rubric(path: str) -> tuple[str, str, str] | str:
                               for line, pattern, why in hazards])
         else:
             found = (rubric.id, rubric.app, rubric.level)
-    if len(_INLINE) >= _INLINE_MEMO:
-        _INLINE.clear()
-    _INLINE[path] = found
-    return found
+    return _INLINE.put(path, found)
 
 
 def _invalid(detail: str, issues: list[str] | None = None) -> str:
@@ -255,12 +255,12 @@ def _keep_upload(job: Job) -> Job:
 def _store(directory: str) -> tuple[Store, int]:
     """This worker's connection to the results store (one per process), and the file
     descriptor of the lock the service's workers write under."""
-    key = (directory, os.getpid())
-    if key not in _STORES:
+    stores = _STORES.get_or_make(dict)
+    if directory not in stores:
         store = Store(directory)
         lock = os.open(str(store.path) + ".serve-lock", os.O_RDWR | os.O_CREAT, 0o600)
-        _STORES[key] = (store, lock)
-    return _STORES[key]
+        stores[directory] = (store, lock)
+    return stores[directory]
 
 
 def _dumps(obj: Any) -> bytes:

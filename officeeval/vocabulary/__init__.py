@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from officeeval.cache import ProcessMemo
+
 _FOLD = re.compile(r"[\s_\-]+")
 
 
@@ -104,12 +106,16 @@ def all_vocabularies() -> dict[str, Vocabulary]:
     return dict(_REGISTRY)
 
 
-_loaded = False
+# The vocabularies are defined by importing their modules (``define`` at their top level),
+# on first use: they import this module.
+_LOADED: "ProcessMemo[bool]" = ProcessMemo("vocabulary.loaded", 1)
 
 
 def _load() -> None:
-    global _loaded
-    if _loaded:
-        return
-    _loaded = True
+    if "all" not in _LOADED:
+        _LOADED.put("all", _import_all())
+
+
+def _import_all() -> bool:
     from officeeval.vocabulary import common, excel, ppt, word  # noqa: F401
+    return True

@@ -7,11 +7,11 @@ resolves through the styles before the break, never loops.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import dataclass
 
 from lxml import etree
 
+from officeeval.cache import ProcessMemo
 from officeeval.ooxml.ns import W
 from officeeval.vocabulary import style_key
 
@@ -170,8 +170,7 @@ class Styles:
 
 # Styles of shared (read-only, content-keyed) styles trees: the index is a pure function of
 # the tree, so documents with byte-identical styles parts share it too.
-_SHARED: "OrderedDict[etree._Element, Styles]" = OrderedDict()
-_SHARED_KEPT = 8
+_SHARED: "ProcessMemo[Styles]" = ProcessMemo("word.shared_styles", 8)
 
 
 def shared_styles(root: etree._Element | None) -> Styles:
@@ -179,14 +178,7 @@ def shared_styles(root: etree._Element | None) -> Styles:
     built once per tree while it is among the last few used. Never raises."""
     if root is None:
         return Styles(None)
-    st = _SHARED.get(root)
-    if st is None:
-        st = _SHARED[root] = Styles(root)
-        while len(_SHARED) > _SHARED_KEPT:
-            _SHARED.popitem(last=False)
-    else:
-        _SHARED.move_to_end(root)
-    return st
+    return _SHARED.get_or_make(root, lambda: Styles(root))
 
 
 def _on(value: str | None) -> bool:
