@@ -17,7 +17,6 @@ from openpyxl.styles import Alignment
 from officeeval import evaluate
 from officeeval.draft import draft
 from officeeval.draft.free import freed
-from officeeval.draft.instruction import Step, step_of
 from officeeval.rubric import load_rubric
 from officeeval.vocabulary import get as vocabulary
 
@@ -65,17 +64,6 @@ def test_freed_reads_the_clause_that_leaves_a_choice(text, has, lacks):
         assert p.startswith(free), (p, free)
     for p in lacks:
         assert not p.startswith(free) if free else True, (p, free)
-
-
-def test_transition_values_go_to_the_step_that_says_transition():
-    # 擦除 and 自左侧 are an animation's words too: the step saying 切换 has the transitions.
-    st = [Step("9", "为图片设置“擦除”进入动画，效果选项为“自左侧”。"),
-          Step("10", "为全部幻灯片设置切换效果。")]
-    tokens = ["擦除", "自左侧", "切换"]
-    assert step_of(tokens, [], st, ["transition.type", "transition.direction"]).number == "10"
-    assert step_of(["擦除", "自左侧", "动画"], [], st, ["animation.effect"]).number == "9"
-    # A criterion that also grades another feature is matched on all its words.
-    assert step_of(tokens, [], st, ["transition.type", "slide.hidden"]).number == "9"
 
 
 def test_every_action_button_and_preset_is_a_known_geometry():

@@ -11,7 +11,6 @@ import openpyxl
 
 from officeeval import evaluate
 from officeeval.draft import draft
-from officeeval.draft.instruction import match, prop_words, steps
 from officeeval.rubric import load_rubric
 from tests.builders import docx, p
 
@@ -123,11 +122,3 @@ def test_the_exception_a_step_states_and_the_slides_count_are_drafted(tmp_path):
     assert d.reference_score == 100
 
 
-def test_feature_words_steer_a_criterion_to_its_step():
-    st = steps("## 题目（中文）\n\n1. 将文档分为三节，第 3 节为正文。\n"
-               "2. 封面不显示页眉页脚；正文的页脚显示页码。\n")
-    assert prop_words(["header.visible", "footer.has_page_number", "page_numbers.start"]) \
-        == ["页眉", "页脚", "页码"]
-    assert match(["第 3 节"], st).number == "1"
-    assert match(["第 3 节", *prop_words(["header.visible", "footer.visible",
-                                          "page_numbers.start"])], st).number == "2"
