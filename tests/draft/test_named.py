@@ -1,17 +1,19 @@
-"""What the drafter recovers beyond the changes: values the instruction names that the input
-already had, the exception a step states, the content the task keeps (Word body text,
-Excel values whose format changed, renamed sheets, PowerPoint slide count and placeholders),
-and anchors for texts with full-width spaces."""
+"""draft/named.py: what the drafter recovers beyond the changes: values the instruction
+names that the input already had, the exception a step states, and a master's title
+formatting checked on every slide's title."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import openpyxl
+import pytest
 
-from officeeval import evaluate
 from officeeval.draft import draft
-from officeeval.rubric import load_rubric
+from officeeval.draft.anchors import anchors
+from officeeval.draft.criteria import DraftCheck, DraftCriterion
+from officeeval.draft.instruction import Step
+from officeeval.draft.named import augment, master_titles
+from officeeval.formats import open_document
 from tests.builders import docx, p
 
 REPO = Path(__file__).resolve().parents[2]
@@ -63,51 +65,6 @@ def test_a_text_with_a_full_width_space_is_anchored_as_written(tmp_path):
             "右对齐") in _checks(d)
 
 
-def test_word_body_text_is_preserved_whole_or_by_runs(tmp_path):
-    inp, ref = _word(tmp_path)
-    d = draft(inp, ref, tmp_path / "r.xml")
-    assert ("paragraph", "text", "unchanged", None) in _checks(d)
-    # A paragraph inserted at the top shifts every position: no run keeps its place.
-    (tmp_path / "b").mkdir()
-    inp2, ref2 = _word(tmp_path / "b", extra_ref=p("（内部资料）"))
-    d2 = draft(inp2, ref2, tmp_path / "r2.xml")
-    assert not any(k[2] == "unchanged" and k[0].startswith("paragraph") for k in _checks(d2))
-    # Appended at the end: the three paragraphs before it keep text and place.
-    inp3 = docx(tmp_path, p("甲") + p("乙") + p("丙"), name="i3.docx")
-    ref3 = docx(tmp_path, p("甲") + p("乙") + p("丙") + p("丁"), name="r3.docx")
-    d3 = draft(inp3, ref3, tmp_path / "r3.xml")
-    assert ("paragraph[1..3]", "text", "unchanged", None) in _checks(d3)
-    out = tmp_path / "r3.xml"
-    out.write_text(d3.text, encoding="utf-8")
-    rubric = load_rubric(out)
-    assert evaluate(rubric, ref3).score == 100
-    changed = docx(tmp_path, p("甲") + p("乙改") + p("丙") + p("丁"), name="c3.docx")
-    assert evaluate(rubric, changed).score < 100
-
-
-def test_excel_values_kept_when_only_their_format_changed_and_the_sheet_renamed(tmp_path):
-    def book(path: Path, title: str, fmt: str | None) -> Path:
-        wb = openpyxl.Workbook()
-        ws = wb.active
-        ws.title = title
-        ws.append(["商品", "单价", "数量"])
-        for r in (["笔", 2.5, 10], ["本", 6.0, 3], ["尺", 1.2, 5], ["胶", 3.0, 2]):
-            ws.append(r)
-        if fmt:
-            for row in ws["B2:B5"]:
-                row[0].number_format = fmt
-        wb.save(path)
-        return path
-    inp = book(tmp_path / "in.xlsx", "Sheet1", None)
-    ref = book(tmp_path / "ref.xlsx", "价目", "0.00")
-    d = draft(inp, ref, tmp_path / "x.xml")
-    got = _checks(d)
-    assert ("sheet('价目')/B2:B5", "cell.number_format", "equals", "0.00") in got
-    # The values of B2:B5 are kept too, on the renamed sheet found by its position.
-    assert ("sheet[1]/A1:C5", "cell.value", "unchanged", None) in got
-    assert d.reference_score == 100
-
-
 def test_the_exception_a_step_states_and_the_slides_count_are_drafted(tmp_path):
     sample = REPO / "samples" / "ppt-l2-museum"
     d = draft(sample / "input.pptx", sample / "reference.pptx", tmp_path / "museum.xml",
@@ -122,3 +79,98 @@ def test_the_exception_a_step_states_and_the_slides_count_are_drafted(tmp_path):
     assert d.reference_score == 100
 
 
+
+
+@pytest.fixture
+def opened():
+    docs = []
+
+    def _open(path):
+        d = open_document(path)
+        docs.append(d)
+        return d
+    yield _open
+    for d in docs:
+        d.close()
+
+
+def _crit(skill: str, *checks: DraftCheck, tokens=()) -> DraftCriterion:
+    return DraftCriterion("", skill, "“通知”：x", list(checks), 1.0, tokens=list(tokens))
+
+
+def test_augment_adds_a_named_unchanged_value_of_the_criterions_family(tmp_path, opened):
+    inp = opened(docx(tmp_path, p("通知", rpr=BOLD) + p("正文"), name="i.docx"))
+    ref = opened(docx(tmp_path, p("通知", ppr='<w:jc w:val="center"/>', rpr=BOLD) + p("正文"),
+                      name="r.docx"))
+    sel = "paragraph[text='通知']"
+    para = _crit("paragraph", DraftCheck(sel, "paragraph.alignment", "equals", "居中"),
+                 tokens=["居中"])
+    font = _crit("font", DraftCheck(sel, "font.italic", "equals", "false"), tokens=["加粗"])
+    augment([para, font], [Step("1", "将标题设置为加粗、居中。")], [], inp, ref)
+    # Bold is a font: it joins the font criterion, not the paragraph's.
+    assert [(k.prop, k.expected) for k in para.checks] == [("paragraph.alignment", "居中")]
+    assert [(k.select, k.prop, k.op, k.expected, k.note) for k in font.checks] == [
+        (sel, "font.italic", "equals", "false", ""),
+        (sel, "font.bold", "equals", "true", "the same in the input; step 1 names it")]
+
+
+def test_augment_without_steps_or_named_values_adds_nothing(tmp_path, opened):
+    inp = opened(docx(tmp_path, p("通知", rpr=BOLD), name="i.docx"))
+    ref = opened(docx(tmp_path, p("通知", ppr='<w:jc w:val="center"/>', rpr=BOLD),
+                      name="r.docx"))
+    sel = "paragraph[text='通知']"
+    font = _crit("font", DraftCheck(sel, "font.italic", "equals", "false"), tokens=["倾斜"])
+    augment([font], [], [], inp, ref)
+    augment([font], [Step("1", "将标题设置为非倾斜。")], [], inp, ref)    # 加粗 is not named
+    keep = DraftCriterion("", "preserve", "", [DraftCheck(sel, "text", "unchanged")], 0,
+                          preservation=True)
+    augment([keep], [Step("1", "将标题设置为加粗。")], [], inp, ref)
+    assert [k.prop for k in font.checks] == ["font.italic"]
+    assert [k.prop for k in keep.checks] == ["text"]
+
+
+def _section(landscape: bool, last: bool = False) -> str:
+    size = ('<w:pgSz w:w="16838" w:h="11906" w:orient="landscape"/>' if landscape
+            else '<w:pgSz w:w="11906" w:h="16838"/>')
+    s = f'<w:sectPr><w:type w:val="nextPage"/>{size}</w:sectPr>'
+    return s if last else f"<w:p><w:pPr>{s}</w:pPr></w:p>"
+
+
+def test_augment_checks_the_exception_a_step_states(tmp_path, opened):
+    def body(landscape: bool) -> str:
+        return (p("封面") + _section(False) + p("第一章正文") + _section(landscape)
+                + p("第二章正文") + _section(landscape, last=True))
+    inp = opened(docx(tmp_path, body(False), name="i.docx"))
+    ref = opened(docx(tmp_path, body(True), name="r.docx"))
+    c = _crit("page", DraftCheck("section[text*='第一章正文']", "page.orientation", "equals",
+                                 "横向"),
+              DraftCheck("section[text*='第二章正文']", "page.orientation", "equals", "横向"),
+              tokens=["横向"])
+    augment([c], [Step("3", "除封面外，其余各节纸张方向为横向。")], anchors(ref, inp), inp, ref)
+    assert [(k.select, k.expected, k.note) for k in c.checks][2:] == [
+        ("section[text*='封面']", "纵向", "the exception step 3 states")]
+    # Without an exception word, the other section is nobody's business.
+    c2 = _crit("page", DraftCheck("section[text*='第一章正文']", "page.orientation", "equals",
+                                  "横向"),
+               DraftCheck("section[text*='第二章正文']", "page.orientation", "equals", "横向"),
+               tokens=["横向"])
+    augment([c2], [Step("3", "第 2、3 节纸张方向为横向。")], anchors(ref, inp), inp, ref)
+    assert len(c2.checks) == 2
+
+
+def test_master_titles_checks_the_masters_title_on_every_slide(tmp_path, opened):
+    pptx = pytest.importorskip("pptx")
+    prs = pptx.Presentation()
+    for t in ("封面", "数据"):
+        prs.slides.add_slide(prs.slide_layouts[5]).shapes.title.text = t
+    prs.save(tmp_path / "d.pptx")
+    doc = opened(tmp_path / "d.pptx")
+    c = _crit("font", DraftCheck("master[1]/title", "font.size", "equals", "44pt"),
+              # The slides' titles show no bold: nothing to add for it.
+              DraftCheck("master[1]/title", "font.bold", "equals", "true"))
+    other = _crit("font", DraftCheck("slide[1]/title", "font.size", "equals", "44pt"))
+    master_titles([c, other], doc)
+    assert [(k.select, k.prop, k.op, k.expected, k.note) for k in c.checks][2:] == [
+        ("slide/title", "font.size", "equals", "44pt", "as the master's title, on every slide"),
+        ("slide/title", None, "count", "2", "the titles it is checked on")]
+    assert len(other.checks) == 1
