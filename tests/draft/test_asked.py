@@ -116,6 +116,133 @@ def test_sheets_added_without_an_order_are_a_set(tmp_path):
     assert c.checks[0].op == "same_set"
 
 
+def _kept(tmp_path, step: str, *checks: DraftCheck, steps=None) -> list[tuple]:
+    inp, ref = _two_docs(tmp_path)
+    c = _crit(*checks, tokens=[step])      # the criterion matches the step
+    try:
+        asked([c], steps or [Step("1", step)], inp, ref)
+    finally:
+        inp.close()
+        ref.close()
+    return [(k.prop, k.op, k.expected) for k in c.checks]
+
+
+@pytest.mark.parametrize("step, check, kept", [
+    # Where text lands on pages: only a step that speaks of pages and states the value.
+    ("全文共 2 页。", DraftCheck("document", "document.page_count", "equals", "2"), True),
+    ("将标题居中。", DraftCheck("paragraph[1]", "layout.page_number", "equals", "2"), False),
+    # Row heights, table borders, effect durations: only when named.
+    ("第 1 行行高为 1 厘米。", DraftCheck("table[1]/row[1]", "row.height", "approx", "1cm"), True),
+    ("表格外框线为双线。", DraftCheck("table[1]", "table.border.outer", "equals", "double"), True),
+    ("动画持续时间为 1 秒。", DraftCheck("slide[1]/animation[1]", "animation.duration",
+                                         "equals", "1s"), True),
+    ("设置进入动画。", DraftCheck("slide[1]/animation[1]", "animation.duration", "equals",
+                                   "1s"), False),
+    # How a range is spelt: only where the step asks for an absolute reference.
+    ("用绝对引用计算占比。", DraftCheck("sheet('a')/C2:C4", "cell.formula", "contains",
+                                        "$B$2:$B$4"), True),
+    ("计算占比。", DraftCheck("sheet('a')/C2:C4", "cell.formula", "contains", "$B$2:$B$4"),
+     False),
+    ("设置文本框自动调整大小以适应文字。", DraftCheck("slide[1]/shape[1]", "shape.text_fits",
+                                                      "equals", "true"), True),
+    ("以 A2:A4 为分类、B2:B4 为数据插入图表。",
+     DraftCheck("sheet('a')/chart[1]", "chart.series.value_refs", "equals",
+                "Sheet1!$B$2:$B$4"), True),
+    ("插入图表。", DraftCheck("sheet('a')/chart[1]", "chart.series.value_refs", "equals",
+                              "Sheet1!$B$2:$B$4"), False),
+    # A section's settings by the step that names them; a slide's date only by 日期.
+    ("首页不同。", DraftCheck("section[2]", "section.title_page", "equals", "true"), True),
+    ("设置奇偶页不同。", DraftCheck("section[2]", "section.title_page", "equals", "true"),
+     False),
+    ("显示幻灯片编号。", DraftCheck("slide[1]", "slide.date.visible", "equals", "true"), False),
+    ("显示日期和幻灯片编号。", DraftCheck("slide[1]", "slide.date.visible", "equals", "true"),
+     True),
+    ("图片设置为四周型环绕。", DraftCheck("image[1]", "image.wrap", "equals", "square"), True),
+    ("插入图片。", DraftCheck("image[1]", "image.wrap", "equals", "square"), False),
+])
+def test_a_check_is_kept_only_where_its_step_asks_it(tmp_path, step, check, kept):
+    assert bool(_kept(tmp_path, step, check)) is kept
+
+
+def test_a_chart_is_placed_by_the_top_left_cell_the_step_names(tmp_path):
+    def chart(step):
+        return _kept(tmp_path, step, DraftCheck("sheet('a')/chart[1]", "chart.anchor",
+                                                "equals", "$E$2:$L$16"))
+    assert chart("将图表放在 E2:L16 区域。") == [("chart.anchor", "equals", "$E$2:$L$16")]
+    assert chart("将图表左上角置于 E2 单元格。") == [("chart.anchor", "equals", "E2")]
+    assert chart("插入图表。") == []
+
+
+def test_a_size_another_step_states_is_kept_in_that_steps_unit(tmp_path):
+    steps = [Step("1", "为表格套用样式。"), Step("2", "将第 1 行行高设置为 1 厘米。")]
+    inp, ref = _two_docs(tmp_path)
+    try:
+        c = _crit(DraftCheck("table[1]/row[1]", "row.height", "approx", "28.35pt"),
+                  DraftCheck("table[1]", "table.style", "equals", "网格型"), tokens=["样式"])
+        asked([c], steps, inp, ref)
+        # The criterion matched step 1; the height is step 2's, written as it says it.
+        assert [(k.prop, k.expected) for k in c.checks] == [("row.height", "1cm"),
+                                                            ("table.style", "网格型")]
+        assert c.step == "1"
+        width = _crit(DraftCheck("sheet('a')/column('B')", "column.width", "approx",
+                                 "11.29"), tokens=["无关"])
+        asked([width], [Step("3", "将 B 列列宽设置为 12。")], inp, ref)
+        assert [(k.prop, k.expected) for k in width.checks] == [("column.width", "12")]
+        assert width.step == "3"
+    finally:
+        inp.close()
+        ref.close()
+
+
+def test_a_paragraph_feature_no_step_names_is_dropped_when_no_step_matched(tmp_path):
+    inp, ref = _two_docs(tmp_path)
+    try:
+        c = _crit(DraftCheck("paragraph[2]", "paragraph.indent.hanging", "approx", "4char"),
+                  DraftCheck("paragraph[2]", "paragraph.indent.first_line", "approx",
+                             "2char"), tokens=["无关"])
+        asked([c], [Step("1", "正文首行缩进 2 字符。"), Step("2", "插入页码。")], inp, ref)
+        # No step matched it (its tokens are nobody's): what no step names at all goes.
+        assert c.step == ""
+        assert [k.prop for k in c.checks] == ["paragraph.indent.first_line"]
+        none = _crit(DraftCheck("paragraph[2]", "paragraph.indent.hanging", "approx",
+                                "2char"), tokens=["无关"])
+        asked([none], [Step("1", "插入页码。")], inp, ref)
+        assert none.checks == [] and none.step == ""
+    finally:
+        inp.close()
+        ref.close()
+
+
+def test_without_steps_only_restatements_are_dropped_and_the_description_follows(tmp_path):
+    inp, ref = _two_docs(tmp_path)
+    try:
+        c = _crit(DraftCheck("paragraph[1]", "layout.page_number", "equals", "3"),
+                  DraftCheck("toc[1]", "field.switches", "equals", "o|h"),
+                  DraftCheck("paragraph[1]", "font.bold", "equals", "true"))
+        c.description = "“一、总体情况”：旧的描述"
+        asked([c], [], inp, ref)
+        assert [k.prop for k in c.checks] == ["layout.page_number", "font.bold"]
+        assert c.step == ""
+        assert c.description == "“一、总体情况”：layout.page_number 3，font.bold true"
+    finally:
+        inp.close()
+        ref.close()
+
+
+def test_ppt_slides_found_by_a_title_the_step_does_not_name_go_by_position(tmp_path):
+    inp = open_document(_deck(tmp_path / "input.pptx", chart=False))
+    ref = open_document(_deck(tmp_path / "reference.pptx", chart=False))
+    try:
+        by_title = DraftCheck("slide[title='客流统计']/title", "font.bold", "equals", "true")
+        named = DraftCheck("slide[title='联系我们']", "slide.hidden", "equals", "true")
+        c = _crit(by_title, named, tokens=["加粗"])
+        asked([c], [Step("1", "将第 2 张幻灯片标题加粗，隐藏“联系我们”幻灯片。")], inp, ref)
+        assert [k.select for k in c.checks] == ["slide[2]/title", "slide[title='联系我们']"]
+    finally:
+        inp.close()
+        ref.close()
+
+
 # ------------------------------------------------------------ drafted, end to end
 def _toc(placeholder: str) -> str:
     return ('<w:p><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText '
