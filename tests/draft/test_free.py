@@ -1,9 +1,10 @@
-"""draft/free.py: what a step leaves to the candidate is never graded as the reference chose it: "切换效果
-自定" grades that there is a transition (and "至少 3 种不同的" how many kinds), "按钮形状
-自选" no geometry, "编号的缩进距离不作要求" no indent; a created shape is found by what it
-is, not by the reference's name; an Excel "合并后居中" is no vertical alignment; a style
-Word adds as it edits is nobody's task. Each is proved by an answer written differently
-from the reference that still scores 100, and by a wrong one that does not."""
+"""draft/free.py: what a step leaves to the candidate is never graded as the reference
+chose it: "切换效果自定" grades that there is a transition (and "至少 3 种不同的" how many
+kinds), "按钮形状自选" no geometry, "编号的缩进距离不作要求" no indent; a created shape is
+found by what it is, not by the reference's name; an Excel "合并后居中" is no vertical
+alignment; a style Word adds as it edits is nobody's task. Each is proved by an answer
+written differently from the reference that still scores 100, and by a wrong one that does
+not."""
 
 from __future__ import annotations
 
