@@ -1,9 +1,10 @@
-"""What a step leaves to the candidate is never graded as the reference chose it: "切换效果
-自定" grades that there is a transition (and "至少 3 种不同的" how many kinds), "按钮形状
-自选" no geometry, "编号的缩进距离不作要求" no indent; a created shape is found by what it
-is, not by the reference's name; an Excel "合并后居中" is no vertical alignment; a style
-Word adds as it edits is nobody's task. Each is proved by an answer written differently
-from the reference that still scores 100, and by a wrong one that does not."""
+"""draft/free.py: what a step leaves to the candidate is never graded as the reference
+chose it: "切换效果自定" grades that there is a transition (and "至少 3 种不同的" how many
+kinds), "按钮形状自选" no geometry, "编号的缩进距离不作要求" no indent; a created shape is
+found by what it is, not by the reference's name; an Excel "合并后居中" is no vertical
+alignment; a style Word adds as it edits is nobody's task. Each is proved by an answer
+written differently from the reference that still scores 100, and by a wrong one that does
+not."""
 
 from __future__ import annotations
 
@@ -16,8 +17,9 @@ from openpyxl.styles import Alignment
 
 from officeeval import evaluate
 from officeeval.draft import draft
-from officeeval.draft.free import freed
-from officeeval.draft.instruction import Step, step_of
+from officeeval.draft.criteria import DraftCheck, DraftCriterion
+from officeeval.draft.free import apply, freed
+from officeeval.draft.instruction import Step
 from officeeval.rubric import load_rubric
 from officeeval.vocabulary import get as vocabulary
 
@@ -67,15 +69,62 @@ def test_freed_reads_the_clause_that_leaves_a_choice(text, has, lacks):
         assert not p.startswith(free) if free else True, (p, free)
 
 
-def test_transition_values_go_to_the_step_that_says_transition():
-    # 擦除 and 自左侧 are an animation's words too: the step saying 切换 has the transitions.
-    st = [Step("9", "为图片设置“擦除”进入动画，效果选项为“自左侧”。"),
-          Step("10", "为全部幻灯片设置切换效果。")]
-    tokens = ["擦除", "自左侧", "切换"]
-    assert step_of(tokens, [], st, ["transition.type", "transition.direction"]).number == "10"
-    assert step_of(["擦除", "自左侧", "动画"], [], st, ["animation.effect"]).number == "9"
-    # A criterion that also grades another feature is matched on all its words.
-    assert step_of(tokens, [], st, ["transition.type", "slide.hidden"]).number == "9"
+def test_freed_is_per_clause_and_in_feature_order():
+    assert freed("") == ()
+    assert freed("标题字体为黑体，字号为二号。") == ()
+    # The size is stated in a clause of its own: only the font and colour are free.
+    assert freed("字体不限，颜色任意；字号为二号") == (
+        "font.name", "font.east_asia", "smartart.colors", "shape.fill", "shape.outline.color",
+        "font.color")
+    assert freed("切换方式自行选择") == ("transition.type", "transition.direction",
+                                         "transition.duration")
+    assert freed("缩进合适") == ("paragraph.indent",)
+    # "效果自定" names no feature of its own.
+    assert freed("为全部幻灯片设置切换效果（效果自定）") == ()
+
+
+def _anim(select: str, prop: str, expected: str) -> DraftCheck:
+    return DraftCheck(select, prop, "equals", expected)
+
+
+def test_apply_grades_a_free_effect_as_present_once_per_target_and_counts_kinds():
+    st = [Step("1", "为第 2 张幻灯片的标题设置进入动画，至少使用两种不同的动画（动画效果任选）。")]
+    c = DraftCriterion("", "animation", "动画：x", [
+        _anim("slide[2]/animation[1]", "animation.effect", "擦除"),
+        _anim("slide[2]/animation[2]", "animation.effect", "飞入"),
+        _anim("slide[2]/animation[1]", "animation.duration", "0.5s"),
+        _anim("slide[2]/animation[1]", "animation.effect", "淡入")], 1.0, step="1")
+    keep = DraftCriterion("", "preserve", "", [DraftCheck("slide", "transition.type",
+                                                          "unchanged")], 0,
+                          preservation=True, step="1")
+    other = DraftCriterion("", "animation", "", [_anim("slide[1]/animation[1]",
+                                                       "animation.effect", "擦除")], 1.0,
+                           step="9")
+    apply([c, keep, other], st)
+    assert [(k.select, k.prop, k.op, k.expected) for k in c.checks] == [
+        ("slide[2]/animation[1]", "animation.effect", "exists", None),
+        ("slide[2]/animation[2]", "animation.effect", "exists", None),
+        ("slide/animation", "animation.effect", "count_distinct", ">=2")]
+    assert c.checks[-1].note == "the step asks for at least 2 different ones"
+    # Preservation, and a criterion of a step the list lacks, are left alone.
+    assert [(k.op, k.expected) for k in keep.checks] == [("unchanged", None)]
+    assert [(k.op, k.expected) for k in other.checks] == [("equals", "擦除")]
+
+
+def test_apply_counts_kinds_once_per_step_and_only_where_graded():
+    st = [Step("2", "全部幻灯片至少使用 3 种不同的切换效果。")]
+    first = DraftCriterion("", "transition", "", [_anim("slide[1]", "transition.type", "淡入")],
+                           1.0, step="2")
+    second = DraftCriterion("", "transition", "", [_anim("slide[2]", "transition.type",
+                                                         "推进")], 1.0, step="2")
+    fonts = DraftCriterion("", "font", "", [_anim("slide[1]/title", "font.bold", "true")],
+                           1.0, step="2")
+    apply([fonts, first, second], st)
+    # Nothing is freed: the effects stay as drafted; the count joins the first that grades them.
+    assert [(k.op, k.expected) for k in first.checks] == [("equals", "淡入"),
+                                                         ("count_distinct", ">=3")]
+    assert [(k.op, k.expected) for k in second.checks] == [("equals", "推进")]
+    assert [k.op for k in fonts.checks] == ["equals"]
 
 
 def test_every_action_button_and_preset_is_a_known_geometry():

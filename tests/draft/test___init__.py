@@ -1,10 +1,9 @@
-"""officeeval draft: anchors by content, comparators, points, instruction steps, and the
-drafted rubric graded for real (reference 100, input 0, a candidate with an inserted
-paragraph still 100)."""
+"""draft/__init__.py: ``draft`` end to end (the rubric graded for real: reference 100,
+input 0, a candidate with an inserted paragraph still 100), its repair of checks the
+reference fails, the steps no criterion grades, ``title_of``, and ``officeeval draft``."""
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -13,15 +12,8 @@ import openpyxl
 import pytest
 
 from officeeval import cli, evaluate
-from officeeval.catalog import catalog
 from officeeval.draft import draft, title_of
-from officeeval.draft.changes import _sheet_shifts
-from officeeval.draft.anchors import anchors
-from officeeval.draft.instruction import match, steps
-from officeeval.draft.criteria import DraftCriterion, assign_points, literal
-from officeeval.formats import open_document
 from officeeval.rubric import load_rubric
-from officeeval.properties.types.lengths import Measure
 from tests.builders import docx, p
 
 REPO = Path(__file__).resolve().parents[2]
@@ -95,13 +87,6 @@ def test_excel_rows_moved_down_are_matched_by_content(tmp_path):
     ref_rows = [r + (["总分"] if i == 0 else [f"=SUM(B{i + 2}:C{i + 2})"])
                 for i, r in enumerate(data)]
     ref = _xlsx(tmp_path / "ref.xlsx", ref_rows, title="期末成绩表")
-    i_doc, r_doc = open_document(inp), open_document(ref)
-    try:
-        shifts = _sheet_shifts(i_doc, anchors(r_doc, i_doc), {})
-    finally:
-        i_doc.close()
-        r_doc.close()
-    assert shifts == {"sheet('成绩')": (1, 0)}
     d = draft(inp, ref, tmp_path / "x.xml")
     checks = [k for c in d.criteria for k in c.checks]
     # The formulas are one criterion over the range, graded by function and value.
@@ -113,45 +98,59 @@ def test_excel_rows_moved_down_are_matched_by_content(tmp_path):
     assert not any(k.select.endswith("/A3:C5") and k.op != "unchanged" for k in checks)
 
 
-@pytest.mark.parametrize("prop, value, want", [
-    ("font.size", Measure(pt=16.0), "三号"),
-    ("font.size", Measure(pt=13.0), "13pt"),
-    ("font.bold", True, "true"),
-    ("paragraph.indent.first_line", Measure(pt=None, chars=2.0), "2char"),
-    ("page.margin.left", Measure(pt=85.05), "3cm"),
-    ("font.east_asia", "黑体", "黑体"),
-])
-def test_literal_is_what_an_author_writes(prop, value, want):
-    vtype = catalog().get(prop).type_for("word")
-    assert literal(vtype, value, prop) == want
-    vtype.parse(want)  # and it parses back
-
-
-def test_points_sum_to_100_by_weight_with_halves_when_many():
-    few = [DraftCriterion("", "s", "", [], w) for w in (1, 1, 4)]
-    assign_points(few)
-    assert sum(c.points for c in few) == 100
-    assert few[2].points > few[0].points
-    many = [DraftCriterion("", "s", "", [], 1.0) for _ in range(150)]
-    many.append(DraftCriterion("", "preserve", "", [object()], 0, preservation=True))
-    assign_points(many)
-    assert sum(c.points for c in many) == 100
-    assert all(c.points >= 0.5 and float(c.points * 2).is_integer() for c in many)
-
-
-def test_instruction_steps_and_matching(tmp_path):
-    md = ("# word-x · 通知排版（一级 · Word）\n\n## 题目（中文）\n\n"
-          "1. 将标题设置为黑体、二号，居中。\n2. 正文首行缩进 2 字符，1.5 倍行距。\n"
-          "   - 段后 0.5 行；\n\n## Task (English translation)\n\n1. Title: SimHei.\n")
+def _instruction(tmp_path: Path, *lines: str) -> Path:
     f = tmp_path / "instruction.md"
-    f.write_text(md, encoding="utf-8")
-    st = steps(md)
-    assert [s.number for s in st] == ["1", "2", "2.1"]
-    assert match(["黑体", "二号"], st).number == "1"
-    assert match(["2char", "1.5line"], st).number == "2"
-    assert match(["0.5line"], st).number == "2.1"
-    assert match(["楷体"], st) is None
-    assert title_of(f) == "通知排版"
+    f.write_text("# w · 通知排版（一级 · Word）\n\n## 题目（中文）\n\n" + "".join(
+        f"{i}. {x}\n" for i, x in enumerate(lines, start=1)), encoding="utf-8")
+    return f
+
+
+def test_title_of_reads_the_first_heading(tmp_path):
+    assert title_of(_instruction(tmp_path, "将标题居中。")) == "通知排版"
+    (tmp_path / "bare.md").write_text("# 通知\n", encoding="utf-8")
+    assert title_of(tmp_path / "bare.md") == "通知"
+    (tmp_path / "none.md").write_text("1. 将标题居中。\n", encoding="utf-8")
+    assert title_of(tmp_path / "none.md") is None
+
+
+def test_draft_header_files_steps_and_points(tmp_path):
+    inp = docx(tmp_path, p("社区活动通知") + p("各位居民："), name="input.docx")
+    ref = docx(tmp_path, p("社区活动通知", ppr='<w:jc w:val="center"/>') + p("各位居民："),
+               name="reference.docx")
+    ins = _instruction(tmp_path, "将标题居中。", "在文末插入一张图片。")
+    (tmp_path / "sub").mkdir()
+    d = draft(inp, ref, tmp_path / "sub" / "r.xml", instruction=ins, rubric_id="notice-x",
+              title="通知", level="一级")
+    assert '<rubric xmlns="urn:officeeval:rubric:1" id="notice-x" app="word" level="一级" ' \
+           'total="100" pass="60" lang="zh-CN">' in d.text
+    # Files relative to the rubric, the output named for the app.
+    assert '<files input="../input.docx" reference="../reference.docx" ' \
+           'output="output.docx"/>' in d.text
+    assert [(c.id, c.skill, c.points, c.step, c.instruction) for c in d.criteria] == [
+        ("c01", "paragraph", 98.0, "1", "1: 将标题居中。"), ("c02", "preserve", 2, "", "")]
+    # A step no criterion grades is listed, in the draft and at the rubric's end.
+    assert d.unmatched_steps == ["2: 在文末插入一张图片。"]
+    assert "<!-- instruction step with no criterion: 2: 在文末插入一张图片。 -->" in d.text
+    assert (d.reference_score, d.input_score) == (100.0, 2.0)
+    # Page layout needs a backend: named as not drafted, not raised.
+    assert "document: document.page_count unreadable (UnverifiableValue: layout backend " \
+           "unavailable)" in d.flags
+
+
+def test_draft_without_an_instruction_names_the_rubric_by_its_file(tmp_path):
+    inp = docx(tmp_path, p("标题") + p("正文"), name="input.docx")
+    ref = docx(tmp_path, p("标题", rpr="<w:b/>") + p("正文"), name="reference.docx")
+    d = draft(inp, ref, tmp_path / "my-rubric.xml")
+    assert 'id="my-rubric"' in d.text and "<title>my-rubric</title>" in d.text
+    assert d.unmatched_steps == [] and all(c.step == "" for c in d.criteria)
+    assert 'files input="input.docx"' in d.text
+
+
+def test_draft_refuses_documents_of_two_apps(tmp_path):
+    inp = docx(tmp_path, p("标题"), name="input.docx")
+    ref = _xlsx(tmp_path / "reference.xlsx", [["标题"]])
+    with pytest.raises(ValueError, match="input is a word document, reference a excel one"):
+        draft(inp, ref, tmp_path / "r.xml")
 
 
 def test_cli_draft_writes_a_valid_audited_rubric(tmp_path):
