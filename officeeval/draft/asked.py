@@ -48,7 +48,7 @@ from officeeval.targets import Document
 PAGE_PROPS = {"layout.page_number", "section.page_range", "page_breaks.count",
               "paragraph.starts_page", "document.page_count", "sheet.print_pages",
               "layout.page"}
-PAGE_WORDS = ("页码为", "页数", "共", "占", "第 1 页", "页面数")
+PAGE_WORDS = re.compile(r"页码为|页数|页面数|共|占|第\s*\d+\s*页")
 SIZE_PROPS = {"column.width": ("列宽", "宽度"), "row.height": ("行高", "高度"),
               "row.height_rule": ("行高",), "table.width": ("表格宽", "宽度")}
 BORDER_WORDS = ("边框", "框线")
@@ -189,7 +189,7 @@ def _unasked(k: DraftCheck, c: DraftCriterion, text: str, inp: Document,
     if p == "image.wrap" and not any(w in text for w in ("环绕", "嵌入", "浮于", "衬于")):
         return True
     if p in PAGE_PROPS:
-        return not (k.expected and any(w in text for w in PAGE_WORDS)
+        return not (k.expected and PAGE_WORDS.search(text)
                     and said(text, k.expected))
     if p in SIZE_PROPS:
         return not any(w in text for w in SIZE_PROPS[p])

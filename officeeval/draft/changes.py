@@ -60,6 +60,12 @@ KIND_ONLY = {
 SECTION_SKIP = {"header.text", "footer.text"}
 
 
+# The change of a cell to a formula (or to another formula): not a catalog property but the
+# draft's own name for it; the proposal turns it into formula checks (``cell.formula``,
+# ``cell.functions`` …), preservation counts it as a change of the cell's content.
+FORMULA_WRITTEN = "formula"
+
+
 @dataclass
 class Change:
     """One property that differs on one anchored target. ``ref`` / ``inp`` are the
@@ -186,8 +192,8 @@ def diff(inp: Document, ref: Document, words: str = "") -> Diff:
                 except (OfficeEvalError, LookupError):
                     same = False
             if not same:
-                changes.append(Change(a, "formula", Observation(True, "direct"), None, None,
-                                      counterpart is None))
+                changes.append(Change(a, FORMULA_WRITTEN, Observation(True, "direct"), None,
+                                      None, counterpart is None))
             props = [p for p in props if p not in FORMULA_SHADOWED]
         reg = catalog()
         for prop in props:

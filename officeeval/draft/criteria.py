@@ -7,7 +7,7 @@ import math
 import re
 from dataclasses import dataclass, field
 
-from officeeval.draft.changes import Change, shown
+from officeeval.draft.changes import FORMULA_WRITTEN, Change, shown
 from officeeval.errors import OfficeEvalError
 from officeeval.properties.types import ListType, NumberType, TextType
 from officeeval.properties.types.choices import BoolType
@@ -87,6 +87,7 @@ SKILLS = [
     ("font.", "font", "字体格式"),
     ("page.", "page", "页面设置"),
     ("columns.", "page", "页面设置"),
+    ("section.names", "slide", "幻灯片"),   # PowerPoint's sections organise slides
     ("section.", "section", "分节"),
     ("header.", "header_footer", "页眉页脚"),
     ("footer.", "header_footer", "页眉页脚"),
@@ -109,7 +110,7 @@ SKILLS = [
     ("cell.vertical", "cell_format", "单元格格式"),
     ("cell.text_direction", "cell_format", "单元格格式"),
     ("cell.locked", "sheet", "工作表"),
-    ("formula", "formula", "公式与函数"),
+    (FORMULA_WRITTEN, "formula", "公式与函数"),
     ("cell.", "data", "数据"),
     ("text", "text", "文字内容"),
     ("column.", "rowcol", "行高列宽"),
@@ -135,7 +136,6 @@ SKILLS = [
     ("slide.", "slide", "幻灯片"),
     ("presentation.", "show", "放映设置"),
     ("custom_show.", "show", "放映设置"),
-    ("section.names", "slide", "幻灯片"),
     ("notes.", "notes", "备注"),
     ("footnote.", "reference", "脚注与批注"),
     ("comment.", "reference", "脚注与批注"),

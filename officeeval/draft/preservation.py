@@ -5,7 +5,7 @@ checks of each kind."""
 from __future__ import annotations
 
 from officeeval.draft.anchors import Anchor, safe_select
-from officeeval.draft.changes import Diff, observe, shown
+from officeeval.draft.changes import FORMULA_WRITTEN, Diff, observe, shown
 from officeeval.draft.criteria import DraftCheck, DraftCriterion
 from officeeval.draft.ranges import range_selector, rectangles
 from officeeval.errors import OfficeEvalError
@@ -14,7 +14,8 @@ from officeeval.targets import Document, Target
 
 # What a cell's content is: a change of these (not of a format) keeps it out of the values
 # the task preserves.
-VALUE_PROPS = {"cell.value", "cell.formula", "cell.text", "text", "cell.display"}
+VALUE_PROPS = {"cell.value", "cell.formula", "cell.text", "text", "cell.display",
+               FORMULA_WRITTEN}
 
 
 def preservation_criteria(diff: Diff, inp: Document, ref: Document) -> list[DraftCriterion]:

@@ -8,7 +8,7 @@ import math
 import re
 
 from officeeval.draft.anchors import Anchor, quote, safe_select
-from officeeval.draft.changes import Change, Diff, observe, shown
+from officeeval.draft.changes import FORMULA_WRITTEN, Change, Diff, observe, shown
 from officeeval.draft.criteria import (
     DraftCheck, DraftCriterion, describe, family_of, literal, make_check, skill_of,
 )
@@ -233,7 +233,7 @@ def propose(diff: Diff, inp: Document, ref: Document, words: str = "",
         tokens: list[str] = []
         for sel in selectors:
             for c in sorted(template, key=lambda c: c.prop):
-                if c.prop == "formula":
+                if c.prop == FORMULA_WRITTEN:
                     checks += _formula_checks(sel, c.anchor, ref)
                     tokens += _functions(c.anchor)
                     continue

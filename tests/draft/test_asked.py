@@ -131,6 +131,9 @@ def _kept(tmp_path, step: str, *checks: DraftCheck, steps=None) -> list[tuple]:
     # Where text lands on pages: only a step that speaks of pages and states the value.
     ("全文共 2 页。", DraftCheck("document", "document.page_count", "equals", "2"), True),
     ("将标题居中。", DraftCheck("paragraph[1]", "layout.page_number", "equals", "2"), False),
+    # A page stated by its number, however it is spaced.
+    ("目录位于第 2 页。", DraftCheck("paragraph[1]", "layout.page_number", "equals", "2"), True),
+    ("目录位于第2页。", DraftCheck("paragraph[1]", "layout.page_number", "equals", "2"), True),
     # Row heights, table borders, effect durations: only when named.
     ("第 1 行行高为 1 厘米。", DraftCheck("table[1]/row[1]", "row.height", "approx", "1cm"), True),
     ("表格外框线为双线。", DraftCheck("table[1]", "table.border.outer", "equals", "double"), True),

@@ -64,6 +64,9 @@ def test_describe_names_targets_and_the_first_four_values():
     ("slide.footer.visible", ("header_footer", "页眉页脚")),
     ("slide.background.color", ("design", "背景与主题")),
     ("slide.hidden", ("slide", "幻灯片")),
+    # PowerPoint's sections organise slides; Word's are 分节 (the narrower entry first).
+    ("section.names", ("slide", "幻灯片")),
+    ("section.start", ("section", "分节")),
     ("count", ("structure", "结构")),
     ("preserve", ("preserve", "内容保持")),
     ("unknown.prop", ("other", "其他")),

@@ -116,6 +116,19 @@ def test_excel_constant_cells_untouched_sheets_and_names(tmp_path, kept):
                    ("workbook", "workbook.sheet_names", "unchanged")]
 
 
+def test_excel_a_sheet_whose_only_change_is_a_formula_is_not_kept_whole(tmp_path, kept):
+    rows = [["a", "b"], [1, 2], [3, 4]]
+    ref = _book(tmp_path / "r.xlsx", rows, sheets=())
+    wb = openpyxl.load_workbook(ref)
+    wb.active["A4"] = "=SUM(A2:A3)"
+    wb.save(ref)
+    got = kept(_book(tmp_path / "i.xlsx", rows, sheets=()), ref)
+    # The formula changed the sheet: its constant cells are kept, not the sheet's values
+    # (which the reference itself changes).
+    assert ("sheet('数据')", "sheet.values", "unchanged") not in got
+    assert ("workbook", "workbook.sheet_names", "unchanged") in got
+
+
 def test_excel_a_typed_value_touches_its_sheet_and_small_runs_are_not_kept(tmp_path, kept):
     got = kept(_book(tmp_path / "i.xlsx", [["品名", "数量"], ["笔", 2]], sheets=()),
                _book(tmp_path / "r.xlsx", [["品名", "数量"], ["笔", 3]], sheets=()))
