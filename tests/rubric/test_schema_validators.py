@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
-from officeeval.rubric.loader import _PARSER, fast_schema, schema
+from officeeval.rubric.elements import PARSER
+from officeeval.rubric.loader import fast_schema, schema
 
 REPO = Path(__file__).resolve().parents[2]
 NS = "{urn:officeeval:rubric:1}"
@@ -22,7 +23,7 @@ def _rubrics() -> list[Path]:
     out = []
     for p in sorted(found):
         try:
-            root = etree.fromstring(p.read_bytes(), _PARSER)
+            root = etree.fromstring(p.read_bytes(), PARSER)
         except etree.XMLSyntaxError:
             continue
         if root.tag == NS + "rubric":
@@ -59,7 +60,7 @@ def _variants(root: etree._Element):
 
 @pytest.mark.parametrize("path", _rubrics(), ids=lambda p: str(p.relative_to(REPO)))
 def test_libxml2_and_xmlschema_agree(path):
-    root = etree.fromstring(path.read_bytes(), _PARSER)
+    root = etree.fromstring(path.read_bytes(), PARSER)
     for what, variant in _variants(root):
         tree = etree.ElementTree(variant)
         fast = fast_schema().validate(tree)
