@@ -25,6 +25,7 @@ from officeeval.ppt import (
     resolvers_chart, resolvers_layout, resolvers_shape, resolvers_show, resolvers_slide,
     resolvers_text,
 )
+from officeeval.ppt import resolvers_link, resolvers_smartart, resolvers_table
 from officeeval.ppt.presentation import PptDocument
 from officeeval.properties.define import PropertySet
 from officeeval.properties.writing import WriterSet
@@ -103,10 +104,22 @@ PPT = AppSpec(
     name="ppt", title="PowerPoint", extensions=(".pptx",), view=PptDocument,
     root_kind="presentation",
     properties=(resolvers_text.PROPERTIES, resolvers_slide.PROPERTIES,
-                resolvers_shape.PROPERTIES, resolvers_chart.PROPERTIES,
+                resolvers_shape.PROPERTIES,
+                resolvers_table.PROPERTIES,
+                resolvers_smartart.PROPERTIES,
+                resolvers_link.PROPERTIES,
+                resolvers_chart.PROPERTIES,
                 resolvers_show.PROPERTIES, resolvers_layout.PROPERTIES),
     writer_modules=tuple(f"officeeval.ppt.edit.{m}" for m in (
-        "text", "slides", "shapes", "design", "presentation", "timing")),
+        "slides", "design", "presentation", "timing")) + (
+        "officeeval.ppt.resolvers_text",
+        "officeeval.ppt.resolvers_shape",
+        "officeeval.ppt.resolvers_table",
+        "officeeval.ppt.resolvers_smartart",
+        "officeeval.ppt.resolvers_link",
+        "officeeval.ppt.resolvers_chart",
+        "officeeval.ppt.resolvers_show",
+    ),
     steps=ppt_steps.STEPS, vocabulary=ppt_vocabulary,
     standard_targets=("presentation", "slide", "slide/shape", "slide/animation", "layout",
                       "master", "slide/table", "slide/table/cell", "slide/chart",

@@ -1,28 +1,40 @@
 """PowerPoint resolvers for shapes: kind, name, text, position and size (inherited from the
-layout or master placeholder when the slide does not set them), geometry, fill, tables,
-SmartArt and click actions."""
+layout or master placeholder when the slide does not set them), geometry, fill and outline;
+each writable one with its writer below it (written on the shape itself: its own transform,
+``p:cNvPr``, ``p:spPr``). Tables, SmartArt and click actions have their own modules
+(``resolvers_table``, ``resolvers_smartart``, ``resolvers_link``)."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from lxml import etree
+
+from officeeval.ooxml import drawing_edit
 from officeeval.ooxml.drawingml import find_fill, first_color, read_fill
+from officeeval.ooxml.ns import A, P
 from officeeval.ooxml.units import to_int
-from officeeval.ppt import content, smartart, tables
+from officeeval.ppt.edit.shape_parts import (
+    none_or_solid, on_sp_pr, own_box, own_xfrm, shape_of, sp_pr,
+)
+from officeeval.ppt.edit.text_nodes import replace_text, shown_nodes
 from officeeval.ppt.markup import a, first_child
 from officeeval.ppt.sheets import box_component
 from officeeval.ppt.targets import CellTarget, ParagraphTarget, RunTarget, ShapeTarget
-from officeeval.ppt.value_types import DEGREES, PPT_TABLE_STYLE
+from officeeval.ppt.value_types import DEGREES
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
+from officeeval.properties.writing import NotApplicable, Session, WriterSet
+from officeeval.targets import Target
 from officeeval.values import Measure, Observation
 
 SHAPE_KINDS = ("shape", "picture", "table", "chart", "smartart", "media")
-TABLES = ("table", "shape")
-SMARTART = ("smartart", "shape")
-LINKED = (*SHAPE_KINDS, "paragraph", "run")
 EMU_PER_PT = 12700.0
+_A, _P = f"{{{A}}}", f"{{{P}}}"
 
 PROPERTIES = PropertySet()
 prop, binds = PROPERTIES.prop, PROPERTIES.binds
+WRITERS = WriterSet()
 
 
 @prop("shape.kind", T.EnumType("shape_kind"), kinds=SHAPE_KINDS,
@@ -41,11 +53,26 @@ def shape_name(target: ShapeTarget, ctx) -> Observation | None:
     return Observation(name, "direct") if name else None
 
 
+@WRITERS.writer("shape.name")
+def write_shape_name(session: Session, target: Target, value: Any) -> str:
+    pr = shape_of(target).c_nv_pr
+    if pr is None:
+        raise NotApplicable("a shape without cNvPr")
+    session.touch(pr)
+    pr.set("name", str(value))
+    return f"renamed {pr.get('name')!r}"
+
+
 @binds("shape.text", kinds=(*SHAPE_KINDS, "cell"))
 def shape_text(target, ctx) -> Observation | None:
     if isinstance(target, (ShapeTarget, CellTarget, ParagraphTarget, RunTarget)):
         return Observation(target.text, "direct")
     return None
+
+
+@WRITERS.writer("shape.text")
+def write_shape_text(session: Session, target: Target, value: Any) -> str:
+    return replace_text(session, target, "shape.text", shown_nodes(target), value)
 
 
 @prop("shape.placeholder_type", T.TEXT, kinds=SHAPE_KINDS)
@@ -56,6 +83,17 @@ def placeholder_type(target: ShapeTarget, ctx) -> Observation | None:
     return Observation(ph.type, "direct") if ph is not None else None
 
 
+@WRITERS.writer("shape.placeholder_type")
+def write_placeholder_type(session: Session, target: Target, value: Any) -> str:
+    shape = shape_of(target)
+    ph = next(shape.el.iter(_P + "ph"), None)
+    if ph is None:
+        raise NotApplicable("not a placeholder")
+    ph.set("type", str(value))
+    session.touch(ph)
+    return f"ph/@type={value}"
+
+
 @prop("shape.geometry", T.EnumType("shape_geometry"), kinds=SHAPE_KINDS)
 def geometry(target: ShapeTarget, ctx) -> Observation | None:
     """Preset geometry: every ST_ShapeType preset by its token, common ones by their Chinese UI
@@ -63,6 +101,11 @@ def geometry(target: ShapeTarget, ctx) -> Observation | None:
     custom for freeforms). ``shape.geometry^='actionButton'`` selects any action button."""
     g = target.shape.geometry
     return Observation(g, "direct") if g else None
+
+
+@WRITERS.writer("shape.geometry")
+def write_geometry(session: Session, target: Target, value: Any) -> str:
+    return on_sp_pr(session, target, drawing_edit.set_geometry, value)
 
 
 def _box_part(target: ShapeTarget, ctx, i: int) -> Observation | None:
@@ -76,11 +119,40 @@ def _box_part(target: ShapeTarget, ctx, i: int) -> Observation | None:
     return Observation(Measure(round(value / EMU_PER_PT, 3)), source)
 
 
+def _box_writer(name: str, which: int) -> None:
+    @WRITERS.writer(name)
+    def write(session: Session, target: Target, value: Any) -> str:
+        """The whole box written on the shape itself (an inherited placeholder box made
+        the shape's own), with one of its parts set."""
+        from officeeval.ppt.sheets import effective_box
+        shape = shape_of(target)
+        got = effective_box(shape)
+        if got is None:
+            raise NotApplicable("the shape has no box")
+        box = got[0]
+        vals = [box.x, box.y, box.cx, box.cy]
+        pt = value.points() if isinstance(value, Measure) else float(value)
+        vals[which] = pt * EMU_PER_PT
+        xfrm = own_xfrm(shape)
+        for child in list(xfrm):
+            if child.tag in (_A + "off", _A + "ext"):
+                xfrm.remove(child)
+        etree.SubElement(xfrm, _A + "off", x=str(int(round(vals[0]))),
+                         y=str(int(round(vals[1]))))
+        etree.SubElement(xfrm, _A + "ext", cx=str(int(round(vals[2]))),
+                         cy=str(int(round(vals[3]))))
+        session.touch(xfrm)
+        return f"{name} {pt:g} pt"
+
+
 @prop("shape.left", T.LENGTH_ABS, kinds=SHAPE_KINDS)
 def left(target: ShapeTarget, ctx) -> Observation | None:
     """Distance from the slide's left edge (inherited from the layout or master placeholder
     when the slide does not set it)."""
     return _box_part(target, ctx, 0)
+
+
+_box_writer("shape.left", 0)
 
 
 @prop("shape.top", T.LENGTH_ABS, kinds=SHAPE_KINDS)
@@ -89,16 +161,25 @@ def top(target: ShapeTarget, ctx) -> Observation | None:
     return _box_part(target, ctx, 1)
 
 
+_box_writer("shape.top", 1)
+
+
 @prop("shape.width", T.LENGTH_ABS, kinds=SHAPE_KINDS)
 def width(target: ShapeTarget, ctx) -> Observation | None:
     """Width."""
     return _box_part(target, ctx, 2)
 
 
+_box_writer("shape.width", 2)
+
+
 @prop("shape.height", T.LENGTH_ABS, kinds=SHAPE_KINDS)
 def height(target: ShapeTarget, ctx) -> Observation | None:
     """Height."""
     return _box_part(target, ctx, 3)
+
+
+_box_writer("shape.height", 3)
 
 
 @prop("shape.region", T.EnumType("region"), kinds=SHAPE_KINDS)
@@ -121,6 +202,27 @@ def region(target: ShapeTarget, ctx) -> Observation | None:
     return Observation(region_of(cx, cy), src)
 
 
+@WRITERS.writer("shape.region")
+def write_region(session: Session, target: Target, value: Any) -> str:
+    """The shape moved, its size kept, so that its centre is at the middle of the region's
+    third of the slide (``bottom_right``: five sixths across and down)."""
+    size = target.doc.slide_size
+    if size is None or size.width <= 0 or size.height <= 0:
+        raise NotApplicable("the slide size is unknown")
+    token = str(value)
+    row, _, col = token.partition("_") if "_" in token else (
+        (token, "", "") if token in ("top", "bottom") else ("", "", token))
+    fx = {"left": 1 / 6, "right": 5 / 6}.get(col, 1 / 2)
+    fy = {"top": 1 / 6, "bottom": 5 / 6}.get(row, 1 / 2)
+    xfrm = own_box(shape_of(target))
+    off, ext = xfrm.find(_A + "off"), xfrm.find(_A + "ext")
+    cx, cy = int(ext.get("cx") or 0), int(ext.get("cy") or 0)
+    off.set("x", str(int(round(fx * size.width * EMU_PER_PT - cx / 2))))
+    off.set("y", str(int(round(fy * size.height * EMU_PER_PT - cy / 2))))
+    session.touch(xfrm)
+    return f"shape.region {token}"
+
+
 @prop("shape.rotation", DEGREES, kinds=SHAPE_KINDS)
 def rotation(target: ShapeTarget, ctx) -> Observation | None:
     """Rotation in degrees (0 when not rotated)."""
@@ -128,6 +230,14 @@ def rotation(target: ShapeTarget, ctx) -> Observation | None:
     if box is None:
         return None if ctx.direct else Observation(0.0, "default")
     return Observation(round(box.rot, 3), "direct")
+
+
+@WRITERS.writer("shape.rotation")
+def write_rotation(session: Session, target: Target, value: Any) -> str:
+    xfrm = own_box(shape_of(target))
+    xfrm.set("rot", str(int(round(float(value) * 60000))))
+    session.touch(xfrm)
+    return f"rot={xfrm.get('rot')}"
 
 
 def _fill(target: ShapeTarget):
@@ -162,6 +272,13 @@ def fill_kind(target: ShapeTarget, ctx) -> Observation | None:
     return Observation(got[0].kind, got[1])
 
 
+@WRITERS.writer("shape.fill.kind")
+def write_fill_kind(session: Session, target: Target, value: Any) -> str:
+    """``none`` (no fill) or ``solid`` (white); other kinds are not made up."""
+    return on_sp_pr(session, target, drawing_edit.set_solid_fill,
+                    none_or_solid(value, "fill", "FFFFFF"))
+
+
 @prop("shape.fill.color", T.COLOR, kinds=SHAPE_KINDS)
 def fill_color(target: ShapeTarget, ctx) -> Observation | None:
     """Shape fill color (solid color, a gradient's first stop)."""
@@ -172,6 +289,11 @@ def fill_color(target: ShapeTarget, ctx) -> Observation | None:
     if fill.kind == "none":
         return Observation("none", source)
     return Observation(fill.color, source) if fill.color else None
+
+
+@WRITERS.writer("shape.fill.color")
+def write_fill_color(session: Session, target: Target, value: Any) -> str:
+    return on_sp_pr(session, target, drawing_edit.set_solid_fill, value)
 
 
 # ------------------------------------------------------------------ outlines
@@ -231,6 +353,13 @@ def outline_kind(target: ShapeTarget, ctx) -> Observation | None:
     return Observation(got[0].kind, got[2])
 
 
+@WRITERS.writer("shape.outline.kind")
+def write_outline_kind(session: Session, target: Target, value: Any) -> str:
+    """``none`` (no line) or ``solid`` (black); other kinds are not made up."""
+    return on_sp_pr(session, target, drawing_edit.set_line_fill,
+                    none_or_solid(value, "outline", "000000"))
+
+
 @prop("shape.outline.color", T.COLOR, kinds=SHAPE_KINDS)
 def outline_color(target: ShapeTarget, ctx) -> Observation | None:
     """Colour of the shape's outline as RGB (theme colours resolved), none when the shape
@@ -246,6 +375,12 @@ def outline_color(target: ShapeTarget, ctx) -> Observation | None:
     return Observation(fill.color, got[2]) if fill.color else None
 
 
+@WRITERS.writer("shape.outline.color")
+def write_outline_color(session: Session, target: Target, value: Any) -> str:
+    """A solid outline of the colour (``none``: no outline) on the shape itself."""
+    return on_sp_pr(session, target, drawing_edit.set_line_fill, value)
+
+
 @prop("shape.outline.width", T.LENGTH_ABS, kinds=SHAPE_KINDS)
 def outline_width(target: ShapeTarget, ctx) -> Observation | None:
     """Width (粗细) of the shape's outline in points (a:ln/@w, else the theme line of its
@@ -258,177 +393,16 @@ def outline_width(target: ShapeTarget, ctx) -> Observation | None:
     return Observation(Measure(pt=round(got[1], 3)), got[3])
 
 
-# ------------------------------------------------------------------ tables
-def _table(target):
-    shape = target.shape if isinstance(target, (ShapeTarget, CellTarget)) else None
-    return tables.table_element(shape) if shape is not None and shape.kind == "table" else None
-
-
-@binds("table.rows", kinds=TABLES)
-def table_rows(target, ctx) -> Observation | None:
-    tbl = _table(target)
-    return Observation(len(tables.rows(tbl)), "direct") if tbl is not None else None
-
-
-@binds("table.columns", kinds=TABLES)
-def table_columns(target, ctx) -> Observation | None:
-    tbl = _table(target)
-    return Observation(tables.column_count(tbl), "direct") if tbl is not None else None
-
-
-@binds("table.style", kinds=TABLES, vtype=PPT_TABLE_STYLE)
-def table_style(target, ctx) -> Observation | None:
-    tbl = _table(target)
-    if tbl is None:
-        return None
-    obs = tables.style_name(tbl, target.doc.table_styles)
-    if obs is not None and ctx.direct and obs.source != "direct":
-        return None
-    return obs
-
-
-def _table_flag(target, name: str) -> Observation | None:
-    tbl = _table(target)
-    if tbl is None:
-        return None
-    return Observation(tables.flags(tbl)[name], "direct")
-
-
-@prop("table.first_row", T.BOOL, kinds=TABLES)
-def first_row(target, ctx) -> Observation | None:
-    """Table style option: header row (标题行)."""
-    return _table_flag(target, "firstRow")
-
-
-@prop("table.banded_rows", T.BOOL, kinds=TABLES)
-def banded_rows(target, ctx) -> Observation | None:
-    """Table style option: banded rows (镶边行)."""
-    return _table_flag(target, "bandRow")
-
-
-@binds("cell.text", kinds="cell")
-def cell_text(target, ctx) -> Observation | None:
-    if isinstance(target, CellTarget):
-        return Observation(target.text, "direct")
-    return None
-
-
-@binds("cell.span", kinds="cell",
-       read_only="merging reshapes the table (cells are absorbed), not one cell's value")
-def cell_span(target: CellTarget, ctx) -> Observation | None:
-    tc = target.el
-    rows = max(to_int(tc.get("rowSpan")) or 1, 1)
-    cols = max(to_int(tc.get("gridSpan")) or 1, 1)
-    return Observation(f"{rows}x{cols}", "direct")
-
-
-@binds("cell.shading", kinds="cell")
-def cell_shading(target: CellTarget, ctx) -> Observation | None:
-    tc_pr = first_child(target.el, a("tcPr"))
-    fill = read_fill(find_fill(tc_pr), target.shape.sheet.scheme_color) \
-        if tc_pr is not None else None
-    if fill is None:
-        return None
-    if fill.kind == "none":
-        return Observation("none", "direct")
-    return Observation(fill.color, "direct") if fill.color else None
-
-
-# ------------------------------------------------------------------ SmartArt
-@prop("smartart.layout", T.EnumType("smartart_layout"), kinds=SMARTART)
-def smartart_layout(target: ShapeTarget, ctx) -> Observation | None:
-    """SmartArt layout (basic_block_list/基本列表, basic_process/基本流程, basic_cycle/基本循环,
-    hierarchy/层次结构 …); an unknown layout gives its id."""
-    if target.shape.kind != "smartart":
-        return None
-    token = smartart.layout_token(target.shape)
-    return Observation(token, "direct") if token else None
-
-
-@prop("smartart.layout_id", T.TEXT, kinds=SMARTART)
-def smartart_layout_id(target: ShapeTarget, ctx) -> Observation | None:
-    """The SmartArt layout definition id (urn:…/layout/…)."""
-    if target.shape.kind != "smartart":
-        return None
-    uid = smartart.layout_id(target.shape)
-    return Observation(uid, "direct") if uid else None
-
-
-@prop("smartart.style", T.EnumType("smartart_style"), kinds=SMARTART)
-def smartart_style(target: ShapeTarget, ctx) -> Observation | None:
-    """SmartArt style (SmartArt 样式: simple_fill/简单填充, subtle_effect/细微效果,
-    moderate_effect/中等效果, intense_effect/强烈效果, polished/优雅 …), from the quick style
-    part (or the data model's qsTypeId); an unknown style gives its id."""
-    if target.shape.kind != "smartart":
-        return None
-    token = smartart.style_token(target.shape)
-    return Observation(token, "direct") if token else None
-
-
-@prop("smartart.colors", T.EnumType("smartart_colors"), kinds=SMARTART)
-def smartart_colors(target: ShapeTarget, ctx) -> Observation | None:
-    """SmartArt colours (更改颜色: colorful_accent/彩色 - 个性色, colorful_range_2_3,
-    accent1_fill/彩色填充 - 个性色 1, accent2_outline/彩色轮廓 - 个性色 2 …), from the colors
-    part (or the data model's csTypeId); an unknown scheme gives its id."""
-    if target.shape.kind != "smartart":
-        return None
-    token = smartart.colors_token(target.shape)
-    return Observation(token, "direct") if token else None
-
-
-@prop("smartart.nodes", T.ORDERED_LIST, kinds=SMARTART)
-def smartart_nodes(target: ShapeTarget, ctx) -> Observation | None:
-    """SmartArt node texts in text-pane order."""
-    if target.shape.kind != "smartart":
-        return None
-    if smartart.data_model(target.shape) is None:
-        return None
-    return Observation([n.text for n in smartart.nodes(target.shape)], "direct")
-
-
-@prop("smartart.categories", T.LIST, kinds=SMARTART,
-      read_only="the layout definition's gallery categories: write smartart.layout")
-def smartart_categories(target: ShapeTarget, ctx) -> Observation | None:
-    """The SmartArt layout's gallery categories (list, process, cycle, hierarchy …)."""
-    if target.shape.kind != "smartart":
-        return None
-    cats = smartart.categories(target.shape)
-    return Observation(cats, "direct") if cats else None
-
-
-# ------------------------------------------------------------------ click actions
-def _action(target):
-    if isinstance(target, ShapeTarget):
-        el = target.shape.hyperlink
-        sheet = target.shape.sheet
-        if el is None and target.shape.tx_body is not None:
-            for par in target.paragraphs:
-                for r in par.runs:
-                    link = r.chain().hyperlink()
-                    if link is not None:
-                        return content.read_action(sheet, link)
-        return content.read_action(sheet, el)
-    if isinstance(target, ParagraphTarget):
-        for r in target.runs:
-            link = r.chain().hyperlink()
-            if link is not None:
-                return content.read_action(target.shape.sheet, link)
-        return None
-    if isinstance(target, RunTarget):
-        return content.read_action(target.paragraph.shape.sheet, target.chain().hyperlink())
-    return None
-
-
-@binds("hyperlink.target", kinds=LINKED)
-def hyperlink_target(target, ctx) -> Observation | None:
-    act = _action(target)
-    if act is None or act.kind == "none":
-        return None
-    return Observation(act.target, "direct")
-
-
-@prop("hyperlink.action", T.EnumType("hyperlink_action"), kinds=LINKED)
-def hyperlink_action(target, ctx) -> Observation | None:
-    """Click action kind: url, slide, first_slide, next_slide, end_show …"""
-    act = _action(target)
-    return Observation(act.kind, "direct") if act is not None else None
+@WRITERS.writer("shape.outline.width")
+def write_outline_width(session: Session, target: Target, value: Any) -> str:
+    """The outline's width (``a:ln/@w``); a shape without a visible line gets a black one."""
+    from officeeval.properties.registry import ResolveContext
+    sp = sp_pr(shape_of(target))
+    shown = outline_kind(target, ResolveContext())
+    if shown is None or shown.value == "none":
+        drawing_edit.set_line_fill(sp, "000000")
+    ln = drawing_edit.line_el(sp)
+    pt = value.points() if isinstance(value, Measure) else float(value)
+    ln.set("w", str(int(round(pt * EMU_PER_PT))))
+    session.touch(sp)
+    return f"a:ln/@w={ln.get('w')}"

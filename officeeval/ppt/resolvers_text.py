@@ -6,6 +6,10 @@ On a paragraph, shape or cell a run-level property is judged on every run that s
 is no visible text. ``ctx.direct`` reads only the run's own ``a:rPr`` (or the paragraph's
 own ``a:pPr`` for paragraph properties); otherwise PowerPoint's default is returned with
 source ``default`` when nothing in the chain sets the property.
+
+Each property's writer is registered below its resolver: it writes the runs' ``a:rPr`` or the
+paragraphs' ``a:pPr`` a check reads and, when the value is inherited, the level it comes
+from (``officeeval.ppt.edit.text_props``).
 """
 
 from __future__ import annotations
@@ -13,48 +17,46 @@ from __future__ import annotations
 import functools
 from typing import Any, Callable
 
+from lxml import etree
+
 from officeeval.cache import memo_table
-from officeeval.ppt import tables
+from officeeval.ooxml.ns import A
+from officeeval.ppt.edit.text_props import (
+    PARA, RUN, Put, emu, has_attr, has_child, onoff, set_attr, spacing, text_writer, to_points,
+    typeface,
+)
 from officeeval.ppt.markup import a, first_child
-from officeeval.ppt.targets import CellTarget, ParagraphTarget, RunTarget, ShapeTarget
+from officeeval.ppt.targets import ParagraphTarget, RunTarget, text_paragraphs
 from officeeval.ppt.textstyle import DEFAULT_SIZE_PT, TextChain, paragraph_level
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
 from officeeval.properties.mistakes import Breaks, choices, flip, fonts, lengths, next_level, sizes
+from officeeval.properties.writing import WriterSet
 from officeeval.values import LineSpacing, Measure, Observation, aggregate
 
 TEXT_KINDS = ("shape", "table", "paragraph", "run", "cell")
 PARA_KINDS = ("shape", "table", "paragraph", "cell")
 Reader = Callable[[TextChain], "Observation | None"]
 
+_A = f"{{{A}}}"
+FILLS = ("noFill", "solidFill", "gradFill", "blipFill", "pattFill", "grpFill")
+_UNDERLINE = {"none": "none", "single": "sng", "double": "dbl", "thick": "heavy",
+              "dotted": "dotted", "dash": "dash", "wave": "wavy", "words": "words"}
+_ALIGN = {"left": "l", "center": "ctr", "right": "r", "justify": "just", "distribute": "dist"}
+BULLETS = ("buNone", "buChar", "buAutoNum", "buBlip", "buFont", "buSzPct", "buSzPts",
+           "buSzTx", "buClr", "buClrTx", "buFontTx")
+
 PROPERTIES = PropertySet()
 prop, binds = PROPERTIES.prop, PROPERTIES.binds
+WRITERS = WriterSet()
 
 
-def text_paragraphs(target) -> list[ParagraphTarget]:
-    """The paragraphs a target's text formatting is judged on: its own, a cell's, a
-    shape's (a table's: those of its cells, merged-away cells left out)."""
-    return _paragraphs(target)
+def _run(name: str, defines: Callable[[etree._Element], bool], put: Put) -> None:
+    WRITERS.add(text_writer(name, RUN, defines, put))
 
 
-def _paragraphs(target) -> list[ParagraphTarget]:
-    if isinstance(target, ParagraphTarget):
-        return [target]
-    if isinstance(target, CellTarget):
-        return target.paragraphs
-    if isinstance(target, ShapeTarget):
-        if target.shape.tx_body is not None:
-            return target.paragraphs
-        if target.shape.kind == "table":
-            merged = {(c.row, c.col) for c in _merged(target)}
-            return [par for cell in target.cells if (cell.row, cell.col) not in merged
-                    for par in cell.paragraphs]
-    return []
-
-
-def _merged(target: ShapeTarget) -> list:
-    tbl = tables.table_element(target.shape)
-    return [c for c in tables.cells(tbl) if c.merged_into] if tbl is not None else []
+def _para(name: str, defines: Callable[[etree._Element], bool], put: Put) -> None:
+    WRITERS.add(text_writer(name, PARA, defines, put))
 
 
 def _chains(target, direct: bool) -> list[tuple[str, TextChain]]:
@@ -74,7 +76,7 @@ def _read_chains(target, direct: bool) -> list[tuple[str, TextChain]]:
         runs = [target]
         pars: list[ParagraphTarget] = []
     else:
-        pars = _paragraphs(target)
+        pars = text_paragraphs(target)
         runs = [r for par in pars for r in par.text_runs()]
     out = [(f"{r.locator} {r.text[:12]!r}", r.chain()) for r in runs]
     if not out and pars:
@@ -112,10 +114,16 @@ def font_name(chain: TextChain) -> Observation | None:
     return chain.font("latin")
 
 
+_run("font.name", has_child("latin"), typeface("latin"))
+
+
 @binds("font.east_asia", kinds=TEXT_KINDS, breaks=fonts("宋体", "黑体", "楷体", "微软雅黑"))
 @run_property()
 def font_east_asia(chain: TextChain) -> Observation | None:
     return chain.font("ea")
+
+
+_run("font.east_asia", has_child("ea"), typeface("ea"))
 
 
 @binds("font.size", kinds=TEXT_KINDS, breaks=sizes)
@@ -124,10 +132,16 @@ def font_size(chain: TextChain) -> Observation | None:
     return chain.size()
 
 
+_run("font.size", has_attr("sz"), set_attr("sz", lambda v: str(int(round(to_points(v) * 100)))))
+
+
 @binds("font.bold", kinds=TEXT_KINDS, breaks=flip)
 @run_property(False)
 def font_bold(chain: TextChain) -> Observation | None:
     return chain.flag("b")
+
+
+_run("font.bold", has_attr("b"), set_attr("b", onoff))
 
 
 @binds("font.italic", kinds=TEXT_KINDS, breaks=flip)
@@ -136,10 +150,16 @@ def font_italic(chain: TextChain) -> Observation | None:
     return chain.flag("i")
 
 
+_run("font.italic", has_attr("i"), set_attr("i", onoff))
+
+
 @binds("font.underline", kinds=TEXT_KINDS, breaks=choices("none", "single", "double"))
 @run_property("none")
 def font_underline(chain: TextChain) -> Observation | None:
     return chain.underline()
+
+
+_run("font.underline", has_attr("u"), set_attr("u", lambda v: _UNDERLINE.get(str(v), "sng")))
 
 
 @binds("font.color", kinds=TEXT_KINDS, breaks=choices("000000", "FF0000", "0000FF"))
@@ -148,11 +168,37 @@ def font_color(chain: TextChain) -> Observation | None:
     return chain.color()
 
 
+def write_color(rpr: etree._Element, v: Any) -> str:
+    for t in FILLS:
+        for el in rpr.findall(_A + t):
+            rpr.remove(el)
+    fill = etree.Element(_A + "solidFill")
+    etree.SubElement(fill, _A + "srgbClr", val=str(v))
+    # A fill comes after a:ln and before the effects and fonts.
+    ln = rpr.find(_A + "ln")
+    rpr.insert(rpr.index(ln) + 1 if ln is not None else 0, fill)
+    return f"a:solidFill/a:srgbClr={v}"
+
+
+_run("font.color", has_child(*FILLS), write_color)
+
+
 # PowerPoint highlights any colour (a:highlight holds a colour, not Word's named set).
 @binds("font.highlight", kinds=TEXT_KINDS, vtype=T.COLOR, breaks=choices("FFFF00", "00FF00"))
 @run_property()
 def font_highlight(chain: TextChain) -> Observation | None:
     return chain.highlight()
+
+
+def _write_highlight(rpr: etree._Element, v: Any) -> str:
+    for el in rpr.findall(_A + "highlight"):
+        rpr.remove(el)
+    hl = etree.SubElement(rpr, _A + "highlight")
+    etree.SubElement(hl, _A + "srgbClr", val=str(v))
+    return f"a:highlight={v}"
+
+
+_run("font.highlight", has_child("highlight"), _write_highlight)
 
 
 def _strike(chain: TextChain, which: str) -> Observation | None:
@@ -166,10 +212,18 @@ def font_strike(chain: TextChain) -> Observation | None:
     return _strike(chain, "sngStrike")
 
 
+_run("font.strike", has_attr("strike"),
+     set_attr("strike", lambda v: "sngStrike" if v else "noStrike"))
+
+
 @binds("font.double_strike", kinds=TEXT_KINDS, breaks=flip)
 @run_property(False)
 def font_double_strike(chain: TextChain) -> Observation | None:
     return _strike(chain, "dblStrike")
+
+
+_run("font.double_strike", has_attr("strike"),
+     set_attr("strike", lambda v: "dblStrike" if v else "noStrike"))
 
 
 def _baseline(chain: TextChain, sign: int) -> Observation | None:
@@ -183,10 +237,18 @@ def font_superscript(chain: TextChain) -> Observation | None:
     return _baseline(chain, 1)
 
 
+_run("font.superscript", has_attr("baseline"),
+     set_attr("baseline", lambda v: "30000" if v else "0"))
+
+
 @binds("font.subscript", kinds=TEXT_KINDS, breaks=flip)
 @run_property(False)
 def font_subscript(chain: TextChain) -> Observation | None:
     return _baseline(chain, -1)
+
+
+_run("font.subscript", has_attr("baseline"),
+     set_attr("baseline", lambda v: "-25000" if v else "0"))
 
 
 def _caps(chain: TextChain, which: str) -> Observation | None:
@@ -200,10 +262,16 @@ def font_all_caps(chain: TextChain) -> Observation | None:
     return _caps(chain, "all")
 
 
+_run("font.all_caps", has_attr("cap"), set_attr("cap", lambda v: "all" if v else "none"))
+
+
 @binds("font.small_caps", kinds=TEXT_KINDS, breaks=flip)
 @run_property(False)
 def font_small_caps(chain: TextChain) -> Observation | None:
     return _caps(chain, "small")
+
+
+_run("font.small_caps", has_attr("cap"), set_attr("cap", lambda v: "small" if v else "none"))
 
 
 @binds("font.spacing", kinds=TEXT_KINDS, breaks=choices(Measure(2.0), Measure(0.0)))
@@ -211,6 +279,10 @@ def font_small_caps(chain: TextChain) -> Observation | None:
 def font_spacing(chain: TextChain) -> Observation | None:
     obs = chain.spacing()
     return Observation(Measure(obs.value), obs.source) if obs else None
+
+
+_run("font.spacing", has_attr("spc"),
+     set_attr("spc", lambda v: str(int(round((to_points(v) or 0.0) * 100)))))
 
 
 # ------------------------------------------------------------------ paragraph properties
@@ -225,7 +297,7 @@ def _lift_paragraph(reader: Callable[[ParagraphTarget, TextChain], "Observation 
                     default: Any = None) -> Callable:
     @functools.wraps(reader)
     def resolve(target, ctx) -> Observation | None:
-        pars = _paragraphs(target)
+        pars = text_paragraphs(target)
         shown = [x for x in pars if x.text.strip()] or pars[:1]
         parts = []
         for par in shown:
@@ -253,12 +325,32 @@ def level(par: ParagraphTarget, chain: TextChain) -> Observation | None:
     return None
 
 
+_para("paragraph.level", has_attr("lvl"), set_attr("lvl", lambda v: str(int(v) - 1)))
+
+
 @prop("paragraph.bullet", T.TEXT, kinds=PARA_KINDS,
       breaks=lambda ref: ["none", "•", "autonumber:arabicPeriod"])
 @paragraph_property("none")
 def bullet(par: ParagraphTarget, chain: TextChain) -> Observation | None:
     """PowerPoint paragraph bullet: none, a character, or an autonumber scheme."""
     return chain.bullet()
+
+
+def _write_bullet(ppr: etree._Element, v: Any) -> str:
+    for t in BULLETS:
+        for el in ppr.findall(_A + t):
+            ppr.remove(el)
+    s = str(v)
+    if s == "none":
+        etree.SubElement(ppr, _A + "buNone")
+    elif s.startswith("autonumber:"):
+        etree.SubElement(ppr, _A + "buAutoNum", type=s.split(":", 1)[1])
+    else:
+        etree.SubElement(ppr, _A + "buChar", char=s)
+    return f"bullet {s}"
+
+
+_para("paragraph.bullet", has_child(*BULLETS[:4]), _write_bullet)
 
 
 @binds("paragraph.alignment", kinds=PARA_KINDS,
@@ -268,11 +360,18 @@ def alignment(par: ParagraphTarget, chain: TextChain) -> Observation | None:
     return chain.alignment()
 
 
+_para("paragraph.alignment", has_attr("algn"),
+      set_attr("algn", lambda v: _ALIGN.get(str(v), "l")))
+
+
 @binds("paragraph.line_spacing", kinds=PARA_KINDS,
        breaks=choices(LineSpacing("multiple", 1.0), LineSpacing("multiple", 1.5), LineSpacing("exact", 20.0)))
 @paragraph_property(LineSpacing("multiple", 1.0))
 def line_spacing(par: ParagraphTarget, chain: TextChain) -> Observation | None:
     return chain.line_spacing()
+
+
+_para("paragraph.line_spacing", has_child("lnSpc"), spacing("lnSpc"))
 
 
 @binds("paragraph.space_before", kinds=PARA_KINDS,
@@ -282,11 +381,17 @@ def space_before(par: ParagraphTarget, chain: TextChain) -> Observation | None:
     return chain.paragraph_space("spcBef")
 
 
+_para("paragraph.space_before", has_child("spcBef"), spacing("spcBef"))
+
+
 @binds("paragraph.space_after", kinds=PARA_KINDS,
        breaks=Breaks(lengths(Measure(12.0), True), tries=2))
 @paragraph_property(Measure(0.0))
 def space_after(par: ParagraphTarget, chain: TextChain) -> Observation | None:
     return chain.paragraph_space("spcAft")
+
+
+_para("paragraph.space_after", has_child("spcAft"), spacing("spcAft"))
 
 
 @binds("paragraph.indent.left", kinds=PARA_KINDS,
@@ -297,6 +402,9 @@ def indent_left(par: ParagraphTarget, chain: TextChain) -> Observation | None:
     return Observation(Measure(obs.value), obs.source) if obs else None
 
 
+_para("paragraph.indent.left", has_attr("marL"), set_attr("marL", emu))
+
+
 @binds("paragraph.indent.first_line", kinds=PARA_KINDS,
        breaks=Breaks(lengths(Measure(18.0), True), tries=2))
 @paragraph_property(Measure(0.0))
@@ -305,9 +413,16 @@ def indent_first_line(par: ParagraphTarget, chain: TextChain) -> Observation | N
     return Observation(Measure(max(obs.value, 0.0)), obs.source) if obs else None
 
 
+_para("paragraph.indent.first_line", has_attr("indent"), set_attr("indent", emu))
+
+
 @binds("paragraph.indent.hanging", kinds=PARA_KINDS,
        breaks=Breaks(lengths(Measure(18.0), True), tries=2))
 @paragraph_property(Measure(0.0))
 def indent_hanging(par: ParagraphTarget, chain: TextChain) -> Observation | None:
     obs = chain.indent()
     return Observation(Measure(max(-obs.value, 0.0)), obs.source) if obs else None
+
+
+_para("paragraph.indent.hanging", has_attr("indent"),
+      set_attr("indent", lambda v: emu(v, -1)))

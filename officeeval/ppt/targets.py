@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from lxml import etree
 
 from officeeval.cache import cached_property, memo_table
+from officeeval.ppt import tables
 from officeeval.ppt.markup import a, body_text, first_child, paragraph_text, paragraphs, text_runs
 from officeeval.ppt.shapes import Shape
 from officeeval.ppt.sheets import Sheet
@@ -358,3 +359,23 @@ class NotesTarget(Target):
 
     def predicate_value(self, key: str) -> Any:
         return self.text if key == "text" else None
+
+
+def text_paragraphs(target: Target) -> list[ParagraphTarget]:
+    """The paragraphs a target's text formatting is judged on: its own, a cell's, a
+    shape's (a table's: those of its cells, merged-away cells left out); none for another
+    target."""
+    if isinstance(target, ParagraphTarget):
+        return [target]
+    if isinstance(target, CellTarget):
+        return target.paragraphs
+    if isinstance(target, ShapeTarget):
+        if target.shape.tx_body is not None:
+            return target.paragraphs
+        if target.shape.kind == "table":
+            tbl = tables.table_element(target.shape)
+            merged = {(c.row, c.col) for c in tables.cells(tbl) if c.merged_into} \
+                if tbl is not None else set()
+            return [par for cell in target.cells if (cell.row, cell.col) not in merged
+                    for par in cell.paragraphs]
+    return []

@@ -24,11 +24,19 @@ sys.argv[0] = "officeeval"
 runpy.run_module("officeeval", run_name="__main__")
 """
 
+# PowerPoint's writers sit beside its resolvers (issue 33), with the small helpers of
+# ``ppt.edit`` they share (text_props, shape_parts, text_nodes, show_settings): score loads
+# those, not the audit's edit operations, the writer modules left in ``ppt.edit``, nor the
+# chart edits (imported when a chart is written).
+PPT_NOT_FOR_SCORE = tuple(f"officeeval.ppt.edit.{m}" for m in (
+    "equivalents", "created", "layout_switch", "paragraph_text", "pictured", "shapes",
+    "slides", "design", "presentation", "timing")) + ("officeeval.ooxml.chart_edit",)
+
 # Modules ``score`` must not load: other commands' packages and what only they need.
 NOT_FOR_SCORE = ("officeeval.audit", "officeeval.draft", "officeeval.report",
                  "officeeval.analysis", "officeeval.runner", "officeeval.service",
                  "officeeval.generation", "officeeval.outline", "officeeval.inspection",
-                 "officeeval.word.edit", "officeeval.excel.edit", "officeeval.ppt.edit",
+                 "officeeval.word.edit", "officeeval.excel.edit", *PPT_NOT_FOR_SCORE,
                  "pandas", "numpy", "jinja2", "starlette", "uvicorn", "httpx", "openai",
                  "ray", "pydantic", "xmlschema", "typer.rich_utils", "PIL", "pypdfium2",
                  "openpyxl", "docx", "pptx")

@@ -1,11 +1,15 @@
-"""Writing PresentationML and DrawingML: the writer side of PowerPoint's properties, beside
-the readers.
+"""Writing PresentationML and DrawingML: what PowerPoint's writers share, the writers not yet
+beside their resolvers, and the audit's edits that are not a property's value.
 
-``text`` writes run and paragraph formatting (and the level a value is inherited from),
-``slides`` text, deletions and the slide order, ``shapes`` shapes (position, size, name,
-geometry, fill, tables, SmartArt, charts, click actions), ``design`` slides' layouts,
-backgrounds, visibility, the slide size and the theme, ``presentation`` show settings,
-sections and header/footer placeholders, ``timing`` transitions and animations.
-``equivalents`` holds the rewrites that keep what PowerPoint shows. ``officeeval.apps``
-lists the writer sets (``WRITERS`` of each module).
+Most writers are registered beside their resolvers (``resolvers_text``, ``resolvers_shape``,
+``resolvers_table``, ``resolvers_smartart``, ``resolvers_link``, ``resolvers_chart``,
+``resolvers_show``) with the helpers here: ``text_props`` (the run and paragraph properties
+a text formatting writer edits, and the level it inherits from), ``shape_parts`` (a shape's
+own transform, ``spPr`` and graphic part), ``text_nodes`` (the text a target shows) and
+``show_settings`` (presProps' ``p:showPr``). ``slides`` writes text, slide count and order,
+``design`` slides' layouts, backgrounds, visibility, the slide size and the theme,
+``presentation`` the show's loop and type and sections, ``timing`` transitions and
+animations. ``equivalents`` holds the rewrites that keep what PowerPoint shows; ``shapes``,
+``created``, ``layout_switch``, ``paragraph_text`` and ``pictured`` the audit's other edits.
+``officeeval.apps`` lists the writer sets (``WRITERS`` of each module).
 """

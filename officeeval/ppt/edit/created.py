@@ -11,7 +11,7 @@ from __future__ import annotations
 from lxml import etree
 
 from officeeval.ooxml.ns import A, P
-from officeeval.ppt.edit.shapes import own_xfrm
+from officeeval.ppt.edit.shape_parts import own_xfrm
 from officeeval.ppt.shapes import Shape
 from officeeval.properties.writing import NotApplicable, Session
 

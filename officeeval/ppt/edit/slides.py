@@ -1,4 +1,4 @@
-"""Writers of PowerPoint text (a shape's, a slide's title, notes, footer), and the edits of
+"""Writers of PowerPoint text (a target's, a slide's title, notes, footer), and the edits of
 slides that are not a property's value: targets deleted, slides reordered, formatting no
 property reads."""
 
@@ -8,59 +8,41 @@ from typing import Any
 
 from lxml import etree
 
-from officeeval.ooxml.editing import set_text
 from officeeval.ooxml.ns import A, P
+from officeeval.ppt.edit.text_nodes import SHAPE_KINDS, notes_nodes, replace_text, shown_nodes
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
 
 WRITERS = WriterSet()
 _A, _P = f"{{{A}}}", f"{{{P}}}"
-SHAPE_KINDS = {"shape", "picture", "table", "chart", "smartart", "media"}
 
 
 def text_nodes(t: Target, prop: str = "text") -> list[etree._Element]:
     """The ``a:t`` elements holding the text ``prop`` reads on ``t``, in order."""
-    kind = t.kind
     if prop == "slide.title":
         shape = t.title_shape  # type: ignore[attr-defined]
         return list(shape.el.iter(_A + "t")) if shape is not None else []
-    if prop == "notes.text" or kind == "notes":
-        body = t.body_shape if kind == "notes" else None  # type: ignore[attr-defined]
-        if kind == "slide" and t.notes is not None:  # type: ignore[attr-defined]
-            from officeeval.ppt.targets import NotesTarget
-            body = NotesTarget(t, t.notes).body_shape  # type: ignore[arg-type]
-        return list(body.el.iter(_A + "t")) if body is not None else []
+    if prop == "notes.text" or t.kind == "notes":
+        return notes_nodes(t)
     if prop == "footer.text":
         sheet = t.sheet  # type: ignore[attr-defined]
         for s in sheet.all_shapes():
             if s.placeholder is not None and s.placeholder.type == "ftr":
                 return list(s.el.iter(_A + "t"))
         return []
-    if kind == "presentation":
-        return [x for s in t.doc.slide_sheets for x in s.root.iter(_A + "t")]  # type: ignore
-    if kind in ("slide", "layout", "master"):
-        return list(t.sheet.root.iter(_A + "t"))  # type: ignore[attr-defined]
-    if kind in SHAPE_KINDS:
-        return list(t.shape.el.iter(_A + "t"))  # type: ignore[attr-defined]
-    if hasattr(t, "el"):
-        return list(t.el.iter(_A + "t"))  # type: ignore[attr-defined]
-    return []
+    return shown_nodes(t)
 
 
 def _text_writer(name: str) -> None:
     @WRITERS.writer(name)
     def write(session: Session, target: Target, value: Any) -> str:
-        nodes = text_nodes(target, name)
-        if not nodes:
-            raise NotApplicable(f"no {name} in {target.locator}")
-        set_text(nodes, str(value))
-        for n in nodes:
-            session.touch(n)
-        return f"{name} {value!r}"
+        return replace_text(session, target, name, text_nodes(target, name), value)
 
 
-for _name in ("text", "shape.text", "cell.text", "slide.title", "notes.text", "footer.text"):
-    _text_writer(_name)
+_text_writer("text")
+_text_writer("slide.title")
+_text_writer("notes.text")
+_text_writer("footer.text")
 
 
 # ------------------------------------------------------------------ deletion and order
