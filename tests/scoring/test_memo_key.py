@@ -33,3 +33,18 @@ def test_no_value_and_parts():
     assert alike_key(None, T.ANY) == ("<no value>",)
     assert alike_key(Observation(None, "direct", parts=(("run 1", Observation(1, "direct")),)),
                      T.ANY) is None
+
+
+def test_a_cell_values_key_is_its_types():
+    # The key lives on the value type: a cell value keyed with its inner value's type and
+    # its extras, which plain equality ignores; other values as every type keys them.
+    from officeeval.values import CellValue
+    cell = T.CELL_VALUE.identity_key
+    assert CellValue("number", 1) == CellValue("number", 1.0)
+    assert cell(CellValue("number", 1)) != cell(CellValue("number", 1.0))
+    assert cell(CellValue("number", 2.0)) == cell(CellValue("number", 2.0))
+    assert cell(CellValue("date", 1, {"serial": 1.0})) != cell(CellValue("date", 1, {}))
+    assert cell(CellValue("text", "a", {"bad": {1}})) is None   # an unhashable extra
+    assert cell("a") == T.ANY.identity_key("a") == (str, "a")
+    assert alike_key(Observation(CellValue("number", 1), "direct"), T.CELL_VALUE) == \
+        cell(CellValue("number", 1))
