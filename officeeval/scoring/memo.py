@@ -98,6 +98,8 @@ class KeptMemo:
         return self._observed.get(key, MISSING)
 
     def keep_observed(self, key: tuple, obs: Observation | None) -> None:
+        """Remember ``obs`` (``None`` included: no value) under ``key``, while there is
+        room."""
         if len(self._observed) < KEPT_MAX:
             self._observed[key] = obs
 
