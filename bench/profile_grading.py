@@ -21,14 +21,16 @@ from pathlib import Path
 os.environ.setdefault("OFFICEEVAL_SOFFICE", "none")
 
 from officeeval.rubric import load_rubric  # noqa: E402
-from officeeval.scoring import Grader, grader, judges  # noqa: E402
+from officeeval.scoring import Grader, counterparts, grader, grading  # noqa: E402
+from officeeval.scoring import judges, literal, verdicts  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
 OUT = REPO / "bench" / "profiles"
 # (namespace, name) -> phase: module functions, or the per-kind verdict table of the judges.
 PHASES = [(grader, "open_document", "open+parse"), (judges, "select", "select"),
-          (grader, "resolve", "resolve"), (judges, "_aggregate", "aggregate"),
-          *((judges._VERDICTS, kind, "judge") for kind in judges._VERDICTS)]
+          (counterparts, "select", "select"), (grading, "resolve", "resolve"),
+          (literal, "aggregate", "aggregate"), (counterparts, "aggregate", "aggregate"),
+          *((verdicts.VERDICTS, kind, "judge") for kind in verdicts.VERDICTS)]
 evaluate = Grader().grade  # one Grader for the run: input/reference documents held open
 
 

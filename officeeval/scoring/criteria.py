@@ -21,30 +21,21 @@ charged to the candidate. Everything else classifies typed errors:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from officeeval.comparators import get_comparator
 from officeeval.errors import PackageError, UnevaluableDocument, UnverifiableValue
 from officeeval.rubric.model import Check, Criterion
-from officeeval.scoring.outcomes import CriterionStatus as S
+from officeeval.scoring.grading import Grading
+from officeeval.scoring.judges import judge_check
+from officeeval.scoring.outcomes import CriterionStatus as S, EvalError
+from officeeval.scoring.run import plan_of
 from officeeval.scoring.scorecard import CheckResult, CriterionResult
-
-if TYPE_CHECKING:
-    from officeeval.scoring.grader import Grading
 
 
 MEMORY_EXHAUSTED = ("grading the document exhausted the memory the grader may use (its "
                     "remaining checks were not tried)")
 
 
-class EvalError(Exception):
-    """This check cannot be judged for a reason that is not the candidate's (an
-    ``eval_error``): the rubric asks for a document the task lacks, a property that does
-    not apply to what was selected, …"""
-
-
 # ------------------------------------------------------------------------------ criteria
-def score_criterion(c: Criterion, grading: "Grading") -> CriterionResult:
+def score_criterion(c: Criterion, grading: Grading) -> CriterionResult:
     """The criterion's status and earned points from its checks (``scoring`` = ``all``,
     ``any`` or ``partial``)."""
     checks = [run_check(k, grading) for k in c.checks]
@@ -105,10 +96,10 @@ def _fail_status(failing: list[S]) -> S:
 
 
 # ------------------------------------------------------------------------------ checks
-def run_check(check: Check, grading: "Grading") -> CheckResult:
+def run_check(check: Check, grading: Grading) -> CheckResult:
     """The check's result; never raises (see the module docstring)."""
-    judge_check = _JUDGE_CHECK or _load_judge()
-    comparator, base = _head(check)
+    plan = plan_of(check)
+    comparator, base = plan.comparator, plan.base
     if grading.exhausted:
         return _unevaluable(check, base, MEMORY_EXHAUSTED)
     try:
@@ -134,40 +125,6 @@ def run_check(check: Check, grading: "Grading") -> CheckResult:
         return CheckResult(**base, expected=check.expected or "", actual="", source="",
                            passed=False, status=S.EVAL_ERROR,
                            detail=f"evaluator error: {type(exc).__name__}: {exc}")
-
-
-# judges imports this module: the judge is looked up on first use (an import statement per
-# check cost a microsecond of import machinery), then kept.
-_JUDGE_CHECK = None
-
-
-def _load_judge():
-    global _JUDGE_CHECK
-    from officeeval.scoring.judges import judge_check
-    _JUDGE_CHECK = judge_check
-    return judge_check
-
-
-# id(check) -> (check, its comparator, the fields every result of it starts with): the
-# check is held, so its id is not reused while the entry lives. Bounded: emptied when full.
-_HEADS: dict[int, tuple[Check, object, dict]] = {}
-
-
-def _head(check: Check) -> tuple:
-    """(comparator or ``None``, base fields of the check's result), worked out once per
-    check. The base dict is shared: callers copy it (``CheckResult(**base, …)``)."""
-    got = _HEADS.get(id(check))
-    if got is None or got[0] is not check:
-        base = dict(select=check.select, property=check.property or
-                    (f"xpath:{check.xpath}" if check.xpath else None), op=check.op,
-                    line=check.line)
-        got = (check, get_comparator(check.op), base)
-        if got[1] is None:
-            return got[1], got[2]  # an unknown comparator is not kept (one may be added)
-        if len(_HEADS) >= 16384:
-            _HEADS.clear()
-        _HEADS[id(check)] = got
-    return got[1], got[2]
 
 
 def _unevaluable(check: Check, base: dict, why: str) -> CheckResult:

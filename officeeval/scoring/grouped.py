@@ -5,7 +5,7 @@ A selection that is a ``targets.LazySelection`` (a range of a sheet's cells) may
 which of its targets resolve alike for the check's resolver (``groups``: cells sharing a
 style index, for a property of the style). Each group is then resolved once (on its first
 target) and judged once, and the check's result is put together from the groups' counts
-exactly as ``judges._aggregate`` puts it together from one verdict per target: the same
+exactly as ``verdicts.aggregate`` puts it together from one verdict per target: the same
 pass count, the same first 50 targets shown, the same first failing target named in the
 detail with its address, the same expected/actual/source. Anything else (a literal
 compared against the input or the reference, a selection that cannot group, a property
@@ -14,25 +14,22 @@ whose resolver reads more than the style) goes target by target as before.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from officeeval.catalog import catalog
 from officeeval.comparators.registry import ComparatorKind as K, Verdict
+from officeeval.scoring.memo import Verdicts
 from officeeval.scoring.outcomes import CriterionStatus as S
+from officeeval.scoring.run import CheckRun
 from officeeval.scoring.scorecard import CheckResult, TargetResult
+from officeeval.scoring.verdicts import MAX_TARGETS_SHOWN, VERDICTS, holds
 from officeeval.targets import LazySelection
 from officeeval.values import Observation
 
-if TYPE_CHECKING:
-    from officeeval.scoring.judges import CheckRun
 
-
-def judge_by_groups(run: "CheckRun") -> CheckResult | None:
+def judge_by_groups(run: CheckRun) -> CheckResult | None:
     """The check's result against its literal, judged per group of targets that resolve
     alike; ``None`` when the selection cannot be grouped for this check (judge it target
     by target). Raises what resolving raises, for the first target (in selection order)
     whose resolution raises, as the target-by-target judge does."""
-    from officeeval.scoring.judges import MAX_TARGETS_SHOWN, _VERDICTS, _holds, _memo_key
     targets = run.targets
     if not isinstance(targets, LazySelection) or len(targets) < 2 or not run.check.property:
         return None
@@ -45,28 +42,21 @@ def judge_by_groups(run: "CheckRun") -> CheckResult | None:
         return None
     labels, firsts = grouped
     check, expected = run.check, run.check.expected_value
-    verdict = _VERDICTS[run.comparator.kind]
-    memo: dict[Any, Verdict] = {}
+    verdict = VERDICTS[run.comparator.kind]
+    memo = Verdicts(lambda obs: verdict(run, obs, expected), run.vtype)
     observed: list[Observation | None] = []
     verdicts: list[Verdict] = []
     # Groups in the order of their first target: the first resolution that raises is the
     # one the target-by-target judge meets first.
     for first in firsts:
         obs = run.grading.resolve(check, targets.target_at(first))
-        key = _memo_key(obs)
-        if key is None:
-            v = verdict(run, obs, expected)
-        else:
-            v = memo.get(key)  # type: ignore[assignment]
-            if v is None:
-                v = memo[key] = verdict(run, obs, expected)
         observed.append(obs)
-        verdicts.append(v)
+        verdicts.append(memo.of(obs))
     n = len(labels)
     counts = [labels.count(g) for g in range(len(firsts))] if len(firsts) > 1 else [n]
     n_pass = sum(c for c, v in zip(counts, verdicts) if v.passed)
     m = check.match
-    ok = _holds(m, n_pass, n)
+    ok = holds(m, n_pass, n)
     all_missing = run.comparator.kind is not K.PRESENCE and all(o is None for o in observed)
     status = S.PASS if ok else (S.NOT_FOUND if all_missing else S.FAIL)
     shown = []

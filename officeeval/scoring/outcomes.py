@@ -4,7 +4,8 @@ Three things never mix: the generated code failed (execution), the document is w
 (logic), the evaluator failed (ours, never charged to the candidate). A fourth kind sits
 with the candidate's losses: the document defeated the evaluator (``unevaluable``: its
 recalculation timed out or was killed, a part exceeded a limit while grading); its points
-are lost, and shown apart from wrong values.
+are lost, and shown apart from wrong values. ``EvalError`` is how a judge says a check is
+the evaluator's failure (``scoring/criteria.py`` makes it the check's ``eval_error``).
 """
 
 from __future__ import annotations
@@ -69,3 +70,9 @@ _FAILURE_CLASS = {CriterionStatus.PASS: None, CriterionStatus.FAIL: "logic",
                   CriterionStatus.NOT_FOUND: "logic", CriterionStatus.SKIPPED: "execution",
                   CriterionStatus.EVAL_ERROR: "evaluator",
                   CriterionStatus.UNEVALUABLE: "unevaluable"}
+
+
+class EvalError(Exception):
+    """This check cannot be judged for a reason that is not the candidate's (an
+    ``eval_error``): the rubric asks for a document the task lacks, a property that does
+    not apply to what was selected, …"""

@@ -12,23 +12,20 @@ pairs (the relation cannot be shown), never passes.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from officeeval.comparators.registry import Verdict, render_expected
 from officeeval.scoring.outcomes import CriterionStatus as S
+from officeeval.scoring.run import CheckRun
+from officeeval.scoring.scorecard import CheckResult
+from officeeval.scoring.verdicts import aggregate, nothing_selected, value_verdict
 from officeeval.selectors import select
 
-if TYPE_CHECKING:
-    from officeeval.scoring.judges import CheckRun
-    from officeeval.scoring.scorecard import CheckResult
 
-
-def judge_relation(run: "CheckRun") -> "CheckResult":
+def judge_relation(run: CheckRun) -> CheckResult:
     """The relation check's result; raises what resolving raises (``EvalError`` …)."""
-    from officeeval.scoring import judges
     check = run.check
     if not run.targets:
-        return judges._nothing_selected(run)
+        return nothing_selected(run)
     others = [o for o in select(run.grading.main, check.against)]
     if not others:
         return run.result(expected=f"{check.op} {check.against}", actual="(nothing selected)",
@@ -46,23 +43,21 @@ def judge_relation(run: "CheckRun") -> "CheckResult":
         return run.result(expected=f"{check.op} {check.against}", actual="(only itself)",
                           source="", passed=False, status=S.NOT_FOUND,
                           detail=f"against={check.against!r} selects only the target itself")
-    result = judges._aggregate(run, per)
-    return result
+    return aggregate(run, per)
 
 
-def _target_verdict(run: "CheckRun", obs, pairs, prop: str) -> Verdict:
+def _target_verdict(run: CheckRun, obs, pairs, prop: str) -> Verdict:
     """One target against every other value: the first pair that fails says why."""
     if obs is None:
         return Verdict(False, f"{run.check.op} {run.check.against}", "(none)",
                        "no value anywhere in the chain")
-    from officeeval.scoring.judges import _value_verdict
     shown = None
     for other, other_obs in pairs:
         if other_obs is None or other_obs.value is None:
             return Verdict(False, f"{run.check.op} {other.locator}'s {prop}", "(unknown)",
                            f"{other.locator} has no value of {prop} to compare with")
-        run._rendered = None
-        v = _value_verdict(run, obs, other_obs.value)
+        run.forget_said()
+        v = value_verdict(run, obs, other_obs.value)
         expected = f"{_op_words(run.check.op)} {render_expected(other_obs.value, run.vtype)} " \
                    f"({other.locator})"
         if not v.passed:

@@ -75,7 +75,7 @@ def test_vocabularies_have_no_ambiguous_alias():
 
 def test_only_types_that_never_read_the_graded_document_are_document_free():
     # Verdicts of a document-free type against a kept observation are remembered across
-    # graded documents (scoring/judges.py): a type comparing theme colors (resolved against
+    # graded documents (scoring/memo.py): a type comparing theme colors (resolved against
     # the graded document's theme) must not be one, nor one made of them.
     from officeeval.properties.types.cells import CellValueType
     from officeeval.properties.types.colors import BorderType, ColorType

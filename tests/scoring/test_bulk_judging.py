@@ -11,8 +11,8 @@ import pytest
 from officeeval.excel.targets import CellRange
 from officeeval.rubric import load_rubric_text
 from officeeval.scoring import Grader
-from officeeval.scoring import grader as grader_module
-from officeeval.scoring import judges
+from officeeval.scoring import counterparts
+from officeeval.scoring import grading as grading_module
 from tests.excel.xlsx_builder import styles_xml, xlsx
 
 STYLES = styles_xml(
@@ -95,15 +95,15 @@ def task(tmp_path):
 def cards(r, outputs, one_by_one: bool, monkeypatch) -> list[dict]:
     with monkeypatch.context() as m:
         if one_by_one:
-            m.setattr(grader_module, "bulk_resolver", lambda name, targets: None)
-            m.setattr(judges, "_keyed", lambda doc, others: None)
+            m.setattr(grading_module, "bulk_resolver", lambda name, targets: None)
+            m.setattr(counterparts, "_keyed", lambda doc, others: None)
             # Nor paired by position, nor the counterparts resolved first.
-            m.setattr(judges, "_counterparts_resolved", lambda run, pairs, is_input: None)
+            m.setattr(counterparts, "_counterparts_resolved", lambda run, pairs, is_input: None)
             m.setattr(CellRange, "same_places", lambda self, other: False)
             # Nor any target taken from its counterpart, nor anything remembered with the
             # kept documents (their values said, verdicts against them).
-            m.setattr(grader_module, "alike_resolver", lambda name, targets: None)
-            m.setattr(grader_module.Grading, "rendered_memo", lambda self, doc: None)
+            m.setattr(grading_module, "alike_resolver", lambda name, targets: None)
+            m.setattr(grading_module.Grading, "kept_memo", lambda self, doc: None)
         with Grader() as g:
             out = []
             for _ in range(2):  # the second round meets everything the first one kept
@@ -140,14 +140,14 @@ def test_untouched_cells_take_their_counterparts_observation(task, monkeypatch):
     # resolved (its counterpart says its value); a changed one is.
     r, outputs = task
     said: list[tuple[str, list[bool] | None]] = []
-    real = grader_module.Grading.alike
+    real = grading_module.Grading.alike
 
     def spy(self, check, targets, others):
         got = real(self, check, targets, others)
         said.append((f"{check.select} {check.property} {check.op}", got))
         return got
 
-    monkeypatch.setattr(grader_module.Grading, "alike", spy)
+    monkeypatch.setattr(grading_module.Grading, "alike", spy)
     with Grader() as g:
         for path in outputs[:2]:
             g.grade(r, path, options={"recalc": False})
@@ -163,7 +163,7 @@ def test_a_failing_comparison_resolves_every_target(task, monkeypatch):
     def failing(self, check, targets, others):
         raise RuntimeError("comparison failed")
 
-    monkeypatch.setattr(grader_module.Grading, "alike", failing)
+    monkeypatch.setattr(grading_module.Grading, "alike", failing)
     assert cards(r, outputs, False, monkeypatch) == want
 
 
@@ -178,7 +178,7 @@ def test_a_failing_bulk_read_is_judged_one_by_one(task, monkeypatch):
         calls.append(check.property)
         raise RuntimeError("bulk read failed")
 
-    monkeypatch.setattr(grader_module.Grading, "resolve_all", failing)
+    monkeypatch.setattr(grading_module.Grading, "resolve_all", failing)
     got = cards(r, outputs, False, monkeypatch)
     assert calls and got == want
 
@@ -186,11 +186,11 @@ def test_a_failing_bulk_read_is_judged_one_by_one(task, monkeypatch):
 def test_a_kept_selection_is_keyed_once_and_only_for_itself(tmp_path):
     doc_a, doc_b = object.__new__(_Doc), object.__new__(_Doc)
     one, two = [_T(("s", 1, 1)), _T(("s", 1, 2))], [_T(("s", 2, 1))]
-    k1 = judges._keyed(doc_a, one)
+    k1 = counterparts._keyed(doc_a, one)
     assert k1 == {("s", 1, 1): one[0], ("s", 1, 2): one[1]}
-    assert judges._keyed(doc_a, one) is k1             # kept
-    assert judges._keyed(doc_a, two) == {("s", 2, 1): two[0]}
-    assert judges._keyed(doc_b, one) is not k1         # another document's table
+    assert counterparts._keyed(doc_a, one) is k1             # kept
+    assert counterparts._keyed(doc_a, two) == {("s", 2, 1): two[0]}
+    assert counterparts._keyed(doc_b, one) is not k1         # another document's table
 
 
 class _Doc:

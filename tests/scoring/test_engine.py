@@ -102,7 +102,7 @@ def test_kept_input_observations_are_reused_and_stay_right(tmp_path, monkeypatch
     # A Grader keeps the input open across gradings and remembers its observations:
     # grading many outputs must give each its own verdict, and the input side is resolved
     # once.
-    from officeeval.scoring import Grader, grader as grader_module
+    from officeeval.scoring import Grader, grading as grading_module
     inp = doc(tmp_path, p("甲", rpr="<w:b/>"), p("乙"), name="in2.docx")
     r = rubric(crit("same", 5, '<check select="paragraph" property="text" op="unchanged"/>')
                + crit("bold", 5, '<check select="paragraph" property="font.bold" '
@@ -111,13 +111,13 @@ def test_kept_input_observations_are_reused_and_stay_right(tmp_path, monkeypatch
     text = doc(tmp_path, p("甲", rpr="<w:b/>"), p("丙"), name="text.docx")
     bold = doc(tmp_path, p("甲"), p("乙"), name="bold.docx")
     calls = []
-    real = grader_module.resolve
+    real = grading_module.resolve
 
     def counting(name, target, ctx=None):
         calls.append((name, target.locator))
         return real(name, target, ctx)
 
-    monkeypatch.setattr(grader_module, "resolve", counting)
+    monkeypatch.setattr(grading_module, "resolve", counting)
     with Grader() as grader:
         verdicts = [status(grader.grade(r, d)) for d in (same, text, bold, same, text)]
     assert verdicts == [{"same": ("pass", 5), "bold": ("pass", 5)},
@@ -142,11 +142,11 @@ def test_a_closed_grader_has_closed_its_kept_documents(tmp_path):
     grader = Grader(keep=1)
     assert status(grader.grade(r, doc(tmp_path, p("甲"), name="o.docx"))) == \
         {"same": ("pass", 10)}
-    kept = [k.doc for k in grader._kept.values()]
+    kept = grader.kept.documents()
     assert len(kept) == 1
     assert kept[0].package._zip.fp is not None   # open between gradings
     grader.close()
-    assert not grader._kept and kept[0].package._zip.fp is None
+    assert not grader.kept and kept[0].package._zip.fp is None
 
 
 def test_expected_from_reference(tmp_path):
@@ -173,8 +173,8 @@ def test_missing_reference_is_an_evaluator_problem_not_a_failure(tmp_path):
 
 
 def test_our_bugs_and_unverifiable_values_become_eval_error(tmp_path, monkeypatch):
-    import officeeval.scoring.grader as grader_module
-    real = grader_module.resolve
+    import officeeval.scoring.grading as grading_module
+    real = grading_module.resolve
 
     def flaky(name, target, ctx=None):
         if name == "font.italic":
@@ -183,7 +183,7 @@ def test_our_bugs_and_unverifiable_values_become_eval_error(tmp_path, monkeypatc
             raise ZeroDivisionError("boom")
         return real(name, target, ctx)
 
-    monkeypatch.setattr(grader_module, "resolve", flaky)
+    monkeypatch.setattr(grading_module, "resolve", flaky)
     path = doc(tmp_path, p("x"))
     card = evaluate(rubric(
         crit("u", 3, '<check select="paragraph[1]" property="font.italic" expected="true"/>')

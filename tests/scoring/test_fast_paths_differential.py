@@ -40,7 +40,8 @@ from officeeval.excel import cells as cells_module
 from officeeval.excel import resolve_cells
 from officeeval.excel.targets import CellRange
 from officeeval.rubric import load_rubric, load_rubric_text
-from officeeval.scoring import judges
+from officeeval.properties import types as T
+from officeeval.scoring import memo
 from tests.excel.xlsx_builder import styles_xml, xlsx
 from tests.scoring.test_bulk_judging import cards
 
@@ -607,7 +608,7 @@ def graded(r, outputs: list[Path], fast: bool, monkeypatch) -> list[dict]:
             m.setattr(resolve_cells, "_STYLE_MEMO_MAX", 0)
             m.setattr(cells_module, "KEPT_VALUES", 0)
             # Nor a verdict shared by targets whose values are equal (judged each).
-            m.setattr(judges, "_memo_key", lambda obs: None)
+            m.setattr(memo, "alike_key", lambda obs, vtype: None)
         return cards(r, outputs, not fast, monkeypatch)
 
 
@@ -914,7 +915,10 @@ def test_equal_dates_with_other_serials_have_other_memo_keys():
     a = CellValue("date", dt.datetime(1900, 1, 1), {"serial": 1.0})
     b = CellValue("date", dt.datetime(1900, 1, 1), {"serial": 1.000000003})
     assert a == b
-    key = judges._memo_key
+
+    def key(obs):
+        return memo.alike_key(obs, T.CELL_VALUE)
+
     assert key(Observation(a, "direct")) != key(Observation(b, "direct"))
     assert key(Observation(a, "direct")) == key(Observation(
         CellValue("date", dt.datetime(1900, 1, 1), {"serial": 1.0}), "cached"))

@@ -12,7 +12,7 @@ from officeeval.excel import celldata
 from officeeval.excel.targets import CellRange, CellTarget
 from officeeval.formats import open_document
 from officeeval.rubric import load_rubric_text
-from officeeval.scoring import evaluate, grouped
+from officeeval.scoring import evaluate, grouped, literal
 from officeeval.selectors import select
 from officeeval.targets import LazySelection
 
@@ -127,7 +127,7 @@ def test_grouped_judging_matches_cell_by_cell(book, monkeypatch):
         got = real(run)
         used.append((run.check.select, got is not None))
         return got
-    monkeypatch.setattr(grouped, "judge_by_groups", spy)
+    monkeypatch.setattr(literal, "judge_by_groups", spy)
     by_groups = _card(book)
     first_run = list(used)
     monkeypatch.setattr(CellRange, "groups", lambda self, resolver: None)
@@ -166,9 +166,10 @@ def test_range_of_a_large_sheet_stays_unbuilt(book, monkeypatch):
         cells = select(doc, f"'Data'!D2:D{LAST}")
         assert isinstance(cells, CellRange) and len(cells) == ROWS
         rubric = load_rubric_text(_rubric(), "grouped.xml")
-        from officeeval.scoring.grader import Grader, Grading
+        from officeeval.scoring.grader import Grader
+        from officeeval.scoring.grading import Grading
         from officeeval.scoring.criteria import run_check
-        grading = Grading(Grader(), doc, None, None, "excel", {}, rubric)
+        grading = Grading(Grader().kept, doc, None, None, "excel", {}, rubric)
         result = run_check(rubric.criteria[0].checks[0], grading)
         assert result.status.value == "fail"
         assert select(doc, f"'Data'!D2:D{LAST}") is cells and cells._items is None

@@ -25,7 +25,7 @@ def test_a_check_out_of_memory_is_unevaluable_and_the_rest_are_not_tried(monkeyp
         calls.append(check)
         raise MemoryError()
 
-    monkeypatch.setattr(criteria_module, "_JUDGE_CHECK", exhausted)
+    monkeypatch.setattr(criteria_module, "judge_check", exhausted)
     card = Grader().grade(rubric, REFERENCE)
     assert len(calls) == 1
     assert card.outcome == "ok" and card.score == 0 and card.total == rubric.total

@@ -82,6 +82,21 @@ class ValueType:
         values that are told apart by another property (a cell's date and its serial)."""
         return self.equals(actual, expected, ctx)
 
+    def identity_key(self, value: Any) -> Any:
+        """A hashable key under which VALUE is judged like every other value with that key,
+        by every comparator (a verdict on one is the verdict on all of them); ``None`` when
+        it has none (it cannot be hashed) and must be judged on its own. By the value and
+        its type (``True`` and ``1`` stay apart); a list by its items and their types
+        (``[True]`` and ``[1]`` too). A type whose equal values can still judge apart (a
+        cell value's extras) says so here. Never raises."""
+        if type(value) is list:
+            value = (list, tuple((type(x), x) for x in value))
+        try:
+            hash(value)
+        except TypeError:
+            return None
+        return (type(value), value)
+
     def approx_tolerance(self, expected: Any) -> Tolerance | None:
         """The tolerance ``approx`` uses without ``tolerance=``: the type's default, else
         1 %; ``None`` when ``equals`` already compares ``expected`` at its own precision

@@ -83,6 +83,22 @@ class CellValueType(ValueType):
             return a is not None and e is not None and NumberType().equals(a, e, ctx)
         return self.equals(actual, expected, ctx)
 
+    def identity_key(self, value: Any) -> Any:
+        """A cell value by its class, its value and that value's type (``True`` and ``1``)
+        and its extras: equal cell values may judge apart by them (two dates equal to the
+        millisecond, their serials not). ``None`` for extras that cannot be sorted or
+        hashed; another value as ``ValueType.identity_key`` keys it."""
+        if not isinstance(value, CellValue):
+            return super().identity_key(value)
+        extra = value.extra
+        try:
+            key = (type(value), value, tuple(sorted(extra.items())) if extra else (),
+                   type(value.value))
+            hash(key)
+        except TypeError:
+            return None
+        return (tuple, key)
+
     def key(self, value: Any) -> float:
         if isinstance(value, CellValue):
             if value.kind == "number":
