@@ -20,7 +20,7 @@ from officeeval.values import Observation
 
 def judge_xpath(check: Check, comparator: Comparator, doc: Any, base: dict) -> CheckResult:
     """The raw XPath escape hatch (``part`` + ``xpath``), typed as the loader typed the
-    expected value (``rubric.loader.xpath_value_type``): a number is compared as a number
+    expected value (``rubric.reads.xpath_value_type``): a number is compared as a number
     (``count(//w:tbl) >= 1``), a boolean as a boolean, a node-set as its text."""
     pkg = doc.package
     if not pkg.has_part(check.part or ""):
