@@ -31,8 +31,9 @@ lays the document itself out, once, on demand. A mutant that edits slide 7 then 
 layout unless a layout check reads slide 7. A recalculated workbook is only read for its values, but its key
 keeps every element (styles included: ``CELL("format")`` reads them). None of this changes
 a verdict: a mutant gets the very result LibreOffice gave a document that differs from it
-only where LibreOffice's answer cannot; ``tests/audit/test_shared_results.py`` grades the
-shipped rubrics' mutants both ways and compares.
+only where LibreOffice's answer cannot; ``tests/audit/test_shared_results.py`` grades a
+deck rubric's mutants both ways and compares (LibreOffice asked once per exact package: it
+fails now and then on a document it lays out at other times, which no sharing causes).
 
 The results live as long as this object (one audit); forked workers inherit those made
 before the fork. ``OFFICEEVAL_AUDIT_SHARE=0`` turns the sharing off (every document goes to
