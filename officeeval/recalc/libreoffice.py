@@ -24,7 +24,10 @@ The limit is LibreOffice's own CPU time (``cpu_time``: the office and its worker
 time, so what is charged is a property of the document, not of how busy the machine is:
 ``timeout`` CPU seconds (``OFFICEEVAL_RECALC_TIMEOUT``, default ``CPU_LIMIT``), then, for a
 document over it, once more from a fresh LibreOffice at ``RETRY_FACTOR`` times that before it
-is charged. Wall time is only a safety net, ``WALL_FACTOR`` times the attempt's CPU limit:
+is charged. A LibreOffice that dies on a document (its worker or office gone, ``--convert-to``
+killed by a signal) is tried once more from a fresh one at the same limit before the document
+is charged: a one-off crash is not the document's (``_Crashed``); an answer that it cannot do
+the document, from a LibreOffice still alive, is charged at once. Wall time is only a safety net, ``WALL_FACTOR`` times the attempt's CPU limit:
 a document still running then has had too little of the machine to be judged, and the
 failure is ours (``RecalcError``, an evaluator error), never the candidate's. Where CPU time
 cannot be read (no ``/proc``), the limit is wall time, as before. ``bench/issue35_bench.py``
@@ -104,6 +107,12 @@ class _OverLimit(DocumentRecalcError):
     def __init__(self, message: str, used: float) -> None:
         super().__init__(message)
         self.used = used
+
+
+class _Crashed(DocumentRecalcError):
+    """LibreOffice (the office or its worker) died while it worked on the document: tried
+    once more from a fresh LibreOffice before it is charged, since a one-off crash (a
+    signal, memory another process took) is not the document's."""
 
 
 def pipe_path(name: str) -> str:
@@ -374,8 +383,8 @@ class LibreOfficeBackend:
                 line = self._worker.stdout.readline()
                 if not line:
                     self._stop()
-                    raise error("LibreOffice stopped unexpectedly (killed for memory or "
-                                "crashed)")
+                    raise (_Crashed if document else error)(
+                        "LibreOffice stopped unexpectedly (killed for memory or crashed)")
                 try:
                     return json.loads(line)
                 except json.JSONDecodeError:
@@ -386,9 +395,9 @@ class LibreOfficeBackend:
 
     def _ask_uno(self, request: dict) -> dict:
         """The worker's answer to ``request``; raises ``DocumentRecalcError`` when it
-        failed on the document (over its CPU limit twice: see the module docstring),
-        ``RecalcError`` when LibreOffice cannot be reached or had too little of the
-        machine."""
+        failed on the document: over its CPU limit twice (see the module docstring), died
+        on it twice, or answered that it cannot do it; ``RecalcError`` when LibreOffice
+        cannot be reached or had too little of the machine."""
         try:
             return self._ask_uno_once(request, self.timeout)
         except _OverLimit as first:
@@ -399,6 +408,18 @@ class LibreOfficeBackend:
                     f"LibreOffice used more than {self.timeout * RETRY_FACTOR:g}s of CPU time "
                     f"on this document (tried twice: {first.used:.1f}s, then "
                     f"{again.used:.1f}s)") from None
+            except _Crashed as again:
+                raise DocumentRecalcError(
+                    f"{first}; then, at the larger limit, {again}") from None
+        except _Crashed as first:
+            try:
+                return self._ask_uno_once(request, self.timeout)  # a fresh LibreOffice
+            except _Crashed as again:
+                raise DocumentRecalcError(f"{again} on this document, twice (a fresh "
+                                          f"LibreOffice the second time)") from None
+            except _OverLimit as again:
+                raise DocumentRecalcError(f"{first}; then, from a fresh LibreOffice, "
+                                          f"{again}") from None
 
     def _ask_uno_once(self, request: dict, limit: float) -> dict:
         if not self._alive():
@@ -413,15 +434,20 @@ class LibreOfficeBackend:
             raise RecalcError(f"LibreOffice worker is gone: {exc}") from exc
         reply = self._read_reply(limit)
         if not reply.get("ok"):
-            if not self._alive():
+            message = str(reply.get("error") or "LibreOffice failed")
+            if not self._alive():  # it answered as it died: a crash, not an answer
                 self._stop()
-            raise DocumentRecalcError(str(reply.get("error") or "LibreOffice failed"))
+                raise _Crashed(message)
+            raise DocumentRecalcError(message)
         return reply
 
     # ------------------------------------------------------------------ convert mode
     def _via_convert(self, src: Path, out: Path) -> None:
         try:
-            self._convert_once(src, self.timeout)
+            try:
+                self._convert_once(src, self.timeout)
+            except _Crashed:
+                self._convert_once(src, self.timeout)  # once more before it is charged
         except _OverLimit as first:
             try:
                 self._convert_once(src, self.timeout * RETRY_FACTOR)
@@ -466,5 +492,7 @@ class LibreOfficeBackend:
         finally:
             remove_pipe(f"{PIPE_DIR}/{single_instance_pipe(self.profile)}")
         made = outdir / src.name
+        if proc.returncode is not None and proc.returncode < 0:
+            raise _Crashed(f"soffice --convert-to was killed (signal {-proc.returncode})")
         if proc.returncode != 0 or not made.is_file():
             raise DocumentRecalcError(f"soffice --convert-to failed (exit {proc.returncode})")

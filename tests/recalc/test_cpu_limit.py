@@ -96,3 +96,47 @@ def test_over_the_limit_twice_is_charged_once_is_not(tmp_path, monkeypatch):
     with pytest.raises(L.DocumentRecalcError) as err:
         be._ask_uno({"op": "x"})
     assert "tried twice" in str(err.value)
+
+
+def test_a_crash_is_tried_again_from_a_fresh_libreoffice_before_it_is_charged(
+        tmp_path, monkeypatch):
+    be = L.LibreOfficeBackend.__new__(L.LibreOfficeBackend)
+    be.timeout = 10
+    calls = []
+
+    def crash_once(request, limit):
+        calls.append(limit)
+        if len(calls) == 1:
+            raise L._Crashed("LibreOffice stopped unexpectedly (killed for memory or crashed)")
+        return {"ok": True}
+    monkeypatch.setattr(be, "_ask_uno_once", crash_once)
+    assert be._ask_uno({"op": "x"}) == {"ok": True}
+    assert calls == [10, 10]  # the same limit: a crash says nothing of the document's size
+
+    def always_crash(request, limit):
+        raise L._Crashed("LibreOffice stopped unexpectedly (killed for memory or crashed)")
+    monkeypatch.setattr(be, "_ask_uno_once", always_crash)
+    with pytest.raises(L.DocumentRecalcError) as err:
+        be._ask_uno({"op": "x"})
+    assert isinstance(err.value, UnevaluableDocument) and "twice" in str(err.value)
+
+
+def test_a_refusal_from_a_live_libreoffice_is_the_documents_at_once(tmp_path, monkeypatch):
+    be = L.LibreOfficeBackend.__new__(L.LibreOfficeBackend)
+    be.timeout = 10
+    calls = []
+
+    def refuse(request, limit):
+        calls.append(limit)
+        raise L.DocumentRecalcError("cannot load the document")
+    monkeypatch.setattr(be, "_ask_uno_once", refuse)
+    with pytest.raises(L.DocumentRecalcError, match="cannot load"):
+        be._ask_uno({"op": "x"})
+    assert calls == [10]
+
+
+def test_a_worker_that_dies_reading_a_document_is_a_crash(tmp_path):
+    be = _backend(tmp_path, _process("import sys; sys.exit(3)"), limit=5)
+    with pytest.raises(L._Crashed):
+        be._read_reply(5)
+    assert be._worker is None  # stopped, so the retry starts a fresh LibreOffice
