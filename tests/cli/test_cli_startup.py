@@ -1,7 +1,7 @@
 """What a command loads before it works: ``officeeval score`` imports the grader and the
-readers, not the audit, the drafter, the report, the batch runner, the service, pandas or
-the parts of typer that build pydantic adapters (issue 35: a user scoring documents in a
-shell loop pays every import on every call)."""
+readers (with the writers declared beside them), not the audit, the drafter, the report, the
+batch runner, the service, pandas or the parts of typer that build pydantic adapters (issue
+35: a user scoring documents in a shell loop pays every import on every call)."""
 
 from __future__ import annotations
 
@@ -24,11 +24,19 @@ sys.argv[0] = "officeeval"
 runpy.run_module("officeeval", run_name="__main__")
 """
 
+# Word's writers sit beside its readers and load with them, with the small helpers of
+# ``word/edit`` they are built on; the audit's own Word edits do not, nor chart editing
+# (imported when a chart is first written).
+WORD_AUDIT_EDITS = ("officeeval.word.edit.structure", "officeeval.word.edit.equivalents",
+                    "officeeval.word.edit.equivalent_values",
+                    "officeeval.word.edit.field_results", "officeeval.word.edit.pictured",
+                    "officeeval.word.edit.created", "officeeval.word.edit.paragraph_text")
 # Modules ``score`` must not load: other commands' packages and what only they need.
 NOT_FOR_SCORE = ("officeeval.audit", "officeeval.draft", "officeeval.report",
                  "officeeval.analysis", "officeeval.runner", "officeeval.service",
                  "officeeval.generation", "officeeval.outline", "officeeval.inspection",
-                 "officeeval.word.edit", "officeeval.excel.edit", "officeeval.ppt.edit",
+                 *WORD_AUDIT_EDITS, "officeeval.excel.edit", "officeeval.ppt.edit",
+                 "officeeval.ooxml.chart_edit",
                  "pandas", "numpy", "jinja2", "starlette", "uvicorn", "httpx", "openai",
                  "ray", "pydantic", "xmlschema", "typer.rich_utils", "PIL", "pypdfium2",
                  "openpyxl", "docx", "pptx")
