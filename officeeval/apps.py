@@ -37,9 +37,10 @@ from officeeval.targets import Document
 from officeeval.vocabulary import excel as excel_vocabulary
 from officeeval.vocabulary import ppt as ppt_vocabulary
 from officeeval.vocabulary import word as word_vocabulary
-from officeeval.word import props_chart, props_document, props_font, props_objects
-from officeeval.word import page_breaks, props_layout, props_paragraph, props_section
-from officeeval.word import props_table, resolvers, tab_stops
+from officeeval.word import page_breaks, props_cells, props_chart, props_document, props_fields
+from officeeval.word import props_font, props_headers, props_layout, props_notes
+from officeeval.word import props_numbering, props_objects, props_page, props_paragraph
+from officeeval.word import props_section, props_table, props_watermark, resolvers, tab_stops
 from officeeval.word.document import WordDocument
 
 
@@ -75,13 +76,17 @@ class AppSpec:
 WORD = AppSpec(
     name="word", title="Word", extensions=(".docx",), view=WordDocument,
     root_kind="document",
-    properties=(resolvers.PROPERTIES, props_font.PROPERTIES, props_paragraph.PROPERTIES,
-                props_section.PROPERTIES, props_table.PROPERTIES, props_objects.PROPERTIES,
-                props_document.PROPERTIES, props_chart.PROPERTIES, tab_stops.PROPERTIES,
-                page_breaks.PROPERTIES, props_layout.PROPERTIES),
-    writer_modules=tuple(f"officeeval.word.edit.{m}" for m in (
-        "font", "paragraph", "section", "table", "numbering", "parts", "fields", "objects",
-        "document", "structure", "tabs_breaks")),
+    properties=(resolvers.PROPERTIES, props_font.PROPERTIES, props_numbering.PROPERTIES,
+                props_paragraph.PROPERTIES, props_page.PROPERTIES, props_section.PROPERTIES,
+                props_headers.PROPERTIES, props_table.PROPERTIES, props_cells.PROPERTIES,
+                props_objects.PROPERTIES, props_fields.PROPERTIES, props_notes.PROPERTIES,
+                props_document.PROPERTIES, props_watermark.PROPERTIES, props_chart.PROPERTIES,
+                tab_stops.PROPERTIES, page_breaks.PROPERTIES, props_layout.PROPERTIES),
+    writer_modules=tuple(f"officeeval.word.{m}" for m in (
+        "resolvers", "props_font", "props_numbering", "props_paragraph", "props_page",
+        "props_section", "props_headers", "props_table", "props_cells", "props_objects",
+        "props_fields", "props_notes", "props_document", "props_watermark", "props_chart",
+        "tab_stops", "page_breaks")),
     steps=word_steps.STEPS, vocabulary=word_vocabulary,
     standard_targets=("document", "section", "paragraph", "table", "header", "footer",
                       "image", "textbox", "field", "footnote", "hyperlink"),

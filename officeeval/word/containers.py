@@ -14,7 +14,7 @@ from typing import Any
 
 from lxml import etree
 
-from officeeval.cache import cached_property
+from officeeval.cache import cached_property, memo_value
 from officeeval.ooxml.ns import W
 from officeeval.word.text import iter_blocks
 from officeeval.word.targets import ParagraphTarget
@@ -89,6 +89,15 @@ def walk_paragraphs(blocks: Blocks) -> Iterator[ParagraphTarget]:
         else:
             for cell in b.cells:
                 yield from walk_paragraphs(cell.blocks)
+
+
+def content_paragraphs(target) -> list[ParagraphTarget]:
+    """The paragraphs of a container that show content (all of them when none does; none
+    for a target without paragraphs)."""
+    def find() -> list[ParagraphTarget]:
+        paragraphs = list(getattr(target, "paragraphs", None) or [])
+        return [p for p in paragraphs if p.shows_content] or paragraphs
+    return memo_value(target, "_officeeval_content_paragraphs", find)
 
 
 def story_paragraphs(doc) -> Iterator[ParagraphTarget]:

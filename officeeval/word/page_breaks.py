@@ -6,18 +6,27 @@ A page is forced by an explicit break (``w:br w:type="page"``, Ctrl+Enter, pytho
 and by a section break that starts a new page (下一页, 奇数页, 偶数页: ``w:type`` nextPage —
 the default —, oddPage, evenPage). Body-level paragraphs only: breaks inside tables,
 headers, notes and text boxes are not counted. Layout is not computed: a page filled by
-text breaks without being counted.
+text breaks without being counted. Writing ``paragraph.page_break_before`` off removes
+whatever made the paragraph start a page.
 """
 
 from __future__ import annotations
+
+from typing import Any
+
+from lxml import etree
 
 from officeeval.cache import memo_value
 from officeeval.ooxml.ns import W
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
 from officeeval.properties.mistakes import flip
+from officeeval.properties.writing import NotApplicable, Session, WriterSet
+from officeeval.targets import Target
 from officeeval.values import Observation
 from officeeval.word import paragraphs as P
+from officeeval.word.edit.levels import content
+from officeeval.word.edit.xml import ppr_toggle, valued, wchild
 from officeeval.word.resolvers import PARA_KINDS, para_property
 from officeeval.word.sections import sect_pr_of
 from officeeval.word.targets import DocumentTarget, ParagraphTarget, SectionTarget
@@ -30,6 +39,7 @@ _SHOWS = {_T, _W + "tab", _W + "ptab", _W + "sym", _W + "drawing", _W + "pict",
 NEW_PAGE_STARTS = frozenset({"nextPage", "oddPage", "evenPage"})
 
 PROPERTIES = PropertySet()
+WRITERS = WriterSet()
 
 
 def _tokens(p: ParagraphTarget) -> list[str]:
@@ -128,6 +138,73 @@ def page_break_before(t, levels, direct) -> Observation | None:
     if how is not None:
         return Observation(True, "section_break" if how == "section" else "page_break")
     return flag
+
+
+@WRITERS.writer("paragraph.page_break_before")
+def write_page_break_before(session: Session, target: Target, value: Any) -> str:
+    """On: ``w:pageBreakBefore``. Off: ``w:pageBreakBefore`` off, and for a body paragraph
+    the explicit page breaks before it removed and a new-page section break before it made
+    continuous — whatever made it start a page."""
+    if target.kind == "style":
+        ppr = wchild(target.style.el, "pPr")  # type: ignore[attr-defined]
+        note = ppr_toggle(ppr, "pageBreakBefore", value)
+        session.touch(ppr)
+        return note
+    paragraphs = [target] if target.kind == "paragraph" else content(target)
+    note = ""
+    for p in paragraphs:
+        ppr = wchild(p.el, "pPr", first=True)
+        note = ppr_toggle(ppr, "pageBreakBefore", value)
+        session.touch(ppr)
+        if not value and isinstance(p, ParagraphTarget):
+            removed = _remove_breaks_before(session, p)
+            if removed:
+                note += f"; {removed}"
+    return note
+
+
+def _remove_breaks_before(session: Session, p: ParagraphTarget) -> str:
+    doc = p.doc
+    order = doc.blocks.order  # type: ignore[attr-defined]
+    at = next((i for i, b in enumerate(order) if getattr(b, "el", None) is p.el), None)
+    if at is None:
+        return ""
+    done = []
+    # Leading breaks of this paragraph, trailing breaks of the previous one.
+    n = _drop_page_breaks(session, p, leading=True)
+    if at > 0 and isinstance(order[at - 1], ParagraphTarget):
+        n += _drop_page_breaks(session, order[at - 1], leading=False)
+    if n:
+        done.append(f"{n} page break(s) removed")
+    if walk(doc).starts.get(id(p.el)) == "section":
+        section = doc.section_of(p)  # type: ignore[attr-defined]
+        if section.sect_pr.getparent() is None:
+            raise NotApplicable("the section's properties are made up")
+        valued(section.sect_pr, "type", "continuous")
+        session.touch(section.sect_pr)
+        done.append("section break made continuous")
+    return "; ".join(done)
+
+
+def _drop_page_breaks(session: Session, p: ParagraphTarget, leading: bool) -> int:
+    """Remove the explicit page breaks before the paragraph's first shown content
+    (``leading``) or after its last; the number removed."""
+    found: list[etree._Element] = []
+    runs = list(iter_runs(p.el))
+    children = [c for r in (runs if leading else reversed(runs))
+                for c in (list(r) if leading else reversed(list(r)))]
+    for c in children:
+        if c.tag == _W + "br" and c.get(_W + "type") == "page":
+            found.append(c)
+        elif c.tag in (_W + "t", _W + "tab", _W + "drawing", _W + "sym", _W + "pict"):
+            if c.tag != _W + "t" or c.text:
+                break
+    for c in found:
+        parent = c.getparent()
+        if parent is not None:
+            parent.remove(c)
+            session.touch(parent)
+    return len(found)
 
 
 @PROPERTIES.prop("page_breaks.count", T.INTEGER, kinds=("document", "section"),

@@ -1,20 +1,30 @@
 """Charts in Word documents: ``chart.*`` read from the chart part (found through the story
 part's relationships) with the format-neutral reader ``officeeval.ooxml.charts`` and the
-value table shared with PowerPoint (``officeeval.ooxml.chart_values``)."""
+value table shared with PowerPoint (``officeeval.ooxml.chart_values``), and written there
+with the format-neutral setters (``officeeval.ooxml.chart_edit``, imported when a chart is
+first written: grading never loads it)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from officeeval.cache import memo_value
+from officeeval.errors import PackageError
+from officeeval.ooxml import embedded_workbook
 from officeeval.ooxml.chart_values import cached_chart_resolvers
 from officeeval.ooxml.charts import read_chart
 from officeeval.ooxml.embedded_workbook import chart_matches_workbook
+from officeeval.ooxml.package import Package
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
 from officeeval.properties.mistakes import flip
+from officeeval.properties.writing import NotApplicable, Session, WriterSet
+from officeeval.targets import Target
 from officeeval.values import Observation
 from officeeval.word.drawings import DrawingTarget
 
 PROPERTIES = PropertySet()
+WRITERS = WriterSet()
 
 
 def _info(target):
@@ -31,6 +41,44 @@ def _info(target):
 # names are defined (documented, typed) by Excel's chart resolvers.
 for _name, _resolver in cached_chart_resolvers(_info).items():
     PROPERTIES.binds(_name, kinds="chart")(_resolver)
+
+
+def chart_part(session: Session, t: Target) -> str:
+    """The target's chart part; ``NotApplicable`` when it is no chart or the part is
+    missing."""
+    part = t.chart_part() if hasattr(t, "chart_part") else None  # type: ignore[attr-defined]
+    if not part:
+        raise NotApplicable("not a chart, or its part is missing")
+    return part
+
+
+def _cached_writer(name: str) -> None:
+    """Register the writer of the cached chart property ``name``: its format-neutral setter
+    (``ooxml.chart_edit.SETTERS``) on the target's chart part."""
+    def write(session: Session, target: Target, value: Any) -> str:
+        from officeeval.ooxml.chart_edit import SETTERS
+        return SETTERS[name](session.part(chart_part(session, target)), value)
+    write.__qualname__ = f"_cached_writer.{name}"
+    WRITERS.writer(name)(write)
+
+
+# Written where they are read: each name the chart part caches (``CACHED_NAMES``).
+_cached_writer("chart.type")
+_cached_writer("chart.types")
+_cached_writer("chart.grouping")
+_cached_writer("chart.three_d")
+_cached_writer("chart.title")
+_cached_writer("chart.series.count")
+_cached_writer("chart.series.names")
+_cached_writer("chart.series.value_refs")
+_cached_writer("chart.series.category_refs")
+_cached_writer("chart.series.values")
+_cached_writer("chart.series.categories")
+_cached_writer("chart.legend.position")
+_cached_writer("chart.data_labels")
+_cached_writer("chart.axis.x.title")
+_cached_writer("chart.axis.y.title")
+_cached_writer("chart.style")
 
 
 @PROPERTIES.prop("chart.cache_matches_workbook", T.BOOL, kinds="chart", breaks=flip)
@@ -56,3 +104,28 @@ def cache_matches_workbook(target, ctx):
     if got is None or got.matches is None:
         return None
     return Observation(got.matches, "computed")
+
+
+@WRITERS.writer("chart.cache_matches_workbook")
+def write_cache_matches_workbook(session: Session, target: Target, value: Any) -> str:
+    """``true``: the cache rewritten from the embedded workbook (as "Edit Data" does);
+    ``false``: the first cached point changed so that it no longer matches."""
+    part = chart_part(session, target)
+    package = target.doc.package  # type: ignore[attr-defined]
+    if not value:
+        try:
+            return embedded_workbook.break_cache(session.part(part))
+        except ValueError as exc:
+            raise NotApplicable(str(exc)) from exc
+    book = embedded_workbook.embedded_workbook_part(package, part)
+    if book is None:
+        raise NotApplicable("the chart embeds no workbook")
+    try:
+        inner = Package.open(package.read(book), embedded_workbook.EMBEDDED_LIMITS)
+    except PackageError as exc:
+        raise NotApplicable(f"the embedded workbook cannot be read: {exc}") from exc
+    try:
+        n = embedded_workbook.sync_cache(session.part(part), embedded_workbook.SheetCells(inner))
+    finally:
+        inner.close()
+    return f"{n} cached points rewritten from the workbook"

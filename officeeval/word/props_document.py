@@ -1,23 +1,33 @@
-"""Document-level resolvers (watermark, page background, theme, core properties, mail
-merge) and the facts of a style definition (based on, custom, type, next style)."""
+"""Document-level properties (the package's problems, page background, theme, core
+properties, mail merge) and the facts of a style definition (based on, custom, type, next
+style), each resolver with its writer (settings.xml, the core properties part, the merge
+fields' instructions, the style's own element)."""
 
 from __future__ import annotations
 
 import functools
-from typing import Callable
+import re
+from typing import Any, Callable
 
-from officeeval.cache import memo_value
+from lxml import etree
+
+from officeeval.ooxml.editing import rels_part, relationship
+from officeeval.ooxml.ns import R
 from officeeval.ooxml.problems import problems_of
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
+from officeeval.properties.writing import NotApplicable, Session, WriterSet
+from officeeval.targets import Target
 from officeeval.values import Observation
-from officeeval.word.docinfo import background_color, core_property, mail_merge
+from officeeval.word.docinfo import CORE_FIELDS, background_color, core_property, mail_merge
+from officeeval.word.edit.fields import replace_text, slots
+from officeeval.word.edit.xml import _W, wchild, wset
 from officeeval.word.targets import DocumentTarget, StyleTarget
-from officeeval.word.watermark import find_watermark
-
 
 PROPERTIES = PropertySet()
 prop = PROPERTIES.prop
+WRITERS = WriterSet()
+_R = f"{{{R}}}"
 DOC = ("document",)
 STYLE = ("style",)
 
@@ -28,18 +38,6 @@ def document_property(read: Callable) -> Callable:
     def resolve(t, ctx):
         return read(t.doc, ctx) if isinstance(t, DocumentTarget) else None
     return resolve
-
-
-def _watermark(doc):
-    return memo_value(doc, "_officeeval_watermark", lambda: find_watermark(doc))
-
-
-def _watermark_attr(doc, attr: str, none_kind: bool = False):
-    wm = _watermark(doc)
-    if wm is None:
-        return Observation("none", "default") if none_kind else None
-    v = getattr(wm, attr)
-    return Observation(v, wm.part) if v is not None else None
 
 
 @prop("package.problems", T.LIST, kinds=DOC,
@@ -61,41 +59,6 @@ def package_problem_count(doc, ctx):
     return Observation(len(problems_of(doc)), "computed")
 
 
-@prop("watermark.text", T.TEXT, kinds=DOC)
-@document_property
-def watermark_text(doc, ctx):
-    """Text of a text watermark."""
-    return _watermark_attr(doc, "text")
-
-
-@prop("watermark.kind", T.EnumType("watermark_kind"), kinds=DOC)
-@document_property
-def watermark_kind(doc, ctx):
-    """Watermark kind: text, picture or none."""
-    return _watermark_attr(doc, "kind", none_kind=True)
-
-
-@prop("watermark.font", T.TEXT, kinds=DOC)
-@document_property
-def watermark_font(doc, ctx):
-    """Font of a text watermark."""
-    return _watermark_attr(doc, "font")
-
-
-@prop("watermark.color", T.COLOR, kinds=DOC)
-@document_property
-def watermark_color(doc, ctx):
-    """Color of a text watermark."""
-    return _watermark_attr(doc, "color")
-
-
-@prop("watermark.layout", T.EnumType("watermark_layout"), kinds=DOC)
-@document_property
-def watermark_layout(doc, ctx):
-    """Layout of a text watermark: diagonal (斜式) or horizontal (水平)."""
-    return _watermark_attr(doc, "layout")
-
-
 @prop("background.color", T.COLOR, kinds=DOC)
 @document_property
 def background(doc, ctx):
@@ -106,6 +69,21 @@ def background(doc, ctx):
     return Observation(got[0], got[1])
 
 
+@WRITERS.writer("background.color")
+def write_background(session: Session, target: Target, value: Any) -> str:
+    root = session.doc.root_el  # type: ignore[attr-defined]
+    session.touch(root)
+    bg = root.find(_W + "background")
+    if bg is None:
+        bg = etree.Element(_W + "background")
+        root.insert(0, bg)
+    for a in ("themeColor", "themeTint", "themeShade"):
+        bg.attrib.pop(_W + a, None)
+    color = "auto" if str(value) == "none" else str(value)
+    bg.set(_W + "color", color)
+    return f"w:background/@w:color={color}"
+
+
 @prop("theme.name", T.TEXT, kinds=DOC)
 @document_property
 def theme_name(doc, ctx):
@@ -114,9 +92,41 @@ def theme_name(doc, ctx):
     return Observation(name, "theme") if name else None
 
 
+@WRITERS.writer("theme.name")
+def write_theme_name(session: Session, target: Target, value: Any) -> str:
+    doc = session.doc
+    part = doc.package.related_one(doc.main, "theme")  # type: ignore[attr-defined]
+    if part is None:
+        raise NotApplicable("no theme part")
+    root = session.part(part)
+    root.set("name", str(value))
+    return f"theme name {value!r}"
+
+
 def _core(doc, name: str):
     v = core_property(doc, name)
     return Observation(v, "core") if v is not None else None
+
+
+def _core_writer(prop: str, field: str) -> None:
+    """The writer of core property ``prop``: element ``CORE_FIELDS[field]`` of the core
+    properties part."""
+    tag = CORE_FIELDS[field]
+
+    @WRITERS.writer(prop)
+    def write(session: Session, target: Target, value: Any) -> str:
+        pkg = session.doc.package
+        part = pkg.related_one("", "core-properties")
+        if part is None:
+            raise NotApplicable("no core properties")
+        root = session.part(part)
+        el = root.find(tag)
+        if el is None:
+            el = etree.SubElement(root, tag)
+        for child in list(el):
+            el.remove(child)
+        el.text = str(value)
+        return f"{etree.QName(tag).localname}={value!r}"
 
 
 @prop("core.title", T.TEXT, kinds=DOC)
@@ -126,11 +136,17 @@ def core_title(doc, ctx):
     return _core(doc, "title")
 
 
+_core_writer("core.title", "title")
+
+
 @prop("core.author", T.TEXT, kinds=DOC)
 @document_property
 def core_author(doc, ctx):
     """Document author (dc:creator)."""
     return _core(doc, "author")
+
+
+_core_writer("core.author", "author")
 
 
 @prop("core.subject", T.TEXT, kinds=DOC)
@@ -140,11 +156,17 @@ def core_subject(doc, ctx):
     return _core(doc, "subject")
 
 
+_core_writer("core.subject", "subject")
+
+
 @prop("core.keywords", T.TEXT, kinds=DOC)
 @document_property
 def core_keywords(doc, ctx):
     """Document keywords."""
     return _core(doc, "keywords")
+
+
+_core_writer("core.keywords", "keywords")
 
 
 @prop("core.description", T.TEXT, kinds=DOC)
@@ -154,11 +176,17 @@ def core_description(doc, ctx):
     return _core(doc, "description")
 
 
+_core_writer("core.description", "description")
+
+
 @prop("core.category", T.TEXT, kinds=DOC)
 @document_property
 def core_category(doc, ctx):
     """Document category (cp:category, 类别)."""
     return _core(doc, "category")
+
+
+_core_writer("core.category", "category")
 
 
 @prop("core.last_modified_by", T.TEXT, kinds=DOC)
@@ -168,6 +196,9 @@ def core_last_modified_by(doc, ctx):
     return _core(doc, "last_modified_by")
 
 
+_core_writer("core.last_modified_by", "last_modified_by")
+
+
 @prop("core.created", T.TEXT, kinds=DOC)
 @document_property
 def core_created(doc, ctx):
@@ -175,11 +206,17 @@ def core_created(doc, ctx):
     return _core(doc, "created")
 
 
+_core_writer("core.created", "created")
+
+
 @prop("core.modified", T.TEXT, kinds=DOC)
 @document_property
 def core_modified(doc, ctx):
     """Modification time as stored (dcterms:modified)."""
     return _core(doc, "modified")
+
+
+_core_writer("core.modified", "modified")
 
 
 def _merge(doc, attr: str):
@@ -190,11 +227,34 @@ def _merge(doc, attr: str):
     return Observation(v, "settings") if v else None
 
 
+def _mail_merge(session: Session) -> etree._Element:
+    settings = session.doc.settings  # type: ignore[attr-defined]
+    mm = settings.find(_W + "mailMerge") if settings is not None else None
+    if mm is None:
+        raise NotApplicable("no mail merge settings")
+    session.touch(mm)
+    return mm
+
+
+def _merge_value(prop: str, tag: str) -> None:
+    """Register the writer of ``prop``: ``w:tag/@w:val`` of the mail-merge settings
+    (``NotApplicable`` without them)."""
+    @WRITERS.writer(prop)
+    def write(session: Session, target: Target, value: Any) -> str:
+        mm = _mail_merge(session)
+        el = wchild(mm, tag)
+        el.set(_W + "val", str(value))
+        return f"{tag}={value!r}"
+
+
 @prop("mail_merge.main_type", T.EnumType("mail_merge_type"), kinds=DOC)
 @document_property
 def mail_merge_main_type(doc, ctx):
     """Mail-merge main document type (formLetters, …)."""
     return _merge(doc, "main_type")
+
+
+_merge_value("mail_merge.main_type", "mainDocumentType")
 
 
 @prop("mail_merge.data_source", T.TEXT, kinds=DOC)
@@ -204,11 +264,42 @@ def mail_merge_data_source(doc, ctx):
     return _merge(doc, "data_source")
 
 
+def _data_source_rel(session: Session) -> etree._Element:
+    mm = _mail_merge(session)
+    ds = mm.find(_W + "dataSource")
+    rid = ds.get(_R + "id") if ds is not None else None
+    doc = session.doc
+    name = doc.package.related_one(doc.main, "settings")  # type: ignore[attr-defined]
+    if rid is None or name is None:
+        raise NotApplicable("no data source relationship")
+    rel = relationship(session.part(rels_part(name)), rid)
+    if rel is None:
+        raise NotApplicable("the data source relationship is missing")
+    return rel
+
+
+@WRITERS.writer("mail_merge.data_source")
+def write_data_source(session: Session, target: Target, value: Any) -> str:
+    rel = _data_source_rel(session)
+    rel.set("Target", str(value))
+    return f"data source {value}"
+
+
 @prop("mail_merge.data_file", T.TEXT, kinds=DOC)
 @document_property
 def mail_merge_data_file(doc, ctx):
     """File name of the mail-merge data source, without folders (通讯录.xlsx)."""
     return _merge(doc, "data_file")
+
+
+@WRITERS.writer("mail_merge.data_file")
+def write_data_file(session: Session, target: Target, value: Any) -> str:
+    """The data source's file name, its folder kept."""
+    rel = _data_source_rel(session)
+    old = rel.get("Target") or ""
+    cut = max(old.rfind("/"), old.rfind("\\"))
+    rel.set("Target", old[:cut + 1] + str(value))
+    return f"data source {rel.get('Target')}"
 
 
 @prop("mail_merge.query", T.TEXT, kinds=DOC)
@@ -218,11 +309,17 @@ def mail_merge_query(doc, ctx):
     return _merge(doc, "query")
 
 
+_merge_value("mail_merge.query", "query")
+
+
 @prop("mail_merge.destination", T.TEXT, kinds=DOC)
 @document_property
 def mail_merge_destination(doc, ctx):
     """Mail-merge destination (newDocument, printer, email, fax)."""
     return _merge(doc, "destination")
+
+
+_merge_value("mail_merge.destination", "destination")
 
 
 @prop("mail_merge.fields", T.ORDERED_LIST, kinds=DOC)
@@ -235,6 +332,30 @@ def merge_fields(doc, ctx):
     return Observation(names, "computed")
 
 
+@WRITERS.writer("mail_merge.fields")
+def write_merge_fields(session: Session, target: Target, value: Any) -> str:
+    """The merge fields of the body renamed, in order, where ``value`` names them
+    differently."""
+    wanted = list(value)
+    i = 0
+    note = ""
+    for p in session.doc.root_el.iter(_W + "p"):  # type: ignore[attr-defined]
+        ss = slots(p)
+        joined = "".join(s.text for s in ss)
+        for m in list(re.finditer(r"MERGEFIELD\s+\"?([^\s\"\\]+)", joined)):
+            if i >= len(wanted):
+                break
+            if m.group(1) != wanted[i]:
+                replace_text(ss, m.start(1), m.group(1), str(wanted[i]))
+                session.touch(p)
+                note = f"merge field {m.group(1)!r} -> {wanted[i]!r}"
+                joined = "".join(s.text for s in ss)
+            i += 1
+    if not note:
+        raise NotApplicable("no merge field to rename")
+    return note
+
+
 # ------------------------------------------------------------------ style definitions
 def style_property(read: Callable) -> Callable:
     """Decorator: lift a reader ``(style, document view)`` to style targets."""
@@ -242,6 +363,32 @@ def style_property(read: Callable) -> Callable:
     def resolve(t, ctx):
         return read(t.style, t.doc) if isinstance(t, StyleTarget) else None
     return resolve
+
+
+def _style_ref(name: str, tag: str) -> None:
+    """Register the writer of ``name``: the style named by ``w:tag`` (by name or id)."""
+    @WRITERS.writer(name)
+    def write(session: Session, target: Target, value: Any) -> str:
+        if target.kind != "style":
+            raise NotApplicable(f"not a style: {target.kind}")
+        st = target.doc.styles.find(str(value))  # type: ignore[attr-defined]
+        sid = st.id if st is not None else str(value)
+        el = target.style.el  # type: ignore[attr-defined]
+        wset(el, tag, val=sid)
+        session.touch(el)
+        return f"{tag}={sid}"
+
+
+def _style_attr(name: str, attr: str, fmt: Callable[[Any], str]) -> None:
+    """Register the writer of ``name``: the style element's attribute ``w:attr``."""
+    @WRITERS.writer(name)
+    def write(session: Session, target: Target, value: Any) -> str:
+        if target.kind != "style":
+            raise NotApplicable(f"not a style: {target.kind}")
+        el = target.style.el  # type: ignore[attr-defined]
+        el.set(_W + attr, fmt(value))
+        session.touch(el)
+        return f"{attr}={fmt(value)}"
 
 
 @prop("style.based_on", T.STYLE_NAME, kinds=STYLE)
@@ -254,6 +401,9 @@ def based_on(st, doc):
     return Observation(base.display_name, "direct")
 
 
+_style_ref("style.based_on", "basedOn")
+
+
 @prop("style.custom", T.BOOL, kinds=STYLE)
 @style_property
 def custom(st, doc):
@@ -261,11 +411,17 @@ def custom(st, doc):
     return Observation(st.custom, "direct")
 
 
+_style_attr("style.custom", "customStyle", lambda v: "1" if v else "0")
+
+
 @prop("style.type", T.TEXT, kinds=STYLE)
 @style_property
 def style_type(st, doc):
     """Style type: paragraph, character, table or numbering."""
     return Observation(st.type, "direct")
+
+
+_style_attr("style.type", "type", str)
 
 
 @prop("style.next", T.STYLE_NAME, kinds=STYLE)
@@ -285,6 +441,9 @@ def next_style(st, doc):
         return Observation(st.display_name, "default") if st.type == "paragraph" else None
     nxt = doc.styles.get(el.get(f"{{{_W_NS}}}val"))
     return Observation(nxt.display_name, "direct") if nxt is not None else None
+
+
+_style_ref("style.next", "next")
 
 
 _W_NS = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"

@@ -1,29 +1,37 @@
-"""Resolvers for drawing objects, fields, tables of contents, hyperlinks, notes and comments.
+"""Drawing objects in Word documents: pictures, shapes, text boxes and SmartArt (their size,
+wrapping, alternative text, name, geometry, fill, text, WordArt, SmartArt layout and
+nodes), each read from the drawing's markup and written there (``wp:extent``, ``wp:docPr``,
+``wps:spPr``, VML attributes, the SmartArt parts).
 
 Sizes are points; wrap types the ``wrap_type`` vocabulary tokens (``inline`` = 嵌入型,
-``square`` = 四周型 …). A field's type is its first word upper-cased (``MERGEFIELD``), its
-argument the first non-switch word (the merge field name, the SEQ label, the URL).
+``square`` = 四周型 …).
 """
 
 from __future__ import annotations
 
 import functools
-from typing import Callable
+from typing import Any, Callable
 
+from lxml import etree
+
+from officeeval.ooxml import drawing_edit
+from officeeval.ooxml.editing import set_text
+from officeeval.ooxml.ns import A, V, WP, WPS
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
+from officeeval.properties.writing import NotApplicable, Session, WriterSet
+from officeeval.targets import Target
 from officeeval.values import Measure, Observation
 from officeeval.word.drawings import DrawingTarget
-from officeeval.word.fields import FieldTarget, HyperlinkTarget, TocEntryTarget, TocTarget
-from officeeval.word.notes import CommentTarget, NoteTarget
+from officeeval.word.edit.xml import _W, points
 
 DRAWING_KINDS = ("image", "shape", "textbox", "chart", "smartart")
-FIELD_KINDS = ("field", "toc")
-TOC_KINDS = ("toc", "document")
-NOTE_KINDS = ("footnote", "endnote")
+_WP, _A, _V, _WPS = f"{{{WP}}}", f"{{{A}}}", f"{{{V}}}", f"{{{WPS}}}"
+EMU_PER_PT = 12700
 
 PROPERTIES = PropertySet()
 prop, binds = PROPERTIES.prop, PROPERTIES.binds
+WRITERS = WriterSet()
 
 
 def drawing_property(read: Callable) -> Callable:
@@ -46,11 +54,37 @@ def _opt(t: DrawingTarget, attr: str, source: str = "direct"):
     return Observation(v, source) if v is not None else None
 
 
+def _drawing(t: Target):
+    if getattr(t, "frame", None) is None and getattr(t, "fmt", None) != "vml":
+        raise NotApplicable(f"not a drawing: {t.kind}")
+    return t
+
+
+def _size_writer(name: str, attr: str) -> None:
+    """Register the writer of ``name``: the drawing's extent ``attr`` (``cx``, ``cy``)."""
+    @WRITERS.writer(name)
+    def write(session: Session, target: Target, value: Any) -> str:
+        t = _drawing(target)
+        ext = t.frame.find(_WP + "extent") if t.frame is not None else None  # type: ignore
+        if ext is None:
+            raise NotApplicable("no extent (a VML picture)")
+        new = str(int(round((points(value) or 0.0) * EMU_PER_PT)))
+        ext.set(attr, new)
+        for a_ext in t.frame.iter(_A + "ext"):  # type: ignore[attr-defined]
+            if a_ext.get(attr) is not None:
+                a_ext.set(attr, new)
+        session.touch(ext)
+        return f"{attr}={new}"
+
+
 @prop("image.width", T.LENGTH_ABS, kinds=DRAWING_KINDS)
 @drawing_property
 def image_width(t: DrawingTarget):
     """Image width."""
     return _size(t, 0)
+
+
+_size_writer("image.width", "cx")
 
 
 @prop("image.height", T.LENGTH_ABS, kinds=DRAWING_KINDS)
@@ -60,16 +94,25 @@ def image_height(t: DrawingTarget):
     return _size(t, 1)
 
 
+_size_writer("image.height", "cy")
+
+
 @binds("shape.width", kinds=DRAWING_KINDS)
 @drawing_property
 def shape_width(t: DrawingTarget):
     return _size(t, 0)
 
 
+_size_writer("shape.width", "cx")
+
+
 @binds("shape.height", kinds=DRAWING_KINDS)
 @drawing_property
 def shape_height(t: DrawingTarget):
     return _size(t, 1)
+
+
+_size_writer("shape.height", "cy")
 
 
 @prop("image.wrap", T.EnumType("wrap_type"), kinds=DRAWING_KINDS)
@@ -79,6 +122,43 @@ def image_wrap(t: DrawingTarget):
     return _opt(t, "wrap")
 
 
+@WRITERS.writer("image.wrap")
+def write_image_wrap(session: Session, target: Target, value: Any) -> str:
+    """``inline`` puts a floating DrawingML object in line; any other wrapping floats an
+    inline one with square wrapping."""
+    frame = _drawing(target).frame  # type: ignore[attr-defined]
+    if frame is None or not frame.tag.startswith(_WP):
+        raise NotApplicable("not a DrawingML picture")
+    session.touch(frame)
+    if str(value) != "inline" and frame.tag == _WP + "inline":
+        anchor = etree.Element(_WP + "anchor", {
+            "distT": "0", "distB": "0", "distL": "114300", "distR": "114300",
+            "simplePos": "0", "relativeHeight": "251659264", "behindDoc": "0",
+            "locked": "0", "layoutInCell": "1", "allowOverlap": "1"})
+        etree.SubElement(anchor, _WP + "simplePos", x="0", y="0")
+        for axis, rel in (("positionH", "column"), ("positionV", "paragraph")):
+            pos = etree.SubElement(anchor, _WP + axis, relativeFrom=rel)
+            etree.SubElement(pos, _WP + "posOffset").text = "0"
+        for child in list(frame):
+            if child.tag == _WP + "docPr":
+                etree.SubElement(anchor, _WP + "wrapSquare", wrapText="bothSides")
+            anchor.append(child)
+        frame.getparent().replace(frame, anchor)
+        return "inline -> square wrapping"
+    if str(value) == "inline" and frame.tag == _WP + "anchor":
+        inline = etree.Element(_WP + "inline", distT="0", distB="0", distL="0", distR="0")
+        for tag in ("extent", "effectExtent", "docPr", "cNvGraphicFramePr"):
+            el = frame.find(_WP + tag)
+            if el is not None:
+                inline.append(el)
+        graphic = frame.find(_A + "graphic")
+        if graphic is not None:
+            inline.append(graphic)
+        frame.getparent().replace(frame, inline)
+        return "floating -> in line"
+    raise NotApplicable(f"the object is already {value}")
+
+
 @prop("image.alt_text", T.TEXT, kinds=DRAWING_KINDS)
 @drawing_property
 def image_alt_text(t: DrawingTarget):
@@ -86,11 +166,55 @@ def image_alt_text(t: DrawingTarget):
     return _opt(t, "alt_text")
 
 
+def _doc_pr(t: Target) -> etree._Element:
+    t = _drawing(t)
+    pr = t.frame.find(_WP + "docPr") if t.frame is not None else None  # type: ignore
+    if pr is None:
+        raise NotApplicable("no wp:docPr (a VML object)")
+    return pr
+
+
+@WRITERS.writer("image.alt_text")
+def write_alt_text(session: Session, target: Target, value: Any) -> str:
+    pr = _doc_pr(target)
+    pr.set("descr", str(value))
+    pr.attrib.pop("title", None)
+    session.touch(pr)
+    return f"descr={value!r}"
+
+
 @prop("shape.text", T.TEXT, kinds=("shape", "textbox", "smartart"))
 @drawing_property
 def shape_text(t: DrawingTarget):
     """Text inside a shape or text box."""
     return Observation(t.text, "direct")
+
+
+def _box_text_nodes(t: Target) -> list[etree._Element]:
+    """The ``w:t`` elements of a shape's or text box's text (a WordArt's text path is an
+    attribute, not an element: none)."""
+    box = getattr(t, "container_el", None)
+    if getattr(t, "has_textbox", False) and box is not None:
+        return list(box.iter(_W + "t"))
+    return []
+
+
+@WRITERS.writer("shape.text")
+def write_shape_text(session: Session, target: Target, value: Any) -> str:
+    t = _drawing(target)
+    if getattr(t, "textpath", None) is not None:
+        tp = t.el.find(_V + "textpath")  # type: ignore[attr-defined]
+        tp.set("string", str(value))
+        session.touch(tp)
+        return f"textpath {value!r}"
+    if t.kind == "smartart":
+        return write_smartart_nodes(session, t, str(value).split("\n"))
+    nodes = _box_text_nodes(t)
+    if not nodes:
+        raise NotApplicable("no text in the shape")
+    set_text(nodes, str(value))
+    session.touch(nodes[0])
+    return f"text {value!r}"
 
 
 @prop("shape.wordart", T.BOOL, kinds=("shape", "textbox"))
@@ -101,10 +225,46 @@ def shape_wordart(t: DrawingTarget):
     return Observation(t.wordart, "direct")
 
 
+@WRITERS.writer("shape.wordart")
+def write_wordart(session: Session, target: Target, value: Any) -> str:
+    """A DrawingML text shape made WordArt (a plain text warp, ``a:prstTxWarp``) or made
+    a plain text shape (its warp removed)."""
+    t = _drawing(target)
+    body = t.el.find(_WPS + "bodyPr") if t.fmt == "dml" else None  # type: ignore[attr-defined]
+    if body is None:
+        raise NotApplicable("not a DrawingML text shape")
+    warp = body.find(_A + "prstTxWarp")
+    if value and warp is None:
+        warp = etree.Element(_A + "prstTxWarp", prst="textPlain")
+        etree.SubElement(warp, _A + "avLst")
+        body.insert(0, warp)
+    elif not value and warp is not None:
+        body.remove(warp)
+    else:
+        raise NotApplicable(f"already {'WordArt' if value else 'plain'}")
+    session.touch(body)
+    return f"WordArt {'on' if value else 'off'}"
+
+
 @binds("shape.geometry", kinds=("shape", "textbox"))
 @drawing_property
 def shape_geometry(t: DrawingTarget):
     return _opt(t, "geometry")
+
+
+def _sp_pr(t: Target) -> etree._Element:
+    sp = t.el.find(_WPS + "spPr") if getattr(t, "fmt", "") == "dml" else None  # type: ignore
+    if sp is None:
+        raise NotApplicable("not a DrawingML shape")
+    return sp
+
+
+@WRITERS.writer("shape.geometry")
+def write_geometry(session: Session, target: Target, value: Any) -> str:
+    sp = _sp_pr(target)
+    note = drawing_edit.set_geometry(sp, value)
+    session.touch(sp)
+    return note
 
 
 @binds("shape.fill.color", kinds=("shape", "textbox"))
@@ -113,10 +273,35 @@ def shape_fill_color(t: DrawingTarget):
     return _opt(t, "fill_color")
 
 
+@WRITERS.writer("shape.fill.color")
+def write_fill_color(session: Session, target: Target, value: Any) -> str:
+    t = _drawing(target)
+    if t.fmt == "vml":  # type: ignore[attr-defined]
+        if str(value) == "none":
+            t.el.set("filled", "f")  # type: ignore[attr-defined]
+        else:
+            t.el.set("fillcolor", "#" + str(value))  # type: ignore[attr-defined]
+            t.el.attrib.pop("filled", None)  # type: ignore[attr-defined]
+        session.touch(t.el)  # type: ignore[attr-defined]
+        return f"fillcolor={value}"
+    sp = _sp_pr(target)
+    note = drawing_edit.set_solid_fill(sp, value)
+    session.touch(sp)
+    return note
+
+
 @binds("shape.name", kinds=DRAWING_KINDS)
 @drawing_property
 def shape_name(t: DrawingTarget):
     return _opt(t, "name")
+
+
+@WRITERS.writer("shape.name")
+def write_shape_name(session: Session, target: Target, value: Any) -> str:
+    pr = _doc_pr(target)
+    pr.set("name", str(value))
+    session.touch(pr)
+    return f"name={value!r}"
 
 
 @binds("smartart.layout", kinds="smartart")
@@ -130,11 +315,28 @@ def smartart_layout(t: DrawingTarget):
     return Observation(token, "direct")
 
 
+def _smartart_part(t: Target, role: str) -> str:
+    part = t.smartart_parts().get(role) if t.kind == "smartart" else None  # type: ignore
+    if not part:
+        raise NotApplicable("not a SmartArt, or its part is missing")
+    return part
+
+
+@WRITERS.writer("smartart.layout")
+def write_smartart_layout(session: Session, target: Target, value: Any) -> str:
+    return drawing_edit.set_layout(session.part(_smartart_part(target, "lo")), value)
+
+
 @binds("smartart.layout_id", kinds="smartart")
 @drawing_property
 def smartart_layout_id(t: DrawingTarget):
     uid = t.smartart_layout_id()
     return Observation(uid, "direct") if uid else None
+
+
+@WRITERS.writer("smartart.layout_id")
+def write_smartart_layout_id(session: Session, target: Target, value: Any) -> str:
+    return drawing_edit.set_layout(session.part(_smartart_part(target, "lo")), value)
 
 
 @binds("smartart.nodes", kinds="smartart")
@@ -143,223 +345,6 @@ def smartart_nodes(t: DrawingTarget):
     return Observation(t.smartart_nodes(), "direct")
 
 
-# ------------------------------------------------------------------ fields
-def field_property(read: Callable) -> Callable:
-    """Decorator: lift a reader of a field's ``FieldInfo`` to field and TOC targets."""
-    @functools.wraps(read)
-    def resolve(t, ctx):
-        if not isinstance(t, (FieldTarget, TocTarget)):
-            return None
-        v = read(t.info)
-        return Observation(v, "direct") if v is not None else None
-    return resolve
-
-
-@prop("field.type", T.TEXT, kinds=FIELD_KINDS)
-@field_property
-def field_type(info):
-    """Field type (MERGEFIELD, PAGE, TOC …)."""
-    return info.type or None
-
-
-@prop("field.instruction", T.TEXT, kinds=FIELD_KINDS)
-@field_property
-def field_instruction(info):
-    """Full field instruction text."""
-    return info.instruction
-
-
-@prop("field.argument", T.TEXT, kinds=FIELD_KINDS)
-@field_property
-def field_argument(info):
-    """First argument of the field (e.g. the merge field name)."""
-    return info.argument
-
-
-@prop("field.result", T.TEXT, kinds=FIELD_KINDS)
-@field_property
-def field_result(info):
-    """The field's current result text (what it shows)."""
-    return info.result
-
-
-@prop("field.switches", T.TEXT, kinds=FIELD_KINDS)
-@field_property
-def field_switches(info):
-    r"""The field's switches as written (\o "1-3" \h)."""
-    return info.switches
-
-
-@prop("field.target_text", T.TEXT, kinds="field",
-      read_only="the text of the paragraph holding the bookmark: write field.argument to "
-                "point the cross-reference elsewhere, or that paragraph's text")
-def field_target_text(t, ctx):
-    """Where a cross-reference points (交叉引用): the text of the paragraph holding the
-    bookmark a REF, PAGEREF or NOTEREF field names — the caption or heading it refers to
-    (图 1 各月销售额), not the field's shown result. Nothing for another field or a
-    missing bookmark; ``field[1]/target`` selects that paragraph itself."""
-    from officeeval.word.navigation import cross_reference_target
-    found = cross_reference_target(t)
-    return Observation(found[0].text, "computed") if found else None
-
-
-# ------------------------------------------------------------------ tables of contents
-def _first_toc(t):
-    if isinstance(t, TocTarget):
-        return t
-    if getattr(t, "kind", "") == "document":
-        from officeeval.word.fields import tocs_of
-        found = tocs_of(t)
-        return found[0] if found else None
-    return None
-
-
-@prop("toc.levels", T.INTEGER, kinds=TOC_KINDS)
-def toc_levels(t, ctx):
-    """Deepest outline level the table of contents includes."""
-    toc = _first_toc(t)
-    if toc is None:
-        return None
-    got = toc.levels()
-    return Observation(got[0], got[1]) if got else None
-
-
-@prop("toc.hyperlinks", T.BOOL, kinds=TOC_KINDS)
-def toc_hyperlinks(t, ctx):
-    r"""Whether TOC entries are hyperlinks (\h)."""
-    toc = _first_toc(t)
-    return Observation(toc.info.switch("h") is not None, "direct") if toc else None
-
-
-@prop("toc.page_numbers", T.BOOL, kinds=TOC_KINDS)
-def toc_page_numbers(t, ctx):
-    r"""Whether TOC entries show page numbers (no \n)."""
-    toc = _first_toc(t)
-    if toc is None:
-        return None
-    n = toc.info.switch("n")
-    return Observation(n is None, "direct")
-
-
-@prop("toc.entries", T.INTEGER, kinds=TOC_KINDS,
-      read_only="the entries Word generated when the field was last updated")
-def toc_entries(t, ctx):
-    """Number of entries (paragraphs with text) in the TOC's current result."""
-    toc = _first_toc(t)
-    return Observation(toc.entries(), "computed") if toc else None
-
-
-@prop("toc.kind", T.TEXT, kinds=TOC_KINDS,
-      read_only="how the table of contents is stored (a content control or a bare field)")
-def toc_kind(t, ctx):
-    """How the TOC is held: content_control (Word's TOC gallery) or field."""
-    toc = _first_toc(t)
-    if toc is None:
-        return None
-    kind = "content_control" if "content" in toc.info.sdt_gallery.lower() else "field"
-    return Observation(kind, "computed")
-
-
-def _entry(read: Callable) -> Callable:
-    @functools.wraps(read)
-    def resolve(t, ctx):
-        if not isinstance(t, TocEntryTarget):
-            return None
-        v = read(t)
-        return Observation(v, "computed") if v is not None else None
-    return resolve
-
-
-_ENTRY_READ_ONLY = ("what Word wrote when the field was last updated: write the headings "
-                    "and update the field")
-
-
-@prop("toc_entry.text", T.TEXT, kinds="toc_entry", read_only=_ENTRY_READ_ONLY)
-@_entry
-def toc_entry_text(t):
-    """The heading text a table of contents entry shows (without its page number; a
-    heading number and its text joined by a space)."""
-    return t.text or None
-
-
-@prop("toc_entry.level", T.INTEGER, kinds="toc_entry", read_only=_ENTRY_READ_ONLY)
-@_entry
-def toc_entry_level(t):
-    """The level of a table of contents entry: n of its TOC n (目录 n) style."""
-    return t.level
-
-
-@prop("toc_entry.page", T.TEXT, kinds="toc_entry", read_only=_ENTRY_READ_ONLY)
-@_entry
-def toc_entry_page(t):
-    """The page number a table of contents entry shows (as text: 3, iv); nothing when the
-    TOC shows none (\\n)."""
-    return t.page
-
-
-# ------------------------------------------------------------------ links and notes
-@prop("hyperlink.target", T.TEXT, kinds="hyperlink")
-def hyperlink_target(t, ctx):
-    """Hyperlink target URL or anchor."""
-    if not isinstance(t, HyperlinkTarget):
-        return None
-    v = t.target()
-    return Observation(v, "direct") if v else None
-
-
-def _note_text(t, ctx):
-    if isinstance(t, (NoteTarget, CommentTarget)):
-        return Observation(t.text, "direct")
-    return None
-
-
-@prop("footnote.text", T.TEXT, kinds=NOTE_KINDS)
-def note_text(t, ctx):
-    """Footnote or endnote text."""
-    return _note_text(t, ctx)
-
-
-@prop("comment.text", T.TEXT, kinds="comment")
-def comment_text(t, ctx):
-    """Text of a comment (批注)."""
-    return _note_text(t, ctx)
-
-
-@prop("footnote.number_format", T.EnumType("number_format"), kinds=NOTE_KINDS)
-def note_format(t, ctx):
-    """Footnote numbering format."""
-    if not isinstance(t, NoteTarget):
-        return None
-    fmt, src = t.number_format()
-    if ctx.direct and src == "default":
-        return None
-    return Observation(fmt, src)
-
-
-def _anchor(t, ctx):
-    if isinstance(t, (NoteTarget, CommentTarget)) and t.anchor is not None:
-        return Observation(t.anchor, "direct")
-    return None
-
-
-@prop("footnote.anchor", T.TEXT, kinds=NOTE_KINDS,
-      read_only="the text before the note's reference mark: write that paragraph's text")
-def note_anchor(t, ctx):
-    """Text of the referencing paragraph before the note's reference mark (the note is
-    attached after it)."""
-    return _anchor(t, ctx)
-
-
-@prop("comment.anchor", T.TEXT, kinds="comment",
-      read_only="the text the comment's range covers: write that text")
-def comment_anchor(t, ctx):
-    """The text a comment's range covers."""
-    return _anchor(t, ctx)
-
-
-@prop("comment.author", T.TEXT, kinds="comment")
-def comment_author(t, ctx):
-    """Author of a comment."""
-    if isinstance(t, CommentTarget):
-        return Observation(t.author, "direct")
-    return None
+@WRITERS.writer("smartart.nodes")
+def write_smartart_nodes(session: Session, target: Target, value: Any) -> str:
+    return drawing_edit.set_nodes(session.part(_smartart_part(target, "dm")), value)

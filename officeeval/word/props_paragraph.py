@@ -1,134 +1,40 @@
-"""Paragraph resolvers beyond the core formatting ones: list numbering through numbering.xml,
-drop caps, paragraph borders and shading, the kind of special indent, and caption facts.
-
-Numbering: ``paragraph.numbering`` is the level's number format (``none`` when the paragraph
-is not in a list), ``.level`` its 1-based level, ``.text`` the level text pattern, ``.start``
-the number it starts at, and ``.label`` the label a reader sees (``第一章``, ``1.2``), counted
-over the main story in document order.
+"""Paragraph properties beyond the core formatting ones (``word.resolvers``): drop caps,
+paragraph borders and shading, widow control, the kind of special indent, and caption
+facts; each resolver with its writer (``put(pPr, value)`` on the paragraph and on the style
+it inherits from, or the drop cap's ``w:framePr``; captions edit the document).
 """
 
 from __future__ import annotations
 
-import functools
-from typing import Callable
+import re
+from typing import Any, Callable
+
+from lxml import etree
 
 from officeeval.ooxml.ns import W
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
 from officeeval.properties.mistakes import CM, border_values, choices, drop_cap_lines, flip, shift
+from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.ooxml.units import to_int, twips_to_pt
-from officeeval.values import Border, Measure, Observation, aggregate
+from officeeval.targets import Target
+from officeeval.values import Border, Measure, Observation
 from officeeval.word import runs as R
+from officeeval.word.edit.borders import SIDES, borders, shading_fill
+from officeeval.word.edit.fields import replace_text, slots
+from officeeval.word.edit.levels import FRAME, PARA, on_level
+from officeeval.word.edit.xml import points, ppr_toggle, twips, wset
 from officeeval.word.paragraphs import first, flag
-from officeeval.word.props_section import border_of
-from officeeval.word.resolvers import PARA_KINDS, content_paragraphs, para_property
-from officeeval.word.numbering import ListLevelTarget
-from officeeval.word.numbering_labels import first_label
-from officeeval.word.targets import ParagraphTarget, StyleTarget
+from officeeval.word.props_page import border_of
+from officeeval.word.resolvers import FIRST_OR_HANGING, PARA_KINDS, para_property, put_indent
+from officeeval.word.targets import ParagraphTarget
 
 _W = f"{{{W}}}"
-SIDES = ("top", "left", "bottom", "right")
 
 PROPERTIES = PropertySet()
 prop = PROPERTIES.prop
-
-
-# ------------------------------------------------------------------ numbering
-def _level(target, ctx):
-    ref = getattr(target, "num_ref", None)
-    if ref is None or (ctx.direct and ref.from_style):
-        return None, None
-    return ref, target.doc.numbering.level(ref.num_id, ref.ilvl)
-
-
-def numbering_property(none_value=None) -> Callable[[Callable], Callable]:
-    """Decorator: lift a reader ``(paragraph, num_ref, level)`` of the paragraph's list
-    level to paragraph and style targets and to containers; ``none_value`` is the value of
-    a paragraph in no list."""
-    return functools.partial(_lift_numbering, none_value=none_value)
-
-
-def _lift_numbering(read: Callable, none_value=None) -> Callable:
-    @functools.wraps(read)
-    def resolve(target, ctx):
-        if not isinstance(target, (ParagraphTarget, StyleTarget, ListLevelTarget)):
-            paragraphs = content_paragraphs(target)
-            if not paragraphs:
-                return None
-            parts = [(p.locator, resolve(p, ctx) or Observation(None, "none"))
-                     for p in paragraphs]
-            return None if all(o.value is None for _, o in parts) else aggregate(parts)
-        ref, level = _level(target, ctx)
-        if ref is None or level is None:
-            if none_value is not None and not ctx.direct:
-                return Observation(none_value, "default")
-            return None
-        source = ("style:" + target.style_id) if ref.from_style else "direct"
-        value = read(target, ref, level)
-        return Observation(value, source) if value is not None else None
-    return resolve
-
-
-LEVEL_KINDS = (*PARA_KINDS, "list_level")
-
-
-@prop("paragraph.numbering", T.EnumType("number_format"), kinds=LEVEL_KINDS)
-@numbering_property("none")
-def numbering(t, ref, level):
-    """Numbering format of the paragraph's list level (bullet, decimal, chineseCounting …),
-    through numbering.xml; none when not numbered."""
-    return level.fmt
-
-
-@prop("paragraph.numbering.level", T.INTEGER, kinds=PARA_KINDS)
-@numbering_property()
-def numbering_level(t, ref, level):
-    """List level (1-based) of a numbered paragraph."""
-    return ref.ilvl + 1
-
-
-@prop("paragraph.numbering.text", T.TEXT, kinds=LEVEL_KINDS)
-@numbering_property()
-def numbering_text(t, ref, level):
-    """The level text pattern of the paragraph's list level (e.g. '第%1章', '%1.%2')."""
-    return level.text
-
-
-@prop("paragraph.numbering.start", T.INTEGER, kinds=LEVEL_KINDS)
-@numbering_property()
-def numbering_start(t, ref, level):
-    """The number the paragraph's list level starts at (w:start, or the list instance's
-    w:startOverride)."""
-    return level.start_override if level.start_override is not None else level.start
-
-
-@prop("paragraph.numbering.suffix", T.EnumType("number_suffix"), kinds=LEVEL_KINDS,
-      breaks=choices("tab", "space", "nothing"))
-@numbering_property()
-def numbering_suffix(t, ref, level):
-    """What follows the list number (编号之后): tab (制表符), space (空格) or nothing (不特别标注),
-    of the paragraph's list level; tab when the level does not say (w:suff, ISO 29500
-    17.9.29)."""
-    el = level.el.find(_W + "suff") if level.el is not None else None
-    val = el.get(_W + "val") if el is not None else None
-    return val if val in ("tab", "space", "nothing") else "tab"
-
-
-@prop("paragraph.numbering.label", T.TEXT, kinds=LEVEL_KINDS,
-      read_only="counted from the level text and the items before it: write "
-                "paragraph.numbering.text or .start")
-@numbering_property()
-def numbering_label(target, ref, level):
-    """The list label a reader sees ('第一章', '1.2', '(b)'), counted over the document in
-    order; Word's counting rules (lists sharing an abstract definition share counters;
-    startOverride restarts). Of a list level (paragraph[3]/level[2]): the label its first
-    item shows, the level's number format as Word's dialog shows it ('1.1')."""
-    if isinstance(target, ListLevelTarget):
-        return first_label(target.doc.numbering, ref.num_id, ref.ilvl)
-    if not isinstance(target, ParagraphTarget):
-        return None
-    hit = target.doc.list_labels.get(id(target.el))
-    return hit[0] if hit else None
+WRITERS = WriterSet()
+writes = on_level(WRITERS)
 
 
 # ------------------------------------------------------------------ drop caps
@@ -143,6 +49,14 @@ def _frame(target):
     return None
 
 
+def _put_frame_attr(attr: str, fmt: Callable[[Any], str]) -> Callable[[etree._Element, Any], str]:
+    def write(ppr: etree._Element, v: Any) -> str:
+        fp = ppr.find(_W + "framePr")
+        fp.set(_W + attr, fmt(v))
+        return f"w:framePr/@w:{attr}={fmt(v)}"
+    return write
+
+
 @prop("paragraph.drop_cap", T.EnumType("drop_cap"), kinds="paragraph",
       breaks=choices("margin", "drop"))
 def drop_cap(target, ctx):
@@ -153,6 +67,9 @@ def drop_cap(target, ctx):
     if fp is None:
         return None if ctx.direct else Observation("none", "default")
     return Observation(fp.get(_W + "dropCap"), "direct")
+
+
+writes("paragraph.drop_cap", FRAME, "framePr")(_put_frame_attr("dropCap", str))
 
 
 @prop("paragraph.drop_cap.lines", T.INTEGER, kinds="paragraph", breaks=drop_cap_lines)
@@ -167,6 +84,10 @@ def drop_cap_lines(target, ctx):
     return Observation(n if n is not None and n > 0 else 1, "direct" if n else "default")
 
 
+writes("paragraph.drop_cap.lines", FRAME, "framePr")(
+    _put_frame_attr("lines", lambda v: str(int(v))))
+
+
 @prop("paragraph.drop_cap.distance", T.LENGTH_ABS, kinds="paragraph", breaks=shift(CM / 2))
 def drop_cap_distance(target, ctx):
     """Distance of the drop cap from the text (距正文, w:framePr w:hSpace)."""
@@ -178,6 +99,10 @@ def drop_cap_distance(target, ctx):
     v = twips_to_pt(fp.get(_W + "hSpace"))
     return Observation(Measure(v if v is not None else 0.0), "direct" if v is not None
                        else "default")
+
+
+writes("paragraph.drop_cap.distance", FRAME, "framePr")(
+    _put_frame_attr("hSpace", lambda v: twips(points(v) or 0.0)))
 
 
 # ------------------------------------------------------------------ borders and shading
@@ -206,6 +131,9 @@ def border(t, levels, direct):
     return Observation(top[0], top[1])
 
 
+writes("paragraph.border", PARA, "pBdr")(borders(SIDES))
+
+
 def _border_side(levels, direct, side: str):
     hit = _side(levels, side)
     if hit is None:
@@ -220,11 +148,17 @@ def border_top(t, levels, direct):
     return _border_side(levels, direct, "top")
 
 
+writes("paragraph.border.top", PARA, "pBdr")(borders(("top",)))
+
+
 @prop("paragraph.border.bottom", T.BORDER, kinds=PARA_KINDS, breaks=border_values)
 @para_property
 def border_bottom(t, levels, direct):
     """Bottom border of the paragraph."""
     return _border_side(levels, direct, "bottom")
+
+
+writes("paragraph.border.bottom", PARA, "pBdr")(borders(("bottom",)))
 
 
 @prop("paragraph.border.left", T.BORDER, kinds=PARA_KINDS, breaks=border_values)
@@ -234,11 +168,17 @@ def border_left(t, levels, direct):
     return _border_side(levels, direct, "left")
 
 
+writes("paragraph.border.left", PARA, "pBdr")(borders(("left",)))
+
+
 @prop("paragraph.border.right", T.BORDER, kinds=PARA_KINDS, breaks=border_values)
 @para_property
 def border_right(t, levels, direct):
     """Right border of the paragraph."""
     return _border_side(levels, direct, "right")
+
+
+writes("paragraph.border.right", PARA, "pBdr")(borders(("right",)))
 
 
 @prop("paragraph.widow_control", T.BOOL, kinds=PARA_KINDS, breaks=flip)
@@ -250,6 +190,11 @@ def widow_control(t, levels, direct):
     return flag(levels, "widowControl", direct)
 
 
+@writes("paragraph.widow_control", PARA, "widowControl")
+def put_widow_control(ppr: etree._Element, v: Any) -> str:
+    return ppr_toggle(ppr, "widowControl", v)
+
+
 @prop("paragraph.shading", T.COLOR, kinds=PARA_KINDS, breaks=choices("none", "FFFF00", "D9D9D9"))
 @para_property
 def shading(t, levels, direct):
@@ -258,6 +203,9 @@ def shading(t, levels, direct):
     if hit is None:
         return None if direct else Observation("none", "default")
     return Observation(R.shd_color(hit[0], t.doc.theme), hit[1])
+
+
+writes("paragraph.shading", PARA, "shd")(shading_fill)
 
 
 @prop("paragraph.indent.special", T.EnumType("special_indent"), kinds=PARA_KINDS)
@@ -278,6 +226,17 @@ def special_indent(t, levels, direct):
     return Observation("none", src)
 
 
+@writes("paragraph.indent.special", PARA, "ind", FIRST_OR_HANGING)
+def put_special_indent(ppr: etree._Element, v: Any) -> str:
+    """first_line / hanging: two characters of that kind; none: neither."""
+    if v == "none":
+        wset(ppr, "ind", firstLine=None, firstLineChars=None, hanging=None,
+             hangingChars=None)
+        return "w:ind without first-line or hanging indent"
+    side = "first_line" if v == "first_line" else "hanging"
+    return put_indent(side)(ppr, Measure(pt=None, chars=2.0))
+
+
 # ------------------------------------------------------------------ captions
 @prop("caption.label", T.TEXT, kinds="paragraph")
 def caption_label(target, ctx):
@@ -292,6 +251,18 @@ def caption_label(target, ctx):
         if f.paragraph is target.el and f.type == "SEQ" and f.argument:
             return Observation(f.argument, "direct")
     return None
+
+
+@WRITERS.writer("caption.label")
+def write_caption_label(session: Session, target: Target, value: Any) -> str:
+    ss = slots(target.el)  # type: ignore[attr-defined]
+    joined = "".join(s.text for s in ss)
+    m = re.search(r"SEQ\s+(\S+)", joined)
+    if m is None:
+        raise NotApplicable("no SEQ field")
+    replace_text(ss, m.start(1), m.group(1), str(value))
+    session.touch(target.el)  # type: ignore[attr-defined]
+    return f"SEQ {m.group(1)} -> {value}"
 
 
 @prop("caption.position", T.EnumType("caption_position"), kinds="paragraph")
@@ -312,6 +283,30 @@ def caption_position(target, ctx):
         if 0 <= j < len(order) and _is_object(order[j]):
             return Observation(where, "computed")
     return None
+
+
+def _holds_object(el: etree._Element) -> bool:
+    """A table, or a paragraph holding a drawing or a VML picture."""
+    if el.tag == _W + "tbl":
+        return True
+    return el.tag == _W + "p" and (el.find(f".//{_W}drawing") is not None
+                                   or el.find(f".//{_W}pict") is not None)
+
+
+@WRITERS.writer("caption.position")
+def write_caption_position(session: Session, target: Target, value: Any) -> str:
+    """The caption moved below (after) the object that follows it, or above (before) the
+    one that precedes it."""
+    el = target.el  # type: ignore[attr-defined]
+    prev, nxt = el.getprevious(), el.getnext()
+    session.touch(el)
+    if value == "below" and nxt is not None and _holds_object(nxt):
+        nxt.addnext(el)
+        return "caption moved below its object"
+    if value == "above" and prev is not None and _holds_object(prev):
+        prev.addprevious(el)
+        return "caption moved above its object"
+    raise NotApplicable(f"no object to put the caption {value}")
 
 
 def _siblings(target):

@@ -1,27 +1,32 @@
-"""Section and page resolvers: page setup, columns, page borders, page numbering, section
-start, and the headers and footers a section shows.
+"""Section properties: columns, how a section starts, the title page, vertical alignment,
+different odd and even headers, page numbering; read from a section's ``w:sectPr`` (every
+section for the document; page numbering also for a header or footer, its section's) with
+Word's defaults when it says nothing, and written there (odd and even headers: settings.xml).
 
 Each reader takes a section and ``direct`` (only what the section sets) and returns an
-``Observation`` or ``None``; Word's defaults (US Letter, 1 inch margins, one column, numbering
-in decimal) are returned with source ``default`` when the section says nothing. On the
-document, a property holds when it holds for every section.
+``Observation`` or ``None``; on the document, a property holds when it holds for every
+section. Page setup is in ``props_page``, headers and footers in ``props_headers``.
 """
 
 from __future__ import annotations
 
 import functools
-from typing import Callable
+from typing import Any, Callable
 
-from officeeval.ooxml.colors import normalize_hex
+from lxml import etree
+
 from officeeval.ooxml.ns import W
-from officeeval.ooxml.units import eighth_points_to_pt, to_int, twips_to_pt
+from officeeval.ooxml.units import to_int, twips_to_pt
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
-from officeeval.properties.mistakes import CM, choices, flip, next_int, page_sizes, shift
-from officeeval.values import Border, Measure, Observation, PageSize, aggregate
+from officeeval.properties.mistakes import CM, choices, flip, next_int, shift
+from officeeval.properties.writing import NotApplicable, Session, WriterSet
+from officeeval.targets import Target
+from officeeval.values import Measure, Observation, aggregate
 from officeeval.word import runs as R
-from officeeval.word.headers import HeaderFooterTarget, header_footer
-from officeeval.word.hf_visibility import what_shows
+from officeeval.word.edit.levels import SECTION, on_level, section_props
+from officeeval.word.edit.xml import points, toggle, twips, valued, wset
+from officeeval.word.headers import HeaderFooterTarget
 from officeeval.word.targets import DocumentTarget, SectionTarget
 
 _W = f"{{{W}}}"
@@ -31,6 +36,8 @@ SECTION_OR_HF = (*SECTION_KINDS, *HF_KINDS)
 
 PROPERTIES = PropertySet()
 prop = PROPERTIES.prop
+WRITERS = WriterSet()
+writes = on_level(WRITERS)
 
 
 def section_property(fn: Callable[[SectionTarget], "Observation | None"]) -> Callable:
@@ -52,206 +59,6 @@ def section_property(fn: Callable[[SectionTarget], "Observation | None"]) -> Cal
         return None
 
     return resolve
-
-
-def _pg_size(s: SectionTarget, direct: bool) -> tuple[float, float, str] | None:
-    el = s.child("pgSz")
-    w = twips_to_pt(el.get(_W + "w")) if el is not None else None
-    h = twips_to_pt(el.get(_W + "h")) if el is not None else None
-    if w and h and w > 0 and h > 0:
-        return w, h, "direct"
-    if direct:
-        return None
-    return 612.0, 792.0, "default"  # Word's default page: US Letter
-
-
-@prop("page.size", T.PAGE_SIZE, kinds=SECTION_KINDS, breaks=page_sizes)
-@section_property
-def page_size(s, direct):
-    """Paper size by dimensions (A4, A3, B5, 16K, Letter …), in either orientation."""
-    got = _pg_size(s, direct)
-    return Observation(PageSize(got[0], got[1]), got[2]) if got else None
-
-
-def _page_dim(s, direct, i: int):
-    got = _pg_size(s, direct)
-    return Observation(Measure(got[i]), got[2]) if got else None
-
-
-@prop("page.width", T.LENGTH_ABS, kinds=SECTION_KINDS, breaks=shift(2 * CM))
-@section_property
-def page_width(s, direct):
-    """Page width."""
-    return _page_dim(s, direct, 0)
-
-
-@prop("page.height", T.LENGTH_ABS, kinds=SECTION_KINDS, breaks=shift(2 * CM))
-@section_property
-def page_height(s, direct):
-    """Page height."""
-    return _page_dim(s, direct, 1)
-
-
-@prop("page.orientation", T.EnumType("orientation"), kinds=SECTION_KINDS,
-      breaks=choices("landscape", "portrait"))
-@section_property
-def orientation(s, direct):
-    """portrait (纵向) or landscape (横向)."""
-    el = s.child("pgSz")
-    orient = el.get(_W + "orient") if el is not None else None
-    if orient in ("landscape", "portrait"):
-        return Observation(orient, "direct")
-    got = _pg_size(s, direct)
-    if got is None:
-        return None
-    return Observation("landscape" if got[0] > got[1] else "portrait", got[2])
-
-
-# Word's defaults when w:pgMar is absent (1 inch all round, header/footer 0.5 inch).
-_MARGIN_DEFAULTS = {"top": 72.0, "bottom": 72.0, "left": 72.0, "right": 72.0, "gutter": 0.0,
-                    "header": 36.0, "footer": 36.0}
-
-
-def _margin(s, direct, attr: str):
-    el = s.child("pgMar")
-    v = twips_to_pt(el.get(_W + attr)) if el is not None else None
-    if v is not None:
-        # Negative top/bottom margins mean "exactly, text may overlap headers": the
-        # distance is the absolute value.
-        return Observation(Measure(abs(v)), "direct")
-    return None if direct else Observation(Measure(_MARGIN_DEFAULTS[attr]), "default")
-
-
-@prop("page.margin.top", T.LENGTH_ABS, kinds=SECTION_KINDS, breaks=shift(CM))
-@section_property
-def margin_top(s, direct):
-    """Top margin."""
-    return _margin(s, direct, "top")
-
-
-@prop("page.margin.bottom", T.LENGTH_ABS, kinds=SECTION_KINDS, breaks=shift(CM))
-@section_property
-def margin_bottom(s, direct):
-    """Bottom margin."""
-    return _margin(s, direct, "bottom")
-
-
-@prop("page.margin.left", T.LENGTH_ABS, kinds=SECTION_KINDS, breaks=shift(CM))
-@section_property
-def margin_left(s, direct):
-    """Left margin."""
-    return _margin(s, direct, "left")
-
-
-@prop("page.margin.right", T.LENGTH_ABS, kinds=SECTION_KINDS, breaks=shift(CM))
-@section_property
-def margin_right(s, direct):
-    """Right margin."""
-    return _margin(s, direct, "right")
-
-
-@prop("page.margin.gutter", T.LENGTH_ABS, kinds=SECTION_KINDS, breaks=shift(CM))
-@section_property
-def margin_gutter(s, direct):
-    """Gutter (装订线) width."""
-    return _margin(s, direct, "gutter")
-
-
-@prop("page.margin.gutter_position", T.EnumType("gutter_position"), kinds=SECTION_KINDS,
-      breaks=choices("left", "top"))
-@section_property
-def gutter_position(s, direct):
-    """Gutter position (装订线位置): left (靠左), top (靠上) or right (a right-to-left
-    section's gutter); left when nothing says otherwise.
-
-    Top is a document setting (``w:gutterAtTop`` in settings.xml, ISO 29500 17.15.1.49) and
-    wins over a section's ``w:rtlGutter`` (17.6.16), as in Word's Page Setup.
-    """
-    top = s.doc.setting("gutterAtTop")
-    if top is not None and R.on_off(top):
-        return Observation("top", "settings")
-    rtl = s.child("rtlGutter")
-    if rtl is not None and R.on_off(rtl):
-        return Observation("right", "direct")
-    if rtl is not None:
-        return Observation("left", "direct")
-    if direct:
-        return None
-    return Observation("left", "settings" if top is not None else "default")
-
-
-@prop("page.header_distance", T.LENGTH_ABS, kinds=SECTION_KINDS, breaks=shift(CM / 2))
-@section_property
-def header_distance(s, direct):
-    """Header distance from the page edge (页眉距边界)."""
-    return _margin(s, direct, "header")
-
-
-@prop("page.footer_distance", T.LENGTH_ABS, kinds=SECTION_KINDS, breaks=shift(CM / 2))
-@section_property
-def footer_distance(s, direct):
-    """Footer distance from the page edge."""
-    return _margin(s, direct, "footer")
-
-
-def border_of(el) -> Border:
-    """A ``w:top``/``w:left``… border element as a ``Border`` (``nil`` is ``none``)."""
-    style = el.get(_W + "val") or "none"
-    return Border("none" if style in ("nil", "none") else style,
-                  eighth_points_to_pt(el.get(_W + "sz")), normalize_hex(el.get(_W + "color")))
-
-
-@prop("page.border", T.BORDER, kinds=SECTION_KINDS,
-      breaks=lambda ref: [Border("single", 0.5), Border("none")])
-@section_property
-def page_border(s, direct):
-    """Page border (top edge, or the box): style, width, color."""
-    el = s.child("pgBorders")
-    if el is None:
-        return None if direct else Observation(Border("none"), "default")
-    sides = [(side, el.find(_W + side)) for side in ("top", "left", "bottom", "right")]
-    found = [(side, border_of(b)) for side, b in sides if b is not None]
-    if not found:
-        return Observation(Border("none"), "direct")
-    if len({b for _, b in found}) == 1:
-        return Observation(found[0][1], "direct")
-    return aggregate([(side, Observation(b, "direct")) for side, b in found])
-
-
-def _page_border_side(s, direct, side: str):
-    el = s.child("pgBorders")
-    b = el.find(_W + side) if el is not None else None
-    if b is None:
-        return None if direct else Observation(Border("none"), "default")
-    return Observation(border_of(b), "direct")
-
-
-@prop("page.border.top", T.BORDER, kinds=SECTION_KINDS)
-@section_property
-def page_border_top(s, direct):
-    """Top page border."""
-    return _page_border_side(s, direct, "top")
-
-
-@prop("page.border.bottom", T.BORDER, kinds=SECTION_KINDS)
-@section_property
-def page_border_bottom(s, direct):
-    """Bottom page border."""
-    return _page_border_side(s, direct, "bottom")
-
-
-@prop("page.border.left", T.BORDER, kinds=SECTION_KINDS)
-@section_property
-def page_border_left(s, direct):
-    """Left page border."""
-    return _page_border_side(s, direct, "left")
-
-
-@prop("page.border.right", T.BORDER, kinds=SECTION_KINDS)
-@section_property
-def page_border_right(s, direct):
-    """Right page border."""
-    return _page_border_side(s, direct, "right")
 
 
 def _cols(s, direct, attr: str):
@@ -284,6 +91,14 @@ def columns_count(s, direct):
     return _cols(s, direct, "num")
 
 
+@writes("columns.count", SECTION, "cols")
+def put_columns_count(sect: etree._Element, v: Any) -> str:
+    cols = wset(sect, "cols", num=str(int(v)), equalWidth=None)
+    for c in cols.findall(_W + "col"):
+        cols.remove(c)
+    return f"w:cols/@w:num={int(v)}"
+
+
 @prop("columns.spacing", T.LENGTH_CHARS, kinds=SECTION_KINDS, breaks=shift(CM))
 @section_property
 def columns_spacing(s, direct):
@@ -291,11 +106,23 @@ def columns_spacing(s, direct):
     return _cols(s, direct, "space")
 
 
+@writes("columns.spacing", SECTION, "cols")
+def put_columns_spacing(sect: etree._Element, v: Any) -> str:
+    wset(sect, "cols", space=twips(points(v) or 0.0))
+    return f"w:cols/@w:space={twips(points(v) or 0.0)}"
+
+
 @prop("columns.separator", T.BOOL, kinds=SECTION_KINDS, breaks=flip)
 @section_property
 def columns_separator(s, direct):
     """Whether a line separates the columns (分隔线)."""
     return _cols(s, direct, "sep")
+
+
+@writes("columns.separator", SECTION, "cols")
+def put_columns_separator(sect: etree._Element, v: Any) -> str:
+    wset(sect, "cols", sep="1" if v else "0")
+    return f"w:cols/@w:sep={'1' if v else '0'}"
 
 
 @prop("section.start", T.EnumType("section_start"), kinds=SECTION_KINDS,
@@ -309,6 +136,9 @@ def start(s, direct):
     return None if direct else Observation("nextPage", "default")
 
 
+writes("section.start", SECTION, "type")(lambda sect, v: valued(sect, "type", v))
+
+
 @prop("section.title_page", T.BOOL, kinds=SECTION_KINDS, breaks=flip)
 @section_property
 def title_page(s, direct):
@@ -317,6 +147,9 @@ def title_page(s, direct):
     if el is not None:
         return Observation(R.on_off(el), "direct")
     return None if direct else Observation(False, "default")
+
+
+writes("section.title_page", SECTION, "titlePg")(lambda sect, v: toggle(sect, "titlePg", v))
 
 
 @prop("section.vertical_alignment", T.EnumType("vertical_alignment"), kinds=SECTION_KINDS)
@@ -330,6 +163,10 @@ def vertical_alignment(s, direct):
     return None if direct else Observation("top", "default")
 
 
+writes("section.vertical_alignment", SECTION, "vAlign")(
+    lambda sect, v: valued(sect, "vAlign", "both" if v == "justify" else v))
+
+
 @prop("section.even_and_odd", T.BOOL, kinds=SECTION_KINDS)
 @section_property
 def even_and_odd(s, direct):
@@ -338,6 +175,17 @@ def even_and_odd(s, direct):
     if el is not None:
         return Observation(R.on_off(el), "settings")
     return None if direct else Observation(False, "default")
+
+
+@WRITERS.writer("section.even_and_odd")
+def write_even_and_odd(session: Session, target: Target, value: Any) -> str:
+    """A document setting (``w:evenAndOddHeaders`` in settings.xml), whatever section."""
+    settings = target.doc.settings  # type: ignore[attr-defined]
+    if settings is None:
+        raise NotApplicable("no settings part")
+    note = toggle(settings, "evenAndOddHeaders", value)
+    session.touch(settings.find(_W + "evenAndOddHeaders"))
+    return note
 
 
 def on_section_or_hf(fn: Callable) -> Callable:
@@ -364,12 +212,36 @@ def _pgnum(s, direct, attr: str):
     return None if direct else Observation("decimal", "default")
 
 
+def _put_pgnum(attr: str) -> Callable[[etree._Element, Any], str]:
+    def write(sect: etree._Element, v: Any) -> str:
+        val = str(int(v)) if attr == "start" else str(v)
+        wset(sect, "pgNumType", **{attr: val})
+        return f"w:pgNumType/@w:{attr}={val}"
+    return write
+
+
+def _section_or_hf_writer(name: str, put: Callable[[etree._Element, Any], str]) -> None:
+    """Page numbering is set on the section; a header or footer target writes its
+    section's."""
+    @WRITERS.writer(name)
+    def write(session: Session, target: Target, value: Any) -> str:
+        t = target.section if target.kind in ("header", "footer") else target  # type: ignore
+        note = ""
+        for sp in section_props(t):
+            note = put(sp, value)
+            session.touch(sp)
+        return note
+
+
 @prop("page_numbers.format", T.EnumType("number_format"), kinds=SECTION_OR_HF,
       breaks=choices("decimal", "upperRoman", "lowerRoman"))
 @on_section_or_hf
 def page_numbers_format(s, direct):
     """Page number format (decimal, upperRoman, chineseCounting …)."""
     return _pgnum(s, direct, "fmt")
+
+
+_section_or_hf_writer("page_numbers.format", _put_pgnum("fmt"))
 
 
 @prop("page_numbers.start", T.INTEGER, kinds=SECTION_OR_HF, breaks=next_int)
@@ -379,111 +251,4 @@ def page_numbers_start(s, direct):
     return _pgnum(s, direct, "start")
 
 
-# ------------------------------------------------------------------ headers and footers
-def section_or_hf(on_hf: Callable) -> Callable[[Callable], Callable]:
-    """Decorator: a section reader answering for sections and the document, with
-    ``on_hf(target, ctx)`` answering for a header or footer target itself."""
-    def lift(fn: Callable) -> Callable:
-        sect = section_property(fn)
-
-        @functools.wraps(fn)
-        def resolve(target, ctx):
-            if isinstance(target, HeaderFooterTarget):
-                return on_hf(target, ctx)
-            return sect(target, ctx)
-        return resolve
-    return lift
-
-
-def hf_visible(target, ctx) -> Observation | None:
-    """``header.visible`` / ``footer.visible`` on a header or footer target: whether it
-    shows anything."""
-    what = what_shows(target)
-    return Observation(what is not None, target.part if target.defined else "computed",
-                       note=f"shows {what}" if what else "nothing shows")
-
-
-def hf_text(target, ctx) -> Observation | None:
-    """``header.text`` / ``footer.text`` on a header or footer target: its own text."""
-    return Observation(target.text, target.part if target.defined else "default")
-
-
-def hf_page_number(target, ctx) -> Observation | None:
-    return Observation(target.has_page_number, target.part if target.defined else "default")
-
-
-def _hf_text(s, which: str):
-    hf = header_footer(s, which, "default")
-    if hf is None or not hf.defined:
-        return None
-    return Observation(hf.text, hf.part)
-
-
-@prop("header.text", T.TEXT, kinds=SECTION_OR_HF)
-@section_or_hf(hf_text)
-def header_text(s, direct):
-    """Text of the section's default header (inherited from the previous section when not
-    set)."""
-    return _hf_text(s, "header")
-
-
-@prop("footer.text", T.TEXT, kinds=SECTION_OR_HF)
-@section_or_hf(hf_text)
-def footer_text(s, direct):
-    """Text of the section's default footer, or a slide's footer placeholder text."""
-    return _hf_text(s, "footer")
-
-
-def _hf_page(s, which: str):
-    found = [t for t in (header_footer(s, which, k) for k in ("default", "first", "even"))
-             if t is not None and t.defined]
-    if not found:
-        return Observation(False, "default")
-    hit = next((t for t in found if t.has_page_number), None)
-    return Observation(hit is not None, (hit or found[0]).part)
-
-
-@prop("header.has_page_number", T.BOOL, kinds=SECTION_OR_HF)
-@section_or_hf(hf_page_number)
-def header_has_page_number(s, direct):
-    """Whether the header holds a PAGE field."""
-    return _hf_page(s, "header")
-
-
-@prop("footer.has_page_number", T.BOOL, kinds=SECTION_OR_HF)
-@section_or_hf(hf_page_number)
-def footer_has_page_number(s, direct):
-    """Whether the footer holds a PAGE field."""
-    return _hf_page(s, "footer")
-
-
-def _hf_visible(s, which: str):
-    shown_here = [t for t in (header_footer(s, which, k) for k in ("default", "first",
-                                                                   "even"))
-                  if t is not None and t.defined]
-    if not shown_here:
-        # No part shows: seen, not an application default (an absence, like count 0).
-        return Observation(False, "computed", note=f"no {which} is defined")
-    for t in shown_here:
-        what = what_shows(t)
-        if what is not None:
-            return Observation(True, t.part, note=f"{t.locator} shows {what}")
-    return Observation(False, shown_here[0].part, note="nothing shows")
-
-
-@prop("header.visible", T.BOOL, kinds=SECTION_OR_HF)
-@section_or_hf(hf_visible)
-def header_visible(s, direct):
-    """Whether a header shows on the page, as a reader sees it: some text, a field, a
-    drawing (not a watermark) or a border (the 页眉 style's line). On a section: any header
-    its pages show (default, first page, even pages; inherited from the previous section).
-    An empty header part is not visible (false)."""
-    return _hf_visible(s, "header")
-
-
-@prop("footer.visible", T.BOOL, kinds=SECTION_OR_HF)
-@section_or_hf(hf_visible)
-def footer_visible(s, direct):
-    """Whether a footer shows on the page: some text, a field, a drawing or a border (as
-    header.visible)."""
-    return _hf_visible(s, "footer")
+_section_or_hf_writer("page_numbers.start", _put_pgnum("start"))

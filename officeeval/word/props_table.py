@@ -1,12 +1,15 @@
-"""Table resolvers: size, style, alignment, borders as seen, rows, columns and cells.
+"""Tables: size, style, alignment, width, borders as seen, the header row, rows and
+columns; each resolver with its writer (``w:tblPr``, ``w:trPr``, the grid, or the table's
+rows and columns cut from the end). Cells are in ``props_cells``.
 
 Borders come from ``table_borders`` (cell, conditional table style and table levels combined
 with Word's precedence); ``table.border.outer`` holds when every outline segment holds,
-``table.border.inner`` when every inside segment does. Cell shading and vertical alignment
-follow the cell, then the table style's conditional formats for the cell, then the style.
+``table.border.inner`` when every inside segment does.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from lxml import etree
 
@@ -17,17 +20,23 @@ from officeeval.ooxml.units import twips_to_pt
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
 from officeeval.properties.mistakes import CM, border_values, choices, flip, shift
+from officeeval.properties.writing import NotApplicable, Session, WriterSet
+from officeeval.targets import Target
 from officeeval.values import Border, Measure, Observation, aggregate
-from officeeval.word import runs as R
+from officeeval.word.edit.borders import SIDES, borders
+from officeeval.word.edit.levels import ROW, TABLE, on_level
+from officeeval.word.edit.xml import points, twips, valued, wchild, wset
 from officeeval.word.runs import on_off
 from officeeval.word.table_borders import TableBorders
-from officeeval.word.table_styles import conditional, style_chain
+from officeeval.word.table_styles import style_chain
 from officeeval.word.tables import CellTarget, ColumnTarget, RowTarget, TableTarget
 
 _W = f"{{{W}}}"
 
 PROPERTIES = PropertySet()
-prop, binds = PROPERTIES.prop, PROPERTIES.binds
+prop = PROPERTIES.prop
+WRITERS = WriterSet()
+writes = on_level(WRITERS)
 
 
 def _edges(table: TableTarget):
@@ -54,10 +63,16 @@ def border_outer(t, ctx):
     return _border_group(t, ctx, ("top", "bottom", "left", "right"))
 
 
+writes("table.border.outer", TABLE, "tblBorders")(borders(SIDES))
+
+
 @prop("table.border.inner", T.BORDER, kinds="table", breaks=border_values)
 def border_inner(t, ctx):
     """Inner border as seen."""
     return _border_group(t, ctx, ("insideH", "insideV"))
+
+
+writes("table.border.inner", TABLE, "tblBorders")(borders(("insideH", "insideV")))
 
 
 @prop("table.border.top", T.BORDER, kinds="table", breaks=border_values)
@@ -66,10 +81,16 @@ def border_top(t, ctx):
     return _border_group(t, ctx, ("top",))
 
 
+writes("table.border.top", TABLE, "tblBorders")(borders(("top",)))
+
+
 @prop("table.border.bottom", T.BORDER, kinds="table", breaks=border_values)
 def border_bottom(t, ctx):
     """Bottom outline border as seen."""
     return _border_group(t, ctx, ("bottom",))
+
+
+writes("table.border.bottom", TABLE, "tblBorders")(borders(("bottom",)))
 
 
 @prop("table.border.left", T.BORDER, kinds="table", breaks=border_values)
@@ -78,10 +99,16 @@ def border_left(t, ctx):
     return _border_group(t, ctx, ("left",))
 
 
+writes("table.border.left", TABLE, "tblBorders")(borders(("left",)))
+
+
 @prop("table.border.right", T.BORDER, kinds="table", breaks=border_values)
 def border_right(t, ctx):
     """Right outline border as seen."""
     return _border_group(t, ctx, ("right",))
+
+
+writes("table.border.right", TABLE, "tblBorders")(borders(("right",)))
 
 
 @prop("table.border.inside_h", T.BORDER, kinds="table", breaks=border_values)
@@ -90,40 +117,16 @@ def border_inside_h(t, ctx):
     return _border_group(t, ctx, ("insideH",))
 
 
+writes("table.border.inside_h", TABLE, "tblBorders")(borders(("insideH",)))
+
+
 @prop("table.border.inside_v", T.BORDER, kinds="table", breaks=border_values)
 def border_inside_v(t, ctx):
     """Inside vertical borders as seen."""
     return _border_group(t, ctx, ("insideV",))
 
 
-def _cell_border(target, ctx, side: str):
-    if not isinstance(target, CellTarget):
-        return None
-    b, src = TableBorders(target.table).cell_side(target, side)
-    if ctx.direct and src != "direct":
-        return None
-    return Observation(b, src)
-
-
-@binds("cell.border.top", kinds="cell", vtype=T.BORDER)
-def cell_border_top(t, ctx):
-    """The cell's top border as seen (cell, conditional table style and table levels)."""
-    return _cell_border(t, ctx, "top")
-
-
-@binds("cell.border.bottom", kinds="cell", vtype=T.BORDER)
-def cell_border_bottom(t, ctx):
-    return _cell_border(t, ctx, "bottom")
-
-
-@binds("cell.border.left", kinds="cell", vtype=T.BORDER)
-def cell_border_left(t, ctx):
-    return _cell_border(t, ctx, "left")
-
-
-@binds("cell.border.right", kinds="cell", vtype=T.BORDER)
-def cell_border_right(t, ctx):
-    return _cell_border(t, ctx, "right")
+writes("table.border.inside_v", TABLE, "tblBorders")(borders(("insideV",)))
 
 
 def _table_pr(table: TableTarget, tag: str):
@@ -145,10 +148,45 @@ def table_rows(t, ctx):
     return Observation(len(t.row_elements), "computed") if isinstance(t, TableTarget) else None
 
 
+@WRITERS.writer("table.rows")
+def write_table_rows(session: Session, target: Target, value: Any) -> str:
+    """Fewer rows: the last ones removed (a table never grows here)."""
+    tbl = target.el  # type: ignore[attr-defined]
+    trs = tbl.findall(_W + "tr")
+    n = int(value)
+    if n < 1 or n >= len(trs):
+        raise NotApplicable(f"a table of {len(trs)} rows cannot be cut to {n}")
+    session.touch(tbl)
+    for tr in trs[n:]:
+        tbl.remove(tr)
+    return "last row removed" if len(trs) - n == 1 else f"{len(trs) - n} last rows removed"
+
+
 @prop("table.columns", T.INTEGER, kinds="table")
 def table_columns(t, ctx):
     """Number of grid columns."""
     return Observation(t.column_count, "computed") if isinstance(t, TableTarget) else None
+
+
+@WRITERS.writer("table.columns")
+def write_table_columns(session: Session, target: Target, value: Any) -> str:
+    """Fewer columns: the last ones removed from the grid and every row."""
+    tbl = target.el  # type: ignore[attr-defined]
+    grid = tbl.find(_W + "tblGrid")
+    have = len(grid) if grid is not None else max(
+        (len(tr.findall(_W + "tc")) for tr in tbl.findall(_W + "tr")), default=0)
+    n = int(value)
+    if n < 1 or n >= have:
+        raise NotApplicable(f"a table of {have} columns cannot be cut to {n}")
+    session.touch(tbl)
+    for _ in range(have - n):
+        if grid is not None and len(grid):
+            grid.remove(grid[-1])
+        for tr in tbl.findall(_W + "tr"):
+            tcs = tr.findall(_W + "tc")
+            if tcs:
+                tr.remove(tcs[-1])
+    return "last column removed" if have - n == 1 else f"{have - n} last columns removed"
 
 
 @prop("table.style", T.STYLE_NAME, kinds="table")
@@ -162,6 +200,25 @@ def table_style(t, ctx):
     return Observation(st.display_name, "direct" if t.has_direct_style else "default")
 
 
+@WRITERS.writer("table.style")
+def write_table_style(session: Session, target: Target, value: Any) -> str:
+    """The table style by name or id (``None`` or ``none``: no table style)."""
+    if target.kind != "table":
+        raise NotApplicable(f"no table style on a {target.kind} target")
+    tp = wchild(target.el, "tblPr", first=True)  # type: ignore[attr-defined]
+    session.touch(tp)
+    if value in (None, "none"):
+        old = tp.find(_W + "tblStyle")
+        if old is None:
+            raise NotApplicable("no table style to drop")
+        tp.remove(old)
+        return "tblStyle=(none)"
+    st = target.doc.styles.find(str(value))  # type: ignore[attr-defined]
+    sid = st.id if st is not None else str(value)
+    wset(tp, "tblStyle", first=True, val=sid)
+    return f"tblStyle={sid}"
+
+
 @prop("table.alignment", T.EnumType("alignment"), kinds="table",
       breaks=choices("left", "center", "right"))
 def table_alignment(t, ctx):
@@ -173,6 +230,10 @@ def table_alignment(t, ctx):
         return None if ctx.direct else Observation("left", "default")
     raw = hit[0].get(_W + "val") or "left"
     return Observation(vocabulary.get("alignment").canonical(raw) or raw, hit[1])
+
+
+writes("table.alignment", TABLE, "jc")(
+    lambda el, v: valued(el, "jc", "both" if str(v) == "justify" else v))
 
 
 @prop("table.width", T.LENGTH_ABS, kinds="table", breaks=shift(2 * CM))
@@ -193,6 +254,12 @@ def table_width(t, ctx):
     return None
 
 
+@writes("table.width", TABLE, "tblW")
+def put_table_width(el: etree._Element, v: Any) -> str:
+    wset(el, "tblW", w=twips(points(v) or 0.0), type="dxa")
+    return "w:tblW"
+
+
 @prop("table.header_repeat", T.BOOL, kinds=("table", "row"), breaks=flip)
 def header_repeat(t, ctx):
     """Whether the first row repeats as a header row."""
@@ -209,6 +276,12 @@ def header_repeat(t, ctx):
     return Observation(on_off(el), "direct")
 
 
+@writes("table.header_repeat", ROW, "tblHeader")
+def put_header_repeat(el: etree._Element, v: Any) -> str:
+    wset(el, "tblHeader", val="1" if v else "0")
+    return f"w:tblHeader={int(bool(v))}"
+
+
 # ------------------------------------------------------------------ rows and columns
 @prop("row.height", T.LENGTH_ABS, kinds="row", breaks=shift(10.0))
 def row_height(t, ctx):
@@ -222,6 +295,12 @@ def row_height(t, ctx):
     return Observation(Measure(v), "direct")
 
 
+@writes("row.height", ROW, "trHeight")
+def put_row_height(el: etree._Element, v: Any) -> str:
+    wset(el, "trHeight", val=twips(points(v) or 0.0))
+    return f"w:trHeight={twips(points(v) or 0.0)}"
+
+
 @prop("row.height_rule", T.EnumType("row_height_rule"), kinds="row",
       breaks=choices("exact", "at_least"))
 def row_height_rule(t, ctx):
@@ -233,6 +312,13 @@ def row_height_rule(t, ctx):
         return None if ctx.direct else Observation("auto", "default")
     rule = el.get(_W + "hRule") or "atLeast"
     return Observation(vocabulary.get("row_height_rule").canonical(rule) or rule, "direct")
+
+
+@writes("row.height_rule", ROW, "trHeight")
+def put_row_height_rule(el: etree._Element, v: Any) -> str:
+    val = {"at_least": "atLeast", "exact": "exact", "auto": "auto"}.get(str(v), str(v))
+    wset(el, "trHeight", hRule=val)
+    return f"w:trHeight/@w:hRule={val}"
 
 
 @prop("column.width", T.LENGTH_ABS, kinds=("column", "cell"))
@@ -259,81 +345,25 @@ def column_width(t, ctx):
     return None
 
 
+@WRITERS.writer("column.width")
+def write_column_width(session: Session, target: Target, value: Any) -> str:
+    """The width of a column (its grid column and every cell of it) or of a cell."""
+    table = target.table  # type: ignore[attr-defined]
+    col = target.index if target.kind == "column" else target.col  # type: ignore
+    width = twips(points(value) or 0.0)
+    grid = table.el.find(_W + "tblGrid")
+    session.touch(table.el)
+    if grid is not None and col < len(grid):
+        grid[col].set(_W + "w", width)
+    cells = target.cells if target.kind == "column" else [target]  # type: ignore
+    for c in cells:
+        tcpr = wchild(c.el, "tcPr", first=True)
+        wset(tcpr, "tcW", w=width, type="dxa")
+    return f"w:tcW={width}"
+
+
 def _tc_width(c: CellTarget) -> float | None:
     el = c.tc_pr.find(_W + "tcW") if c.tc_pr is not None else None
     if el is None or (el.get(_W + "type") or "dxa").lower() != "dxa":
         return None
     return twips_to_pt(el.get(_W + "w")) or None
-
-
-# ------------------------------------------------------------------ cells
-def _cell_prop(c: CellTarget, tag: str) -> tuple[etree._Element, str] | None:
-    el = c.tc_pr.find(_W + tag) if c.tc_pr is not None else None
-    if el is not None:
-        return el, "direct"
-    chain = style_chain(c.doc, c.table.style_id)
-    for cond in c.conditions:
-        for st in chain:
-            tc = conditional(st, cond, "tcPr")
-            el = tc.find(_W + tag) if tc is not None else None
-            if el is not None:
-                return el, f"style:{st.id}[{cond}]"
-    for st in chain:
-        tc = st.child("tcPr")
-        el = tc.find(_W + tag) if tc is not None else None
-        if el is not None:
-            return el, f"style:{st.id}"
-    return None
-
-
-@prop("cell.shading", T.COLOR, kinds="cell", breaks=choices("none", "FFFF00", "DDEBF7"))
-def cell_shading(t, ctx):
-    """A table cell's shading fill."""
-    if not isinstance(t, CellTarget):
-        return None
-    hit = _cell_prop(t, "shd")
-    if hit is None:
-        table_shd = t.table.tbl_pr.find(_W + "shd") if t.table.tbl_pr is not None else None
-        hit = (table_shd, "table") if table_shd is not None else None
-    if hit is None or (ctx.direct and hit[1] != "direct"):
-        return None if ctx.direct else Observation("none", "default")
-    return Observation(R.shd_color(hit[0], t.doc.theme), hit[1])
-
-
-@prop("cell.vertical_alignment", T.EnumType("vertical_alignment"), kinds="cell",
-      breaks=choices("top", "center", "bottom"))
-def cell_valign(t, ctx):
-    """Vertical alignment in the cell."""
-    if not isinstance(t, CellTarget):
-        return None
-    hit = _cell_prop(t, "vAlign")
-    if hit is None or (ctx.direct and hit[1] != "direct"):
-        return None if ctx.direct else Observation("top", "default")
-    raw = hit[0].get(_W + "val") or "top"
-    return Observation(vocabulary.get("vertical_alignment").canonical(raw) or raw, hit[1])
-
-
-@prop("cell.span", T.TEXT, kinds="cell",
-      read_only="merging reshapes the table (cells are absorbed), not one cell's value")
-def cell_span(t, ctx):
-    """Merged span of a cell as ROWSxCOLS (1x1 when not merged)."""
-    if not isinstance(t, CellTarget):
-        return None
-    return Observation(f"{t.row_span}x{t.col_span}", "computed")
-
-
-@prop("cell.text", T.TEXT, kinds="cell")
-def cell_text(t, ctx):
-    """A table cell's text."""
-    return Observation(t.text, "direct") if isinstance(t, CellTarget) else None
-
-
-@prop("cell.text_direction", T.TEXT, kinds="cell")
-def cell_text_direction(t, ctx):
-    """Text direction in a cell (lrTb horizontal, tbRl vertical …)."""
-    if not isinstance(t, CellTarget):
-        return None
-    el = t.tc_pr.find(_W + "textDirection") if t.tc_pr is not None else None
-    if el is None:
-        return None if ctx.direct else Observation("lrTb", "default")
-    return Observation(el.get(_W + "val") or "lrTb", "direct")

@@ -9,6 +9,9 @@ paragraph there does not change how the text looks).
 ``ctx.direct`` restricts resolution to what is set on the element itself (no styles, no
 defaults); otherwise the built-in default is returned with source ``default`` when nothing in
 the chain sets the property.
+
+Each writer follows its reader: ``put(pPr, value) -> note`` on the target's paragraphs and on
+the style or defaults level the value is inherited from (``word.edit.levels``).
 """
 
 from __future__ import annotations
@@ -16,16 +19,22 @@ from __future__ import annotations
 import functools
 from typing import Any, Callable
 
-from officeeval.cache import memo_value
+from lxml import etree
+
 from officeeval.ooxml.ns import W
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
 from officeeval.properties.mistakes import Breaks, INDENT_CHARS, choices, flip, lengths
+from officeeval.properties.writing import NotApplicable, Session, WriterSet
+from officeeval.targets import Target
 from officeeval.values import LineSpacing, Measure
 from officeeval.ooxml.units import twips_to_pt
 from officeeval.values import Observation, aggregate
 from officeeval.word import paragraphs as P
 from officeeval.word import runs as R
+from officeeval.word.containers import content_paragraphs
+from officeeval.word.edit.levels import PARA, on_level, write_text
+from officeeval.word.edit.xml import points, ppr_toggle, twips, wchild, wset
 from officeeval.word.runs import RunChain
 from officeeval.word.targets import (
     DocumentTarget, ParagraphTarget, RunTarget, SectionTarget, SpanTarget, StyleTarget,
@@ -44,6 +53,8 @@ Reader = Callable[[RunChain], "Observation | None"]
 
 PROPERTIES = PropertySet()
 prop = PROPERTIES.prop
+WRITERS = WriterSet()
+writes = on_level(WRITERS)
 
 
 # ------------------------------------------------------------------ run-level properties
@@ -99,14 +110,6 @@ def _lift_run(reader: Reader, default: Any = None) -> Callable:
     return functools.wraps(reader)(resolve)
 
 
-def content_paragraphs(target) -> list[ParagraphTarget]:
-    """The paragraphs of a container that show content (all of them when none does)."""
-    def find() -> list[ParagraphTarget]:
-        paragraphs = list(getattr(target, "paragraphs", None) or [])
-        return [p for p in paragraphs if p.shows_content] or paragraphs
-    return memo_value(target, "_officeeval_content_paragraphs", find)
-
-
 @prop("text", T.TEXT, kinds=TEXT_KINDS)
 def text(target, ctx) -> Observation | None:
     r"""The visible text. Word paragraphs include field results and exclude deleted
@@ -122,6 +125,9 @@ def text(target, ctx) -> Observation | None:
     if isinstance(value, str):
         return Observation(value, "direct")
     return None
+
+
+WRITERS.writer("text")(write_text)
 
 
 def _body_position(doc):
@@ -184,6 +190,20 @@ def paragraph_style(target, ctx) -> Observation | None:
     return Observation(st.display_name, "direct" if target.has_direct_style else "default")
 
 
+@WRITERS.writer("paragraph.style")
+def write_paragraph_style(session: Session, target: Target, value: Any) -> str:
+    """The paragraph style referenced by name (or id): ``w:pStyle`` on the paragraph."""
+    if target.kind != "paragraph":
+        raise NotApplicable(f"no paragraph style on a {target.kind} target")
+    st = target.doc.styles.find(str(value))  # type: ignore[attr-defined]
+    if st is None:
+        raise NotApplicable(f"no style {value!r}")
+    ppr = wchild(target.el, "pPr", first=True)  # type: ignore[attr-defined]
+    wset(ppr, "pStyle", first=True, val=st.id)
+    session.touch(ppr)
+    return f"w:pStyle={st.id}"
+
+
 def para_property(fn: Callable) -> Callable:
     """Decorator: lift a paragraph reader ``(paragraph, levels, direct)`` to paragraph and
     style targets and to containers (every content paragraph)."""
@@ -213,6 +233,43 @@ def alignment(t, levels, direct):
     return None if direct and not P.first(levels, "jc") else P.alignment(levels)
 
 
+@writes("paragraph.alignment", PARA, "jc")
+def put_alignment(ppr: etree._Element, v: Any) -> str:
+    val = "both" if v == "justify" else str(v)
+    wset(ppr, "jc", val=val)
+    return f"w:jc={val}"
+
+
+def put_indent(side: str) -> Callable[[etree._Element, Any], str]:
+    """A ``put(pPr, length)`` of one side of ``w:ind`` (``left``, ``right``,
+    ``first_line``, ``hanging``): in character units for a length in characters, else in
+    twips; a first-line indent drops the hanging one and the reverse."""
+    names = {"left": ("left", "start"), "right": ("right", "end"),
+             "first_line": ("firstLine",), "hanging": ("hanging",)}[side]
+    opposite = {"first_line": ("hanging", "hangingChars"),
+                "hanging": ("firstLine", "firstLineChars")}.get(side, ())
+
+    def write(ppr: etree._Element, v: Any) -> str:
+        attrs: dict[str, str | None] = {a: None for a in opposite}
+        for n in names:
+            attrs[n + "Chars"] = None
+            attrs[n] = None
+        main = names[0]
+        if isinstance(v, Measure) and v.chars is not None:
+            attrs[main + "Chars"] = str(int(round(v.chars * 100)))
+            attrs[main] = twips(v.chars * 12.0)
+            what = f"w:ind/@w:{main}Chars={attrs[main + 'Chars']}"
+        else:
+            attrs[main] = twips(points(v) or 0.0)
+            what = f"w:ind/@w:{main}={attrs[main]}"
+        wset(ppr, "ind", **attrs)
+        return what
+    return write
+
+
+FIRST_OR_HANGING = ("firstLine", "firstLineChars", "hanging", "hangingChars")
+
+
 @prop("paragraph.indent.left", T.LENGTH_CHARS, kinds=PARA_KINDS,
       breaks=Breaks(lengths(INDENT_CHARS), tries=2))
 @para_property
@@ -221,12 +278,20 @@ def indent_left(t, levels, direct):
     return P.indent(levels, "left", _char_unit(t), direct)
 
 
+writes("paragraph.indent.left", PARA, "ind",
+       ("left", "start", "leftChars", "startChars"))(put_indent("left"))
+
+
 @prop("paragraph.indent.right", T.LENGTH_CHARS, kinds=PARA_KINDS,
       breaks=Breaks(lengths(INDENT_CHARS), tries=2))
 @para_property
 def indent_right(t, levels, direct):
     """Right indent; Nchar when stored in character units."""
     return P.indent(levels, "right", _char_unit(t), direct)
+
+
+writes("paragraph.indent.right", PARA, "ind",
+       ("right", "end", "rightChars", "endChars"))(put_indent("right"))
 
 
 @prop("paragraph.indent.first_line", T.LENGTH_CHARS, kinds=PARA_KINDS,
@@ -239,12 +304,18 @@ def indent_first_line(t, levels, direct):
     return P.indent(levels, "first_line", _char_unit(t), direct)
 
 
+writes("paragraph.indent.first_line", PARA, "ind", FIRST_OR_HANGING)(put_indent("first_line"))
+
+
 @prop("paragraph.indent.hanging", T.LENGTH_CHARS, kinds=PARA_KINDS,
       breaks=Breaks(lengths(INDENT_CHARS), tries=2))
 @para_property
 def indent_hanging(t, levels, direct):
     """Hanging indent (悬挂缩进); 0 when the paragraph has a first-line indent instead."""
     return P.indent(levels, "hanging", _char_unit(t), direct)
+
+
+writes("paragraph.indent.hanging", PARA, "ind", FIRST_OR_HANGING)(put_indent("hanging"))
 
 
 @prop("paragraph.space_before", T.LENGTH_LINES, kinds=PARA_KINDS,
@@ -255,12 +326,33 @@ def space_before(t, levels, direct):
     return P.space(levels, "before", _line_pitch(t), direct)
 
 
+def _put_space(which: str) -> Callable[[etree._Element, Any], str]:
+    def write(ppr: etree._Element, v: Any) -> str:
+        if isinstance(v, Measure) and v.lines is not None:
+            wset(ppr, "spacing", **{which + "Lines": str(int(round(v.lines * 100))),
+                                    which: twips(v.lines * 12.0),
+                                    which + "Autospacing": None})
+            return f"w:spacing/@w:{which}Lines={int(round(v.lines * 100))}"
+        wset(ppr, "spacing", **{which: twips(points(v) or 0.0), which + "Lines": None,
+                                which + "Autospacing": None})
+        return f"w:spacing/@w:{which}={twips(points(v) or 0.0)}"
+    return write
+
+
+writes("paragraph.space_before", PARA, "spacing",
+       ("before", "beforeLines", "beforeAutospacing"))(_put_space("before"))
+
+
 @prop("paragraph.space_after", T.LENGTH_LINES, kinds=PARA_KINDS,
       breaks=Breaks(lengths(Measure(12.0)), tries=2))
 @para_property
 def space_after(t, levels, direct):
     """Space after (段后) in points, or Nline."""
     return P.space(levels, "after", _line_pitch(t), direct)
+
+
+writes("paragraph.space_after", PARA, "spacing",
+       ("after", "afterLines", "afterAutospacing"))(_put_space("after"))
 
 
 @prop("paragraph.line_spacing", T.LINE_SPACING, kinds=PARA_KINDS,
@@ -272,12 +364,29 @@ def line_spacing(t, levels, direct):
     return P.line_spacing(levels, direct)
 
 
+@writes("paragraph.line_spacing", PARA, "spacing", ("line",))
+def put_line_spacing(ppr: etree._Element, v: Any) -> str:
+    if v.rule == "multiple":
+        line, rule = str(int(round(v.value * 240))), "auto"
+    else:
+        line, rule = twips(v.value), ("exact" if v.rule == "exact" else "atLeast")
+    wset(ppr, "spacing", line=line, lineRule=rule)
+    return f"w:spacing/@w:line={line} lineRule={rule}"
+
+
 @prop("paragraph.outline_level", T.EnumType("outline_level"), kinds=PARA_KINDS,
       breaks=choices("body_text", "1", "2"))
 @para_property
 def outline_level(t, levels, direct):
     """Outline level 1–9, or body_text (正文文本)."""
     return P.outline_level(levels, direct)
+
+
+@writes("paragraph.outline_level", PARA, "outlineLvl")
+def put_outline_level(ppr: etree._Element, v: Any) -> str:
+    val = "9" if v == "body_text" else str(int(v) - 1)
+    wset(ppr, "outlineLvl", val=val)
+    return f"w:outlineLvl={val}"
 
 
 @prop("paragraph.keep_with_next", T.BOOL, kinds=PARA_KINDS, breaks=flip)
@@ -287,3 +396,5 @@ def keep_with_next(t, levels, direct):
     return P.flag(levels, "keepNext", direct)
 
 
+writes("paragraph.keep_with_next", PARA, "keepNext")(
+    lambda ppr, v: ppr_toggle(ppr, "keepNext", v))

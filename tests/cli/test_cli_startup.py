@@ -1,7 +1,7 @@
 """What a command loads before it works: ``officeeval score`` imports the grader and the
-readers, not the audit, the drafter, the report, the batch runner, the service, pandas or
-the parts of typer that build pydantic adapters (issue 35: a user scoring documents in a
-shell loop pays every import on every call)."""
+readers (with the writers declared beside them), not the audit, the drafter, the report, the
+batch runner, the service, pandas or the parts of typer that build pydantic adapters (issue
+35: a user scoring documents in a shell loop pays every import on every call)."""
 
 from __future__ import annotations
 
@@ -24,19 +24,24 @@ sys.argv[0] = "officeeval"
 runpy.run_module("officeeval", run_name="__main__")
 """
 
-# PowerPoint's writers sit beside its resolvers (issue 33), with the small helpers of
-# ``ppt.edit`` they share (text_props, shape_parts, text_nodes, show_settings): score loads
-# those, not the audit's edit operations, the writer modules left in ``ppt.edit``, nor the
-# chart edits (imported when a chart is written).
+# Writers sit beside their resolvers (issue 33) and load with them, with the small helpers
+# of the formats' ``edit`` packages they are built on: score loads those, not the audit's own
+# edit operations, the writer modules left in an ``edit`` package, nor chart editing
+# (imported when a chart is first written).
+WORD_AUDIT_EDITS = ("officeeval.word.edit.structure", "officeeval.word.edit.equivalents",
+                    "officeeval.word.edit.equivalent_values",
+                    "officeeval.word.edit.field_results", "officeeval.word.edit.pictured",
+                    "officeeval.word.edit.created", "officeeval.word.edit.paragraph_text")
 PPT_NOT_FOR_SCORE = tuple(f"officeeval.ppt.edit.{m}" for m in (
     "equivalents", "created", "layout_switch", "paragraph_text", "pictured", "shapes",
-    "slides", "design", "presentation", "timing")) + ("officeeval.ooxml.chart_edit",)
+    "slides", "design", "presentation", "timing"))
 
 # Modules ``score`` must not load: other commands' packages and what only they need.
 NOT_FOR_SCORE = ("officeeval.audit", "officeeval.draft", "officeeval.report",
                  "officeeval.analysis", "officeeval.runner", "officeeval.service",
                  "officeeval.generation", "officeeval.outline", "officeeval.inspection",
-                 "officeeval.word.edit", "officeeval.excel.edit", *PPT_NOT_FOR_SCORE,
+                 *WORD_AUDIT_EDITS, "officeeval.excel.edit", *PPT_NOT_FOR_SCORE,
+                 "officeeval.ooxml.chart_edit",
                  "pandas", "numpy", "jinja2", "starlette", "uvicorn", "httpx", "openai",
                  "ray", "pydantic", "xmlschema", "typer.rich_utils", "PIL", "pypdfium2",
                  "openpyxl", "docx", "pptx")

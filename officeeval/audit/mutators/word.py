@@ -29,6 +29,7 @@ from officeeval.audit.mutators.plan import (
 from officeeval.rubric.model import Check
 from officeeval.targets import Target
 from officeeval.word.edit import structure as WS
+from officeeval.word.edit.levels import text_nodes
 
 INHERITED = Inherited(
     skip=("direct", "direct:theme", "mixed", "default", "none", ""),
@@ -80,13 +81,13 @@ POLICY = Policy("Word", _count, _value, _structure)
 # ------------------------------------------------------------------ text
 def plan_text(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
     idx = chosen_indexes(check, len(targets))
-    if idx is None or not any(WS.text_nodes(targets[i]) for i in idx):
+    if idx is None or not any(text_nodes(targets[i]) for i in idx):
         return []
     if check.op in ("not_contains", "not_equals") and check.expected:
-        return [plan_forbidden(check, targets, idx, WS.text_nodes)]
+        return [plan_forbidden(check, targets, idx, text_nodes)]
     literal = check.expected if check.op in ("equals", "contains", "starts_with",
                                              "ends_with", "approx") else None
-    return [plan_typo(check, targets, idx, WS.text_nodes, literal,
+    return [plan_typo(check, targets, idx, text_nodes, literal,
                       key=f"text|{check.select}|{idx}|{literal}", operator="text:typo",
                       description=f"{locators(targets, idx)}: one character of the text "
                                   f"changed" + (f" inside {literal!r}" if literal else ""))]

@@ -1,12 +1,13 @@
-"""Writing WordprocessingML: the writer side of Word's properties, beside the readers.
+"""Editing WordprocessingML: the helpers Word's writers are built on, and the audit's own
+edits.
 
-Each module registers, in its ``WRITERS`` (a ``WriterSet``), how a value of a catalog
-property is written on a Word target: ``font`` (run formatting in ``w:rPr``), ``paragraph``
-(``w:pPr``), ``section`` (``w:sectPr``), ``table`` (``w:tblPr``/``w:trPr``/``w:tcPr``),
-``numbering``, ``parts`` (headers, footers, the paragraph style), ``fields``, ``objects``
-(pictures, drawings, document settings, core properties, styles), ``charts``. Writers that
-inherit find the level a target's value comes from (a style, the document defaults) and write
-there too (``levels``). ``structure`` holds the edits that are not a property's value (text
-elements, deletions, a table as a text box); ``equivalents`` the rewrites that keep what Word
-shows. ``officeeval.apps`` lists the writer sets; the rubric audit is their main user.
+A property's writer is declared beside its resolver in ``officeeval.word`` (each property
+module's ``WRITERS``, listed in ``officeeval.apps``). Here: where a value is written on a
+target and the level it is inherited from (``levels``: ``on_level`` builds a writer from
+``put(container, value)``), WordprocessingML helpers (``xml``: ``wset``, toggles, the
+``w:pPr`` order), borders and shading (``borders``), field instructions and results
+(``fields``), a target's header and footer parts (``parts``). The audit's edits that are not
+a property's value: ``structure`` (deletions, a table as a text box), ``equivalents`` and
+``equivalent_values`` (rewrites that keep what Word shows), ``field_results``,
+``pictured``, ``created``, ``paragraph_text``.
 """

@@ -1,4 +1,6 @@
-"""Writers of fields, tables of contents, captions and merge fields.
+"""Editing Word fields: their instruction text, the runs showing their result, and removing
+one (what the field, TOC, caption and merge-field writers, ``word.props_fields`` and the
+others, and the audit's deletions are built on).
 
 Field instructions live in ``w:fldSimple/@w:instr`` or in ``w:instrText`` runs between
 ``w:fldChar`` begin and separate; they are edited as one text per paragraph (``Slot``
@@ -7,15 +9,12 @@ list), so an instruction split over several runs is handled like one."""
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from lxml import etree
 
-from officeeval.properties.writing import NotApplicable, Session, WriterSet
+from officeeval.properties.writing import NotApplicable, Session
 from officeeval.targets import Target
 from officeeval.word.edit.xml import _W
-
-WRITERS = WriterSet()
 
 
 class Slot:
@@ -39,6 +38,7 @@ class Slot:
 
 
 def slots(p_el: etree._Element) -> list[Slot]:
+    """The instruction pieces of a paragraph, in order."""
     return [Slot(el) for el in p_el.iter(_W + "fldSimple", _W + "instrText")]
 
 
@@ -53,7 +53,7 @@ def field_paragraph(t: Target) -> etree._Element:
     raise NotApplicable(f"no paragraph holds {t.locator}")
 
 
-def _replace(ss: list[Slot], start: int, old: str, new: str) -> None:
+def replace_text(ss: list[Slot], start: int, old: str, new: str) -> None:
     """Replace ``old`` at ``start`` of the joined slot text with ``new``: character by
     character when they are as long (each stays in its slot), else in the slot where
     ``old`` starts (the rest of ``old`` removed from the slots after it)."""
@@ -102,7 +102,9 @@ def field_span(t: Target, ss: list[Slot]) -> tuple[int, int]:
     raise NotApplicable(f"{want} not found in the paragraph's instructions")
 
 
-def _field_slots(session: Session, t: Target) -> list[Slot]:
+def field_slots(session: Session, t: Target) -> list[Slot]:
+    """The instruction slots of a field or TOC target's paragraph (marked as changed);
+    ``NotApplicable`` for another target or a paragraph without an instruction."""
     if t.kind not in ("field", "toc"):
         raise NotApplicable(f"not a field: {t.kind}")
     p = field_paragraph(t)
@@ -111,80 +113,6 @@ def _field_slots(session: Session, t: Target) -> list[Slot]:
         raise NotApplicable("no field instruction")
     session.touch(p)
     return ss
-
-
-@WRITERS.writer("field.type")
-def field_type(session: Session, target: Target, value: Any) -> str:
-    ss = _field_slots(session, target)
-    start, end = field_span(target, ss)
-    joined = "".join(s.text for s in ss)
-    _replace(ss, start, joined[start:end], str(value))
-    return f"type -> {value}"
-
-
-@WRITERS.writer("field.argument")
-def field_argument(session: Session, target: Target, value: Any) -> str:
-    ss = _field_slots(session, target)
-    _, end = field_span(target, ss)
-    joined = "".join(s.text for s in ss)
-    arg = target.info.argument or ""  # type: ignore[attr-defined]
-    i = joined.find(arg, end) if arg else -1
-    if i < 0:
-        raise NotApplicable("no argument")
-    _replace(ss, i, arg, str(value))
-    return f"argument {arg!r} -> {value!r}"
-
-
-def _rewrite(session: Session, target: Target, old: str, new: str, what: str) -> str:
-    """``old`` (the instruction or switches as read) made ``new`` where it is written:
-    the whole text when it is written as read, else the part that differs, found by the
-    text just before it (a nested field or other spacing elsewhere in the instruction)."""
-    ss = _field_slots(session, target)
-    start, _ = field_span(target, ss)
-    joined = "".join(s.text for s in ss)
-    i = joined.find(old, start) if old else -1
-    if i >= 0:
-        _replace(ss, i, old, new)
-        return f"{what} {old!r} -> {new!r}"
-    p = 0
-    while p < min(len(old), len(new)) and old[p] == new[p]:
-        p += 1
-    q = 0
-    while q < min(len(old), len(new)) - p and old[-1 - q] == new[-1 - q]:
-        q += 1
-    # The longest run of text before the change that is written as read locates it.
-    for k in range(min(12, p), -1, -1):
-        anchor = old[p - k:len(old) - q]
-        i = joined.find(anchor, start) if anchor else -1
-        if i >= 0:
-            break
-    else:
-        raise NotApplicable(f"the field's {what} is not written as read")
-    if i < 0:
-        raise NotApplicable(f"the field's {what} is not written as read")
-    _replace(ss, i + k, old[p:len(old) - q], new[p:len(new) - q])
-    return f"{what} {old[p:len(old) - q]!r} -> {new[p:len(new) - q]!r}"
-
-
-@WRITERS.writer("field.instruction")
-def field_instruction(session: Session, target: Target, value: Any) -> str:
-    return _rewrite(session, target, target.info.instruction, str(value),  # type: ignore
-                    "instruction")
-
-
-@WRITERS.writer("field.switches")
-def field_switches(session: Session, target: Target, value: Any) -> str:
-    """Everything from the instruction's first switch to its end replaced by ``value``."""
-    ss = _field_slots(session, target)
-    start, _ = field_span(target, ss)
-    joined = "".join(s.text for s in ss)
-    raw = "".join(target.info.instruction_parts).strip()  # type: ignore[attr-defined]
-    i = joined.find(raw, start) if raw else -1
-    k = raw.find("\\")
-    if i < 0 or k < 0:
-        raise NotApplicable("the field's switches are not written as read")
-    _replace(ss, i + k, raw[k:], str(value))
-    return f"switches {raw[k:]!r} -> {value!r}"
 
 
 def result_nodes(t: Target) -> list[etree._Element]:
@@ -216,122 +144,6 @@ def result_nodes(t: Target) -> list[etree._Element]:
             return out
         pos += len(s.text)
     return []
-
-
-@WRITERS.writer("field.result")
-def field_result(session: Session, target: Target, value: Any) -> str:
-    from officeeval.ooxml.editing import set_text
-    nodes = result_nodes(target)
-    if not nodes:
-        raise NotApplicable("the field shows no result text")
-    set_text(nodes, str(value))
-    session.touch(nodes[0])
-    return f"result {value!r}"
-
-
-# ------------------------------------------------------------------ tables of contents
-def _toc_slots(session: Session, target: Target) -> tuple[list[Slot], str]:
-    if target.kind == "document":
-        from officeeval.word.fields import tocs_of
-        found = tocs_of(target)
-        if not found:
-            raise NotApplicable("no table of contents")
-        target = found[0]
-    ss = _field_slots(session, target)
-    return ss, "".join(s.text for s in ss)
-
-
-@WRITERS.writer("toc.levels")
-def toc_levels(session: Session, target: Target, value: Any) -> str:
-    ss, joined = _toc_slots(session, target)
-    m = re.search(r'\\o\s*"?(\d)\s*-\s*(\d)', joined)
-    if m is None:
-        raise NotApplicable("no outline-level switch")
-    _replace(ss, m.start(2), m.group(2), str(int(value)))
-    return f"\\o levels to {int(value)}"
-
-
-def _toc_switch(prop: str, name: str, on_means_present: bool) -> None:
-    @WRITERS.writer(prop)
-    def write(session: Session, target: Target, value: Any) -> str:
-        ss, joined = _toc_slots(session, target)
-        m = re.search(rf"\\{name}\b", joined)
-        want = bool(value) == on_means_present
-        if want and m is None:
-            i = joined.upper().find("TOC")
-            if i < 0:
-                raise NotApplicable("no TOC instruction")
-            _replace(ss, i, joined[i:i + 3], joined[i:i + 3] + f" \\{name}")
-            return f"\\{name} added"
-        if not want and m is not None:
-            _replace(ss, m.start(), m.group(), "")
-            return f"\\{name} removed"
-        raise NotApplicable(f"\\{name} is already {'there' if want else 'absent'}")
-
-
-_toc_switch("toc.hyperlinks", "h", on_means_present=True)
-_toc_switch("toc.page_numbers", "n", on_means_present=False)
-
-
-# ------------------------------------------------------------------ captions
-@WRITERS.writer("caption.label")
-def caption_label(session: Session, target: Target, value: Any) -> str:
-    ss = slots(target.el)  # type: ignore[attr-defined]
-    joined = "".join(s.text for s in ss)
-    m = re.search(r"SEQ\s+(\S+)", joined)
-    if m is None:
-        raise NotApplicable("no SEQ field")
-    _replace(ss, m.start(1), m.group(1), str(value))
-    session.touch(target.el)  # type: ignore[attr-defined]
-    return f"SEQ {m.group(1)} -> {value}"
-
-
-def is_object(el: etree._Element) -> bool:
-    """A table, or a paragraph holding a drawing or a VML picture."""
-    if el.tag == _W + "tbl":
-        return True
-    return el.tag == _W + "p" and (el.find(f".//{_W}drawing") is not None
-                                   or el.find(f".//{_W}pict") is not None)
-
-
-@WRITERS.writer("caption.position")
-def caption_position(session: Session, target: Target, value: Any) -> str:
-    """The caption moved below (after) the object that follows it, or above (before) the
-    one that precedes it."""
-    el = target.el  # type: ignore[attr-defined]
-    prev, nxt = el.getprevious(), el.getnext()
-    session.touch(el)
-    if value == "below" and nxt is not None and is_object(nxt):
-        nxt.addnext(el)
-        return "caption moved below its object"
-    if value == "above" and prev is not None and is_object(prev):
-        prev.addprevious(el)
-        return "caption moved above its object"
-    raise NotApplicable(f"no object to put the caption {value}")
-
-
-@WRITERS.writer("mail_merge.fields")
-def merge_fields(session: Session, target: Target, value: Any) -> str:
-    """The merge fields of the body renamed, in order, where ``value`` names them
-    differently."""
-    wanted = list(value)
-    i = 0
-    note = ""
-    for p in session.doc.root_el.iter(_W + "p"):  # type: ignore[attr-defined]
-        ss = slots(p)
-        joined = "".join(s.text for s in ss)
-        for m in list(re.finditer(r"MERGEFIELD\s+\"?([^\s\"\\]+)", joined)):
-            if i >= len(wanted):
-                break
-            if m.group(1) != wanted[i]:
-                _replace(ss, m.start(1), m.group(1), str(wanted[i]))
-                session.touch(p)
-                note = f"merge field {m.group(1)!r} -> {wanted[i]!r}"
-                joined = "".join(s.text for s in ss)
-            i += 1
-    if not note:
-        raise NotApplicable("no merge field to rename")
-    return note
 
 
 # ------------------------------------------------------------------ deletion

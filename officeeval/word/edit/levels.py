@@ -1,6 +1,7 @@
 """Where a Word property is written: the property containers of a target (its runs'
-``w:rPr``, its paragraphs' ``w:pPr``, its section's ``w:sectPr``, a table's ``w:tblPr`` …)
-and the level its value is inherited from (a style, the document defaults).
+``w:rPr``, its paragraphs' ``w:pPr``, its section's ``w:sectPr``, a table's ``w:tblPr`` …),
+the ``w:t`` elements of its text, and the level its value is inherited from (a style, the
+document defaults).
 
 ``on_level(writers)`` turns ``put(container, value) -> note`` into a registered ``Writer``:
 written on every container of the target (what a check on it reads, as the resolvers walk
@@ -14,10 +15,11 @@ from typing import Any, Callable
 
 from lxml import etree
 
+from officeeval.ooxml.editing import set_text
 from officeeval.properties.writing import Level, NotApplicable, Session, Writer, WriterSet
 from officeeval.targets import Target
 from officeeval.word.edit.xml import _W, wchild
-from officeeval.word.resolvers import content_paragraphs
+from officeeval.word.containers import content_paragraphs
 
 RUN, PARA, SECTION, CELL, TABLE, ROW, FRAME = (
     "run", "para", "section", "cell", "table", "row", "frame")
@@ -116,6 +118,42 @@ def frame_props(t: Target) -> list[etree._Element]:
         if fp is not None and fp.get(_W + "dropCap") in ("drop", "margin"):
             return [ppr]
     raise NotApplicable("no drop cap")
+
+
+def text_nodes(t: Target) -> list[etree._Element]:
+    """The ``w:t`` elements holding the text a ``text`` check reads on ``t``, in order (none
+    for a target without text, or a header or footer that is not defined)."""
+    kind = t.kind
+    if kind == "run":
+        runs = [t.el]  # type: ignore[attr-defined]
+    elif kind == "span":
+        runs = [r.el for r in t.pieces]  # type: ignore[attr-defined]
+    elif kind == "paragraph":
+        runs = [r.el for r in t.runs]  # type: ignore[attr-defined]
+    elif kind in ("section", "document"):
+        paras = t.paragraphs if kind == "section" else t.doc.paragraphs  # type: ignore
+        runs = [r.el for p in paras for r in p.runs]
+    elif getattr(t, "container_el", None) is not None:
+        if getattr(t, "defined", True) is False:
+            return []
+        return list(t.container_el.iter(_W + "t"))  # type: ignore[attr-defined]
+    elif hasattr(t, "el"):
+        return list(t.el.iter(_W + "t"))  # type: ignore[attr-defined]
+    else:
+        return []
+    return [x for r in runs for x in r.findall(_W + "t")]
+
+
+def write_text(session: Session, target: Target, value: Any) -> str:
+    """The text written over ``target``'s ``w:t`` elements (``ooxml.editing.set_text``);
+    ``NotApplicable`` when it has none. The writer of ``text`` and ``cell.text``."""
+    nodes = text_nodes(target)
+    if not nodes:
+        raise NotApplicable(f"no text in {target.locator}")
+    set_text(nodes, str(value))
+    for n in nodes:
+        session.touch(n)
+    return f"text {value!r}"
 
 
 CONTAINERS: dict[str, Callable[[Target], list[etree._Element]]] = {

@@ -1,65 +1,22 @@
-"""Edits of a Word document that are not one property's value: the text elements a check
-reads (and the writers of the text properties over them), targets deleted, a table turned
-into a text box, a section break removed, and the edits no property reads (language marks,
-an unused style)."""
+"""Edits of a Word document that are not one property's value (the audit's): targets
+deleted, a table turned into a text box, a section break removed, and the edits no property
+reads (language marks, an unused style)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from lxml import etree
 
-from officeeval.ooxml.editing import set_text
 from officeeval.ooxml.ns import V
-from officeeval.properties.writing import NotApplicable, Session, WriterSet
+from officeeval.properties.writing import NotApplicable, Session
 from officeeval.targets import Target
 from officeeval.word.edit.fields import remove_field
-from officeeval.word.edit.xml import _W
+from officeeval.word.edit.levels import run_props
+from officeeval.word.edit.xml import _W, wset
 
-WRITERS = WriterSet()
 _V = f"{{{V}}}"
 # Kinds a deletion removes outright (the element goes); runs and spans lose their runs.
 DELETABLE = {"paragraph", "run", "span", "table", "row", "image", "shape", "textbox", "chart",
              "smartart", "field", "hyperlink", "footnote", "endnote", "comment", "toc"}
-
-
-def text_nodes(t: Target) -> list[etree._Element]:
-    """The ``w:t`` elements holding the text a ``text`` check reads on ``t``, in order."""
-    kind = t.kind
-    if kind == "run":
-        runs = [t.el]  # type: ignore[attr-defined]
-    elif kind == "span":
-        runs = [r.el for r in t.pieces]  # type: ignore[attr-defined]
-    elif kind == "paragraph":
-        runs = [r.el for r in t.runs]  # type: ignore[attr-defined]
-    elif kind in ("section", "document"):
-        paras = t.paragraphs if kind == "section" else t.doc.paragraphs  # type: ignore
-        runs = [r.el for p in paras for r in p.runs]
-    elif getattr(t, "container_el", None) is not None:
-        if getattr(t, "defined", True) is False:
-            return []
-        return list(t.container_el.iter(_W + "t"))  # type: ignore[attr-defined]
-    elif hasattr(t, "el"):
-        return list(t.el.iter(_W + "t"))  # type: ignore[attr-defined]
-    else:
-        return []
-    return [x for r in runs for x in r.findall(_W + "t")]
-
-
-def _text_writer(name: str) -> None:
-    @WRITERS.writer(name)
-    def write(session: Session, target: Target, value: Any) -> str:
-        nodes = text_nodes(target)
-        if not nodes:
-            raise NotApplicable(f"no text in {target.locator}")
-        set_text(nodes, str(value))
-        for n in nodes:
-            session.touch(n)
-        return f"text {value!r}"
-
-
-_text_writer("text")
-_text_writer("cell.text")
 
 
 # ------------------------------------------------------------------ deletion
@@ -124,10 +81,9 @@ def table_to_textbox(session: Session, t: Target) -> None:
 # ------------------------------------------------------------------ read by no property
 def mark_language(session: Session, t: Target) -> None:
     """Language and proofing marks on every run of ``t`` (read by no catalog property)."""
-    from officeeval.word.edit.font import mark_language as mark
-    from officeeval.word.edit.levels import run_props
     for rpr in run_props(t):
-        mark(rpr)
+        wset(rpr, "lang", val="en-US", eastAsia="zh-CN")
+        wset(rpr, "noProof")
         session.touch(rpr)
 
 

@@ -1,5 +1,5 @@
-"""WordprocessingML editing helpers: a ``w:`` child's attributes set, lengths in twips, and
-children put where the schema orders them."""
+"""WordprocessingML editing helpers: a ``w:`` child's attributes set, toggles and valued
+elements, lengths in twips, and children put where the schema orders them."""
 
 from __future__ import annotations
 
@@ -56,6 +56,18 @@ def wchild(parent: etree._Element, tag: str, first: bool = False) -> etree._Elem
     return el
 
 
+def toggle(el: etree._Element, tag: str, value: Any) -> str:
+    """``w:tag`` with ``w:val`` 1 or 0 (a toggle set explicitly either way)."""
+    wset(el, tag, val="1" if value else "0")
+    return f"w:{tag}={'1' if value else '0'}"
+
+
+def valued(el: etree._Element, tag: str, value: Any) -> str:
+    """``w:tag`` with ``w:val`` set to ``value``."""
+    wset(el, tag, val=str(value))
+    return f"w:{tag}={value}"
+
+
 def twips(pt: float) -> str:
     return str(int(round(pt * 20)))
 
@@ -84,3 +96,14 @@ def insert_ppr_child(ppr: etree._Element, el: etree._Element) -> None:
             ppr.insert(i, el)
             return
     ppr.append(el)
+
+
+def ppr_toggle(ppr: etree._Element, tag: str, value: Any) -> str:
+    """``w:tag`` of a paragraph's properties set on or off explicitly, where the schema
+    orders it among the other ``w:pPr`` children."""
+    el = ppr.find(_W + tag)
+    if el is None:
+        el = etree.Element(_W + tag)
+        insert_ppr_child(ppr, el)
+    el.set(_W + "val", "1" if value else "0")
+    return f"w:{tag}={'1' if value else '0'}"
