@@ -935,7 +935,7 @@ def test_a_large_sheet_with_rows_out_of_order(tmp_path, monkeypatch):
     large = open_document(str(path), "excel").sheets[0].store
     assert large.large and not small.large
     assert str(small.used()) == "A1:B5" == str(large.used())
-    assert large.get(2, 2).v == "2" and not large.rows_in_order()
+    assert large.get(2, 2).v == "2" and not large.source.rows_in_order()
 
 
 def test_a_mutated_package_still_opens(tmp_path):
