@@ -55,7 +55,8 @@ del sys.path[0]
 officeeval_supervisor.main(json.loads(sys.argv[1]))
 """
 MODULES = {"officeeval_supervisor": BOOTSTRAP, "officeeval_folders": FOLDERS,
-           "officeeval_launch": Path(__file__).with_name("launch.py")}
+           "officeeval_launch": Path(__file__).with_name("launch.py"),
+           "officeeval_workfiles": Path(__file__).with_name("workfiles.py")}
 PROGRAM_NAME = "program.py"
 WORK_SLACK = 1 << 20  # bytes of the work tmpfs beyond the quota and the task's files
 
