@@ -6,7 +6,7 @@ the sandbox's interpreter (``officeeval_supervisor.pyc``, with ``folders.py``,
 ``launch.py`` — the program's own process — and ``workfiles.py`` — the copies in and out of
 the work folder — as ``officeeval_folders.pyc``, ``officeeval_launch.pyc`` and
 ``officeeval_workfiles.pyc``), next to the program, and starts it through a small stub
-(``python -I -B bootstrap.py CONFIG_JSON``, see ``sandbox.STUB``); it also runs as a script
+(``python -I -B bootstrap.py CONFIG_JSON``, see ``supervisor_files.STUB``); it also runs as a script
 of its own (``python bootstrap.py CONFIG_JSON`` with ``folders.py``, ``launch.py`` and
 ``workfiles.py`` beside it). Standard library only, Python >= 3.8.
 
