@@ -16,7 +16,7 @@ from officeeval.ooxml.ns import A, C, DGM, P, R
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
 from officeeval.values import Measure
-from officeeval.vocabulary.ppt_objects import SMARTART_COLORS_IDS, SMARTART_STYLE_IDS
+from officeeval.vocabulary.ppt_smartart import SMARTART_COLORS_IDS, SMARTART_STYLE_IDS
 
 WRITERS = WriterSet()
 _A, _P, _R, _C, _DGM = f"{{{A}}}", f"{{{P}}}", f"{{{R}}}", f"{{{C}}}", f"{{{DGM}}}"
