@@ -18,7 +18,8 @@ import importlib
 from dataclasses import dataclass
 from types import ModuleType
 
-from officeeval.excel import resolve_cells, resolve_objects, resolve_pivots, resolve_rules
+from officeeval.excel import (resolve_cell_format, resolve_cells, resolve_objects,
+                              resolve_pivots, resolve_rules)
 from officeeval.excel import resolve_layout, resolve_sheets
 from officeeval.excel.workbook import ExcelDocument
 from officeeval.ppt import (
@@ -89,7 +90,8 @@ WORD = AppSpec(
 EXCEL = AppSpec(
     name="excel", title="Excel", extensions=(".xlsx",), view=ExcelDocument,
     root_kind="workbook",
-    properties=(resolve_cells.PROPERTIES, resolve_sheets.PROPERTIES,
+    properties=(resolve_cells.PROPERTIES, resolve_cell_format.PROPERTIES,
+                resolve_sheets.PROPERTIES,
                 resolve_objects.PROPERTIES, resolve_pivots.PROPERTIES,
                 resolve_rules.PROPERTIES, resolve_layout.PROPERTIES),
     writer_modules=tuple(f"officeeval.excel.edit.{m}" for m in (

@@ -37,7 +37,7 @@ from lxml import etree
 
 from officeeval.excel import celldata
 from officeeval.excel import cells as cells_module
-from officeeval.excel import resolve_cells
+from officeeval.excel import resolve_cell_format
 from officeeval.excel.targets import CellRange
 from officeeval.rubric import load_rubric, load_rubric_text
 from officeeval.scoring import judges
@@ -604,7 +604,7 @@ def graded(r, outputs: list[Path], fast: bool, monkeypatch) -> list[dict]:
     with monkeypatch.context() as m:
         if not fast:
             m.setattr(CellRange, "groups", lambda self, resolver: None)
-            m.setattr(resolve_cells, "_STYLE_MEMO_MAX", 0)
+            m.setattr(resolve_cell_format, "_STYLE_MEMO_MAX", 0)
             m.setattr(cells_module, "KEPT_VALUES", 0)
             # Nor a verdict shared by targets whose values are equal (judged each).
             m.setattr(judges, "_memo_key", lambda obs: None)
