@@ -24,7 +24,7 @@ from officeeval.excel import resolve_layout, resolve_sheets
 from officeeval.excel.workbook import ExcelDocument
 from officeeval.ppt import (
     resolvers_chart, resolvers_layout, resolvers_shape, resolvers_show, resolvers_slide,
-    resolvers_text,
+    resolvers_text, resolvers_timing,
 )
 from officeeval.ppt.presentation import PptDocument
 from officeeval.properties.define import PropertySet
@@ -91,9 +91,9 @@ EXCEL = AppSpec(
     name="excel", title="Excel", extensions=(".xlsx",), view=ExcelDocument,
     root_kind="workbook",
     properties=(resolve_cells.PROPERTIES, resolve_cell_format.PROPERTIES,
-                resolve_sheets.PROPERTIES,
-                resolve_objects.PROPERTIES, resolve_pivots.PROPERTIES,
-                resolve_rules.PROPERTIES, resolve_layout.PROPERTIES),
+                resolve_sheets.PROPERTIES, resolve_objects.PROPERTIES,
+                resolve_pivots.PROPERTIES, resolve_rules.PROPERTIES,
+                resolve_layout.PROPERTIES),
     writer_modules=tuple(f"officeeval.excel.edit.{m}" for m in (
         "cells", "formats", "sheets", "workbook", "rows_columns", "objects", "charts")),
     steps=excel_steps.STEPS, vocabulary=excel_vocabulary,
@@ -105,8 +105,9 @@ PPT = AppSpec(
     name="ppt", title="PowerPoint", extensions=(".pptx",), view=PptDocument,
     root_kind="presentation",
     properties=(resolvers_text.PROPERTIES, resolvers_slide.PROPERTIES,
-                resolvers_shape.PROPERTIES, resolvers_chart.PROPERTIES,
-                resolvers_show.PROPERTIES, resolvers_layout.PROPERTIES),
+                resolvers_timing.PROPERTIES, resolvers_shape.PROPERTIES,
+                resolvers_chart.PROPERTIES, resolvers_show.PROPERTIES,
+                resolvers_layout.PROPERTIES),
     writer_modules=tuple(f"officeeval.ppt.edit.{m}" for m in (
         "text", "slides", "shapes", "design", "presentation", "timing")),
     steps=ppt_steps.STEPS, vocabulary=ppt_vocabulary,
