@@ -45,7 +45,6 @@ MAIN_CONTENT_TYPES = {
 }
 
 
-
 @dataclass
 class Package:
     """An opened OOXML package. Construct with ``Package.open``."""

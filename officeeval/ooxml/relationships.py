@@ -27,7 +27,6 @@ class Relationship:
         return rel_type_name(self.type)
 
 
-
 def read_relationships(root: etree._Element, folder: str) -> dict[str, Relationship]:
     """The ``Relationship`` elements of a parsed ``.rels`` part, keyed by id, internal
     targets resolved against ``folder``."""

@@ -61,7 +61,6 @@ class Limits:
     max_tree_bytes: int = 1024 * 1024 * 1024
 
 
-
 def read_plain(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> bytes | None:
     """A plain member's bytes read directly: one seek, the local header, the compressed
     bytes and one ``zlib`` call — zipfile's per-member machinery costs several times that
@@ -110,6 +109,7 @@ def read_plain(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> bytes | None:
         return data
     except (OSError, ValueError, zlib.error, UnicodeDecodeError, struct.error):
         return None
+
 
 class BoundedStream(io.RawIOBase):
     """Wraps a zip member stream and raises once more than ``limit`` bytes come out."""
