@@ -18,12 +18,13 @@ import importlib
 from dataclasses import dataclass
 from types import ModuleType
 
-from officeeval.excel import resolve_cells, resolve_objects, resolve_pivots, resolve_rules
+from officeeval.excel import (resolve_cell_format, resolve_cells, resolve_objects,
+                              resolve_pivots, resolve_rules)
 from officeeval.excel import resolve_layout, resolve_sheets
 from officeeval.excel.workbook import ExcelDocument
 from officeeval.ppt import (
     resolvers_chart, resolvers_layout, resolvers_shape, resolvers_show, resolvers_slide,
-    resolvers_text,
+    resolvers_text, resolvers_timing,
 )
 from officeeval.ppt import resolvers_link, resolvers_smartart, resolvers_table
 from officeeval.ppt.presentation import PptDocument
@@ -95,9 +96,10 @@ WORD = AppSpec(
 EXCEL = AppSpec(
     name="excel", title="Excel", extensions=(".xlsx",), view=ExcelDocument,
     root_kind="workbook",
-    properties=(resolve_cells.PROPERTIES, resolve_sheets.PROPERTIES,
-                resolve_objects.PROPERTIES, resolve_pivots.PROPERTIES,
-                resolve_rules.PROPERTIES, resolve_layout.PROPERTIES),
+    properties=(resolve_cells.PROPERTIES, resolve_cell_format.PROPERTIES,
+                resolve_sheets.PROPERTIES, resolve_objects.PROPERTIES,
+                resolve_pivots.PROPERTIES, resolve_rules.PROPERTIES,
+                resolve_layout.PROPERTIES),
     writer_modules=tuple(f"officeeval.excel.edit.{m}" for m in (
         "cells", "formats", "sheets", "workbook", "rows_columns", "objects", "charts")),
     steps=excel_steps.STEPS, vocabulary=excel_vocabulary,
@@ -109,7 +111,7 @@ PPT = AppSpec(
     name="ppt", title="PowerPoint", extensions=(".pptx",), view=PptDocument,
     root_kind="presentation",
     properties=(resolvers_text.PROPERTIES, resolvers_slide.PROPERTIES,
-                resolvers_shape.PROPERTIES,
+                resolvers_timing.PROPERTIES, resolvers_shape.PROPERTIES,
                 resolvers_table.PROPERTIES,
                 resolvers_smartart.PROPERTIES,
                 resolvers_link.PROPERTIES,

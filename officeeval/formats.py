@@ -7,7 +7,8 @@ from pathlib import Path
 from officeeval import apps
 from officeeval.backends import NO_BACKENDS, Backends
 from officeeval.errors import PackageError
-from officeeval.ooxml.package import Limits, Package
+from officeeval.ooxml.package import Package
+from officeeval.ooxml.zip_bounds import Limits
 from officeeval.targets import Document
 
 

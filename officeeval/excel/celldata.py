@@ -21,55 +21,27 @@ setup, drawings …) needs one pass past the rows and is read only when a proper
 from __future__ import annotations
 
 import gc
-import io
 
 from lxml import etree
 
-from officeeval.errors import PackageError
 from officeeval.excel import fastrows
 from officeeval.excel.rawcells import (
     PLAIN_ROW, RawCell, RowInfo, column_in_row, column_of, flag, grow, has_content, plain_row,
     position_of, read_cell, row_number,
 )
-from officeeval.excel.refs import MAX_COL, MAX_ROW, Area, parse_area, parse_cell
-from officeeval.ooxml.ns import S, STRICT_TO_TRANSITIONAL
+from officeeval.excel.refs import MAX_COL, MAX_ROW, Area, parse_area
+from officeeval.excel.sheetstream import ROW, SheetStream
+from officeeval.ooxml.ns import S
 from officeeval.ooxml.package import Package
 from officeeval.ooxml.units import to_float, to_int
-from officeeval.ooxml.xml import iterparse_xml, parse_xml
 
 _S = f"{{{S}}}"
-_ROW, _C, _F = _S + "row", _S + "c", _S + "f"
+_C, _F = _S + "c", _S + "f"
 EAGER_BYTES = 2 * 1024 * 1024
-_STRICT = tuple(u.encode() for u in STRICT_TO_TRANSITIONAL)
 
 
 def _noted(f: etree._Element, r: int, col: int) -> None:
     """``read_cell``'s note for streamed rows, whose formulas were noted already."""
-
-
-class _HeadStream(io.RawIOBase):
-    """Replays the bytes already read for checks, then the rest of the stream."""
-
-    def __init__(self, head: bytes, rest) -> None:
-        self._head = head
-        self._rest = rest
-
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, b) -> int:  # type: ignore[override]
-        if self._head:
-            n = min(len(b), len(self._head))
-            b[:n] = self._head[:n]
-            self._head = self._head[n:]
-            return n
-        data = self._rest.read(len(b))
-        b[:len(data)] = data
-        return len(data)
-
-    def close(self) -> None:
-        self._rest.close()
-        super().close()
 
 
 class CellStore:
@@ -88,10 +60,8 @@ class CellStore:
         self._used: Area | None = None
         self._used_known = False
         self._outline: int | None = None
-        self._strict: bool | None = None
-        self._ascending: bool | None = None  # rows_in_order(), once known
-        self._tree: etree._Element | None = None
-        self._skeleton: etree._Element | None = None
+        # The part as a stream: large sheets' passes, head and skeleton.
+        self.source = SheetStream(package, part)
         self._full = False  # every cell of the sheet is loaded
         self._row_els: dict[int, list[etree._Element]] | None = None
         self._done_rows: set[int] = set()
@@ -103,97 +73,20 @@ class CellStore:
         self.rows_read = 0  # row elements met over all passes
 
     # ------------------------------------------------------------------ streaming
-    def _open(self):
-        raw = self.package.open_stream(self.part)
-        head = raw.read(65536)
-        if b"<!DOCTYPE" in head or b"<!ENTITY" in head:
-            raw.close()
-            raise PackageError("malformed_xml", "DOCTYPE/ENTITY declarations are not allowed",
-                               part=self.part)
-        if self._strict is None:
-            self._strict = any(s in head[:4096] for s in _STRICT)
-        return io.BufferedReader(_HeadStream(head, raw), 1 << 16)
-
-    def _strict_tree(self) -> etree._Element:
-        if self._tree is None:
-            self._tree = parse_xml(self.package.read(self.part), part=self.part)
-        return self._tree
-
     def tree(self) -> etree._Element | None:
         """The parsed part for a small sheet (parsed once, kept by the package); ``None``
         for a large one, which is only ever streamed."""
         return None if self.large else self.package.xml(self.part)
 
-    def _iter_rows(self):
-        """Yield row elements in order, streaming (large sheets); each is cleared after the
-        caller's step."""
-        stream = self._open()
-        if self._strict:
-            stream.close()
-            yield from self._strict_tree().iter(_ROW)
-            return
-        try:
-            for _, el in iterparse_xml(stream, self.part, tag=_ROW):
-                yield el
-                el.clear()
-                parent = el.getparent()
-                if parent is not None:
-                    while el.getprevious() is not None:
-                        del parent[0]
-        finally:
-            stream.close()
-
     def head(self) -> etree._Element:
         """The worksheet root holding at least what precedes ``sheetData`` (read without
         touching rows on a large sheet). Raises ``PackageError`` for malformed XML."""
-        if not self.large:
-            return self.package.xml(self.part)
-        stream = self._open()
-        if self._strict:
-            stream.close()
-            return self._strict_tree()
-        root = None
-        try:
-            for _, el in iterparse_xml(stream, self.part, tag=_S + "sheetData",
-                                       events=("start",)):
-                root = el.getroottree().getroot()
-                break
-        finally:
-            stream.close()
-        if root is None:
-            return parse_xml(self.package.read(self.part), part=self.part)
-        return root
+        return self.source.head() if self.large else self.package.xml(self.part)
 
     def skeleton(self) -> etree._Element:
-        """The whole worksheet root, rows emptied on a large sheet (one full pass there)."""
-        if not self.large:
-            return self.package.xml(self.part)
-        if self._skeleton is not None:
-            return self._skeleton
-        if self._strict is None:
-            self._open().close()
-        if self._strict:
-            return self._strict_tree()
-        stream = self._open()
-        root = None
-        try:
-            for _, el in iterparse_xml(stream, self.part, tag=_ROW):
-                el.clear()
-                parent = el.getparent()
-                if parent is not None:
-                    while el.getprevious() is not None:
-                        del parent[0]
-                root = el.getroottree().getroot()
-        finally:
-            stream.close()
-        if root is None:
-            return parse_xml(self.package.read(self.part), part=self.part)
-        sd = root.find(_S + "sheetData")
-        if sd is not None:
-            for child in list(sd):
-                sd.remove(child)
-        self._skeleton = root
-        return root
+        """The whole worksheet root, rows emptied on a large sheet (one full pass there).
+        Raises ``PackageError`` for malformed XML."""
+        return self.source.skeleton() if self.large else self.package.xml(self.part)
 
     def _row_attrs(self, row_el: etree._Element, r: int) -> int:
         """Record a row element's attributes; returns its outline level."""
@@ -319,14 +212,14 @@ class CellStore:
         prev_row = 0
         bounds: list | None = [None, None, 0, 0] if full else None
         outline = 0
-        for row_el in self._iter_rows():
+        for row_el in self.source.iter_rows():
             self.rows_read += 1
             r = row_number(row_el.get("r"), prev_row)
             if r < 1 or r > MAX_ROW:
                 continue
             prev_row = r
             if r > hi:
-                if self.rows_in_order():
+                if self.source.rows_in_order():
                     break
                 spans = None  # rows out of order: one further down may still be wanted
             elif single is not None:
@@ -347,40 +240,20 @@ class CellStore:
                           if bounds[0] is not None else None)
             self._outline = outline
 
-    def rows_in_order(self) -> bool:
-        """Whether the part's row elements come in strictly ascending order of ``r``, from
-        one byte scan of the part (``fastrows.rows_ascending``), kept; ``False`` when that
-        cannot be told (a Strict part, rows without ``r``, anything unusual), so passes
-        read to the end there."""
-        if self._ascending is None:
-            self._ascending = False
-            try:
-                stream = self._open()
-            except Exception:  # noqa: BLE001 - the pass itself raises it
-                return False
-            try:
-                self._ascending = not self._strict and fastrows.rows_ascending(stream,
-                                                                                self.part)
-            except Exception:  # noqa: BLE001 - unknown: read to the end
-                self._ascending = False
-            finally:
-                stream.close()
-        return self._ascending
-
     def _fast_pass(self, areas: list[tuple[int, int, int, int]], full: bool = False) -> bool:
         """The pass read from the part's bytes (``fastrows``); ``False`` when that reader
         does not read this part (anything unusual, a malformed or Strict part), and nothing
         recorded then: the lxml reader reads the pass, and raises what it raises."""
         try:
-            stream = self._open()
+            stream = self.source.open()
         except Exception:  # noqa: BLE001 - the lxml reader raises it
             return False
         try:
-            if self._strict:
+            if self.source.strict:
                 return False
             shared, arrays = dict(self._shared), list(self._arrays)
             got = fastrows.scan(stream, self.part, None, areas, shared, arrays, full,
-                                self.rows_in_order)
+                                self.source.rows_in_order)
         except Exception:  # noqa: BLE001 - Unusual, or anything the lxml reader reports
             return False
         finally:
@@ -414,7 +287,7 @@ class CellStore:
             self.scans += 1
             idx: dict[int, list[etree._Element]] = {}
             prev_row = 0
-            for row_el in self.package.xml(self.part).iter(_ROW):
+            for row_el in self.package.xml(self.part).iter(ROW):
                 self.rows_read += 1
                 r = row_number(row_el.get("r"), prev_row)
                 if r < 1 or r > MAX_ROW:

@@ -1,110 +1,31 @@
-"""Cell property resolvers: ``(CellTarget, ctx) -> Observation | None``.
+"""Resolvers of what a cell holds: ``(CellTarget, ctx) -> Observation | None`` (its
+formatting is read in ``resolve_cell_format``).
 
 Values: ``cell.value`` and ``cell.display`` read formula results from the cache or from
 recalculation (source ``cached`` / ``recalculated``) and raise ``UnverifiableValue`` when
 neither is possible. An empty cell has no value (``None``: the check is ``not_found``).
-
-Formatting reads the cell's format (``cellXfs``; for a cell without an element, its row's
-or column's format) through fonts, fills, borders and number formats; values no format sets
-are Excel's built-in defaults with source ``default`` (general/bottom alignment, no fill,
-no border, automatic font color).
+Formulas, the functions and references they use, merges and the text shown complete it.
 """
 
 from __future__ import annotations
 
-import functools
 from typing import Any, Callable
 
-from officeeval.cache import memo_table
 from officeeval.excel import cells as C
 from officeeval.excel import formulas as F
 from officeeval.excel import value_types as X
-from officeeval.excel.styles import Font, Xf
 from officeeval.excel.targets import CellTarget
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet, read_many_one_by_one, reads_alike, \
     reads_many
-from officeeval.values import Border, Observation, observation
+from officeeval.values import Observation, observation
 
 CELL_KINDS = ("cell",)
 CELL = "cell"
 
 PROPERTIES = PropertySet()
 prop, binds = PROPERTIES.prop, PROPERTIES.binds
-
-
-def _xf(t: CellTarget) -> tuple[Xf | None, int]:
-    idx = t.sheet.style_at(t.row, t.col)
-    return t.sheet.book.styles.xf(idx), idx
-
-
-def _src(idx: int) -> str:
-    return "direct" if idx else "style:Normal"
-
-
-# Formatting resolvers below depend on nothing but the cell's style index (cellXfs) and the
-# workbook's styles: the 320 bordered cells of a table share two or three indexes, so each
-# (resolver, index) is computed once per workbook. Bounded: a hostile workbook may declare
-# tens of thousands of formats.
-_STYLE_MEMO_ATTR = "_officeeval_style_observations"
 _NOT_KEPT = object()
-_STYLE_MEMO_MAX = 65_536
-
-
-def _per_style(fn: Callable[[CellTarget, Any], Observation | None]
-               ) -> Callable[[CellTarget, Any], Observation | None]:
-    """``fn`` remembered per workbook and style index. ``fn`` must read the cell only
-    through ``_xf`` (its style); what it raises is not remembered."""
-    def resolve(t: CellTarget, ctx) -> Observation | None:
-        sheet = t.sheet
-        memo = memo_table(sheet.book, _STYLE_MEMO_ATTR)
-        # A stored cell's own index (what style_at gives first), without the store's call.
-        raw = sheet.store.cells.get((t.row, t.col)) if sheet.store is not None else None
-        key = (resolve, raw.s if raw is not None else sheet.style_at(t.row, t.col))
-        try:
-            return memo[key]
-        except KeyError:
-            pass
-        obs = fn(t, ctx)
-        if len(memo) < _STYLE_MEMO_MAX:
-            memo[key] = obs
-        return obs
-
-    def many(targets: list[CellTarget], ctx) -> list[Observation | None]:
-        # ``resolve`` for each target, the workbook's memo looked up once per workbook; the
-        # cells of one small sheet's range read together first (``CellStore.get_many``).
-        out: list[Observation | None] = []
-        book = memo = None
-        first = targets[0].sheet if targets else None
-        raws = None
-        if first is not None and first.store is not None and not first.store.large and \
-                all(t.sheet is first for t in targets):
-            raws = first.store.get_many([(t.row, t.col) for t in targets])
-        for i, t in enumerate(targets):
-            sheet = t.sheet
-            if sheet.book is not book:
-                book = sheet.book
-                memo = memo_table(book, _STYLE_MEMO_ATTR)
-            store = sheet.store
-            if raws is not None:
-                raw = raws[i]
-            else:
-                raw = store.cells.get((t.row, t.col)) if store is not None else None
-            key = (resolve, raw.s if raw is not None else sheet.style_at(t.row, t.col))
-            obs = memo.get(key, _NOT_KEPT)  # type: ignore[union-attr]
-            if obs is _NOT_KEPT:
-                obs = fn(t, ctx)
-                if len(memo) < _STYLE_MEMO_MAX:  # type: ignore[arg-type]
-                    memo[key] = obs  # type: ignore[index]
-            out.append(obs)  # type: ignore[arg-type]
-        return out
-
-    functools.wraps(fn)(resolve)
-    resolve.many = many  # type: ignore[attr-defined]
-    # Cells sharing a style index resolve alike: a large sheet's range of them may be
-    # judged by style (``excel.targets.CellRange.groups``).
-    resolve.per_style = True  # type: ignore[attr-defined]
-    return resolve
 
 
 @prop("cell.value", T.CELL_VALUE, kinds=CELL)
@@ -269,206 +190,6 @@ def references(t: CellTarget, ctx) -> Observation | None:
     return Observation(refs + [n for n in names if n not in refs], "direct")
 
 
-@prop("cell.number_format", X.NUMBER_FORMAT, kinds=CELL)
-@_per_style
-def number_format(t: CellTarget, ctx) -> Observation | None:
-    """The number format code (built-in ids resolved as zh-CN Excel shows them; General for
-    none)."""
-    xf, idx = _xf(t)
-    code = t.sheet.number_format_of(idx)
-    return Observation(code or "General", _src(idx) if xf and xf.num_fmt_id else "default")
-
-
-def _font(t: CellTarget) -> tuple[Font | None, str]:
-    xf, idx = _xf(t)
-    styles = t.sheet.book.styles
-    font = styles.font(xf.font_id if xf else 0)
-    if font is None:
-        return styles.font(0), "default"
-    return font, _src(idx) if xf and xf.font_id else "style:Normal"
-
-
-def font_property(getter: Callable[[Font, CellTarget], Any]) -> Callable:
-    """Decorator: lift a reader ``(font, cell)`` of the cell's font to a resolver,
-    remembered per style."""
-    @_per_style
-    @functools.wraps(getter)
-    def resolve(t: CellTarget, ctx) -> Observation | None:
-        font, source = _font(t)
-        if font is None:
-            return None
-        v = getter(font, t)
-        return Observation(v, source) if v is not None else None
-    return resolve
-
-
-@binds("font.name", kinds=CELL)
-@font_property
-def font_name(f: Font, t: CellTarget):
-    """The cell font's name (Excel keeps one name for every script)."""
-    return f.name
-
-
-@binds("font.east_asia", kinds=CELL)
-@font_property
-def font_east_asia(f: Font, t: CellTarget):
-    """The cell font's name (Excel keeps one name for every script)."""
-    return f.name
-
-
-@binds("font.size", kinds=CELL)
-@font_property
-def font_size(f: Font, t: CellTarget):
-    return f.size
-
-
-@binds("font.bold", kinds=CELL)
-@font_property
-def font_bold(f: Font, t: CellTarget):
-    return f.bold
-
-
-@binds("font.italic", kinds=CELL)
-@font_property
-def font_italic(f: Font, t: CellTarget):
-    return f.italic
-
-
-@binds("font.underline", kinds=CELL)
-@font_property
-def font_underline(f: Font, t: CellTarget):
-    return f.underline
-
-
-@binds("font.strike", kinds=CELL)
-@font_property
-def font_strike(f: Font, t: CellTarget):
-    return f.strike
-
-
-@binds("font.color", kinds=CELL)
-@font_property
-def font_color(f: Font, t: CellTarget):
-    rgb = t.sheet.book.styles.resolve(f.color)
-    return rgb if rgb is not None else "auto"
-
-
-@binds("font.superscript", kinds=CELL)
-@font_property
-def font_superscript(f: Font, t: CellTarget):
-    return f.vert_align == "superscript"
-
-
-@binds("font.subscript", kinds=CELL)
-@font_property
-def font_subscript(f: Font, t: CellTarget):
-    return f.vert_align == "subscript"
-
-
-@prop("cell.fill.color", T.COLOR, kinds=CELL)
-@_per_style
-def fill_color(t: CellTarget, ctx) -> Observation | None:
-    """The cell's fill color as RGB (theme and tint resolved), none for no fill."""
-    xf, idx = _xf(t)
-    styles = t.sheet.book.styles
-    fill = styles.fill(xf.fill_id if xf else 0)
-    if fill is None or fill.pattern in (None, "none"):
-        return Observation("none", "default" if not (xf and xf.fill_id) else _src(idx))
-    if fill.pattern == "gradient":
-        rgb = styles.resolve(fill.gradient[0]) if fill.gradient else None
-    elif fill.pattern == "solid":
-        rgb = styles.resolve(fill.fg) or styles.resolve(fill.bg) or "000000"
-    elif fill.pattern in ("gray125", "gray0625") and not (xf and xf.fill_id):
-        return Observation("none", "default")
-    else:
-        rgb = styles.resolve(fill.bg) or styles.resolve(fill.fg)
-    if rgb == "auto":
-        rgb = "000000"
-    return Observation(rgb, _src(idx)) if rgb else None
-
-
-def _border(t: CellTarget, side: str) -> Observation | None:
-    xf, idx = _xf(t)
-    styles = t.sheet.book.styles
-    b = styles.border(xf.border_id if xf else 0).get(side)
-    if b is None or b.style in ("none", ""):
-        return Observation(Border("none"), "default" if not (xf and xf.border_id)
-                           else _src(idx))
-    color = styles.resolve(b.color) if b.color is not None else "auto"
-    return Observation(Border(b.style, None, color), _src(idx))
-
-
-@prop("cell.border.top", X.CELL_BORDER, kinds=CELL)
-@_per_style
-def border_top(t: CellTarget, ctx) -> Observation | None:
-    """Top border: style and color (none when absent)."""
-    return _border(t, "top")
-
-
-@prop("cell.border.bottom", X.CELL_BORDER, kinds=CELL)
-@_per_style
-def border_bottom(t: CellTarget, ctx) -> Observation | None:
-    """Bottom border."""
-    return _border(t, "bottom")
-
-
-@prop("cell.border.left", X.CELL_BORDER, kinds=CELL)
-@_per_style
-def border_left(t: CellTarget, ctx) -> Observation | None:
-    """Left border."""
-    return _border(t, "left")
-
-
-@prop("cell.border.right", X.CELL_BORDER, kinds=CELL)
-@_per_style
-def border_right(t: CellTarget, ctx) -> Observation | None:
-    """Right border."""
-    return _border(t, "right")
-
-
-def _align(t: CellTarget, key: str, default) -> Observation | None:
-    xf, idx = _xf(t)
-    v = xf.alignment.get(key) if xf else None
-    if v is None or v == "":
-        return Observation(default, "default") if default is not None else None
-    if isinstance(default, bool):
-        return Observation(v.lower() in ("1", "true"), _src(idx))
-    if isinstance(default, int):
-        try:
-            return Observation(int(float(v)), _src(idx))
-        except ValueError:
-            return Observation(default, "default")
-    return Observation(v, _src(idx))
-
-
-@prop("cell.alignment.horizontal", T.EnumType("alignment"), kinds=CELL)
-@_per_style
-def alignment_horizontal(t: CellTarget, ctx) -> Observation | None:
-    """Horizontal alignment (general when not set: Excel's 常规)."""
-    return _align(t, "horizontal", "general")
-
-
-@prop("cell.alignment.vertical", T.EnumType("vertical_alignment"), kinds=CELL)
-@_per_style
-def alignment_vertical(t: CellTarget, ctx) -> Observation | None:
-    """Vertical alignment (bottom when not set)."""
-    return _align(t, "vertical", "bottom")
-
-
-@prop("cell.wrap", T.BOOL, kinds=CELL)
-@_per_style
-def wrap(t: CellTarget, ctx) -> Observation | None:
-    """Wrap text (自动换行)."""
-    return _align(t, "wrapText", False)
-
-
-@prop("cell.indent", T.INTEGER, kinds=CELL)
-@_per_style
-def indent(t: CellTarget, ctx) -> Observation | None:
-    """Indent level of the alignment (0 when not set)."""
-    return _align(t, "indent", 0)
-
-
 @prop("cell.merged", T.BOOL, kinds=CELL)
 def merged(t: CellTarget, ctx) -> Observation | None:
     """Whether the cell is part of a merged range."""
@@ -505,15 +226,6 @@ def text(t: CellTarget, ctx) -> Observation | None:
 def cell_text(t: CellTarget, ctx) -> Observation | None:
     """The text the cell shows."""
     return _display_text(t, ctx)
-
-
-@prop("cell.locked", T.BOOL, kinds=CELL)
-def locked(t: CellTarget, ctx) -> Observation | None:
-    """Whether the cell is locked for sheet protection (true unless unlocked)."""
-    xf, idx = _xf(t)
-    if xf is None or xf.locked is None:
-        return Observation(True, "default")
-    return Observation(xf.locked, _src(idx))
 
 
 # Every other cell resolver reads a range one cell at a time, but behind one dispatch

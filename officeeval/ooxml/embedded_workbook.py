@@ -24,7 +24,8 @@ from lxml import etree
 from officeeval.errors import PackageError
 from officeeval.ooxml.charts import read_chart
 from officeeval.ooxml.ns import C, R, S
-from officeeval.ooxml.package import Limits, Package
+from officeeval.ooxml.package import Package
+from officeeval.ooxml.zip_bounds import Limits
 from officeeval.ooxml.units import to_number
 
 _S = f"{{{S}}}"

@@ -10,9 +10,7 @@ lie in its directory.
 from __future__ import annotations
 
 import io
-import os
 import posixpath
-import struct
 import zipfile
 import zlib
 from dataclasses import dataclass, field
@@ -22,80 +20,13 @@ from typing import BinaryIO
 from lxml import etree
 
 from officeeval.errors import PackageError
-from officeeval.ooxml.ns import CT, PKG_REL, R, rel_type_name
+from officeeval.ooxml.ns import CT
+from officeeval.ooxml.relationships import Relationship, read_relationships
 from officeeval.ooxml.shared_trees import MIN_SHARED_BYTES, SHARED_TREES, SHARED_VALUES
 from officeeval.ooxml.xml import parse_xml
-
-_OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
-# Stream names (UTF-16LE, as the compound-file directory stores them) that tell what an OLE
-# container holds: Office's encrypted OOXML, or a legacy binary document.
-_OLE_ENCRYPTED = "EncryptedPackage".encode("utf-16-le")
-_OLE_LEGACY = {"WordDocument": "a legacy binary Word document (.doc)",
-               "Workbook": "a legacy binary Excel workbook (.xls)",
-               "Book": "a legacy binary Excel workbook (.xls)",
-               "PowerPoint Document": "a legacy binary PowerPoint presentation (.ppt)"}
-_OLE_SCAN = 8 << 20
-# OPC allows only these (ISO/IEC 29500-2, annex C). Others are refused before inflating:
-# Python's zipfile inflates bzip2 and LZMA members in one call without an output bound, so
-# a few hundred bytes of bzip2 can allocate gigabytes.
-_ALLOWED_METHODS = (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED)
-# General-purpose flag bits of a plain member: data descriptor (0x08), UTF-8 name (0x800)
-# and the deflate speed hints (0x02, 0x04). Anything else is read by zipfile.
-_PLAIN_FLAGS = 0x0002 | 0x0004 | 0x0008 | 0x0800
-_LOCAL_HEADER = struct.Struct("<4s2B4HL2L2H")
-_LOCAL_MAGIC = b"PK\x03\x04"
-
-
-def _read_plain(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> bytes | None:
-    """A plain member's bytes read directly: one seek, the local header, the compressed
-    bytes and one ``zlib`` call — zipfile's per-member machinery costs several times that
-    on the small parts an Office document is made of (a deck has 40-60).
-
-    Returns the bytes only when they are exactly what ``zipfile`` would return: the
-    member is stored or deflated without encryption or other flags, the local header has
-    the right signature and the directory's name, the deflate stream ends and gives
-    exactly the declared size, and the CRC matches. Anything else gives ``None``, and the
-    caller reads the member through ``zipfile``, which fails (or not) as it always did.
-    Never raises. The caller has checked the declared size against the limits; the
-    compressed bytes read are bounded by it too (deflate never needs more than an
-    eighth over the plain size)."""
-    size, csize = info.file_size, info.compress_size
-    if info.flag_bits & ~_PLAIN_FLAGS or info.compress_type not in _ALLOWED_METHODS \
-            or csize > size + (size >> 3) + 1024:
-        return None
-    fp = zf.fp
-    if fp is None:
-        return None
-    try:
-        fp.seek(info.header_offset)
-        head = fp.read(_LOCAL_HEADER.size)
-        if len(head) != _LOCAL_HEADER.size:
-            return None
-        fields = _LOCAL_HEADER.unpack(head)
-        if fields[0] != _LOCAL_MAGIC:
-            return None
-        name = fp.read(fields[10])
-        if name.decode("utf-8" if fields[3] & 0x800 else "cp437") != info.orig_filename:
-            return None
-        if fields[11]:
-            fp.seek(fields[11], 1)
-        raw = fp.read(csize)
-        if len(raw) != csize:
-            return None
-        if info.compress_type == zipfile.ZIP_STORED:
-            data = raw
-        else:
-            inflater = zlib.decompressobj(-15)
-            data = inflater.decompress(raw, size + 1)
-            if not inflater.eof:
-                return None
-        if len(data) != size or zlib.crc32(data) != info.CRC:
-            return None
-        return data
-    except (OSError, ValueError, zlib.error, UnicodeDecodeError, struct.error):
-        return None
-_EOCD = b"PK\x05\x06"
-_EOCD64_LOCATOR = b"PK\x06\x07"
+from officeeval.ooxml.zip_bounds import (ALLOWED_METHODS, OLE_MAGIC, OLE_SCAN, BoundedStream,
+                                         Limits, declared_members, read_plain, refuse_ole,
+                                         tree_cost)
 
 MAIN_CONTENT_TYPES = {
     "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml": "word",
@@ -112,44 +43,6 @@ MAIN_CONTENT_TYPES = {
     "application/vnd.ms-powerpoint.presentation.macroEnabled.main+xml": "ppt",
     "application/vnd.ms-powerpoint.slideshow.macroEnabled.main+xml": "ppt",
 }
-
-
-@dataclass(frozen=True)
-class Limits:
-    """Bounds on what a package may make us decompress.
-
-    Defaults are generous for real exam files (tens of MB of XML, a 200,000-row sheet) and
-    small enough that a bomb fails fast and in bounded memory.
-    """
-
-    max_members: int = 10_000
-    max_part_size: int = 512 * 1024 * 1024
-    max_total_size: int = 1024 * 1024 * 1024
-    max_ratio: float = 200.0
-    # Ratios are only checked on members this large: tiny XML parts legitimately compress
-    # 100x and more (a run of repeated empty cells), and cannot hurt.
-    ratio_floor: int = 1024 * 1024
-    # The largest part ``xml()`` builds a tree for; bigger parts must be streamed
-    # (``open_stream`` + ``xml.iterparse_xml``). A tree costs 8-25x its XML in memory.
-    max_xml_size: int = 128 * 1024 * 1024
-    # Estimated memory of all trees one package may build (see ``tree_cost``): what keeps a
-    # document under every zip limit from still taking gigabytes as trees.
-    max_tree_bytes: int = 1024 * 1024 * 1024
-
-
-@dataclass(frozen=True)
-class Relationship:
-    """One relationship: ``target`` is a part name (absolute, no leading slash) unless
-    ``external`` is true, in which case it is the raw target URI."""
-
-    id: str
-    type: str
-    target: str
-    external: bool
-
-    @property
-    def type_name(self) -> str:
-        return rel_type_name(self.type)
 
 
 @dataclass
@@ -200,10 +93,10 @@ class Package:
         try:
             pos = probe.tell()
             magic = probe.read(8)
-            if magic == _OLE_MAGIC:
+            if magic == OLE_MAGIC:
                 probe.seek(pos)
-                _refuse_ole(probe.read(_OLE_SCAN))
-            declared = _declared_members(probe)
+                refuse_ole(probe.read(OLE_SCAN))
+            declared = declared_members(probe)
             probe.seek(pos)
         except OSError as exc:
             raise PackageError("not_a_zip", f"cannot read: {exc}") from exc
@@ -333,7 +226,7 @@ class Package:
                                f"inflates past the size limits")
         key = name.lstrip("/").lower()
         self._reads[key] = self._reads.get(key, 0) + 1
-        data = _read_plain(self._zip, info)
+        data = read_plain(self._zip, info)
         if data is not None:
             self._inflated += len(data)
             return data
@@ -363,7 +256,7 @@ class Package:
             raise PackageError("missing_part", f"no part {name}")
         if info.flag_bits & 0x1:
             raise PackageError("encrypted", f"part {name} is encrypted")
-        if info.compress_type not in _ALLOWED_METHODS:
+        if info.compress_type not in ALLOWED_METHODS:
             raise PackageError("not_a_zip", f"part {name} uses compression method "
                                f"{info.compress_type}; OOXML allows only stored and deflate")
         return info
@@ -381,7 +274,7 @@ class Package:
             inner = self._zip.open(info)
         except (NotImplementedError, zipfile.BadZipFile, OSError, ValueError) as exc:
             raise PackageError("not_a_zip", f"part {name} is corrupt: {exc}") from exc
-        return _BoundedStream(inner, self.limits.max_part_size, name)
+        return BoundedStream(inner, self.limits.max_part_size, name)
 
     def part_size(self, name: str) -> int:
         """Declared uncompressed size of a part; 0 when it does not exist."""
@@ -485,14 +378,14 @@ class Package:
         fails like any part), its tree is built only the first time. Raises like ``xml``."""
         key = rels_name.lower()
         if key in self._xml or key in self._xml_errors:
-            return _relationships(self.xml(rels_name), folder)
+            return read_relationships(self.xml(rels_name), folder)
         try:
             self._check_xml_size(rels_name)
             data = self.read(rels_name)
             hit = SHARED_VALUES.get("rels", folder, data)
             if hit is not None:
                 return dict(hit)
-            out = _relationships(self._build(rels_name, key, data), folder)
+            out = read_relationships(self._build(rels_name, key, data), folder)
         except PackageError as exc:
             self._xml_errors[key] = exc
             raise
@@ -549,104 +442,3 @@ def _content_types(root: etree._Element) -> tuple[dict[str, str], dict[str, str]
             overrides[part.lower()] = el.get("ContentType") or ""
     return defaults, overrides
 
-
-def _relationships(root: etree._Element, folder: str) -> dict[str, Relationship]:
-    """The ``Relationship`` elements of a parsed ``.rels`` part, keyed by id, internal
-    targets resolved against ``folder``."""
-    out: dict[str, Relationship] = {}
-    for el in root:
-        if el.tag != f"{{{PKG_REL}}}Relationship":
-            continue
-        rid = el.get("Id") or ""
-        target = el.get("Target") or ""
-        external = (el.get("TargetMode") or "").lower() == "external"
-        if not external:
-            target = _resolve(folder, target)
-        out[rid] = Relationship(rid, el.get("Type") or "", target, external)
-    return out
-
-
-def _resolve(folder: str, target: str) -> str:
-    if target.startswith("/"):
-        return posixpath.normpath(target.lstrip("/"))
-    joined = posixpath.normpath(posixpath.join(folder, target))
-    # A target climbing above the package root is dangling, not a path on our filesystem.
-    return joined if not joined.startswith("..") else "\x00" + joined
-
-
-class _BoundedStream(io.RawIOBase):
-    """Wraps a zip member stream and raises once more than ``limit`` bytes come out."""
-
-    def __init__(self, inner: BinaryIO, limit: int, name: str) -> None:
-        self._inner = inner
-        self._left = limit
-        self._name = name
-
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, b) -> int:  # type: ignore[override]
-        try:
-            data = self._inner.read(len(b))
-        except (zipfile.BadZipFile, zlib.error, OSError, EOFError, ValueError,
-                RuntimeError) as exc:
-            # The same corrupt-member errors ``read`` classifies: a stream met them later.
-            raise PackageError("not_a_zip", f"part {self._name} is corrupt: {exc}") from exc
-        self._left -= len(data)
-        if self._left < 0:
-            raise PackageError("limit_exceeded", f"part {self._name} inflates past the limit")
-        b[: len(data)] = data
-        return len(data)
-
-    def close(self) -> None:
-        self._inner.close()
-        super().close()
-
-def tree_cost(data: bytes) -> int:
-    """Estimated bytes an lxml tree of ``data`` takes: libxml2 spends about 130 bytes per
-    element, as much again for a text node, and about 220 per attribute with its value,
-    whatever the XML spells. Counting ``<``, ``</`` and ``=`` is cheap (a few ms for 40 MB)
-    and errs high (by 1.3-2x on real parts), which is the safe side."""
-    elements = data.count(b"<") - data.count(b"</")
-    return len(data) + 260 * elements + 220 * data.count(b"=")
-
-
-def _declared_members(fh: BinaryIO) -> int | None:
-    """The member count the end-of-central-directory record declares (zip64 aware);
-    ``None`` when there is no end record (zipfile then says why it is not a zip)."""
-    fh.seek(0, os.SEEK_END)
-    size = fh.tell()
-    tail_len = min(size, 22 + 65535)
-    fh.seek(size - tail_len)
-    tail = fh.read(tail_len)
-    i = tail.rfind(_EOCD)
-    if i < 0 or len(tail) - i < 22:
-        return None
-    count = struct.unpack("<H", tail[i + 10:i + 12])[0]
-    if count == 0xFFFF and i >= 20 and tail[i - 20:i - 16] == _EOCD64_LOCATOR:
-        (offset,) = struct.unpack("<Q", tail[i - 12:i - 4])
-        if offset + 56 <= size:
-            fh.seek(offset)
-            rec = fh.read(56)
-            if rec[:4] == b"PK\x06\x06":
-                count = struct.unpack("<Q", rec[32:40])[0]
-    return count
-
-
-def _refuse_ole(head: bytes) -> None:
-    """Raise the right ``PackageError`` for an OLE compound file: ``encrypted`` for Office's
-    password-protected OOXML, ``wrong_format`` for a legacy binary document we can name,
-    ``encrypted`` (the conservative reading) for anything else."""
-    if _OLE_ENCRYPTED in head:
-        raise PackageError("encrypted", "a password-protected Office document (an OLE "
-                           "container holding an EncryptedPackage stream)")
-    for stream, what in _OLE_LEGACY.items():
-        if (stream.encode("utf-16-le") + b"\x00\x00") in head:
-            raise PackageError("wrong_format", f"{what}, not an OOXML package")
-    raise PackageError("encrypted", "an OLE compound file, not a zip: a password-protected "
-                       "OOXML document or a legacy binary (.doc/.xls/.ppt)")
-
-
-# Re-exported for resolvers that need the relationship namespace for r:id attributes.
-R_ID = f"{{{R}}}id"
-R_EMBED = f"{{{R}}}embed"

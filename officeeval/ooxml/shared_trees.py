@@ -63,7 +63,7 @@ class SharedTrees:
     def parse(self, data: bytes, part: str, cost: int, min_bytes: int = MIN_SHARED_BYTES
               ) -> etree._Element:
         """``parse_xml(data, part)``, or the tree parsed before from equal bytes. ``cost``
-        is the caller's estimate of the tree's memory (``package.tree_cost``); a part
+        is the caller's estimate of the tree's memory (``zip_bounds.tree_cost``); a part
         costing more than a quarter of the bound, or smaller than ``min_bytes``, is parsed
         but not kept. Raises ``PackageError`` like ``parse_xml`` (a failed parse is not
         kept)."""

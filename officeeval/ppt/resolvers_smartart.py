@@ -18,7 +18,7 @@ from officeeval.properties.define import PropertySet
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
 from officeeval.values import Observation
-from officeeval.vocabulary.ppt_objects import SMARTART_COLORS_IDS, SMARTART_STYLE_IDS
+from officeeval.vocabulary.ppt_smartart import SMARTART_COLORS_IDS, SMARTART_STYLE_IDS
 
 SMARTART = ("smartart", "shape")
 _R, _DGM = f"{{{R}}}", f"{{{DGM}}}"

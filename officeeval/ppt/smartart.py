@@ -3,7 +3,8 @@
 A SmartArt graphic frame holds ``dgm:relIds`` naming four parts: data (``r:dm``), layout
 definition (``r:lo``), quick style and colors. The layout is identified by the layout part's
 ``uniqueId`` (a ``#n`` suffix PowerPoint adds to copies is dropped), else by the data model's
-``loTypeId``; the id maps to a gallery name through ``vocabulary.ppt_objects.SMARTART_LAYOUT_IDS``.
+``loTypeId``; the id maps to a gallery name through
+``vocabulary.ppt_smartart.SMARTART_LAYOUT_IDS``.
 
 Nodes are the data model's points of type ``node`` (the default), ordered as the user sees
 them in the text pane: depth first from the document point along the ``parOf`` connections,
@@ -20,7 +21,7 @@ from officeeval.ooxml.ns import DGM
 from officeeval.ooxml.units import to_int
 from officeeval.ppt.markup import R, body_text, first_child
 from officeeval.ppt.shapes import Shape
-from officeeval.vocabulary.ppt_objects import (
+from officeeval.vocabulary.ppt_smartart import (
     SMARTART_COLORS_IDS, SMARTART_LAYOUT_IDS, SMARTART_STYLE_IDS,
 )
 

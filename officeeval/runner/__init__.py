@@ -5,7 +5,9 @@
 * ``manifest``: the JSON Lines manifest (code / answer / output lines, bad-line issues);
   ``answers``: the program extracted from a raw answer; ``limits``: resource limits.
 * ``sandbox``: run one program (``isolation``: bubblewrap or rlimits-only and the mounts;
-  ``bootstrap``: the supervisor inside, ``launch``: the program's own process there;
+  ``bootstrap``: the supervisor inside, ``launch``: the program's own process there,
+  ``workfiles``: the supervisor's copies in and out of the work folder,
+  ``supervisor_files``: those modules compiled and shipped next to each program;
   ``folders``: iterative walk/measure/remove of what a program wrote, used on both sides;
   ``processes``: cgroups and tree kills; ``sandbox_record``: what is kept of a run;
   ``classify``: record -> outcome; ``sweep``: what killed batches left behind).

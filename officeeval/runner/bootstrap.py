@@ -2,12 +2,13 @@
 own under the limits, watches the disk quota, and reports how the program ended.
 
 This file is never imported by officeeval: the host puts it, compiled once per sandbox by
-the sandbox's interpreter (``officeeval_supervisor.pyc``, with ``folders.py`` and
-``launch.py`` — the program's own process — as ``officeeval_folders.pyc`` and
-``officeeval_launch.pyc``), next to the program, and starts it through a small stub
-(``python -I -B bootstrap.py CONFIG_JSON``, see ``sandbox.STUB``); it also runs as a script
-of its own (``python bootstrap.py CONFIG_JSON`` with ``folders.py`` and ``launch.py``
-beside it). Standard library only, Python >= 3.8.
+the sandbox's interpreter (``officeeval_supervisor.pyc``, with ``folders.py``,
+``launch.py`` — the program's own process — and ``workfiles.py`` — the copies in and out of
+the work folder — as ``officeeval_folders.pyc``, ``officeeval_launch.pyc`` and
+``officeeval_workfiles.pyc``), next to the program, and starts it through a small stub
+(``python -I -B bootstrap.py CONFIG_JSON``, see ``supervisor_files.STUB``); it also runs as a script
+of its own (``python bootstrap.py CONFIG_JSON`` with ``folders.py``, ``launch.py`` and
+``workfiles.py`` beside it). Standard library only, Python >= 3.8.
 
 Two processes. The supervisor (this one) copies the task's files into the work folder
 from descriptors the host passed, then forks the program's process, which applies the
@@ -51,17 +52,12 @@ import os
 import resource
 import select
 import signal
-import stat
 import sys
 import time
 
 REPORT_MAX = 16384  # bytes of the program's report kept
-LISTED_NAME_MAX = 300  # characters of one listed file name
 WATCH_FIRST = 0.05  # seconds before the first look at the work folder
 WATCH_MIN = 0.1  # seconds between looks (more when one look takes long)
-COPY_CHUNK = 1 << 20
-
-
 
 
 def _load_module(name):
@@ -81,59 +77,12 @@ def _load_module(name):
 
 folders = _load_module("folders")
 launch = _load_module("launch")
+workfiles = _load_module("workfiles")
 _write, _prctl = launch.write, launch.prctl
 PR_SET_PDEATHSIG, PR_SET_DUMPABLE, PR_SET_CHILD_SUBREAPER = 1, 4, 36
 
 
 # ---------------------------------------------------------------------------- supervisor
-def _prepare(cfg):
-    """Copy the task's files (descriptors passed by the host) into the work folder, owned
-    by the program's uid. Returns ``{name: (size, mtime_ns)}``. Raises ``OSError``."""
-    work = cfg["work"]
-    uid, gid = cfg.get("uid"), cfg.get("gid")
-    if uid is not None:
-        os.chown(work, uid, gid)
-    initial = {}
-    for name in cfg.get("dirs") or []:
-        _make_dirs(work, name, uid, gid)
-    for name, fd in cfg.get("inputs") or []:
-        if "/" in name:
-            _make_dirs(work, os.path.dirname(name), uid, gid)
-        target = os.path.join(work, name)
-        out = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
-        try:
-            os.lseek(fd, 0, os.SEEK_SET)
-            while True:
-                chunk = os.read(fd, COPY_CHUNK)
-                if not chunk:
-                    break
-                os.write(out, chunk)
-            if uid is not None:
-                os.fchown(out, uid, gid)
-        finally:
-            os.close(out)
-            os.close(fd)
-        st = os.lstat(target)
-        initial[name] = (st.st_size, st.st_mtime_ns)
-    if cfg.get("own_tmp") and uid is not None:
-        os.chown(cfg["tmp"], uid, gid)
-    return initial
-
-
-def _make_dirs(work, rel, uid, gid):
-    """Make the folder ``rel`` (a relative path the host checked: no ``..``, no empty
-    part) and its parents inside the fresh work folder, owned by the program's uid."""
-    path = work
-    for part in rel.split("/"):
-        path = os.path.join(path, part)
-        try:
-            os.mkdir(path, 0o755)
-        except FileExistsError:
-            continue
-        if uid is not None:
-            os.chown(path, uid, gid)
-
-
 def _read_line(fd, limit=65536):
     """Everything written on ``fd`` until its end (bounded), as the first JSON object."""
     data = b""
@@ -324,146 +273,6 @@ def _own_report(raw, pid):
     return None
 
 
-def _short(name):
-    return name if len(name) <= LISTED_NAME_MAX else name[:LISTED_NAME_MAX - 1] + "…"
-
-
-def _listing(cfg, folders, initial, watch):
-    """The files the program created or changed in its work folder (at most ``list_max``
-    names, sorted) and how many entries it holds in all (bounded just past the quota)."""
-    limit = None if watch.max_files is None else watch.max_files + watch.base_files + 1
-    changed, total = [], 0
-    try:
-        for rel, st in folders.walk(cfg["work"], limit):
-            total += 1
-            if st is None or stat.S_ISDIR(st.st_mode):
-                continue
-            if initial.get(rel) != (st.st_size, st.st_mtime_ns):
-                changed.append(rel)
-    except OSError:
-        pass
-    changed.sort()
-    return [_short(n) for n in changed[:cfg.get("list_max", 50)]], len(changed), total
-
-
-def _export(cfg, folders):
-    """Copy the output file, when it is one, to the host's folder (a descriptor the
-    program never had). Returns what was found: ``kind`` (``file``, ``missing``,
-    ``symlink``, ``fifo``, ``directory``, ``socket``, ``device``, ``other``), ``copied``,
-    ``size``, and the link's ``target``."""
-    name = cfg["output"]
-    path = os.path.join(cfg["work"], name)
-    try:
-        st = os.lstat(path)
-    except FileNotFoundError:
-        return {"kind": "missing", "copied": False}
-    except OSError as exc:
-        return {"kind": "other", "copied": False, "error": str(exc)[:200]}
-    kind = folders.kind(st.st_mode)
-    found = {"kind": kind, "copied": False, "size": st.st_size}
-    if kind == "symlink":
-        try:
-            found["target"] = _short(os.readlink(path))
-        except OSError:
-            pass
-        return found
-    if kind != "file":
-        return found
-    if st.st_size > cfg["limits"]["file_size"]:
-        found["kind"] = "too_large"
-        return found
-    try:
-        src = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
-    except OSError as exc:
-        found["error"] = str(exc)[:200]
-        return found
-    try:
-        if not stat.S_ISREG(os.fstat(src).st_mode):
-            found["kind"] = "other"
-            return found
-        out = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644,
-                      dir_fd=cfg["out_fd"])
-        try:
-            left = cfg["limits"]["file_size"] + 1
-            while left > 0:
-                chunk = os.read(src, min(COPY_CHUNK, left))
-                if not chunk:
-                    break
-                os.write(out, chunk)
-                left -= len(chunk)
-        finally:
-            os.close(out)
-        found["copied"] = left > 0
-    except OSError as exc:
-        found["error"] = str(exc)[:200]
-    finally:
-        os.close(src)
-    return found
-
-
-def _collect(cfg, folders, limit):
-    """Copy the work folder as the program left it into ``tree/`` of the host's folder (a
-    descriptor the program never had), for a work folder that persists between runs (the
-    agent's): folders and regular files only, never a link followed (links, FIFOs,
-    sockets and devices are named in ``tree.json``, not copied). Runs after every process
-    of the program is gone, so nothing changes under it. Never raises."""
-    out_fd = cfg["out_fd"]
-    skipped, files, size = [], 0, 0
-    try:
-        os.mkdir("tree", 0o755, dir_fd=out_fd)
-        for rel, st in folders.walk(cfg["work"], limit):
-            if st is None:
-                continue
-            kind = folders.kind(st.st_mode)
-            try:
-                if kind == "directory":
-                    os.mkdir("tree/" + rel, 0o755, dir_fd=out_fd)
-                elif kind == "file":
-                    _copy_file(os.path.join(cfg["work"], rel), "tree/" + rel, out_fd,
-                               cfg["limits"]["file_size"])
-                    files += 1
-                    size += st.st_size
-                else:
-                    skipped.append([_short(rel), kind])
-            except OSError as exc:
-                skipped.append([_short(rel), "error: %s" % exc.strerror])
-        done = True
-    except OSError:
-        done = False
-    record = {"collected": done, "files": files, "bytes": size, "skipped": skipped[:50],
-              "skipped_total": len(skipped)}
-    try:
-        fd = os.open("tree.json", os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW,
-                     0o644, dir_fd=out_fd)
-        try:
-            os.write(fd, json.dumps(record).encode("utf-8", "replace"))
-        finally:
-            os.close(fd)
-    except OSError:
-        pass
-
-
-def _copy_file(src_path, dst, out_fd, most):
-    src = os.open(src_path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
-    try:
-        if not stat.S_ISREG(os.fstat(src).st_mode):
-            raise OSError(0, "not a regular file")
-        out = os.open(dst, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644,
-                      dir_fd=out_fd)
-        try:
-            left = most + 1
-            while left > 0:
-                chunk = os.read(src, min(COPY_CHUNK, left))
-                if not chunk:
-                    break
-                os.write(out, chunk)
-                left -= len(chunk)
-        finally:
-            os.close(out)
-    finally:
-        os.close(src)
-
-
 def main(cfg):
     """Supervise one program (``cfg``: the host's configuration). Never returns: exits
     with the program's status."""
@@ -475,7 +284,7 @@ def _supervise(cfg):
     notes = []
     in_cgroup = launch.join_cgroup(cfg["cgroup"], notes) if cfg.get("cgroup") else False
     try:
-        initial = _prepare(cfg)
+        initial = workfiles.prepare(cfg)
     except OSError as exc:
         _write(status, {"event": "refused",
                         "notes": notes + ["cannot prepare the work folder: %s" % exc]})
@@ -524,7 +333,7 @@ def _supervise(cfg):
     _kill_all(cfg)
     report = _drain(report_r, bytearray(report))
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    files, changed, total = _listing(cfg, folders, initial, watch)
+    files, changed, total = workfiles.listing(cfg, folders, initial, watch)
     if not exceeded:
         exceeded = watch.over()
     end = {"event": "end", "exit_code": None, "signal": None,
@@ -533,11 +342,11 @@ def _supervise(cfg):
                      "used_files": watch.used_files, "used_bytes": watch.used_bytes,
                      "exceeded": exceeded},
            "files": files, "files_changed": changed, "files_total": total,
-           "output": _export(cfg, folders) if not exceeded else {"kind": "not_read",
+           "output": workfiles.export(cfg, folders) if not exceeded else {"kind": "not_read",
                                                                    "copied": False},
            "report": _own_report(bytes(report), pid)}
     if cfg.get("collect") and not exceeded:
-        _collect(cfg, folders, None if watch.max_files is None
+        workfiles.collect(cfg, folders, None if watch.max_files is None
                  else watch.max_files + watch.base_files + 1)
     code = 70
     if wait_status is not None:

@@ -26,7 +26,6 @@ import contextlib
 import os
 import random
 import select
-import shutil
 import signal
 import subprocess
 import sys
@@ -37,25 +36,12 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from officeeval.errors import OfficeEvalError
-from officeeval.runner import folders, isolation, processes, sweep
+from officeeval.runner import folders, isolation, processes, supervisor_files, sweep
 from officeeval.runner.sweep import RUN_PREFIX, STALE_AFTER
 from officeeval.runner.limits import Limits
 from officeeval.runner.sandbox_record import (MAX_LISTED, SandboxRecord, parse_status,
                                               read_tail, settle_exit)
 
-BOOTSTRAP = Path(__file__).with_name("bootstrap.py")  # the supervisor's source
-FOLDERS = Path(__file__).with_name("folders.py")  # used by the supervisor too
-# What the sandbox's interpreter runs: the supervisor is imported from its folder (compiled
-# once per sandbox: a program's start pays no compilation of the supervisor), which is then
-# taken off the path again.
-STUB = """import json, os, sys
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import officeeval_supervisor
-del sys.path[0]
-officeeval_supervisor.main(json.loads(sys.argv[1]))
-"""
-MODULES = {"officeeval_supervisor": BOOTSTRAP, "officeeval_folders": FOLDERS,
-           "officeeval_launch": Path(__file__).with_name("launch.py")}
 PROGRAM_NAME = "program.py"
 WORK_SLACK = 1 << 20  # bytes of the work tmpfs beyond the quota and the task's files
 
@@ -113,7 +99,7 @@ class Sandbox:
         self.config = config or SandboxConfig()
         sweep.sweep(self.config.tmp_root)
         self.interp = isolation.interpreter(self.config.python)
-        self.code = supervisor_code(self.interp)
+        self.code = supervisor_files.compiled(self.interp)
         self.mode, self.warning = self._choose_mode()
         # As root without bubblewrap, the program runs under a fresh uid that keeps only
         # CAP_DAC_READ_SEARCH when the interpreter is unreadable to other users.
@@ -182,7 +168,7 @@ class Sandbox:
         for d in (r.prog, r.logs, r.out):
             d.mkdir()
         (r.prog / PROGRAM_NAME).write_text(code, encoding="utf-8", errors="surrogatepass")
-        (r.prog / "bootstrap.py").write_text(STUB, encoding="utf-8")
+        (r.prog / "bootstrap.py").write_text(supervisor_files.STUB, encoding="utf-8")
         for name, data in self.code.items():
             (r.prog / name).write_bytes(data)
         r.uid, r.gid, r.warnings = self._identity()
@@ -411,34 +397,6 @@ def _collected(run: SandboxRun, out: Path, record: SandboxRecord) -> None:
     if said.get("collected") is True and not record.timed_out and record.ended and \
             tree.is_dir() and not tree.is_symlink():
         run.tree = tree
-
-
-def supervisor_code(interp: isolation.Interpreter) -> dict[str, bytes]:
-    """The files of the supervisor's modules (``MODULES``) as they go next to each
-    program: bytecode compiled by the sandbox's interpreter (unchecked-hash ``.pyc``,
-    loaded without its source) when it can be made, else the sources themselves."""
-    import py_compile
-    with tempfile.TemporaryDirectory() as d:
-        out: dict[str, bytes] = {}
-        for name, src in MODULES.items():
-            pyc = Path(d, f"{name}.pyc")
-            try:
-                if interp.version.split(".")[:2] == [str(sys.version_info[0]),
-                                                      str(sys.version_info[1])]:
-                    py_compile.compile(str(src), cfile=str(pyc), doraise=True,
-                                       invalidation_mode=py_compile.PycInvalidationMode
-                                       .UNCHECKED_HASH)
-                else:
-                    subprocess.run([interp.executable, "-I", "-c", _COMPILE, str(src),
-                                    str(pyc)], check=True, timeout=60, capture_output=True)
-                out[pyc.name] = pyc.read_bytes()
-            except (OSError, py_compile.PyCompileError, subprocess.SubprocessError):
-                out[f"{name}.py"] = src.read_bytes()
-        return out
-
-
-_COMPILE = ("import py_compile, sys; py_compile.compile(sys.argv[1], cfile=sys.argv[2], "
-            "doraise=True, invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)")
 
 
 def _tree_kill(mode: str, cgroup: object, uid: int | None) -> str:

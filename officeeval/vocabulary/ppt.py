@@ -1,8 +1,8 @@
 """PowerPoint vocabularies and mapping tables for slide timing (data only, tested in
 tests/ppt/test_ppt_vocabulary.py): transitions, transition directions, animation effects,
-classes, triggers and directions. The object vocabularies (SmartArt layouts, table styles,
-slide layouts, shape kinds and geometries, backgrounds, show types, click actions, charts)
-are in ``ppt_objects`` and are registered when this module is imported.
+classes, triggers and directions. The object vocabularies (SmartArt in ``ppt_smartart``;
+table styles, slide layouts, shape kinds and geometries, backgrounds, show types, click
+actions, charts in ``ppt_objects``) are registered when this module is imported.
 
 Vocabularies (``define``) give every spelling a rubric author may write — the OOXML token,
 English UI names, Chinese UI names. Mapping tables translate what a document stores into
@@ -11,13 +11,16 @@ animation preset (presetClass + presetID + presetSubtype).
 """
 
 from officeeval.vocabulary import define
-# Importing ppt_objects registers the object vocabularies; its tables stay importable from
-# here too (other modules import SMARTART_LAYOUT_IDS and friends from this module).
+# Importing ppt_smartart and ppt_objects registers the object vocabularies (SmartArt's
+# first); their tables stay importable from here too (other modules import
+# SMARTART_LAYOUT_IDS and friends from this module).
+from officeeval.vocabulary.ppt_smartart import (  # noqa: F401
+    SMARTART_CATEGORY, SMARTART_COLORS, SMARTART_COLORS_IDS, SMARTART_LAYOUT,
+    SMARTART_LAYOUT_IDS, SMARTART_STYLE, SMARTART_STYLE_IDS,
+)
 from officeeval.vocabulary.ppt_objects import (  # noqa: F401
     BACKGROUND_KIND, HYPERLINK_ACTION, LAYOUT_TYPE, PLACEHOLDER_KINDS, SHAPE_GEOMETRY,
-    SHAPE_KIND, SHOW_JUMPS, SHOW_TYPE, SMARTART_CATEGORY, SMARTART_LAYOUT,
-    SMARTART_LAYOUT_IDS, SMARTART_COLORS, SMARTART_COLORS_IDS, SMARTART_STYLE,
-    SMARTART_STYLE_IDS, TABLE_STYLE, TABLE_STYLE_GUIDS,
+    SHAPE_KIND, SHOW_JUMPS, SHOW_TYPE, TABLE_STYLE, TABLE_STYLE_GUIDS,
 )
 
 # ------------------------------------------------------------------ transitions

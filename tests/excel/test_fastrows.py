@@ -317,7 +317,7 @@ OUT_OF_ORDER = ('<row r="1"><c r="A1"><v>1</v></c></row>'
 def test_a_pass_over_rows_out_of_order_reads_to_the_end(monkeypatch, request_):
     fast, slow = both(sheet(OUT_OF_ORDER), monkeypatch, request_)
     assert fast.fast_scans == 1 and fast.rows_read == 4  # no stop after the wanted rows
-    assert not fast.rows_in_order()
+    assert not fast.source.rows_in_order()
     small = CellStore(fast.package, PART, eager_bytes=1 << 30)
     small.ensure(1, celldata.MAX_ROW)
     for key, cell in fast.cells.items():
@@ -330,7 +330,7 @@ def test_a_pass_over_rows_out_of_order_reads_to_the_end(monkeypatch, request_):
 def test_a_pass_over_rows_in_order_still_stops_after_the_last_wanted_row(monkeypatch):
     rows = "".join(f'<row r="{r}"><c r="A{r}"><v>{r}</v></c></row>' for r in range(1, 200))
     fast, slow = both(sheet(rows), monkeypatch, (3, 3, 1, 1))
-    assert fast.rows_in_order() and fast.rows_read == slow.rows_read == 4
+    assert fast.source.rows_in_order() and fast.rows_read == slow.rows_read == 4
 
 
 @pytest.mark.parametrize("repeat", [False, True])
@@ -344,6 +344,6 @@ def test_the_order_is_checked_while_a_pass_over_a_long_part_is_open(monkeypatch,
     data = sheet(rows)
     assert len(data) > 2 * (1 << 20)
     fast, slow = both(data, monkeypatch, (5, 5, 1, 2))
-    assert fast.fast_scans == 1 and fast.rows_in_order() is not repeat
+    assert fast.fast_scans == 1 and fast.source.rows_in_order() is not repeat
     assert fast.cells[(5, 1)].v == ("-5" if repeat else "5")
     assert fast.rows_read == (30001 if repeat else 6)

@@ -22,7 +22,8 @@ from hostile_ole import build_ole, encrypted_ooxml, legacy_binary  # noqa: E402
 from hostile_zip import BZIP2, LZMA, STORED, Member, build_zip, deflate  # noqa: E402
 
 from officeeval.errors import PackageError  # noqa: E402
-from officeeval.ooxml.package import Limits, Package, tree_cost  # noqa: E402
+from officeeval.ooxml.package import Package  # noqa: E402
+from officeeval.ooxml.zip_bounds import Limits, tree_cost  # noqa: E402
 from officeeval.ooxml.xml import check_prolog, iterparse_xml, parse_xml  # noqa: E402
 
 PAD = b"<!--" + b"x" * 70_000 + b"-->"

@@ -9,7 +9,8 @@ import zipfile
 import pytest
 
 from officeeval.errors import PackageError
-from officeeval.ooxml.package import Limits, Package
+from officeeval.ooxml.package import Package
+from officeeval.ooxml.zip_bounds import Limits
 from officeeval.ooxml.xml import parse_xml
 from tests.builders import docx, p
 

@@ -1,4 +1,4 @@
-"""Package.read's direct path for plain members (``package._read_plain``): the bytes
+"""Package.read's direct path for plain members (``zip_bounds.read_plain``): the bytes
 zipfile would return, or ``None`` so that zipfile reads (and fails) as before."""
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ import zlib
 import pytest
 
 from officeeval.errors import PackageError
-from officeeval.ooxml.package import Limits, Package, _read_plain
+from officeeval.ooxml.package import Package
+from officeeval.ooxml.zip_bounds import Limits, read_plain
 
 _CT = (b'<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/'
        b'package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/>'
@@ -45,7 +46,7 @@ def test_plain_members_read_as_zipfile_reads_them(method, stream):
     data = _zip({"a.xml": _BODY, "目录/b.xml": b"<x/>", "empty.xml": b""}, method, stream)
     zf = zipfile.ZipFile(io.BytesIO(data))
     for info in zf.infolist():
-        got = _read_plain(zf, info)
+        got = read_plain(zf, info)
         assert got is not None
         assert got == zf.read(info)
     if stream:
@@ -62,7 +63,7 @@ def test_bad_crc_is_left_to_zipfile_which_refuses_it():
     bad = _corrupt(data, "段落".encode(), "段洛".encode())
     zf = zipfile.ZipFile(io.BytesIO(bad))
     info = zf.getinfo("a.xml")
-    assert _read_plain(zf, info) is None
+    assert read_plain(zf, info) is None
     with pytest.raises(zipfile.BadZipFile):
         zf.read(info)
 
@@ -85,7 +86,7 @@ def test_local_name_differing_from_the_directory_is_left_to_zipfile():
     bad = _corrupt(data, b"a.xml" + _BODY[:5], b"c.xml" + _BODY[:5])
     zf = zipfile.ZipFile(io.BytesIO(bad))
     info = zf.getinfo("a.xml")
-    assert _read_plain(zf, info) is None
+    assert read_plain(zf, info) is None
     with pytest.raises(zipfile.BadZipFile):
         zf.read(info)
 
@@ -95,7 +96,7 @@ def test_a_deflate_stream_longer_than_declared_is_left_to_zipfile():
     zf = zipfile.ZipFile(io.BytesIO(data))
     info = zf.getinfo("a.xml")
     info.file_size -= 10  # the directory lies: the stream inflates to more
-    assert _read_plain(zf, info) is None
+    assert read_plain(zf, info) is None
 
 
 def test_odd_flags_and_methods_are_left_to_zipfile():
@@ -103,10 +104,10 @@ def test_odd_flags_and_methods_are_left_to_zipfile():
     zf = zipfile.ZipFile(io.BytesIO(data))
     info = zf.getinfo("a.xml")
     info.flag_bits |= 0x20  # compressed patched data
-    assert _read_plain(zf, info) is None
+    assert read_plain(zf, info) is None
     info.flag_bits &= ~0x20
     info.compress_type = zipfile.ZIP_BZIP2
-    assert _read_plain(zf, info) is None
+    assert read_plain(zf, info) is None
 
 
 def test_truncated_archive_is_left_to_zipfile():
@@ -114,7 +115,7 @@ def test_truncated_archive_is_left_to_zipfile():
     zf = zipfile.ZipFile(io.BytesIO(data))
     info = zf.getinfo("a.xml")
     zf.fp = io.BytesIO(data[:info.header_offset + 40])  # the file ends inside the member
-    assert _read_plain(zf, info) is None
+    assert read_plain(zf, info) is None
     assert zlib.crc32(_BODY) == info.CRC
 
 

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from officeeval.errors import PackageError
-from officeeval.ooxml.package import Limits, Package, tree_cost
+from officeeval.ooxml.package import Package
+from officeeval.ooxml.zip_bounds import Limits, tree_cost
 from officeeval.ooxml.shared_trees import MIN_SHARED_BYTES, SharedTrees, SharedValues
 from officeeval.ooxml.xml import parse_xml
 

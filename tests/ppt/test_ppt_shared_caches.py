@@ -99,7 +99,7 @@ def test_a_read_only_view_reads_them_once_per_slide(tmp_path):
         (s1,), (s2,) = select(one, "slide[1]"), select(two, "slide[1]")
         first = resolve("transition.type", s1, ResolveContext())
         assert first.value == "push"
-        from officeeval.ppt.resolvers_slide import _transition
+        from officeeval.ppt.resolvers_timing import _transition
         assert _transition(s1) is _transition(s1)  # kept on the slide
         assert _transition(s2) is not _transition(s1)  # never on another document's
         assert _transition(s2) == _transition(s1)

@@ -11,6 +11,7 @@ from officeeval.catalog import catalog
 from officeeval.properties.types import CompareContext
 from officeeval.vocabulary import ppt as V
 from officeeval.vocabulary import ppt_objects as O
+from officeeval.vocabulary import ppt_smartart as SA
 
 
 def canon(vocab: str, text: str) -> str | None:
@@ -23,7 +24,7 @@ def test_every_mapping_target_is_a_vocabulary_token():
               ("animation_effect", V.PRESET_EFFECTS.values()),
               ("animation_class", V.ANIMATION_CLASS_TOKENS.values()),
               ("animation_direction", V.ANIMATION_SUBTYPES.values()),
-              ("smartart_layout", O.SMARTART_LAYOUT_IDS.values()),
+              ("smartart_layout", SA.SMARTART_LAYOUT_IDS.values()),
               ("ppt_table_style", O.TABLE_STYLE_GUIDS.values()),
               ("shape_kind", O.PLACEHOLDER_KINDS.values()),
               ("hyperlink_action", O.SHOW_JUMPS.values())]

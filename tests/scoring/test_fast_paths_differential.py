@@ -37,7 +37,7 @@ from lxml import etree
 
 from officeeval.excel import celldata
 from officeeval.excel import cells as cells_module
-from officeeval.excel import resolve_cells
+from officeeval.excel import resolve_cell_format
 from officeeval.excel.targets import CellRange
 from officeeval.rubric import load_rubric, load_rubric_text
 from officeeval.properties import types as T
@@ -605,7 +605,7 @@ def graded(r, outputs: list[Path], fast: bool, monkeypatch) -> list[dict]:
     with monkeypatch.context() as m:
         if not fast:
             m.setattr(CellRange, "groups", lambda self, resolver: None)
-            m.setattr(resolve_cells, "_STYLE_MEMO_MAX", 0)
+            m.setattr(resolve_cell_format, "_STYLE_MEMO_MAX", 0)
             m.setattr(cells_module, "KEPT_VALUES", 0)
             # Nor a verdict shared by targets whose values are equal (judged each).
             m.setattr(memo, "alike_key", lambda obs, vtype: None)
@@ -939,7 +939,7 @@ def test_a_large_sheet_with_rows_out_of_order(tmp_path, monkeypatch):
     large = open_document(str(path), "excel").sheets[0].store
     assert large.large and not small.large
     assert str(small.used()) == "A1:B5" == str(large.used())
-    assert large.get(2, 2).v == "2" and not large.rows_in_order()
+    assert large.get(2, 2).v == "2" and not large.source.rows_in_order()
 
 
 def test_a_mutated_package_still_opens(tmp_path):
