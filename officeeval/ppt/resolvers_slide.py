@@ -325,19 +325,31 @@ def theme_font_minor_east_asia(target, ctx) -> Observation | None:
     return _theme_font(target, "minor", "ea")
 
 
-def _theme_color(slot: str):
+def _theme_color(name: str) -> None:
+    """Define ``name`` (``theme.color.<slot>``): the slot's colour in the theme of the
+    target's slide, layout or master."""
+    slot = name.removeprefix("theme.color.")
+
     def resolve(target, ctx) -> Observation | None:
         sheet = _sheet(target)
         rgb = sheet.theme.color(slot) if sheet is not None else None
         return Observation(rgb, "theme") if rgb else None
-    return resolve
+    prop(name, T.COLOR, kinds=THEME_KINDS, doc=f"The theme color {slot} as RGB.")(resolve)
 
 
 # The twelve slots of a theme's colour scheme, one catalog name each.
-for _slot in ("dk1", "lt1", "dk2", "lt2", "accent1", "accent2", "accent3", "accent4",
-              "accent5", "accent6", "hlink", "folHlink"):
-    prop(f"theme.color.{_slot}", T.COLOR, kinds=THEME_KINDS,
-         doc=f"The theme color {_slot} as RGB.")(_theme_color(_slot))
+_theme_color("theme.color.dk1")
+_theme_color("theme.color.lt1")
+_theme_color("theme.color.dk2")
+_theme_color("theme.color.lt2")
+_theme_color("theme.color.accent1")
+_theme_color("theme.color.accent2")
+_theme_color("theme.color.accent3")
+_theme_color("theme.color.accent4")
+_theme_color("theme.color.accent5")
+_theme_color("theme.color.accent6")
+_theme_color("theme.color.hlink")
+_theme_color("theme.color.folHlink")
 
 
 # ------------------------------------------------------------------ the package
