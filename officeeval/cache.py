@@ -53,14 +53,19 @@ def process_state() -> dict[str, "ProcessMemo | ProcessSlot"]:
 
 class ProcessMemo(Generic[T]):
     """A memo kept by this process: at most ``size`` values, the least recently used
-    dropped first. Not thread-safe beyond what a dict is (a race computes twice, keeps
+    dropped first; with ``lru=False`` the first ``size`` kept and later ones not, and
+    ``get`` is the dict's own (for a per-cell hot path, where reordering would cost more
+    than the lookup). Not thread-safe beyond what a dict is (a race computes twice, keeps
     one). ``name`` must be unique (``ValueError``)."""
 
-    def __init__(self, name: str, size: int) -> None:
+    def __init__(self, name: str, size: int, lru: bool = True) -> None:
         if size < 1:
             raise ValueError(f"process memo {name!r}: size {size} < 1")
-        self.name, self.size = name, size
-        self._kept: "OrderedDict[Hashable, T]" = OrderedDict()
+        self.name, self.size, self.lru = name, size, lru
+        self._kept: "OrderedDict[Hashable, T] | dict[Hashable, T]" = \
+            OrderedDict() if lru else {}
+        if not lru:
+            self.get = self._kept.get  # type: ignore[method-assign]
         _register(name, self)
 
     def get(self, key: Hashable, default: Any = None) -> "T | Any":
@@ -73,12 +78,17 @@ class ProcessMemo(Generic[T]):
         return value  # type: ignore[return-value]
 
     def put(self, key: Hashable, value: T) -> T:
-        """Keep ``value`` for ``key``, dropping the least recently used beyond the size;
-        returns ``value``."""
-        self._kept[key] = value
-        self._kept.move_to_end(key)
-        while len(self._kept) > self.size:
-            self._kept.popitem(last=False)
+        """Keep ``value`` for ``key``, dropping the least recently used beyond the size (not
+        kept when the memo is full and ``lru=False``); returns ``value``."""
+        kept = self._kept
+        if not self.lru:
+            if len(kept) < self.size or key in kept:
+                kept[key] = value
+            return value
+        kept[key] = value
+        kept.move_to_end(key)  # type: ignore[union-attr]
+        while len(kept) > self.size:
+            kept.popitem(last=False)  # type: ignore[call-arg]
         return value
 
     def get_or_make(self, key: Hashable, make: Callable[[], T]) -> T:

@@ -53,6 +53,7 @@ from typing import Any
 from lxml import etree
 
 from officeeval.backends import Backends
+from officeeval.cache import ProcessMemo
 from officeeval.errors import OfficeEvalError, UnevaluableDocument
 from officeeval.ooxml.ns import A, NSMAP
 from officeeval.ooxml.xml import parse_xml
@@ -145,20 +146,14 @@ def _units(parts: dict[str, bytes]) -> list[tuple[str, list[str]]]:
 
 # Parts keyed before, by their bytes' digest: a mutant shares all but a part or two with
 # the reference, and parsing every part again for each mutant cost a tenth of a layout.
-_PART_KEYS: dict[tuple[bytes, frozenset[str]], bytes] = {}
-_PART_KEYS_MAX = 4096
+_PART_KEYS: "ProcessMemo[bytes]" = ProcessMemo("audit.part_keys", 4096)
 
 
 def _part_key(name: str, data: bytes, drop: frozenset[str]) -> bytes:
     if not name.endswith(_XML):
         return hashlib.sha256(data).digest()
     memo = (hashlib.sha256(name.encode("utf-8") + b"\0" + data).digest(), drop)
-    known = _PART_KEYS.get(memo)
-    if known is None:
-        if len(_PART_KEYS) >= _PART_KEYS_MAX:
-            _PART_KEYS.clear()
-        known = _PART_KEYS[memo] = _canonical_key(name, data, drop)
-    return known
+    return _PART_KEYS.get_or_make(memo, lambda: _canonical_key(name, data, drop))
 
 
 def _canonical_key(name: str, data: bytes, drop: frozenset[str]) -> bytes:

@@ -10,6 +10,7 @@ from typing import Callable
 
 from lxml import etree
 
+from officeeval.cache import ProcessMemo
 from officeeval.excel import formulas
 from officeeval.excel.refs import col_index, parse_cell
 from officeeval.ooxml.ns import S
@@ -71,10 +72,10 @@ def inline_text(is_el: etree._Element) -> str:
 
 
 PLAIN_ROW = RowInfo(None, False, False, 0, False, None)
-_COLS: dict[str, int] = {}
-
-
-_REF_COLS: dict[str, int] = {}  # whole references seen (``C12`` -> 3): one lookup, bounded
+# Column letters (``AB`` -> 28), the one- and two-letter ones from the start; and whole
+# references seen (``C12`` -> 3): one lookup each, bounded (hostile sheets vary them).
+_COLS: "ProcessMemo[int]" = ProcessMemo("excel.column_letters", 20_000, lru=False)
+_REF_COLS: "ProcessMemo[int]" = ProcessMemo("excel.cell_columns", 65_536, lru=False)
 
 
 def column_of(ref: str | None, prev: int) -> int:
@@ -103,12 +104,10 @@ def column_of(ref: str | None, prev: int) -> int:
             col = _COLS.get(letters)
             if col is None:
                 col = col_index(letters) or 0
-                if col and len(_COLS) < 20_000:
-                    _COLS[letters] = col
+                if col:
+                    _COLS.put(letters, col)
             if col:
-                if len(_REF_COLS) < 65_536:
-                    _REF_COLS[ref] = col
-                return col
+                return _REF_COLS.put(ref, col)
     return prev + 1
 
 
@@ -125,9 +124,9 @@ def column_in_row(ref: str | None, row_text: str, prev: int) -> int:
 def _two_letter_columns() -> None:
     letters = [chr(65 + i) for i in range(26)]
     for a in letters:
-        _COLS[a] = col_index(a) or 0
+        _COLS.put(a, col_index(a) or 0)
         for b in letters:
-            _COLS[a + b] = col_index(a + b) or 0
+            _COLS.put(a + b, col_index(a + b) or 0)
 
 
 _two_letter_columns()

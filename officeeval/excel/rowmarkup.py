@@ -10,6 +10,7 @@ import re
 
 from lxml import etree
 
+from officeeval.cache import ProcessMemo
 from officeeval.excel.refs import col_index
 from officeeval.ooxml.xml import check_prolog
 
@@ -41,7 +42,7 @@ _ENTITY = re.compile(r"&(?:#x([0-9A-Fa-f]{1,6})|#([0-9]{1,7})|(amp|lt|gt|quot|ap
 _NAMED = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
 _DECL_ENC = re.compile(rb"""^<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._:\-]{1,40})["']""")
 # Column numbers by their letters, remembered (fastrows' row loop looks them up first).
-COLS: dict[bytes, int] = {}
+COLS: "ProcessMemo[int]" = ProcessMemo("excel.column_bytes", 20_000, lru=False)
 
 
 def column_of(letters: bytes) -> int:
@@ -51,8 +52,7 @@ def column_of(letters: bytes) -> int:
         col = col_index(letters.decode("ascii"))
         if col is None:  # past XFD: the lxml reader counts it by position
             raise Unusual("a cell reference outside the grid")
-        if len(COLS) < 20_000:
-            COLS[letters] = col
+        COLS.put(letters, col)
     return col
 
 

@@ -14,7 +14,7 @@ import itertools
 from functools import lru_cache
 
 from officeeval import apps
-from officeeval.cache import memo_table
+from officeeval.cache import ProcessMemo, memo_table
 from officeeval.errors import SelectorSyntaxError
 from officeeval.selectors import by_property
 from officeeval.selectors.grammar import Predicate, Selector, Step, parse_selector
@@ -85,24 +85,15 @@ def select(doc: Document, selector: str | Selector | None) -> list[Target]:
 # Every distinct leading run of steps gets a number, never reused: a document's prefix table
 # is keyed by these (hashing steps costs microseconds, a number nothing). Equal steps (all
 # their fields, columns included) get the same number, so a number always stands for one
-# walk. Bounded: when full it starts over with fresh numbers (old tables just miss).
-_PREFIX_IDS: dict[tuple[Step, ...], int] = {}
-_PREFIX_IDS_MAX = 16384
+# walk. Bounded: a run dropped and seen again gets a fresh number (old tables just miss).
+_PREFIX_IDS: "ProcessMemo[int]" = ProcessMemo("selectors.prefix_ids", 16384)
 _next_prefix_id = itertools.count()
 
 
 def _number_prefixes(steps: tuple[Step, ...]) -> tuple[int, ...]:
     """The numbers of the leading runs of ``steps`` (one step, two steps … all)."""
-    if len(_PREFIX_IDS) > _PREFIX_IDS_MAX:
-        _PREFIX_IDS.clear()
-    out = []
-    for n in range(1, len(steps) + 1):
-        key = steps[:n]
-        got = _PREFIX_IDS.get(key)
-        if got is None:
-            got = _PREFIX_IDS[key] = next(_next_prefix_id)
-        out.append(got)
-    return tuple(out)
+    return tuple(_PREFIX_IDS.get_or_make(steps[:n], lambda: next(_next_prefix_id))
+                 for n in range(1, len(steps) + 1))
 
 
 @lru_cache(maxsize=4096)
