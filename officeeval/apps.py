@@ -15,8 +15,10 @@ app.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from types import ModuleType
+from typing import TypeVar
 
 from officeeval.excel import resolve_cells, resolve_objects, resolve_pivots, resolve_rules
 from officeeval.excel import resolve_layout, resolve_sheets
@@ -127,6 +129,24 @@ def app(name: str) -> AppSpec:
         return APPS[name]
     except KeyError:
         raise KeyError(f"unknown app {name!r} (known: {', '.join(APPS)})") from None
+
+
+T = TypeVar("T")
+
+
+def by_app(table: Mapping[str, T], name: str) -> T:
+    """``table[name]`` for a table keyed by app name that cannot hang off ``AppSpec`` (its
+    values belong to a layer above this one). Raises ``KeyError`` naming the known apps
+    when ``name`` is not one, or when the table has no entry for it: a switch on the
+    application never falls back to one of them."""
+    try:
+        return table[name]
+    except KeyError:
+        known = ", ".join(APPS)
+        if name in APPS:
+            raise KeyError(f"no entry for app {name!r} (known: {known}; the table has: "
+                           f"{', '.join(table)})") from None
+        raise KeyError(f"unknown app {name!r} (known: {known})") from None
 
 
 def layout_properties() -> frozenset[str]:

@@ -36,7 +36,8 @@ from __future__ import annotations
 import re
 
 from officeeval.draft import free
-from officeeval.draft.anchors import created, numbered, quote, safe_select, shape_selector
+from officeeval.draft.anchors import created, numbered, quote, safe_select
+from officeeval.draft.anchors_ppt import shape_selector
 from officeeval.draft.criteria import DraftCheck, DraftCriterion, describe
 from officeeval.draft.instruction import Step, said, step_of
 from officeeval.draft.pictured import mark, picture_clause, pictured_prop
