@@ -66,6 +66,11 @@ class AppSpec:
         """The extension of the documents it writes (``.docx``)."""
         return self.extensions[0]
 
+    def has_step(self, name: str) -> bool:
+        """Whether its selectors have the step ``name`` (``slide``, ``sheet``): what code
+        that applies to one kind of target asks instead of the application's name."""
+        return name in self.steps
+
     @property
     def writers(self) -> tuple[WriterSet, ...]:
         """The writer sets of ``writer_modules`` (each module's ``WRITERS``), imported on
