@@ -48,7 +48,9 @@ from officeeval.word.document import WordDocument
 class AppSpec:
     """One application. ``view(package, path, options)`` opens its documents;
     ``root_kind`` is the kind of the target a check without a selector reads;
-    ``standard_targets`` are the selectors ``inspect`` resolves every property on."""
+    ``standard_targets`` are the selectors ``inspect`` resolves every property on;
+    ``recalculates``: its documents hold formulas the recalculation backend computes (a
+    batch starts the shared LibreOffice service for them)."""
 
     name: str
     title: str
@@ -60,6 +62,7 @@ class AppSpec:
     steps: StepTable
     vocabulary: ModuleType
     standard_targets: tuple[str, ...]
+    recalculates: bool = False
 
     @property
     def extension(self) -> str:
@@ -104,6 +107,7 @@ EXCEL = AppSpec(
     steps=excel_steps.STEPS, vocabulary=excel_vocabulary,
     standard_targets=("workbook", "sheet", "chart", "pivot", "table", "conditional_format",
                       "validation", "name", "sheet/A1:E10", "sheet/column", "sheet/row"),
+    recalculates=True,
 )
 
 PPT = AppSpec(
