@@ -5,7 +5,10 @@ package, the modules that define its properties (each a ``PropertySet`` of decor
 resolvers) and their writers (imported when first asked for), its selector steps, its vocabularies, the kind of the target a
 rubric without a selector checks, and the targets ``inspect`` walks. Everything that used to
 be a table keyed by app name goes through ``app(name)``; an unknown name is an error, never
-an empty table.
+an empty table. A table whose values belong to a layer above this one (the draft's, the
+runner's) is read through ``by_app(table, name)``, which raises as ``app`` does: no code
+outside this module and the format packages compares an app's name
+(``tests/test_app_switch.py``).
 
 Adding an application is one ``AppSpec`` here. Adding a property is one decorated resolver
 (and its writer) in a module already listed here; a new module is added to the tuple of its

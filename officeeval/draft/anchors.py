@@ -16,6 +16,10 @@ by its kind and order under its parent (``chart[1]``, ``slide[8]/smartart[1]``),
 a name only the reference has: a name the instruction gives (``名称为“返回首页”``, in
 ``words``) is kept. Every selector is verified: it must select exactly its target in the
 reference.
+
+Each application's anchors are in ``anchors_word``, ``anchors_excel`` and ``anchors_ppt``;
+this module holds the ``Anchor``, the selector helpers they share, and ``anchors``, which
+picks them by the document's app.
 """
 
 from __future__ import annotations
