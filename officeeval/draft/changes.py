@@ -130,7 +130,7 @@ def properties_for(app: str, kind: str) -> list[str]:
     return out
 
 
-def _word_skipped(kind: str, name: str, kinds) -> bool:
+def _word_skipped(kind: str, name: str, kinds: frozenset[str]) -> bool:
     return (kind in CONTAINER_PARA and (name.startswith(("font.", "paragraph."))
                                         or name == "text")
             or kind in KIND_ONLY and not name.startswith(KIND_ONLY[kind])
@@ -138,11 +138,11 @@ def _word_skipped(kind: str, name: str, kinds) -> bool:
             or kind == "document" and bool(kinds & {"section", "toc"}))
 
 
-def _excel_skipped(kind: str, name: str, kinds) -> bool:
+def _excel_skipped(kind: str, name: str, kinds: frozenset[str]) -> bool:
     return kind == "cell" and name in EXCEL_CELL_SKIP
 
 
-def _ppt_skipped(kind: str, name: str, kinds) -> bool:
+def _ppt_skipped(kind: str, name: str, kinds: frozenset[str]) -> bool:
     return False
 
 
