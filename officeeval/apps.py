@@ -5,7 +5,10 @@ package, the modules that define its properties (each a ``PropertySet`` of decor
 resolvers) and their writers (imported when first asked for), its selector steps, its vocabularies, the kind of the target a
 rubric without a selector checks, and the targets ``inspect`` walks. Everything that used to
 be a table keyed by app name goes through ``app(name)``; an unknown name is an error, never
-an empty table.
+an empty table. A table whose values belong to a layer above this one (the draft's, the
+runner's) is read through ``by_app(table, name)``, which raises as ``app`` does: no code
+outside this module and the format packages compares an app's name
+(``tests/test_app_switch.py``).
 
 Adding an application is one ``AppSpec`` here. Adding a property is one decorated resolver
 (and its writer) in a module already listed here; a new module is added to the tuple of its
@@ -15,8 +18,10 @@ app.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from types import ModuleType
+from typing import TypeVar
 
 from officeeval.excel import (resolve_cell_format, resolve_cells, resolve_objects,
                               resolve_pivots, resolve_rules)
@@ -49,7 +54,9 @@ from officeeval.word.document import WordDocument
 class AppSpec:
     """One application. ``view(package, path, options)`` opens its documents;
     ``root_kind`` is the kind of the target a check without a selector reads;
-    ``standard_targets`` are the selectors ``inspect`` resolves every property on."""
+    ``standard_targets`` are the selectors ``inspect`` resolves every property on;
+    ``recalculates``: its documents hold formulas the recalculation backend computes (a
+    batch starts the shared LibreOffice service for them)."""
 
     name: str
     title: str
@@ -61,11 +68,17 @@ class AppSpec:
     steps: StepTable
     vocabulary: ModuleType
     standard_targets: tuple[str, ...]
+    recalculates: bool = False
 
     @property
     def extension(self) -> str:
         """The extension of the documents it writes (``.docx``)."""
         return self.extensions[0]
+
+    def has_step(self, name: str) -> bool:
+        """Whether its selectors have the step ``name`` (``slide``, ``sheet``): what code
+        that applies to one kind of target asks instead of the application's name."""
+        return name in self.steps
 
     @property
     def writers(self) -> tuple[WriterSet, ...]:
@@ -105,6 +118,7 @@ EXCEL = AppSpec(
     steps=excel_steps.STEPS, vocabulary=excel_vocabulary,
     standard_targets=("workbook", "sheet", "chart", "pivot", "table", "conditional_format",
                       "validation", "name", "sheet/A1:E10", "sheet/column", "sheet/row"),
+    recalculates=True,
 )
 
 PPT = AppSpec(
@@ -147,6 +161,24 @@ def app(name: str) -> AppSpec:
         return APPS[name]
     except KeyError:
         raise KeyError(f"unknown app {name!r} (known: {', '.join(APPS)})") from None
+
+
+T = TypeVar("T")
+
+
+def by_app(table: Mapping[str, T], name: str) -> T:
+    """``table[name]`` for a table keyed by app name that cannot hang off ``AppSpec`` (its
+    values belong to a layer above this one). Raises ``KeyError`` naming the known apps
+    when ``name`` is not one, or when the table has no entry for it: a switch on the
+    application never falls back to one of them."""
+    try:
+        return table[name]
+    except KeyError:
+        known = ", ".join(APPS)
+        if name in APPS:
+            raise KeyError(f"no entry for app {name!r} (known: {known}; the table has: "
+                           f"{', '.join(table)})") from None
+        raise KeyError(f"unknown app {name!r} (known: {known})") from None
 
 
 def layout_properties() -> frozenset[str]:

@@ -102,7 +102,10 @@ class Rendered:
             facts = json.loads((Path(folder) / "layout.json").read_text("utf-8"))
         except (OSError, ValueError) as exc:
             raise UnverifiableValue(f"no layout in {folder}: {exc}") from exc
-        if not isinstance(facts, dict) or facts.get("app") not in ("word", "excel", "ppt"):
+        # The app is the one of the view that asked for the layout; a file without one is
+        # not a layout the backend wrote.
+        if not isinstance(facts, dict) or not isinstance(facts.get("app"), str) \
+                or not facts["app"]:
             raise UnverifiableValue(f"not a layout: {folder}")
         marks = facts.get("marks") if isinstance(facts.get("marks"), dict) else {}
         return cls(facts["app"], facts, Path(folder), version or "LibreOffice", marks)
@@ -137,11 +140,12 @@ class Rendered:
     # ------------------------------------------------------------------ Word
     @property
     def page_count(self) -> int | None:
-        """Pages of the document (Word: as Word counts them; PowerPoint: slides printed;
-        Excel: pages the workbook prints to)."""
-        if self.app == "word":
+        """Pages of the document, as the layout counted them: Word's own count (``pages``,
+        without the blank pages LibreOffice inserts), else the pages a workbook's sheets
+        print to (``sheets``), else the pages printed (PowerPoint: its slides)."""
+        if "pages" in self.facts:
             n = self.facts.get("pages")
-        elif self.app == "excel":
+        elif "sheets" in self.facts:
             pages = [s.get("pages") for s in self.sheets]
             n = sum(p for p in pages if isinstance(p, int)) if pages else None
         else:

@@ -259,7 +259,7 @@ def _run_all(planned: dict[str, _Planned], ws: Workspace, rubric: Rubric, ref: s
              options: dict, ref_card: ScoreCard, audits: dict[str, M.CriterionAudit],
              result: M.RubricAudit, cards: list[ScoreCard], out_dir: Path, keep: bool,
              run: _Run, reads: dict | None = None) -> None:
-    ext = apps.APPS[rubric.app].extension if rubric.app in apps.APPS else ".zip"
+    ext = apps.app(rubric.app).extension
     out_dir.mkdir(parents=True, exist_ok=True)
     todo = list(planned.values())
     graders = [run.grader]  # a forked worker's own replaces it (see ``parallel``)

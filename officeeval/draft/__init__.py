@@ -18,6 +18,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from officeeval import apps
 from officeeval.draft.asked import apply as apply_asked
 from officeeval.draft.changes import diff as _diff
 from officeeval.draft.instruction import step_of, steps
@@ -69,7 +70,7 @@ def draft(input: str | Path, reference: str | Path, out: str | Path, *,
     flags = [f"{sel}: {prop} unreadable ({err[:100]})" for sel, prop, err in d.unreadable[:20]]
     if len(d.unreadable) > 20:
         flags.append(f"… and {len(d.unreadable) - 20} more unreadable values")
-    ext = {"word": ".docx", "excel": ".xlsx", "ppt": ".pptx"}[app]
+    ext = apps.app(app).extension
     rel = lambda p: os.path.relpath(Path(p).resolve(), out.resolve().parent)  # noqa: E731
     files = {"input": rel(input), "reference": rel(reference), "output": "output" + ext}
     rid = rubric_id or out.stem

@@ -35,8 +35,10 @@ from __future__ import annotations
 
 import re
 
+from officeeval import apps
 from officeeval.draft import free
-from officeeval.draft.anchors import created, numbered, quote, safe_select, shape_selector
+from officeeval.draft.anchors import created, numbered, quote, safe_select
+from officeeval.draft.anchors_ppt import shape_selector
 from officeeval.draft.criteria import DraftCheck, DraftCriterion, describe
 from officeeval.draft.instruction import Step, said, step_of
 from officeeval.draft.pictured import mark, picture_clause, pictured_prop
@@ -58,6 +60,15 @@ GEOMETRY = {"shape.left": (), "shape.top": (), "shape.width": ("同宽", "等宽
 TIME_WORDS = ("秒", "持续时间", "速度")
 # A created shape's look: kept only as stated or pictured.
 CREATED_LOOK = ("font.", "paragraph.", "shape.fill", "shape.outline")
+
+
+def _slides(doc: Document) -> bool:
+    """Whether ``doc``'s application lays shapes out on slides (PowerPoint): there a shape
+    the task creates is drawn by its writer, placed by region words and animated by name.
+    Raises ``KeyError`` for an unknown app."""
+    return apps.app(doc.app).has_step("slide")
+
+
 # Region words, and the regions a shape placed so may have its centre in.
 REGIONS = (
     ("左上角", "左上角"), ("右上角", "右上角"), ("左下角", "左下角"), ("右下角", "右下角"),
@@ -223,11 +234,11 @@ def _unasked(k: DraftCheck, c: DraftCriterion, text: str, inp: Document,
         ranges = re.findall(r"[A-Z]{1,3}\$?\d+:\$?[A-Z]{1,3}\$?\d+",
                             (k.expected or "").replace("$", ""))
         return not (ranges and all(r in text for r in ranges))
-    if p == "shape.geometry" and ref.app == "ppt" and created(inp, k.select):
+    if p == "shape.geometry" and _slides(ref) and created(inp, k.select):
         stated = k.expected is not None and said(text, k.expected)
         return not (stated or any(w in text for w in ("形状", "按钮", "矩形", "圆形"))
                     or pictured_prop(p, picture_clause(text)))
-    if ref.app == "ppt" and p.startswith(CREATED_LOOK) and created(inp, k.select):
+    if _slides(ref) and p.startswith(CREATED_LOOK) and created(inp, k.select):
         # A created shape's look no step states or pictures: its writer's choice.
         stated = k.expected is not None and said(text, k.expected)
         return not (stated or pictured_prop(p, picture_clause(text)))
@@ -346,7 +357,7 @@ def _sheet_order(c: DraftCriterion, text: str) -> None:
 
 def _regions(c: DraftCriterion, text: str, inp: Document, ref: Document) -> None:
     """A created shape the step places by a region word: ``shape.region`` of it."""
-    if ref.app != "ppt":
+    if not _slides(ref):
         return
     hits = [(w, v) for w, v in REGIONS if w in text]
     if not hits:
@@ -404,7 +415,7 @@ def _created_names(c: DraftCriterion, inp: Document, ref: Document, words: str) 
     """An animation's target or trigger named by a shape the task creates (the reference
     writer's "图片占位符 3"): the name of that shape as the candidate's document finds it
     (``against`` its selector, ``against-property="shape.name"``)."""
-    if ref.app != "ppt":
+    if not _slides(ref):
         return
     for k in c.checks:
         if k.prop not in SHAPE_NAMES or k.op != "equals" or not k.expected or k.against:
@@ -428,7 +439,7 @@ def _created_names(c: DraftCriterion, inp: Document, ref: Document, words: str) 
 
 def _slides_by_position(c: DraftCriterion, text: str, ref: Document) -> None:
     """``slide[title='X']…`` in a criterion whose step does not name X: ``slide[k]…``."""
-    if ref.app != "ppt":
+    if not _slides(ref):
         return
     order = [t.locator for t in safe_select(ref, "slide")]
     flat = fold(text)

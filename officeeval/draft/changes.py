@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from officeeval import apps
 from officeeval.catalog import catalog, resolve
 from officeeval.draft.anchors import Anchor, anchors, safe_select
 from officeeval.errors import OfficeEvalError
@@ -116,7 +117,10 @@ def shown(obs: Observation | None, vtype) -> str:
 
 
 def properties_for(app: str, kind: str) -> list[str]:
+    """The properties of ``app`` a draft compares on a target of ``kind``; raises
+    ``KeyError`` for an unknown app."""
     reg = catalog()
+    skipped = apps.by_app(SKIPPED, app)
     out = []
     for name in reg.names(app):
         if name in VOLATILE:
@@ -126,19 +130,31 @@ def properties_for(app: str, kind: str) -> list[str]:
             continue
         if name == "text" and (kind not in TEXT_KINDS or kind == "cell"):
             continue
-        if app == "excel" and kind == "cell" and name in EXCEL_CELL_SKIP:
-            continue
-        if app == "word" and kind in CONTAINER_PARA and (
-                name.startswith(("font.", "paragraph.")) or name == "text"):
-            continue
-        if app == "word" and kind in KIND_ONLY and not name.startswith(KIND_ONLY[kind]):
-            continue
-        if app == "word" and kind == "section" and name in SECTION_SKIP:
-            continue
-        if app == "word" and kind == "document" and b.kinds & {"section", "toc"}:
+        if skipped(kind, name, b.kinds):
             continue
         out.append(name)
     return out
+
+
+def _word_skipped(kind: str, name: str, kinds: frozenset[str]) -> bool:
+    return (kind in CONTAINER_PARA and (name.startswith(("font.", "paragraph."))
+                                        or name == "text")
+            or kind in KIND_ONLY and not name.startswith(KIND_ONLY[kind])
+            or kind == "section" and name in SECTION_SKIP
+            or kind == "document" and bool(kinds & {"section", "toc"}))
+
+
+def _excel_skipped(kind: str, name: str, kinds: frozenset[str]) -> bool:
+    return kind == "cell" and name in EXCEL_CELL_SKIP
+
+
+def _ppt_skipped(kind: str, name: str, kinds: frozenset[str]) -> bool:
+    return False
+
+
+# Per app: whether property ``name``, bound to ``kinds``, is left out on a target of
+# ``kind`` (another kind is its natural target, or another property restates it).
+SKIPPED = {"word": _word_skipped, "excel": _excel_skipped, "ppt": _ppt_skipped}
 
 
 def _formula(t: Target) -> bool:
@@ -161,8 +177,10 @@ def diff(inp: Document, ref: Document, words: str = "") -> Diff:
     new: list[Anchor] = []
     matched: list[tuple[Anchor, Target]] = []
     unreadable: list[tuple[str, str, str]] = []
-    renamed = _renamed_sheets(inp, ref_anchors) if ref.app == "excel" else {}
-    shifts = _sheet_shifts(inp, ref_anchors, renamed) if ref.app == "excel" else {}
+    sheets = apps.app(ref.app).has_step("sheet")
+    renamed = _renamed_sheets(inp, ref_anchors) if sheets else {}
+    shifts = _sheet_shifts(inp, ref_anchors, renamed) if sheets else {}
+    formulas = "cell.has_formula" in catalog().names(ref.app)
     for a in ref_anchors:
         sel_in = a.selector
         for was, now in renamed.items():
@@ -180,7 +198,7 @@ def diff(inp: Document, ref: Document, words: str = "") -> Diff:
         else:
             matched.append((a, counterpart))
         props = properties_for(ref.app, a.target.kind)
-        formula = ref.app == "excel" and a.target.kind == "cell" and _formula(a.target)
+        formula = formulas and a.target.kind == "cell" and _formula(a.target)
         if formula:
             a.extra["formula"] = True
             in_formula = counterpart is not None and _formula(counterpart)

@@ -23,6 +23,7 @@ Nothing here is raised: a property that cannot be read is left out.
 
 from __future__ import annotations
 
+from officeeval import apps
 from officeeval.catalog import catalog
 from officeeval.draft.anchors import Anchor, safe_select
 from officeeval.draft.changes import Change, observe, properties_for, shown
@@ -50,7 +51,7 @@ SKIP = {"text", "paragraph.style", "style.based_on"}
 def augment(criteria: list[DraftCriterion], steps: list[Step], diff_anchors: list[Anchor],
             inp: Document, ref: Document) -> None:
     """Add the checks of both rules to ``criteria`` (in place)."""
-    if ref.app == "ppt":
+    if apps.app(ref.app).has_step("master"):
         master_titles(criteria, ref)
     if not steps:
         return

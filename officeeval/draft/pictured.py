@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from officeeval import apps
 from officeeval.draft.anchors import safe_select, text_anchor
 from officeeval.draft.changes import observe
 from officeeval.draft.criteria import DraftCheck, DraftCriterion
@@ -80,7 +81,7 @@ def mark(c: DraftCriterion, text: str, ref: Document) -> None:
         k.origin = "picture"
         if k.op == "equals" and k.expected and re.fullmatch(r"#[0-9A-Fa-f]{6}", k.expected):
             k.op, k.tolerance = "approx", "5dE"
-        elif k.prop == "font.size" and ref.app == "word":
+        elif k.prop == "font.size" and apps.app(ref.app).has_step("section"):
             rel = _size_relations(k, ref)
             if rel:
                 i = c.checks.index(k)

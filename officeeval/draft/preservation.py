@@ -4,6 +4,7 @@ checks of each kind."""
 
 from __future__ import annotations
 
+from officeeval import apps
 from officeeval.draft.anchors import Anchor, safe_select
 from officeeval.draft.changes import FORMULA_WRITTEN, Diff, observe, shown
 from officeeval.draft.criteria import DraftCheck, DraftCriterion
@@ -23,59 +24,7 @@ def preservation_criteria(diff: Diff, inp: Document, ref: Document) -> list[Draf
     its value), untouched sheets, the sheet names; table texts and body paragraphs; slide
     titles, body placeholders' texts and the number of slides."""
     changed = {c.anchor.selector for c in diff.changes if c.prop in VALUE_PROPS}
-    checks: list[DraftCheck] = []
-    if ref.app == "excel":
-        keep: dict[str, list[Anchor]] = {}
-        for a, cp in diff.matched:
-            if a.group != "cell" or a.extra.get("formula") or a.selector in changed:
-                continue
-            try:
-                r, i = observe("cell.value", a.target), observe("cell.value", cp)
-            except (OfficeEvalError, LookupError):
-                continue
-            if r is None or r.value is None or r.value.kind == "empty":
-                continue
-            if i is not None and str(r.value) == str(i.value):
-                keep.setdefault(a.parent, []).append(a)
-        for ssel, cells in keep.items():
-            ssel = _sheet_in_both(ssel, inp, ref)
-            rects = sorted(rectangles(cells), key=lambda x: -(x[2] - x[0] + 1) * (x[3] - x[1] + 1))
-            for rect in rects[:4]:
-                if (rect[2] - rect[0] + 1) * (rect[3] - rect[1] + 1) >= 4:
-                    checks.append(DraftCheck(range_selector(ssel, rect), "cell.value", "unchanged"))
-        touched = {c.anchor.parent or c.anchor.selector for c in diff.changes
-                   if c.prop in VALUE_PROPS}
-        for a, cp in diff.matched:
-            if a.group == "sheet" and a.selector not in touched and not any(
-                    x.parent == a.selector for x in diff.new):
-                checks.append(DraftCheck(a.selector, "sheet.values", "unchanged"))
-        if not any(c.prop == "workbook.sheet_names" for c in diff.changes):
-            checks.append(DraftCheck("workbook", "workbook.sheet_names", "unchanged"))
-    elif ref.app == "word":
-        for a, cp in diff.matched:
-            if a.group == "table" and a.selector.startswith("table[text"):
-                try:
-                    same = shown(observe("text", a.target), _TT) == shown(observe("text", cp), _TT)
-                except (OfficeEvalError, LookupError):
-                    same = False
-                if same:
-                    checks.append(DraftCheck(f"{a.selector}/cell", "cell.text", "unchanged"))
-        checks += _kept_paragraphs(inp, ref)
-    else:
-        titles_same = all(a.selector.startswith("slide[title") for a, _ in diff.matched
-                          if a.group == "slide") and not diff.gone and not any(
-            a.group == "slide" for a in diff.new)
-        if titles_same and any(a.group == "slide" for a, _ in diff.matched):
-            checks.append(DraftCheck("slide", "slide.title", "unchanged"))
-        else:
-            checks += [DraftCheck(a.selector, "slide.title", "unchanged")
-                       for a, cp in diff.matched if a.group == "slide"
-                       and _same(a.target, cp, "slide.title")][:MAX_KEPT]
-        if len(safe_select(inp, "slide")) == len(safe_select(ref, "slide")):
-            checks.append(DraftCheck("presentation", "slide.count", "unchanged"))
-        checks += [DraftCheck(a.selector, "text", "unchanged")
-                   for a, cp in diff.matched if a.group == "shape" and _body(a.target)
-                   and a.selector not in changed and _same(a.target, cp, "text")][:MAX_KEPT]
+    checks = apps.by_app(KEPT, ref.app)(diff, inp, ref, changed)
     if not checks:
         return []
     return [DraftCriterion("", "preserve", "原有内容未被改动", checks, 0.0,
@@ -83,6 +32,77 @@ def preservation_criteria(diff: Diff, inp: Document, ref: Document) -> list[Draf
 
 
 MAX_KEPT = 6    # preservation checks of one kind (slide titles, placeholders, runs of text)
+
+
+def _kept_cells(diff: Diff, inp: Document, ref: Document, changed: set[str]) -> list[DraftCheck]:
+    """Constant cells, untouched sheets and the sheet names."""
+    checks: list[DraftCheck] = []
+    keep: dict[str, list[Anchor]] = {}
+    for a, cp in diff.matched:
+        if a.group != "cell" or a.extra.get("formula") or a.selector in changed:
+            continue
+        try:
+            r, i = observe("cell.value", a.target), observe("cell.value", cp)
+        except (OfficeEvalError, LookupError):
+            continue
+        if r is None or r.value is None or r.value.kind == "empty":
+            continue
+        if i is not None and str(r.value) == str(i.value):
+            keep.setdefault(a.parent, []).append(a)
+    for ssel, cells in keep.items():
+        ssel = _sheet_in_both(ssel, inp, ref)
+        rects = sorted(rectangles(cells), key=lambda x: -(x[2] - x[0] + 1) * (x[3] - x[1] + 1))
+        for rect in rects[:4]:
+            if (rect[2] - rect[0] + 1) * (rect[3] - rect[1] + 1) >= 4:
+                checks.append(DraftCheck(range_selector(ssel, rect), "cell.value", "unchanged"))
+    touched = {c.anchor.parent or c.anchor.selector for c in diff.changes
+               if c.prop in VALUE_PROPS}
+    for a, cp in diff.matched:
+        if a.group == "sheet" and a.selector not in touched and not any(
+                x.parent == a.selector for x in diff.new):
+            checks.append(DraftCheck(a.selector, "sheet.values", "unchanged"))
+    if not any(c.prop == "workbook.sheet_names" for c in diff.changes):
+        checks.append(DraftCheck("workbook", "workbook.sheet_names", "unchanged"))
+    return checks
+
+
+def _kept_texts(diff: Diff, inp: Document, ref: Document, changed: set[str]) -> list[DraftCheck]:
+    """Table texts the reference kept, and body paragraphs."""
+    checks: list[DraftCheck] = []
+    for a, cp in diff.matched:
+        if a.group == "table" and a.selector.startswith("table[text"):
+            try:
+                same = shown(observe("text", a.target), _TT) == shown(observe("text", cp), _TT)
+            except (OfficeEvalError, LookupError):
+                same = False
+            if same:
+                checks.append(DraftCheck(f"{a.selector}/cell", "cell.text", "unchanged"))
+    checks += _kept_paragraphs(inp, ref)
+    return checks
+
+
+def _kept_slides(diff: Diff, inp: Document, ref: Document, changed: set[str]) -> list[DraftCheck]:
+    """Slide titles, the number of slides, body placeholders' texts."""
+    checks: list[DraftCheck] = []
+    titles_same = all(a.selector.startswith("slide[title") for a, _ in diff.matched
+                      if a.group == "slide") and not diff.gone and not any(
+        a.group == "slide" for a in diff.new)
+    if titles_same and any(a.group == "slide" for a, _ in diff.matched):
+        checks.append(DraftCheck("slide", "slide.title", "unchanged"))
+    else:
+        checks += [DraftCheck(a.selector, "slide.title", "unchanged")
+                   for a, cp in diff.matched if a.group == "slide"
+                   and _same(a.target, cp, "slide.title")][:MAX_KEPT]
+    if len(safe_select(inp, "slide")) == len(safe_select(ref, "slide")):
+        checks.append(DraftCheck("presentation", "slide.count", "unchanged"))
+    checks += [DraftCheck(a.selector, "text", "unchanged")
+               for a, cp in diff.matched if a.group == "shape" and _body(a.target)
+               and a.selector not in changed and _same(a.target, cp, "text")][:MAX_KEPT]
+    return checks
+
+
+# Per app: the checks of what the task keeps.
+KEPT = {"word": _kept_texts, "excel": _kept_cells, "ppt": _kept_slides}
 
 
 def _same(t: Target, cp: Target, prop: str) -> bool:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 import re
 
+from officeeval import apps
 from officeeval.draft.anchors import Anchor, quote, safe_select
 from officeeval.draft.changes import FORMULA_WRITTEN, Change, Diff, observe, shown
 from officeeval.draft.criteria import (
@@ -195,7 +196,7 @@ def propose(diff: Diff, inp: Document, ref: Document, words: str = "",
     by_target: dict[str, list[Change]] = {}
     anchor_of: dict[str, Anchor] = {}
     pages = bool(PAGES_ASKED.search(words or ""))
-    sec_names = section_names(words) if ref.app == "word" else {}
+    sec_names = section_names(words) if apps.app(ref.app).has_step("section") else {}
     sec_of: dict[str, int] = {}
     pos_of: dict[str, int] = {}
     first_n = [int(n) for n in re.findall(r"前\s*(\d+)\s*段", words or "")]
@@ -419,7 +420,7 @@ COUNTED = {
 def _structure(diff: Diff, inp: Document, ref: Document, gone: Gone) -> list[DraftCriterion]:
     out = []
     has_toc = bool(safe_select(ref, "toc"))
-    for sel in COUNTED.get(ref.app, []):
+    for sel in apps.by_app(COUNTED, ref.app):
         if sel == "hyperlink" and has_toc:
             continue    # a TOC's links are as many as its writer's update made
         n_ref, n_inp = len(safe_select(ref, sel)), len(safe_select(inp, sel))
@@ -428,7 +429,7 @@ def _structure(diff: Diff, inp: Document, ref: Document, gone: Gone) -> list[Dra
                                       [DraftCheck(sel, None, "count", str(n_ref),
                                                   note=f"input: {n_inp}")], 1.0,
                                       tokens=[sel.split("/")[-1]]))
-    if ref.app == "word":
+    if apps.app(ref.app).has_step("style"):
         styles = {}
         for t in safe_select(ref, "paragraph"):
             try:

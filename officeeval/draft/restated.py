@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from officeeval import apps
 from officeeval.draft.anchors import safe_select
 from officeeval.draft.changes import observe
 from officeeval.draft.criteria import DraftCheck, DraftCriterion
@@ -48,7 +49,7 @@ def _pivot_output(criteria: list[DraftCriterion], ref: Document) -> None:
     """What a pivot table shows (its cells, a pivot chart's series) is the pivot table's
     layout after a refresh, graded by its fields; a pivot table written as XML shows none
     until Excel refreshes it, and its row order is the application's."""
-    if ref.app != "excel":
+    if not apps.app(ref.app).has_step("pivot"):
         return
     from officeeval.excel.refs import parse_area
     areas: dict[str, list] = {}

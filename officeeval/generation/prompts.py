@@ -282,7 +282,6 @@ __all__ = ["PromptLine", "TemplateProblem", "build_prompt", "read_prompts", "wri
 
 
 def app_title(app: str) -> str:
-    """How the application is called to a model (``PowerPoint``); the name itself for an
-    unknown one."""
-    spec = apps.APPS.get(app)
-    return spec.title if spec is not None else app
+    """How the application is called to a model (``PowerPoint``); raises ``KeyError``
+    (naming the known apps) for an unknown one."""
+    return apps.app(app).title

@@ -16,12 +16,32 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from officeeval import apps
 from officeeval.formats import open_document
 from officeeval.outline.common import Lines, cut_to_budget, estimate_tokens
 
 DEFAULT_BUDGET = 1500  # estimated tokens
 
 __all__ = ["DEFAULT_BUDGET", "estimate_tokens", "outline"]
+
+
+def _word():
+    from officeeval.outline.word import word_outline
+    return word_outline
+
+
+def _excel():
+    from officeeval.outline.excel import excel_outline
+    return excel_outline
+
+
+def _ppt():
+    from officeeval.outline.ppt import ppt_outline
+    return ppt_outline
+
+
+# Per app: its outliner, imported when first asked for (an outline reads one format).
+_OUTLINERS = {"word": _word, "excel": _excel, "ppt": _ppt}
 
 
 def outline(path: str | Path, budget: int = DEFAULT_BUDGET, name: str | None = None) -> str:
@@ -34,15 +54,7 @@ def outline(path: str | Path, budget: int = DEFAULT_BUDGET, name: str | None = N
     try:
         shown = name or Path(path).name
         lines = Lines()
-        if doc.app == "word":
-            from officeeval.outline.word import word_outline
-            word_outline(doc, shown, lines)
-        elif doc.app == "excel":
-            from officeeval.outline.excel import excel_outline
-            excel_outline(doc, shown, lines)
-        else:
-            from officeeval.outline.ppt import ppt_outline
-            ppt_outline(doc, shown, lines)
+        apps.by_app(_OUTLINERS, doc.app)()(doc, shown, lines)
     finally:
         doc.close()
     return cut_to_budget(lines.items, budget)

@@ -41,8 +41,8 @@ def finish_layout(folder: Path, facts: dict) -> dict:
     facts["pdf_pages"] = len(pdf) if pdf is not None else 0
     if pdf is not None:
         try:
-            if facts.get("app") == "word":
-                _bands(pdf, facts.get("page_info") or [])
+            # Only a layout with page geometry (Word's ``page_info``) has bands to read.
+            _bands(pdf, facts.get("page_info") or [])
         finally:
             pdf.close()
     (folder / "layout.json").write_text(json.dumps(facts, ensure_ascii=False), "utf-8")

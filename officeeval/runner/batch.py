@@ -306,8 +306,9 @@ def run_batch(manifest_path: str | Path, outdir: str | Path, options: BatchOptio
         service = _recalc_service(p, options, outdir)
         address = (service.address, _service_wait()) if service is not None else None
         # Grouped by task: a worker keeps the task's rubric, input and reference loaded.
-        # Excel last while the recalculation service starts LibreOffice in the background.
-        todo = sorted(p.todo, key=lambda ln: (service is not None and _is_excel(p, ln),
+        # Workbooks (the apps that recalculate) last while the recalculation service starts
+        # LibreOffice in the background.
+        todo = sorted(p.todo, key=lambda ln: (service is not None and _recalculates(p, ln),
                                               ln.task, ln.line))
         items = [work_item(ln, p.registry.tasks[ln.task], options, outdir, address, root)
                  for ln in todo]
@@ -379,8 +380,10 @@ def _not_graded(meta: GenerationMeta, task: Task, why: str) -> tuple:
     return meta, card, None, None
 
 
-def _is_excel(p: Plan, line: ManifestLine) -> bool:
-    return p.registry.tasks[line.task].app == "excel"
+def _recalculates(p: Plan, line: ManifestLine) -> bool:
+    """Whether the line's application has formulas the recalculation service computes."""
+    from officeeval.apps import app
+    return app(p.registry.tasks[line.task].app).recalculates
 
 
 def _lays_out(p: Plan, line: ManifestLine) -> bool:
@@ -404,7 +407,7 @@ def _recalc_service(p: Plan, options: BatchOptions, outdir: Path
     ``OUTDIR/recalc-cache`` for the next run of the batch (``recalc.store``)."""
     if options.backend == "ray" and options.ray_address:
         return None
-    if options.recalc is False or not any(_is_excel(p, ln) or _lays_out(p, ln)
+    if options.recalc is False or not any(_recalculates(p, ln) or _lays_out(p, ln)
                                           for ln in p.todo):
         return None
     from officeeval import recalc

@@ -17,6 +17,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from officeeval import apps
 from officeeval.errors import OfficeEvalError
 from officeeval.recalc.pages import locate, render_pages
 
@@ -34,19 +35,9 @@ def keep_pages(view: Any, card: Any, layouter: Any, folder: Path) -> bool:
         return False
 
 
-def _rendered(view: Any, layouter: Any):
-    app = view.app
-    if app == "word":
-        from officeeval.word.layout import rendered
-    elif app == "excel":
-        from officeeval.excel.layout import rendered
-    else:
-        from officeeval.ppt.layout import rendered
-    return rendered(view, layouter)
-
-
 def _keep(view: Any, card: Any, layouter: Any, folder: Path) -> bool:
-    layout = _rendered(view, layouter)
+    pages_of_app = apps.by_app(PAGES, view.app)
+    layout = pages_of_app.rendered(view, layouter)
     pdf = layout.pdf
     if pdf is None:
         return False
@@ -56,7 +47,7 @@ def _keep(view: Any, card: Any, layouter: Any, folder: Path) -> bool:
     sheets: set[str] = set()
     for crit, check, target in _failed_targets(view, card):
         label = " ".join(x for x in (crit, check.get("property") or "", target.locator) if x)
-        place = _place(view, layout, target, sheets)
+        place = pages_of_app.place(view, layout, target, sheets)
         if place is None:
             unplaced.append(label)
             continue
@@ -77,41 +68,19 @@ def _keep(view: Any, card: Any, layouter: Any, folder: Path) -> bool:
                             if pages else label)
         if sum(len(v) for v in outlines.values()) >= MAX_OUTLINES:
             break
-    if view.app == "excel":
-        from officeeval.excel.layout import sheet_page_range
-        for crit, check, target in _all_targets(view, card):
-            sheet = getattr(target, "sheet", None)
-            if sheet is not None:
-                sheets.add(sheet.name)
-        wanted: list[int] = []
-        for name in sorted(sheets):
-            span = sheet_page_range(layout, name)
-            if span:
-                wanted.extend(range(span[0], span[1] + 1))
-        pages = sorted(set(wanted))[:MAX_PAGES] or list(range(1, min(total, MAX_PAGES) + 1))
-    else:
-        pages = list(range(1, min(total, MAX_PAGES) + 1))
+    pages = pages_of_app.shown(view, card, layout, sheets, total)
     made = render_pages(pdf, folder, pages, WIDTH)
     if not made:
         return False
     record = {
         "source": layout.source, "total": total,
-        "pages": [{"n": n, "file": path.name, "label": _label(view, layout, n)}
+        "pages": [{"n": n, "file": path.name, "label": pages_of_app.label(layout, n)}
                   for n, path in sorted(made.items())],
         "outlines": {str(k): v for k, v in outlines.items() if k in made},
         "unplaced": unplaced[:MAX_OUTLINES],
         "substitutions": layout.substitutions}
     (folder / "pages.json").write_text(json.dumps(record, ensure_ascii=False), "utf-8")
     return True
-
-
-def _label(view: Any, layout: Any, n: int) -> str:
-    if view.app == "ppt":
-        return f"slide {n}"
-    if view.app == "word":
-        shown = layout.page_label(n)
-        return f"page {n}" + (f" (numbered {shown})" if shown and shown != str(n) else "")
-    return f"page {n}"
 
 
 def _checks(card: Any):
@@ -146,33 +115,117 @@ def _all_targets(view: Any, card: Any):
             yield crit, check, target
 
 
-def _place(view: Any, layout: Any, target: Any, sheets: set[str]
-           ) -> tuple[list[int], list[str]] | None:
-    """(pages to look on, texts to find) for a target; ``None`` when it has no place."""
+def _needles(target: Any) -> list[str]:
     text = getattr(target, "text", "") or ""
-    needles = [line.strip()[:30] for line in str(text).splitlines() if line.strip()][:1]
-    if view.app == "word":
+    return [line.strip()[:30] for line in str(text).splitlines() if line.strip()][:1]
+
+
+def _first_pages(total: int) -> list[int]:
+    return list(range(1, min(total, MAX_PAGES) + 1))
+
+
+class WordPages:
+    """A Word document's pages: from the first, its targets placed by the layout's marks,
+    labelled with the number a page shows when it differs."""
+
+    @staticmethod
+    def rendered(view: Any, layouter: Any):
+        from officeeval.word.layout import rendered
+        return rendered(view, layouter)
+
+    @staticmethod
+    def place(view: Any, layout: Any, target: Any, sheets: set[str]
+              ) -> tuple[list[int], list[str]] | None:
+        """(pages to look on, texts to find) for a target; ``None`` when it has none."""
         from officeeval.word.layout import pages_of
         hit = pages_of(target, layout)
-        return ([hit[0]], needles) if hit else None
-    if view.app == "ppt":
+        return ([hit[0]], _needles(target)) if hit else None
+
+    @staticmethod
+    def shown(view: Any, card: Any, layout: Any, sheets: set[str], total: int) -> list[int]:
+        return _first_pages(total)
+
+    @staticmethod
+    def label(layout: Any, n: int) -> str:
+        shown = layout.page_label(n)
+        return f"page {n}" + (f" (numbered {shown})" if shown and shown != str(n) else "")
+
+
+class ExcelPages:
+    """A workbook's pages: those of the sheets the rubric's checks read (``sheets``
+    collects them), its targets placed on their sheet's pages, a cell by its text."""
+
+    @staticmethod
+    def rendered(view: Any, layouter: Any):
+        from officeeval.excel.layout import rendered
+        return rendered(view, layouter)
+
+    @staticmethod
+    def place(view: Any, layout: Any, target: Any, sheets: set[str]
+              ) -> tuple[list[int], list[str]] | None:
+        """(pages to look on, texts to find) for a target; ``None`` when it has none."""
+        sheet = getattr(target, "sheet", None)
+        if sheet is None:
+            return None
+        sheets.add(sheet.name)
+        from officeeval.excel.layout import sheet_page_range
+        span = sheet_page_range(layout, sheet.name)
+        if span is None:
+            return None
+        needles = _needles(target)
+        if target.kind == "cell":
+            from officeeval.excel.cells import display_text
+            shown = display_text(sheet, target.row, target.col)[0]
+            needles = [shown[:30]] if shown else []
+        return list(range(span[0], span[1] + 1)), needles
+
+    @staticmethod
+    def shown(view: Any, card: Any, layout: Any, sheets: set[str], total: int) -> list[int]:
+        from officeeval.excel.layout import sheet_page_range
+        for crit, check, target in _all_targets(view, card):
+            sheet = getattr(target, "sheet", None)
+            if sheet is not None:
+                sheets.add(sheet.name)
+        wanted: list[int] = []
+        for name in sorted(sheets):
+            span = sheet_page_range(layout, name)
+            if span:
+                wanted.extend(range(span[0], span[1] + 1))
+        return sorted(set(wanted))[:MAX_PAGES] or _first_pages(total)
+
+    @staticmethod
+    def label(layout: Any, n: int) -> str:
+        return f"page {n}"
+
+
+class SlidePages:
+    """A presentation's pages: its slides from the first, a target placed on its slide."""
+
+    @staticmethod
+    def rendered(view: Any, layouter: Any):
+        from officeeval.ppt.layout import rendered
+        return rendered(view, layouter)
+
+    @staticmethod
+    def place(view: Any, layout: Any, target: Any, sheets: set[str]
+              ) -> tuple[list[int], list[str]] | None:
+        """(pages to look on, texts to find) for a target; ``None`` when it has none."""
         from officeeval.ppt.layout import slide_number
         shape = getattr(target, "shape", None)
         if shape is not None:
             n = slide_number(view, shape)
         else:
             n = getattr(target, "index", None) if target.kind == "slide" else None
-        return ([n], needles) if n else None
-    sheet = getattr(target, "sheet", None)
-    if sheet is None:
-        return None
-    sheets.add(sheet.name)
-    from officeeval.excel.layout import sheet_page_range
-    span = sheet_page_range(layout, sheet.name)
-    if span is None:
-        return None
-    if target.kind == "cell":
-        from officeeval.excel.cells import display_text
-        shown = display_text(sheet, target.row, target.col)[0]
-        needles = [shown[:30]] if shown else []
-    return list(range(span[0], span[1] + 1)), needles
+        return ([n], _needles(target)) if n else None
+
+    @staticmethod
+    def shown(view: Any, card: Any, layout: Any, sheets: set[str], total: int) -> list[int]:
+        return _first_pages(total)
+
+    @staticmethod
+    def label(layout: Any, n: int) -> str:
+        return f"slide {n}"
+
+
+# Per app: how its pages are laid out, which are shown, where a target is on them.
+PAGES = {"word": WordPages, "excel": ExcelPages, "ppt": SlidePages}

@@ -46,8 +46,9 @@ class Task:
         ``output.<ext>`` for its app."""
         if self.rubric and self.rubric.files.output:
             return Path(self.rubric.files.output).name
-        spec = apps.APPS.get(self.app)
-        return "output" + (spec.extension if spec is not None else "")
+        if not self.rubric:
+            return "output"
+        return "output" + apps.app(self.app).extension
 
     @property
     def input(self) -> Path | None:

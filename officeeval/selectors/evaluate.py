@@ -176,9 +176,10 @@ def validate_selector(text: str, app: str) -> tuple[list[tuple[int, str]], str |
         sel = parse_selector(text)
     except SelectorSyntaxError as exc:
         return [(exc.column, exc.reason)], None
-    spec_of_app = apps.APPS.get(app)
-    if spec_of_app is None:
-        return [(1, f"unknown app {app!r} (known: {', '.join(apps.names())})")], None
+    try:
+        spec_of_app = apps.app(app)
+    except KeyError as exc:
+        return [(1, str(exc.args[0]))], None
     table = spec_of_app.steps
     issues: list[tuple[int, str]] = []
     kind: str | None = spec_of_app.root_kind

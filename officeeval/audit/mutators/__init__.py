@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
+from officeeval import apps
 from officeeval.audit.mutators import excel, ppt, word
 from officeeval.audit.mutators.base import Mutation, PlanContext
 
@@ -25,5 +26,6 @@ POLICIES: dict[str, ModuleType] = {"word": word, "excel": excel, "ppt": ppt}
 
 
 def for_app(app: str) -> ModuleType:
-    """The mutator policy of ``app``; raises ``KeyError`` for an app without one."""
-    return POLICIES[app]
+    """The mutator policy of ``app``; raises ``KeyError`` (naming the known apps) for an
+    app without one."""
+    return apps.by_app(POLICIES, app)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from officeeval import apps
 from officeeval.audit.mutators.base import (
     Mutation, NotApplicable, PlanContext, locators, mutation, write_each,
 )
@@ -23,6 +24,9 @@ def chart_mistake(ctx: PlanContext, check: Check, targets: list[Target], idx: li
     another style, the chart moved three columns."""
     prop = check.property or ""
     where = locators(targets, idx)
+    # A chart on a sheet is anchored to a cell area (moved three columns); its mutants
+    # are named by the targets' locators.
+    on_sheet = apps.app(app).has_step("sheet")
     ref = [ctx.values(check, targets, [i]) for i in idx]
 
     def first(n: int) -> Any:
@@ -61,7 +65,7 @@ def chart_mistake(ctx: PlanContext, check: Check, targets: list[Target], idx: li
         writes.append((prop, lambda n, t: text_typo(str(first(n)))))
     elif prop == "chart.style":
         writes.append((prop, lambda n, t: 3 if first(n) != 3 else 4))
-    elif prop == "chart.anchor" and app == "excel":
+    elif prop == "chart.anchor" and on_sheet:
         from officeeval.excel.refs import cell_ref, parse_area
 
         def moved(n: int, t: Target) -> str:
@@ -84,7 +88,7 @@ def chart_mistake(ctx: PlanContext, check: Check, targets: list[Target], idx: li
                     raise
         return "; ".join(notes)
 
-    return mutation(f"chart|{prop}|{where}" if app == "excel"
+    return mutation(f"chart|{prop}|{where}" if on_sheet
                     else f"chart|{prop}|{check.select}|{idx}", f"direct:{prop}",
                     f"{where}: {prop} changed", apply)
 

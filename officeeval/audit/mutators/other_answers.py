@@ -28,6 +28,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from officeeval import apps
 from officeeval.audit import instruction as I
 from officeeval.audit.colour_neighbours import ThemeChoice, nearest_theme, neighbour
 from officeeval.audit.mutators.base import Mutation, PlanContext
@@ -61,13 +62,12 @@ class Task:
 
 
 def plan_other_answers(ctx: PlanContext, input_path: str | None) -> list[Mutation]:
-    """Every other-answer variant of the rubric's reference (none for an app without a
-    policy). Never raises for a document or instruction it cannot read: the variants that
-    need it are left out."""
+    """Every other-answer variant of the rubric's reference. Never raises for a document
+    or instruction it cannot read: the variants that need it are left out; raises
+    ``KeyError`` for an unknown app."""
     from officeeval.audit.mutators import excel_other, ppt_other, word_other
-    module = {"ppt": ppt_other, "word": word_other, "excel": excel_other}.get(ctx.rubric.app)
-    if module is None:
-        return []
+    per_app = {"ppt": ppt_other, "word": word_other, "excel": excel_other}
+    module = apps.by_app(per_app, ctx.rubric.app)
     instruction = I.load(ctx.rubric, input_path, ctx.ws.original)
     input_doc = None
     if input_path:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from officeeval import apps
 from officeeval.audit.mutators.base import (
     Mutation, NotApplicable, PlanContext, chosen_indexes, locators, mutation, write_each,
 )
@@ -82,44 +83,51 @@ def _show_slides(cur: Any) -> str:
     return "1-1" if str(cur) == "all" else "all"
 
 
-MISTAKES: dict[tuple[str, str], Mistake] = {
-    **{("excel", p): _flip for p in (
-        "validation.input.show", "validation.error.show", "table.banded_rows",
-        "table.banded_columns", "table.first_column", "table.last_column",
-        "sheet.outline.summary_below", "sheet.outline.summary_right")},
-    **{("excel", p): _typo for p in ("validation.input.title", "validation.input.message",
-                                     "validation.error.title", "validation.error.message")},
-    ("excel", "validation.error.style"): _cycle("stop", "warning", "information"),
-    ("excel", "validation.list.ordered"): _reorder,
-    ("excel", "cf.cells"): _drop_first_cell,
-    ("excel", "sheet.sort.range"): _rows_off,
-    ("excel", "sheet.sort.custom_lists"): _no_custom_lists,
-    ("excel", "chart.pivot_source"): _typo,
-    ("excel", "pivot.values.captions"): _first(_typo),
-    ("excel", "pivot.values.functions"): _first(_cycle("sum", "count")),
-    ("excel", "pivot.values.number_formats"): _first(_cycle("0.00", "General")),
-    **{(app, "chart.series.markers"): _first(_cycle("circle", "none")) for app in ("excel",
-                                                                                   "ppt")},
-    **{("ppt", p): _flip for p in ("slide.hide_background_graphics",)},
-    ("ppt", "slide.date.kind"): _cycle("field", "fixed"),
-    ("ppt", "slide.date.text"): _typo,
-    ("ppt", "presentation.custom_shows"): _first(_typo),
-    ("ppt", "custom_show.name"): _typo,
-    ("ppt", "custom_show.slides"): _reorder,
-    ("ppt", "presentation.show.slides"): _show_slides,
-    ("ppt", "presentation.advance"): _cycle("timings", "manual"),
-    ("ppt", "shape.outline.kind"): _cycle("solid", "none"),
-    ("ppt", "shape.outline.color"): _cycle("FF0000", "0000FF"),
-    ("ppt", "shape.outline.width"): _width,
+# Per app: ``{property: mistake}``, read through ``apps.by_app``.
+MISTAKES: dict[str, dict[str, Mistake]] = {
+    "excel": {
+        **{p: _flip for p in (
+            "validation.input.show", "validation.error.show", "table.banded_rows",
+            "table.banded_columns", "table.first_column", "table.last_column",
+            "sheet.outline.summary_below", "sheet.outline.summary_right")},
+        **{p: _typo for p in ("validation.input.title", "validation.input.message",
+                              "validation.error.title", "validation.error.message")},
+        "validation.error.style": _cycle("stop", "warning", "information"),
+        "validation.list.ordered": _reorder,
+        "cf.cells": _drop_first_cell,
+        "sheet.sort.range": _rows_off,
+        "sheet.sort.custom_lists": _no_custom_lists,
+        "chart.pivot_source": _typo,
+        "pivot.values.captions": _first(_typo),
+        "pivot.values.functions": _first(_cycle("sum", "count")),
+        "pivot.values.number_formats": _first(_cycle("0.00", "General")),
+        "chart.series.markers": _first(_cycle("circle", "none")),
+    },
+    "ppt": {
+        "chart.series.markers": _first(_cycle("circle", "none")),
+        "slide.hide_background_graphics": _flip,
+        "slide.date.kind": _cycle("field", "fixed"),
+        "slide.date.text": _typo,
+        "presentation.custom_shows": _first(_typo),
+        "custom_show.name": _typo,
+        "custom_show.slides": _reorder,
+        "presentation.show.slides": _show_slides,
+        "presentation.advance": _cycle("timings", "manual"),
+        "shape.outline.kind": _cycle("solid", "none"),
+        "shape.outline.color": _cycle("FF0000", "0000FF"),
+        "shape.outline.width": _width,
+    },
 }
 
 
 def planner(app: str) -> Callable[[PlanContext, Check, list[Target]], list[Mutation]]:
     """The planner of ``app``'s settings in ``MISTAKES``: one mutant writing the wrong value
-    on the chosen targets."""
+    on the chosen targets. Raises ``KeyError`` for an app without settings there."""
+    mistakes = apps.by_app(MISTAKES, app)
+
     def plan(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
         prop = check.property or ""
-        wrong = MISTAKES.get((app, prop))
+        wrong = mistakes.get(prop)
         idx = chosen_indexes(check, len(targets))
         if wrong is None or idx is None:
             return []
@@ -136,6 +144,7 @@ def planner(app: str) -> Callable[[PlanContext, Check, list[Target]], list[Mutat
 
 
 def planners(app: str) -> dict[str, Callable]:
-    """``{property: planner}`` for every setting of ``app``."""
+    """``{property: planner}`` for every setting of ``app``; raises ``KeyError`` for an
+    app without settings in ``MISTAKES``."""
     plan = planner(app)
-    return {p: plan for a, p in MISTAKES if a == app}
+    return {p: plan for p in apps.by_app(MISTAKES, app)}
