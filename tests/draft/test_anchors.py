@@ -11,9 +11,11 @@ import openpyxl
 import pytest
 
 from officeeval.draft.anchors import (
-    anchors, by_order, created, excel_anchors, numbered, ppt_anchors, quote, safe_select,
-    selects_exactly, text_anchor, word_anchors,
+    anchors, by_order, created, numbered, quote, safe_select, selects_exactly, text_anchor,
 )
+from officeeval.draft.anchors_excel import excel_anchors
+from officeeval.draft.anchors_ppt import ppt_anchors
+from officeeval.draft.anchors_word import word_anchors
 from officeeval.formats import open_document
 from tests.builders import docx, p, style
 
