@@ -90,3 +90,37 @@ class WriterSet:
 
     def __iter__(self):
         return iter(self.writers)
+
+
+def container_writer(name: str, containers: Callable[[Target], "list[etree._Element]"],
+                     put: Callable[[etree._Element, Any], str],
+                     inherited_at: "Callable[[Target], tuple[etree._Element, str] | None]"
+                     " | None" = None) -> Writer:
+    """The ``Writer`` of ``name`` that puts a value with ``put(el, value) -> note`` into
+    every element ``containers(target)`` gives (a run's or paragraph's properties: what the
+    resolver reads) and, for the audit's inherited mistakes, into the element
+    ``inherited_at(target)`` finds the value inherited from, with that level's source
+    (``None``: not inherited there, or a property that does not inherit). ``containers``
+    raises ``NotApplicable`` for a target with nothing to write into."""
+    def write(session: Session, target: Target, value: Any) -> str:
+        written = ""
+        for el in containers(target):
+            written = put(el, value)
+            session.touch(el)
+        return written
+
+    def inherited(target: Target) -> Level | None:
+        found = inherited_at(target)  # type: ignore[misc]
+        if found is None:
+            return None
+        el, source = found
+
+        def write_there(session: Session, value: Any) -> str:
+            note = put(el, value)
+            session.touch(el)
+            return note
+        return Level(source, write_there)
+
+    write.__qualname__ = getattr(put, "__qualname__", name)
+    write.__module__ = getattr(put, "__module__", __name__)
+    return Writer(name, write, inherited if inherited_at is not None else None)

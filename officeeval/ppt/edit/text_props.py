@@ -13,7 +13,7 @@ from lxml import etree
 
 from officeeval.ooxml.ns import A
 from officeeval.ppt.targets import text_paragraphs
-from officeeval.properties.writing import Level, NotApplicable, Session, Writer
+from officeeval.properties.writing import NotApplicable, Writer, container_writer
 from officeeval.targets import Target
 from officeeval.values import LineSpacing, Measure
 
@@ -93,29 +93,8 @@ def text_writer(name: str, level: str, defines: Callable[[etree._Element], bool]
     """The writer of ``name``: ``put(el, value)`` on the run (``RUN``) or paragraph
     (``PARA``) properties of the target's text; its value is inherited from the nearest
     level above the text that ``defines`` the property (``None`` when none does)."""
-    containers = run_props if level == RUN else para_props
-
-    def write(session: Session, target: Target, value: Any) -> str:
-        written = ""
-        for el in containers(target):
-            written = put(el, value)
-            session.touch(el)
-        return written
-
-    def inherited(target: Target) -> Level | None:
-        found = inherited_props(target, level, defines)
-        if found is None:
-            return None
-        el, source = found
-
-        def write_there(session: Session, value: Any) -> str:
-            note = put(el, value)
-            session.touch(el)
-            return note
-        return Level(source, write_there)
-
-    write.__qualname__ = getattr(put, "__qualname__", name)
-    return Writer(name, write, inherited)
+    return container_writer(name, run_props if level == RUN else para_props, put,
+                            lambda t: inherited_props(t, level, defines))
 
 
 def has_attr(name: str) -> Callable[[etree._Element], bool]:

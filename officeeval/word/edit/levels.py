@@ -16,7 +16,9 @@ from typing import Any, Callable
 from lxml import etree
 
 from officeeval.ooxml.editing import set_text
-from officeeval.properties.writing import Level, NotApplicable, Session, Writer, WriterSet
+from officeeval.properties.writing import (
+    NotApplicable, Session, Writer, WriterSet, container_writer,
+)
 from officeeval.targets import Target
 from officeeval.word.edit.xml import _W, wchild
 from officeeval.word.containers import content_paragraphs
@@ -207,31 +209,12 @@ def inherited_props(t: Target, level: str, tag: str, attrs: tuple[str, ...]
 
 def level_writer(name: str, level: str, tag: str, attrs: tuple[str, ...], put: Put
                  ) -> Writer:
-    """A ``Writer`` of ``name`` putting values into ``level`` containers with ``put``."""
-    containers = CONTAINERS[level]
-
-    def write(session: Session, target: Target, value: Any) -> str:
-        written = ""
-        for el in containers(target):
-            written = put(el, value)
-            session.touch(el)
-        return written
-
-    def inherited(target: Target) -> Level | None:
-        found = inherited_props(target, level, tag, attrs)
-        if found is None:
-            return None
-        props, source = found
-
-        def write_there(session: Session, value: Any) -> str:
-            note = put(props, value)
-            session.touch(props)
-            return note
-        return Level(source, write_there)
-
-    write.__qualname__ = f"{getattr(put, '__qualname__', name)}"
-    write.__module__ = getattr(put, "__module__", __name__)
-    return Writer(name, write, inherited if level in (RUN, PARA) else None)
+    """A ``Writer`` of ``name`` putting values into ``level`` containers with ``put``; run
+    and paragraph values are also written where a style or the defaults set them."""
+    inherits = level in (RUN, PARA)
+    return container_writer(
+        name, CONTAINERS[level], put,
+        (lambda t: inherited_props(t, level, tag, attrs)) if inherits else None)
 
 
 def on_level(writers: WriterSet) -> Callable[..., Callable[[Put], Put]]:
