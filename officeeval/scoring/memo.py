@@ -54,8 +54,9 @@ class Verdicts:
     def of(self, obs: Observation | None) -> Verdict:
         """The verdict of ``obs``; raises what ``judge`` raises."""
         key = alike_key(obs, self._vtype)
-        if key is None:
-            return self._judge(obs)
+        return self._judge(obs) if key is None else self._keyed(key, obs)
+
+    def _keyed(self, key: Any, obs: Observation | None) -> Verdict:
         v = self._by_key.get(key)
         if v is None:
             v = self._by_key[key] = self._judge(obs)
@@ -70,10 +71,7 @@ class Verdicts:
             key = alike_key(obs, self._vtype)
             if key is None:
                 return self._judge(obs)
-            v = self._by_key.get(key)
-            if v is None:
-                v = self._by_key[key] = self._judge(obs)
-            self._by_id[id(obs)] = v
+            v = self._by_id[id(obs)] = self._keyed(key, obs)
         return v
 
 
