@@ -31,7 +31,7 @@ from officeeval.ppt import (
     resolvers_chart, resolvers_layout, resolvers_shape, resolvers_show, resolvers_slide,
     resolvers_text, resolvers_timing,
 )
-from officeeval.ppt import resolvers_link, resolvers_smartart, resolvers_table
+from officeeval.ppt import resolvers_link, resolvers_smartart, resolvers_table, resolvers_theme
 from officeeval.ppt.presentation import PptDocument
 from officeeval.properties.define import PropertySet
 from officeeval.properties.writing import WriterSet
@@ -125,7 +125,8 @@ PPT = AppSpec(
     name="ppt", title="PowerPoint", extensions=(".pptx",), view=PptDocument,
     root_kind="presentation",
     properties=(resolvers_text.PROPERTIES, resolvers_slide.PROPERTIES,
-                resolvers_timing.PROPERTIES, resolvers_shape.PROPERTIES,
+                resolvers_theme.PROPERTIES, resolvers_timing.PROPERTIES,
+                resolvers_shape.PROPERTIES,
                 resolvers_table.PROPERTIES,
                 resolvers_smartart.PROPERTIES,
                 resolvers_link.PROPERTIES,
@@ -140,6 +141,7 @@ PPT = AppSpec(
         "officeeval.ppt.resolvers_link",
         "officeeval.ppt.resolvers_chart",
         "officeeval.ppt.resolvers_show",
+        "officeeval.ppt.resolvers_theme",
     ),
     steps=ppt_steps.STEPS, vocabulary=ppt_vocabulary,
     standard_targets=("presentation", "slide", "slide/shape", "slide/animation", "layout",

@@ -1,5 +1,5 @@
-"""PowerPoint resolvers for the presentation, slides, layouts, masters, themes and notes
-(transitions and animations are in ``resolvers_timing``)."""
+"""PowerPoint resolvers for the presentation, slides, layouts, masters and notes
+(transitions and animations are in ``resolvers_timing``, the theme in ``resolvers_theme``)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,6 @@ from officeeval.values import Observation
 from officeeval.vocabulary import get as vocab
 
 SHEET_KINDS = ("slide", "layout", "master")
-THEME_KINDS = ("presentation", "slide", "layout", "master")
 PRES, SLIDE = "presentation", "slide"
 SHAPE_KINDS = ("shape", "picture", "table", "chart", "smartart", "media")
 TEXT_ANYWHERE = ("presentation", "slide", "layout", "master", *SHAPE_KINDS, "paragraph",
@@ -23,15 +22,6 @@ TEXT_ANYWHERE = ("presentation", "slide", "layout", "master", *SHAPE_KINDS, "par
 
 PROPERTIES = PropertySet()
 prop, binds = PROPERTIES.prop, PROPERTIES.binds
-
-
-def _sheet(target) -> Sheet | None:
-    if isinstance(target, (SlideTarget, SheetTarget)):
-        return target.sheet
-    if isinstance(target, PresentationTarget):
-        masters = target.doc.masters
-        return masters[0] if masters else None
-    return None
 
 
 # ------------------------------------------------------------------ presentation
@@ -280,76 +270,6 @@ def notes_text(target, ctx) -> Observation | None:
     if notes is None:
         return None
     return Observation(NotesTarget(target, notes).text, "direct")
-
-
-# ------------------------------------------------------------------ themes
-@binds("theme.name", kinds=THEME_KINDS)
-def theme_name(target, ctx) -> Observation | None:
-    sheet = _sheet(target)
-    if sheet is None or not sheet.theme.name:
-        return None
-    return Observation(sheet.theme.name, "theme")
-
-
-def _theme_font(target, which: str, script: str) -> Observation | None:
-    sheet = _sheet(target)
-    if sheet is None:
-        return None
-    fonts = getattr(sheet.theme, which)
-    face = fonts.latin if script == "latin" else fonts.east_asian("zh-CN")
-    return Observation(face, "theme") if face else None
-
-
-@prop("theme.font.major", T.TEXT, kinds=THEME_KINDS)
-def theme_font_major(target, ctx) -> Observation | None:
-    """The theme's heading (major) Latin font."""
-    return _theme_font(target, "major", "latin")
-
-
-@prop("theme.font.minor", T.TEXT, kinds=THEME_KINDS)
-def theme_font_minor(target, ctx) -> Observation | None:
-    """The theme's body (minor) Latin font."""
-    return _theme_font(target, "minor", "latin")
-
-
-@prop("theme.font.major.east_asia", T.TEXT, kinds=THEME_KINDS)
-def theme_font_major_east_asia(target, ctx) -> Observation | None:
-    """The theme's heading East Asian font (a:ea, or the Simplified Chinese script font
-    when a:ea is empty)."""
-    return _theme_font(target, "major", "ea")
-
-
-@prop("theme.font.minor.east_asia", T.TEXT, kinds=THEME_KINDS)
-def theme_font_minor_east_asia(target, ctx) -> Observation | None:
-    """The theme's body East Asian font."""
-    return _theme_font(target, "minor", "ea")
-
-
-def _theme_color(name: str) -> None:
-    """Define ``name`` (``theme.color.<slot>``): the slot's colour in the theme of the
-    target's slide, layout or master."""
-    slot = name.removeprefix("theme.color.")
-
-    def resolve(target, ctx) -> Observation | None:
-        sheet = _sheet(target)
-        rgb = sheet.theme.color(slot) if sheet is not None else None
-        return Observation(rgb, "theme") if rgb else None
-    prop(name, T.COLOR, kinds=THEME_KINDS, doc=f"The theme color {slot} as RGB.")(resolve)
-
-
-# The twelve slots of a theme's colour scheme, one catalog name each.
-_theme_color("theme.color.dk1")
-_theme_color("theme.color.lt1")
-_theme_color("theme.color.dk2")
-_theme_color("theme.color.lt2")
-_theme_color("theme.color.accent1")
-_theme_color("theme.color.accent2")
-_theme_color("theme.color.accent3")
-_theme_color("theme.color.accent4")
-_theme_color("theme.color.accent5")
-_theme_color("theme.color.accent6")
-_theme_color("theme.color.hlink")
-_theme_color("theme.color.folHlink")
 
 
 # ------------------------------------------------------------------ the package

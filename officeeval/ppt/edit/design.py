@@ -1,6 +1,6 @@
 """Writers of slide design: a slide's layout, a slide's (layout's, master's) background,
-hidden slides, header/footer placeholders shown, the slide size, and the theme (its name,
-fonts and colours)."""
+hidden slides, header/footer placeholders shown and the slide size (the theme's are beside
+its resolvers, ``ppt/resolvers_theme``)."""
 
 from __future__ import annotations
 
@@ -246,73 +246,3 @@ def slide_size(session: Session, target: Target, value: Any) -> str:
     sz.attrib.pop("type", None)
     session.touch(sz)
     return f"cx={cx}"
-
-
-# ------------------------------------------------------------------ theme
-def _theme_root(t: Target) -> etree._Element:
-    sheet = t.sheet if hasattr(t, "sheet") else t.doc.slide_sheets[0]  # type: ignore
-    root = sheet.theme_root
-    if root is None:
-        raise NotApplicable("no theme")
-    return root
-
-
-@WRITERS.writer("theme.name")
-def theme_name(session: Session, target: Target, value: Any) -> str:
-    root = _theme_root(target)
-    session.touch(root)
-    root.set("name", str(value))
-    return f"theme name {value!r}"
-
-
-def _theme_font(name: str, which: str, script: str) -> None:
-    @WRITERS.writer(name)
-    def write(session: Session, target: Target, value: Any) -> str:
-        root = _theme_root(target)
-        session.touch(root)
-        elems = root.find(_A + "themeElements")
-        el = elems.find(f"{_A}fontScheme/{_A}{which}/{_A}{script}")
-        if el is None:
-            raise NotApplicable(f"no {which} {script} font")
-        el.set("typeface", str(value))
-        if script == "ea":
-            for f in elems.findall(f"{_A}fontScheme/{_A}{which}/{_A}font"):
-                if f.get("script") == "Hans":
-                    f.set("typeface", str(value))
-        return f"{which} {script} {value}"
-
-
-_theme_font("theme.font.major", "majorFont", "latin")
-_theme_font("theme.font.minor", "minorFont", "latin")
-_theme_font("theme.font.major.east_asia", "majorFont", "ea")
-_theme_font("theme.font.minor.east_asia", "minorFont", "ea")
-
-
-def _theme_color(prop: str) -> None:
-    slot = prop.removeprefix("theme.color.")
-
-    @WRITERS.writer(prop)
-    def write(session: Session, target: Target, value: Any) -> str:
-        root = _theme_root(target)
-        session.touch(root)
-        el = root.find(f"{_A}themeElements/{_A}clrScheme/{_A}{slot}")
-        if el is None:
-            raise NotApplicable(f"no theme colour {slot}")
-        for c in list(el):
-            el.remove(c)
-        etree.SubElement(el, _A + "srgbClr", val=str(value))
-        return f"{slot}={value}"
-
-
-_theme_color("theme.color.dk1")
-_theme_color("theme.color.lt1")
-_theme_color("theme.color.dk2")
-_theme_color("theme.color.lt2")
-_theme_color("theme.color.accent1")
-_theme_color("theme.color.accent2")
-_theme_color("theme.color.accent3")
-_theme_color("theme.color.accent4")
-_theme_color("theme.color.accent5")
-_theme_color("theme.color.accent6")
-_theme_color("theme.color.hlink")
-_theme_color("theme.color.folHlink")
