@@ -16,7 +16,6 @@ from officeeval.draft.anchors import (
 from officeeval.draft.anchors_excel import excel_anchors
 from officeeval.draft.anchors_ppt import ppt_anchors
 from officeeval.draft.anchors_word import word_anchors
-from officeeval.formats import open_document
 from tests.builders import docx, p, style
 
 LONG_A = "本年度全馆共接待读者二十万人次，同比增长百分之十，其中少儿读者占三成以上。"
@@ -25,19 +24,6 @@ SECT = '<w:pPr><w:sectPr><w:type w:val="nextPage"/></w:sectPr></w:pPr>'
 TABLE = ('<w:tbl><w:tr><w:tc><w:p><w:r><w:t>姓名</w:t></w:r></w:p></w:tc><w:tc><w:p><w:r>'
          '<w:t>年龄</w:t></w:r></w:p></w:tc></w:tr><w:tr><w:tc><w:p><w:r><w:t>张三</w:t>'
          '</w:r></w:p></w:tc><w:tc><w:p><w:r><w:t>30</w:t></w:r></w:p></w:tc></w:tr></w:tbl>')
-
-
-@pytest.fixture
-def opened():
-    docs = []
-
-    def _open(path):
-        d = open_document(path)
-        docs.append(d)
-        return d
-    yield _open
-    for d in docs:
-        d.close()
 
 
 def _paras(doc):

@@ -7,30 +7,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import openpyxl
-import pytest
 
 from officeeval.catalog import catalog
 from officeeval.draft.anchors import anchors
 from officeeval.draft.changes import (
     VOLATILE, _sheet_shifts, diff, observe, properties_for, shown,
 )
-from officeeval.formats import open_document
 from officeeval.selectors import select
 from officeeval.values import Observation
 from tests.builders import docx, p
-
-
-@pytest.fixture
-def opened():
-    docs = []
-
-    def _open(path):
-        d = open_document(path)
-        docs.append(d)
-        return d
-    yield _open
-    for d in docs:
-        d.close()
 
 
 def test_shown_renders_none_values_and_mixed_parts():

@@ -13,7 +13,6 @@ from officeeval.draft.anchors import anchors
 from officeeval.draft.criteria import DraftCheck, DraftCriterion
 from officeeval.draft.instruction import Step
 from officeeval.draft.named import augment, master_titles
-from officeeval.formats import open_document
 from tests.builders import docx, p
 
 REPO = Path(__file__).resolve().parents[2]
@@ -77,21 +76,6 @@ def test_the_exception_a_step_states_and_the_slides_count_are_drafted(tmp_path):
     assert len({k.select for k in title_slide}) == 1
     assert ("presentation", "slide.count", "unchanged", None) in _checks(d)
     assert d.reference_score == 100
-
-
-
-
-@pytest.fixture
-def opened():
-    docs = []
-
-    def _open(path):
-        d = open_document(path)
-        docs.append(d)
-        return d
-    yield _open
-    for d in docs:
-        d.close()
 
 
 def _crit(skill: str, *checks: DraftCheck, tokens=()) -> DraftCriterion:
