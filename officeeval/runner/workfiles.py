@@ -122,19 +122,7 @@ def export(cfg, folders):
         if not stat.S_ISREG(os.fstat(src).st_mode):
             found["kind"] = "other"
             return found
-        out = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644,
-                      dir_fd=cfg["out_fd"])
-        try:
-            left = cfg["limits"]["file_size"] + 1
-            while left > 0:
-                chunk = os.read(src, min(COPY_CHUNK, left))
-                if not chunk:
-                    break
-                os.write(out, chunk)
-                left -= len(chunk)
-        finally:
-            os.close(out)
-        found["copied"] = left > 0
+        found["copied"] = _copy_into(src, name, cfg["out_fd"], cfg["limits"]["file_size"])
     except OSError as exc:
         found["error"] = str(exc)[:200]
     finally:
@@ -189,17 +177,25 @@ def _copy_file(src_path, dst, out_fd, most):
     try:
         if not stat.S_ISREG(os.fstat(src).st_mode):
             raise OSError(0, "not a regular file")
-        out = os.open(dst, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644,
-                      dir_fd=out_fd)
-        try:
-            left = most + 1
-            while left > 0:
-                chunk = os.read(src, min(COPY_CHUNK, left))
-                if not chunk:
-                    break
-                os.write(out, chunk)
-                left -= len(chunk)
-        finally:
-            os.close(out)
+        _copy_into(src, dst, out_fd, most)
     finally:
         os.close(src)
+
+
+def _copy_into(src, dst, out_fd, most):
+    """Copy open file ``src`` into a new file ``dst`` of folder ``out_fd``, at most
+    ``most`` bytes and one more (so a longer file is seen to be longer); whether it all
+    fitted within ``most``. Raises ``OSError`` (``dst`` already there, a link, no room)."""
+    out = os.open(dst, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644,
+                  dir_fd=out_fd)
+    try:
+        left = most + 1
+        while left > 0:
+            chunk = os.read(src, min(COPY_CHUNK, left))
+            if not chunk:
+                break
+            os.write(out, chunk)
+            left -= len(chunk)
+    finally:
+        os.close(out)
+    return left > 0
