@@ -99,13 +99,8 @@ class ProcessMemo(Generic[T]):
             value = self.put(key, make())
         return value  # type: ignore[return-value]
 
-    def pop(self, key: Hashable, default: Any = None) -> "T | Any":
-        return self._kept.pop(key, default)
-
-    def values(self) -> list[T]:
-        return list(self._kept.values())
-
     def clear(self) -> None:
+        """Forget every value (the numbers or keys made from them are then made anew)."""
         self._kept.clear()
 
     def __contains__(self, key: Hashable) -> bool:

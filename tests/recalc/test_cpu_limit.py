@@ -38,6 +38,13 @@ def _backend(tmp_path, worker: subprocess.Popen, limit: float) -> L.LibreOfficeB
     return be
 
 
+def _asking(limit: float) -> L.LibreOfficeBackend:
+    """A backend with no LibreOffice: its ``_ask_uno_once`` is the test's stand-in."""
+    be = L.LibreOfficeBackend.__new__(L.LibreOfficeBackend)
+    be.timeout = limit
+    return be
+
+
 def test_group_seconds_counts_a_process_group():
     proc = _process(BURN.format(s=0.6))
     try:
@@ -77,8 +84,7 @@ def test_an_answer_within_the_limit_is_read(tmp_path):
 
 
 def test_over_the_limit_twice_is_charged_once_is_not(tmp_path, monkeypatch):
-    be = L.LibreOfficeBackend.__new__(L.LibreOfficeBackend)
-    be.timeout = 10
+    be = _asking(10)
     limits = []
 
     def once_over(request, limit):
@@ -100,8 +106,7 @@ def test_over_the_limit_twice_is_charged_once_is_not(tmp_path, monkeypatch):
 
 def test_a_crash_is_tried_again_from_a_fresh_libreoffice_before_it_is_charged(
         tmp_path, monkeypatch):
-    be = L.LibreOfficeBackend.__new__(L.LibreOfficeBackend)
-    be.timeout = 10
+    be = _asking(10)
     calls = []
 
     def crash_once(request, limit):
@@ -122,8 +127,7 @@ def test_a_crash_is_tried_again_from_a_fresh_libreoffice_before_it_is_charged(
 
 
 def test_a_refusal_from_a_live_libreoffice_is_the_documents_at_once(tmp_path, monkeypatch):
-    be = L.LibreOfficeBackend.__new__(L.LibreOfficeBackend)
-    be.timeout = 10
+    be = _asking(10)
     calls = []
 
     def refuse(request, limit):
