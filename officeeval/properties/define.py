@@ -30,7 +30,8 @@ import inspect
 from dataclasses import dataclass
 from typing import Callable
 
-from officeeval.properties.mistakes import Breaks, Mistakes, breaks_of
+from officeeval.properties.drafting import Drafting
+from officeeval.properties.mistakes import Breaks, Mistakes, Plan, breaks_of, plans_of
 from officeeval.properties.types import ValueType
 
 Resolver = Callable[..., "object | None"]
@@ -41,7 +42,9 @@ class Definition:
     """One decorated resolver. ``vtype`` and ``doc`` are set when it defines the catalog
     entry (``prop``), ``None``/``""`` when it only binds one (``binds``); ``app_type`` is a
     binding's own value type for its app; ``breaks`` how the rubric audit breaks the
-    property in this app (``None``: no value mistake of its own)."""
+    property in this app (``None``: no value mistake of its own); ``plans`` the audit's
+    planners of it in this app (``()``: none); ``draft`` how ``officeeval draft`` treats it
+    (``None``: the drafting defaults)."""
 
     name: str
     fn: Resolver
@@ -52,6 +55,8 @@ class Definition:
     app_type: ValueType | None = None
     read_only: str = ""
     breaks: Breaks | None = None
+    plans: tuple[Plan, ...] = ()
+    draft: Drafting | None = None
 
     @property
     def defines(self) -> bool:
@@ -126,14 +131,18 @@ class PropertySet:
 
     def prop(self, name: str, vtype: ValueType, *, kinds: str | tuple[str, ...],
              aliases: tuple[str, ...] = (), doc: str | None = None, read_only: str = "",
-             breaks: Breaks | Mistakes | None = None) -> Callable[[Resolver], Resolver]:
+             breaks: Breaks | Mistakes | None = None,
+             plan: Plan | tuple[Plan, ...] | None = None,
+             draft: Drafting | None = None) -> Callable[[Resolver], Resolver]:
         """Define catalog entry ``name`` with resolver the decorated function for target
         ``kinds``. The catalog text is the docstring's first paragraph, or ``doc`` for a
         resolver a factory made (it has no docstring of its own). ``read_only`` says why
         this app has no writer of it (a value computed from others); ``breaks`` the
         mistakes the rubric audit makes of it (``properties.mistakes``: a function of the
-        reference's values, or a ``Breaks`` trying more than one). Raises ``ValueError``
-        when there is no text."""
+        reference's values, or a ``Breaks`` trying more than one); ``plan`` the audit's
+        planners of it, by kind (``properties.mistakes.Plan``); ``draft`` how drafting
+        treats it (``properties.drafting.Drafting``). Raises ``ValueError`` when there is
+        no text."""
         def decorate(fn: Resolver) -> Resolver:
             text = " ".join(doc.split()) if doc is not None else catalog_text(fn.__doc__)
             if not text:
@@ -141,20 +150,25 @@ class PropertySet:
                                  f"no documentation: give its resolver a docstring")
             self.definitions.append(Definition(name, fn, _kinds(kinds), vtype, text,
                                                tuple(aliases), read_only=read_only,
-                                               breaks=breaks_of(breaks)))
+                                               breaks=breaks_of(breaks),
+                                               plans=plans_of(plan), draft=draft))
             return fn
         return decorate
 
     def binds(self, name: str, *, kinds: str | tuple[str, ...],
               vtype: ValueType | None = None, read_only: str = "",
-              breaks: Breaks | Mistakes | None = None) -> Callable[[Resolver], Resolver]:
+              breaks: Breaks | Mistakes | None = None,
+              plan: Plan | tuple[Plan, ...] | None = None,
+              draft: Drafting | None = None) -> Callable[[Resolver], Resolver]:
         """Bind the decorated function as this app's resolver of ``name``, defined
         elsewhere, for target ``kinds``; ``vtype``: this app's own value type when it
-        differs from the catalog's; ``read_only`` and ``breaks`` as for ``prop``."""
+        differs from the catalog's; ``read_only``, ``breaks``, ``plan`` and ``draft`` as
+        for ``prop`` (a binding's ``draft`` overrides the definition's in its app)."""
         def decorate(fn: Resolver) -> Resolver:
             self.definitions.append(Definition(name, fn, _kinds(kinds), app_type=vtype,
                                                read_only=read_only,
-                                               breaks=breaks_of(breaks)))
+                                               breaks=breaks_of(breaks),
+                                               plans=plans_of(plan), draft=draft))
             return fn
         return decorate
 

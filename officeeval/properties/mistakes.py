@@ -29,6 +29,34 @@ class Breaks:
     tries: int = 1
 
 
+@dataclass(frozen=True, init=False)
+class Plan:
+    """The audit plans this property's mistakes with the planner it registers as ``kind``,
+    given ``options`` (data only: which part, which token), because the wrong value depends
+    on more than the reference's values (what a header holds, which fields a document has):
+    ``@prop(..., plan=Plan("hf_text", which="header"))``. A definition may list several
+    (``plan=(Plan(...), Plan(...))``); the audit raises ``KeyError`` for a kind it does not
+    know, so a misspelt kind fails the first audit of the property, never silently."""
+
+    kind: str
+    options: tuple[tuple[str, Any], ...]
+
+    def __init__(self, kind: str, **options: Any) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "options", tuple(sorted(options.items())))
+
+    @property
+    def kwargs(self) -> dict[str, Any]:
+        return dict(self.options)
+
+
+def plans_of(spec: "Plan | tuple[Plan, ...] | None") -> tuple[Plan, ...]:
+    """``spec`` as a tuple of ``Plan`` (``None``: none)."""
+    if spec is None:
+        return ()
+    return (spec,) if isinstance(spec, Plan) else tuple(spec)
+
+
 def breaks_of(spec: "Breaks | Mistakes | None") -> "Breaks | None":
     """``spec`` as a ``Breaks`` (a bare function tries one value); ``None`` stays ``None``."""
     if spec is None or isinstance(spec, Breaks):

@@ -16,7 +16,8 @@ from typing import Any, Callable
 
 from officeeval.backends import NO_BACKENDS, Backends
 from officeeval.properties.define import Definition, PropertySet
-from officeeval.properties.mistakes import Breaks
+from officeeval.properties.drafting import Drafting
+from officeeval.properties.mistakes import Breaks, Plan
 from officeeval.properties.types import ValueType
 from officeeval.properties.writing import Writer, WriterSet
 from officeeval.targets import Target
@@ -49,6 +50,8 @@ class Binding:
     where: str = ""
     read_only: str = ""  # why this app has no writer (a value computed from others)
     breaks: Breaks | None = None  # the audit's mistakes of it in this app
+    plans: tuple[Plan, ...] = ()  # the audit's planners of it in this app, by kind
+    draft: Drafting | None = None  # how drafting treats it in this app (None: the default)
 
 
 @dataclass
@@ -60,6 +63,7 @@ class PropertyDef:
     doc: str
     aliases: tuple[str, ...] = ()
     bindings: dict[str, Binding] = field(default_factory=dict)
+    draft: Drafting | None = None  # how drafting treats it (a binding may override)
 
     @property
     def unit(self) -> str:
@@ -74,6 +78,12 @@ class PropertyDef:
         in character units while Word's are lengths)."""
         b = self.bindings.get(app)
         return b.vtype if b is not None and b.vtype is not None else self.vtype
+
+    def drafting(self, app: str | None = None) -> "Drafting | None":
+        """How drafting treats it in ``app`` (the binding's ``draft=``, else the
+        definition's); with no app, the definition's; ``None``: the drafting defaults."""
+        b = self.bindings.get(app) if app is not None else None
+        return b.draft if b is not None and b.draft is not None else self.draft
 
 
 class Registry:
@@ -128,6 +138,7 @@ class Registry:
                              f"document it once with @prop and bind it elsewhere with "
                              f"@binds")
         self.define(d.name, d.vtype, d.doc, d.aliases)  # type: ignore[arg-type]
+        self._defs[d.name].draft = d.draft
         self._defined_at[d.name] = d.where
 
     def finish(self) -> "Registry":
@@ -140,7 +151,8 @@ class Registry:
                 raise ValueError(f"property {d.name} has two {app} resolvers "
                                  f"({pdef.bindings[app].where} and {d.where})")
             pdef.bindings[app] = Binding(app, d.kinds, d.fn, vtype=d.app_type, where=d.where,
-                                         read_only=d.read_only, breaks=d.breaks)
+                                         read_only=d.read_only, breaks=d.breaks,
+                                         plans=d.plans, draft=d.draft)
         self._pending = []
         return self
 

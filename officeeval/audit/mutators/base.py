@@ -14,7 +14,7 @@ from typing import Any, Callable, Iterable
 from officeeval.audit.workspace import Edit, NotApplicable, Workspace
 from officeeval.catalog import catalog, resolve
 from officeeval.comparators import get_comparator
-from officeeval.properties.mistakes import Breaks
+from officeeval.properties.mistakes import Breaks, Plan
 from officeeval.properties.registry import ResolveContext
 from officeeval.properties.types import CompareContext, ValueType
 from officeeval.properties.writing import Writer
@@ -110,6 +110,14 @@ def breaks(prop: str, app: str) -> Breaks | None:
     pdef = catalog().get(prop)
     binding = pdef.bindings.get(app) if pdef is not None else None
     return binding.breaks if binding is not None else None
+
+
+def plans(prop: str, app: str) -> tuple[Plan, ...]:
+    """The audit's planners of ``prop`` in ``app`` (``plan=`` where its resolver is
+    declared), in the order declared; ``()`` when none or ``app`` does not read it."""
+    pdef = catalog().get(prop)
+    binding = pdef.bindings.get(app) if pdef is not None else None
+    return binding.plans if binding is not None else ()
 
 
 def writer(prop: str, app: str) -> Writer:
