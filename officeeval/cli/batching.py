@@ -318,8 +318,9 @@ def recalc_server(socket_path: Optional[Path] = typer.Option(
                                                 help="LibreOffice instances at most (another "
                                                 "starts only while requests wait)."),
                   prestart: bool = typer.Option(True, "--prestart/--no-prestart",
-                                                help="Start LibreOffice now rather than on "
-                                                "the first request.")) -> None:
+                                                help="Start LibreOffice, and recalculate a "
+                                                "workbook of its own, before listening "
+                                                "(rather than on the first request).")) -> None:
     """Keep LibreOffice running for this user's commands: score, query, inspect, audit and
     draft find it and recalculate and lay documents out through it (each falls back to a
     LibreOffice of its own if it stops), so grading workbooks one by one from a shell pays
@@ -356,7 +357,13 @@ def recalc_server(socket_path: Optional[Path] = typer.Option(
             probe.close()
     service = RecalcService(soffice, timeout=recalc.timeout(), instances=max(1, instances))
     if prestart:
-        service.prestart()
+        # Listening only once warm: the user's next command is the one that must be fast.
+        from officeeval.recalc.warm_up import warm_up
+        err_console.print("recalc-server: starting LibreOffice …", markup=False,
+                          highlight=False)
+        if not warm_up(service):
+            err_console.print("recalc-server: LibreOffice did not start; each request will "
+                              "try again", markup=False, highlight=False)
     stop = threading.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: stop.set())

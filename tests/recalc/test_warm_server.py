@@ -70,3 +70,41 @@ def test_score_recalculates_through_a_running_server(tmp_path):
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=60)
     assert not path.exists()
+
+
+@pytest.mark.slow
+@pytest.mark.libreoffice
+@pytest.mark.skipif(not recalc.available(), reason="LibreOffice (soffice) absent")
+def test_the_server_is_warm_when_it_listens(tmp_path):
+    """With ``--prestart`` (the default) LibreOffice has started and recalculated a workbook
+    of the server's own before the socket listens: the user's first workbook does not pay
+    Calc's first load."""
+    path = tmp_path / "run" / "recalc.sock"
+    env = {**os.environ, "OFFICEEVAL_RECALC_SOCKET": str(path)}
+    server = subprocess.Popen([sys.executable, "-m", "officeeval", "recalc-server"],
+                              cwd=REPO, env=env, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True)
+    try:
+        ready, _, _ = select.select([server.stdout], [], [], 300)
+        assert ready and server.stdout.readline().strip() == "ready", server.stderr.read()
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+            s.connect(str(path))
+            s.sendall(b'{"op": "stats"}\n')
+            stats = json.loads(s.makefile("rb").readline())["stats"]
+        assert stats["instances"] == 1 and stats["recalculations"] == 1
+        assert stats["version"] and stats["version"].startswith("LibreOffice")
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=60)
+    assert not path.exists()
+
+
+def test_the_warm_up_workbook_is_a_workbook_the_engine_reads(tmp_path):
+    from officeeval.formats import open_document
+    from officeeval.recalc.warm_up import tiny_workbook
+    doc = open_document(tiny_workbook(tmp_path / "warm.xlsx"))
+    assert doc.app == "excel"
+    from officeeval.catalog import resolve
+    from officeeval.selectors import select as pick
+    cell = pick(doc, "sheet[1]/B1")[0]
+    assert resolve("cell.formula", cell).value == "=SUM(A1,22)"
