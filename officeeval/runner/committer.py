@@ -6,7 +6,7 @@ next one to arrive before it is committed could wait as long as a program runs (
 what it was given once ``MAX_RESULTS`` have gathered or the oldest has waited ``MAX_WAIT``
 seconds, whatever the batch is doing: a result is on disk within ``MAX_WAIT`` plus one
 commit of its arrival (the README states the window measured by
-``tests/runner/test_commit_window.py``). Results finishing close together still share a
+``tests/runner/test_committer.py``). Results finishing close together still share a
 transaction (a commit costs about as much as a generation's rows).
 """
 

@@ -1,7 +1,7 @@
 """Synthetic results stores for the analysis and report tests.
 
 ``small_store`` is hand-summed: the expected numbers are written out in
-tests/analysis/test_analysis_metrics.py. ``rich_store`` is a seeded, realistic batch (four
+tests/analysis/test_metrics.py. ``rich_store`` is a seeded, realistic batch (four
 simulated models, Word/Excel/PowerPoint tasks at two levels, Chinese text, every task outcome
 and criterion status) used for the report, the Chromium test and the README screenshot.
 Both go through ``Store.record`` exactly like the batch command.
@@ -93,7 +93,7 @@ def sandbox_for(outcome: str) -> dict[str, Any]:
 
 
 def small_store(outdir: Path) -> Path:
-    """Ten generations of two models, hand-summed in test_analysis_metrics.py."""
+    """Ten generations of two models, hand-summed in test_metrics.py."""
     wa, eb = "word-l1-a", "excel-l2-b"
     items = [
         # sim-alpha
