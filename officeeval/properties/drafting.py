@@ -61,6 +61,11 @@ class Drafting:
     """Words with which a step that also states the value asks for it, whichever step the
     criterion matched ("第 1 行行高设置为 28" for a row of 28pt). Default: none (only the
     matched step asks)."""
+    stated_within: float = 0.0
+    """How far a number a step with ``stated_by`` words states may be from the value and
+    still be it (Excel's dialog column width and the stored one differ by the cell padding:
+    a width written as 12 is stored as 11.29). Default 0: only the value as written or the
+    same length in another unit."""
     numbering_part: bool = False
     """Part of what a step asking for numbering asks ("编号为“第1章”"): kept wherever the
     criterion landed when some step speaks of numbering. Default: no."""

@@ -356,7 +356,8 @@ def put_row_height_rule(el: etree._Element, v: Any) -> str:
 
 
 @prop("column.width", T.LENGTH_ABS, kinds=("column", "cell"),
-      draft=Drafting(asked="words", words=("列宽", "宽度"), stated_by=("列宽", "宽度")))
+      draft=Drafting(asked="words", words=("列宽", "宽度"), stated_by=("列宽", "宽度"),
+                     stated_within=1.0))
 def column_width(t, ctx):
     """Column width (Word: points; Excel: character units)."""
     if isinstance(t, ColumnTarget):
