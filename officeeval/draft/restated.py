@@ -19,12 +19,10 @@ from officeeval import apps
 from officeeval.draft.anchors import safe_select
 from officeeval.draft.changes import observe
 from officeeval.draft.criteria import DraftCheck, DraftCriterion
+from officeeval.draft.policy import policy
 from officeeval.errors import OfficeEvalError
 from officeeval.targets import Document
 
-TOC_UNASKED = {"field.switches", "field.type", "field.instruction", "toc.kind"}
-# Results of laying out that no step fixes.
-PAGE_RESULTS_ALWAYS = {"cell.display_fits"}
 # An action that names where it jumps: its hyperlink target restates it.
 SELF_NAMING_ACTIONS = ("首", "末", "下一", "上一", "结束", "first", "last", "next",
                        "previous", "end")
@@ -90,10 +88,6 @@ def _captions(criteria: list[DraftCriterion]) -> None:
                                                 and k.select not in labelled)]
 
 
-# The same size read as a picture and as a shape: one of them.
-TWINS = {"shape.width": "image.width", "shape.height": "image.height"}
-
-
 def _restated_levels(criteria: list[DraftCriterion]) -> None:
     """A value checked on a shape and again on each of its paragraphs is one edit: the
     shape's check stays (it holds however the text is split), except for links, which
@@ -117,7 +111,8 @@ def _restated_levels(criteria: list[DraftCriterion]) -> None:
             k.prop == "smartart.categories" and k.select in layouts or
             re.search(r"/row\[\d+\]$", k.select) and
             (k.select.rpartition("/")[0], k.prop, k.expected) in everywhere or
-            k.prop in TWINS and (k.select, TWINS[k.prop], k.expected) in everywhere)]
+            bool(policy(k.prop).twin) and
+            (k.select, policy(k.prop).twin, k.expected) in everywhere)]
     shape_level = {(k.select, k.prop, k.expected) for c in criteria for k in c.checks
                    if k.prop and "/paragraph" not in k.select}
     para_level = {(k.select.rpartition("/paragraph")[0], k.prop) for c in criteria
@@ -140,8 +135,8 @@ def restated(k: DraftCheck, c: DraftCriterion, ref: Document) -> bool:
     """Whether ``k`` restates what another check grades, or what no document can fix:
     true with or without an instruction."""
     p = k.prop or ""
-    if p in PAGE_RESULTS_ALWAYS or p in TOC_UNASKED or p == "shape.region":
-        return True     # (a region a step names is added back by _regions)
+    if policy(p).never_asked:
+        return True     # (a region a step names is added back by asked._regions)
     if p.startswith("page_numbers.") and k.select.startswith("section") and \
             not _shows_page_number(ref, k.select):
         return True     # a format for page numbers the section does not show

@@ -207,7 +207,8 @@ def merged(t: CellTarget, ctx) -> Observation | None:
     return Observation(t.sheet.merge_at(t.row, t.col) is not None, "direct")
 
 
-@prop("cell.merge_range", X.REF, kinds=CELL)
+@prop("cell.merge_range", X.REF, kinds=CELL,
+      draft=Drafting(top_left_only=True))
 def merge_range(t: CellTarget, ctx) -> Observation | None:
     """The merged range containing the cell (A1:F1); no value when not merged."""
     area = t.sheet.merge_at(t.row, t.col)

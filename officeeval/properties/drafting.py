@@ -27,6 +27,13 @@ class Drafting:
     restates_value: bool = False
     """Excel: on a cell it restates ``cell.value`` (left out unless only the format changed,
     which ``cell.number_format`` says). Default: compared on cells."""
+    top_left_only: bool = False
+    """Its value is a range that every cell of it reads (a merged range): a change only on
+    the range's top-left cell. Default: a change on every cell it differs on."""
+    header_kinds: tuple[str, ...] = ()
+    """Word: the header/footer kinds (``header``, ``footer``) it is compared on; a value
+    with such kinds (a header's own text) is not compared again on the section. Default:
+    on a header or footer only fonts are compared, the rest is its paragraphs'."""
     formula_shadowed: bool = False
     """On a cell that holds a formula it is graded by the formula's own checks (value,
     functions), not compared. Default: compared."""

@@ -233,7 +233,8 @@ _style_of_paragraphs = para_property(lambda t, lv, d: paragraph_style(t, _Ctx(d)
 
 @prop("paragraph.alignment", T.EnumType("alignment"), kinds=PARA_KINDS,
       breaks=choices("left", "center", "right", "justify"),
-      draft=Drafting(asked="feature",
+      draft=Drafting(header_kinds=("header", "footer"),
+                     asked="feature",
                      words=("对齐", "居中", "居左", "居右", "两端"),
                      pictured_by=("对齐", "位置", "居中")))
 @para_property
