@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass, field
 
 from officeeval.draft.changes import FORMULA_WRITTEN, Change, shown
+from officeeval.draft.policy import policy
 from officeeval.errors import OfficeEvalError
 from officeeval.properties.types import ListType, NumberType, TextType
 from officeeval.properties.types.choices import BoolType
@@ -252,10 +253,7 @@ def make_check(sel: str, c: Change) -> DraftCheck:
     v = c.ref.value
     inp = shown(c.inp, c.vtype) if c.inp is not None else "(none)"
     if isinstance(c.vtype, TextType) and not isinstance(v, list) and v is not None and \
-            c.prop in ("text", "cell.text", "shape.text", "notes.text", "header.text",
-                       "footer.text", "core.title", "core.author", "core.subject",
-                       "core.keywords", "core.description", "chart.title", "slide.title",
-                       "footnote.text", "comment.text"):
+            policy(c.prop).inserted_text:
         raw = c.inp.value if c.inp is not None and isinstance(c.inp.value, str) else None
         return _text_check(sel, c.prop, str(v), raw)
     lit = literal(c.vtype, v, c.prop)
