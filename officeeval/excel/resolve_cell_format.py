@@ -101,7 +101,8 @@ def _per_style(fn: Callable[[CellTarget, Any], Observation | None]
 
 
 @prop("cell.number_format", X.NUMBER_FORMAT, kinds=CELL,
-      draft=Drafting(pictured_by=("格式",)))
+      draft=Drafting(pictured_by=("格式",),
+                     skill="number_format"))
 @_per_style
 def number_format(t: CellTarget, ctx) -> Observation | None:
     """The number format code (built-in ids resolved as zh-CN Excel shows them; General for
@@ -294,21 +295,24 @@ def alignment_vertical(t: CellTarget, ctx) -> Observation | None:
     return _align(t, "vertical", "bottom")
 
 
-@prop("cell.wrap", T.BOOL, kinds=CELL)
+@prop("cell.wrap", T.BOOL, kinds=CELL,
+      draft=Drafting(skill="cell_format"))
 @_per_style
 def wrap(t: CellTarget, ctx) -> Observation | None:
     """Wrap text (自动换行)."""
     return _align(t, "wrapText", False)
 
 
-@prop("cell.indent", T.INTEGER, kinds=CELL)
+@prop("cell.indent", T.INTEGER, kinds=CELL,
+      draft=Drafting(skill="cell_format"))
 @_per_style
 def indent(t: CellTarget, ctx) -> Observation | None:
     """Indent level of the alignment (0 when not set)."""
     return _align(t, "indent", 0)
 
 
-@prop("cell.locked", T.BOOL, kinds=CELL)
+@prop("cell.locked", T.BOOL, kinds=CELL,
+      draft=Drafting(skill="sheet"))
 def locked(t: CellTarget, ctx) -> Observation | None:
     """Whether the cell is locked for sheet protection (true unless unlocked)."""
     xf, idx = _xf(t)

@@ -65,7 +65,8 @@ def show_type(target, ctx) -> Observation | None:
 
 
 @prop("section.names", T.ORDERED_LIST, kinds=PRES,
-      draft=Drafting(called=("分为", "分节")))
+      draft=Drafting(called=("分为", "分节"),
+                     skill="slide"))
 def section_names(target, ctx) -> Observation | None:
     """Section names in order (节; p14:sectionLst)."""
     sections = target.doc.sections

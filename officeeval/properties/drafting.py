@@ -117,6 +117,19 @@ class Drafting:
     """The property that reads the same value on the same target (``image.width`` for
     ``shape.width``): dropped beside an equal check of that one. Default: none."""
 
+    # How a criterion groups and writes it (draft/criteria.py).
+    skill: str = ""
+    """The skill (criterion group id: ``border``, ``numbering``, ``cell_format`` …) it is
+    graded under when its name's family would say another (a paragraph's border is a
+    border's). Default ``""``: its family's skill."""
+    family: str = ""
+    """The group of a paragraph's formatting its criteria are drafted in
+    (``paragraph.alignment``, ``paragraph.indent``, ``paragraph.spacing``: exam steps ask
+    alignment, indents and spacing separately). Default ``""``: its skill."""
+    in_cm: bool = False
+    """A length written in centimetres in a rubric, as its dialog shows it (besides a
+    page's, a picture's and a shape's). Default: in points."""
+
     # How a step speaks of it (draft/instruction.py, named.py, criteria.py).
     called: tuple[str, ...] = ()
     """What a step calls the feature it belongs to (页脚 for a footer's values, 动画):

@@ -110,7 +110,8 @@ def _cell_prop(c: CellTarget, tag: str) -> tuple[etree._Element, str] | None:
     return None
 
 
-@prop("cell.shading", T.COLOR, kinds="cell", breaks=choices("none", "FFFF00", "DDEBF7"))
+@prop("cell.shading", T.COLOR, kinds="cell", breaks=choices("none", "FFFF00", "DDEBF7"),
+      draft=Drafting(skill="border"))
 def cell_shading(t, ctx):
     """A table cell's shading fill."""
     if not isinstance(t, CellTarget):
@@ -164,7 +165,8 @@ def cell_text(t, ctx):
 WRITERS.writer("cell.text")(write_text)
 
 
-@prop("cell.text_direction", T.TEXT, kinds="cell")
+@prop("cell.text_direction", T.TEXT, kinds="cell",
+      draft=Drafting(skill="cell_format"))
 def cell_text_direction(t, ctx):
     """Text direction in a cell (lrTb horizontal, tbRl vertical …)."""
     if not isinstance(t, CellTarget):

@@ -89,7 +89,8 @@ writes("paragraph.drop_cap.lines", FRAME, "framePr")(
     _put_frame_attr("lines", lambda v: str(int(v))))
 
 
-@prop("paragraph.drop_cap.distance", T.LENGTH_ABS, kinds="paragraph", breaks=shift(CM / 2))
+@prop("paragraph.drop_cap.distance", T.LENGTH_ABS, kinds="paragraph", breaks=shift(CM / 2),
+      draft=Drafting(in_cm=True))
 def drop_cap_distance(target, ctx):
     """Distance of the drop cap from the text (距正文, w:framePr w:hSpace)."""
     if not isinstance(target, ParagraphTarget):
@@ -117,7 +118,8 @@ def _side(levels, side: str):
 
 
 @prop("paragraph.border", T.BORDER, kinds=PARA_KINDS, breaks=border_values,
-      draft=Drafting(volatile=True, called=("边框",)))
+      draft=Drafting(volatile=True, called=("边框",),
+                     skill="border"))
 @para_property
 def border(t, levels, direct):
     """Paragraph border (the box or the top border when they differ): style, width,
@@ -144,7 +146,8 @@ def _border_side(levels, direct, side: str):
 
 
 @prop("paragraph.border.top", T.BORDER, kinds=PARA_KINDS, breaks=border_values,
-      draft=Drafting(called=("边框",)))
+      draft=Drafting(called=("边框",),
+                     skill="border"))
 @para_property
 def border_top(t, levels, direct):
     """Top border of the paragraph (none when absent)."""
@@ -155,7 +158,8 @@ writes("paragraph.border.top", PARA, "pBdr")(borders(("top",)))
 
 
 @prop("paragraph.border.bottom", T.BORDER, kinds=PARA_KINDS, breaks=border_values,
-      draft=Drafting(called=("边框",)))
+      draft=Drafting(called=("边框",),
+                     skill="border"))
 @para_property
 def border_bottom(t, levels, direct):
     """Bottom border of the paragraph."""
@@ -166,7 +170,8 @@ writes("paragraph.border.bottom", PARA, "pBdr")(borders(("bottom",)))
 
 
 @prop("paragraph.border.left", T.BORDER, kinds=PARA_KINDS, breaks=border_values,
-      draft=Drafting(called=("边框",)))
+      draft=Drafting(called=("边框",),
+                     skill="border"))
 @para_property
 def border_left(t, levels, direct):
     """Left border of the paragraph."""
@@ -177,7 +182,8 @@ writes("paragraph.border.left", PARA, "pBdr")(borders(("left",)))
 
 
 @prop("paragraph.border.right", T.BORDER, kinds=PARA_KINDS, breaks=border_values,
-      draft=Drafting(called=("边框",)))
+      draft=Drafting(called=("边框",),
+                     skill="border"))
 @para_property
 def border_right(t, levels, direct):
     """Right border of the paragraph."""
@@ -202,7 +208,8 @@ def put_widow_control(ppr: etree._Element, v: Any) -> str:
 
 
 @prop("paragraph.shading", T.COLOR, kinds=PARA_KINDS, breaks=choices("none", "FFFF00", "D9D9D9"),
-      draft=Drafting(called=("底纹",)))
+      draft=Drafting(called=("底纹",),
+                     skill="border"))
 @para_property
 def shading(t, levels, direct):
     """Paragraph shading fill (none when absent)."""
@@ -216,7 +223,8 @@ writes("paragraph.shading", PARA, "shd")(shading_fill)
 
 
 @prop("paragraph.indent.special", T.EnumType("special_indent"), kinds=PARA_KINDS,
-      draft=Drafting(volatile=True, asked="feature", words=("缩进",), freed_by=("缩进",)))
+      draft=Drafting(volatile=True, asked="feature", words=("缩进",), freed_by=("缩进",),
+                     family="paragraph.indent"))
 @para_property
 def special_indent(t, levels, direct):
     """The special indent kind: first_line (首行缩进), hanging (悬挂缩进) or none (无)."""

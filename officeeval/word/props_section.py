@@ -102,7 +102,8 @@ def put_columns_count(sect: etree._Element, v: Any) -> str:
 
 
 @prop("columns.spacing", T.LENGTH_CHARS, kinds=SECTION_KINDS, breaks=shift(CM),
-      draft=Drafting(asked="page_setup", words=("分栏", "栏"), called=("分栏",)))
+      draft=Drafting(asked="page_setup", words=("分栏", "栏"), called=("分栏",),
+                     in_cm=True))
 @section_property
 def columns_spacing(s, direct):
     """Space between columns."""

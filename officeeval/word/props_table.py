@@ -268,7 +268,8 @@ writes("table.alignment", TABLE, "jc")(
 
 
 @prop("table.width", T.LENGTH_ABS, kinds="table", breaks=shift(2 * CM),
-      draft=Drafting(asked="words", words=("表格宽", "宽度"), stated_by=("表格宽", "宽度")))
+      draft=Drafting(asked="words", words=("表格宽", "宽度"), stated_by=("表格宽", "宽度"),
+                     in_cm=True))
 def table_width(t, ctx):
     """Preferred table width when given as a length."""
     if not isinstance(t, TableTarget):

@@ -236,7 +236,8 @@ _style_of_paragraphs = para_property(lambda t, lv, d: paragraph_style(t, _Ctx(d)
       draft=Drafting(header_kinds=("header", "footer"),
                      asked="feature",
                      words=("对齐", "居中", "居左", "居右", "两端"),
-                     pictured_by=("对齐", "位置", "居中")))
+                     pictured_by=("对齐", "位置", "居中"),
+                     family="paragraph.alignment"))
 @para_property
 def alignment(t, levels, direct):
     """Horizontal alignment: left, center, right, justify, distribute (居中, 两端对齐,
@@ -283,7 +284,9 @@ FIRST_OR_HANGING = ("firstLine", "firstLineChars", "hanging", "hangingChars")
 
 @prop("paragraph.indent.left", T.LENGTH_CHARS, kinds=PARA_KINDS,
       breaks=Breaks(lengths(INDENT_CHARS), tries=2),
-      draft=Drafting(asked="feature", words=("左缩进", "左侧缩进"), freed_by=("缩进",)))
+      draft=Drafting(asked="feature", words=("左缩进", "左侧缩进"), freed_by=("缩进",),
+                     family="paragraph.indent",
+                     in_cm=True))
 @para_property
 def indent_left(t, levels, direct):
     """Left indent; Nchar when stored in character units (w:leftChars)."""
@@ -296,7 +299,9 @@ writes("paragraph.indent.left", PARA, "ind",
 
 @prop("paragraph.indent.right", T.LENGTH_CHARS, kinds=PARA_KINDS,
       breaks=Breaks(lengths(INDENT_CHARS), tries=2),
-      draft=Drafting(asked="feature", words=("右缩进", "右侧缩进"), freed_by=("缩进",)))
+      draft=Drafting(asked="feature", words=("右缩进", "右侧缩进"), freed_by=("缩进",),
+                     family="paragraph.indent",
+                     in_cm=True))
 @para_property
 def indent_right(t, levels, direct):
     """Right indent; Nchar when stored in character units."""
@@ -309,7 +314,8 @@ writes("paragraph.indent.right", PARA, "ind",
 
 @prop("paragraph.indent.first_line", T.LENGTH_CHARS, kinds=PARA_KINDS,
       breaks=Breaks(lengths(INDENT_CHARS), tries=2),
-      draft=Drafting(asked="feature", words=("首行",), freed_by=("缩进",)))
+      draft=Drafting(asked="feature", words=("首行",), freed_by=("缩进",),
+                     family="paragraph.indent"))
 @para_property
 def indent_first_line(t, levels, direct):
     """First-line indent (首行缩进); 0 when the paragraph has a hanging indent instead.
@@ -323,7 +329,8 @@ writes("paragraph.indent.first_line", PARA, "ind", FIRST_OR_HANGING)(put_indent(
 
 @prop("paragraph.indent.hanging", T.LENGTH_CHARS, kinds=PARA_KINDS,
       breaks=Breaks(lengths(INDENT_CHARS), tries=2),
-      draft=Drafting(asked="feature", words=("悬挂",), freed_by=("缩进",)))
+      draft=Drafting(asked="feature", words=("悬挂",), freed_by=("缩进",),
+                     family="paragraph.indent"))
 @para_property
 def indent_hanging(t, levels, direct):
     """Hanging indent (悬挂缩进); 0 when the paragraph has a first-line indent instead."""
@@ -335,7 +342,8 @@ writes("paragraph.indent.hanging", PARA, "ind", FIRST_OR_HANGING)(put_indent("ha
 
 @prop("paragraph.space_before", T.LENGTH_LINES, kinds=PARA_KINDS,
       breaks=Breaks(lengths(Measure(12.0)), tries=2),
-      draft=Drafting(asked="feature", words=("段前",)))
+      draft=Drafting(asked="feature", words=("段前",),
+                     family="paragraph.spacing"))
 @para_property
 def space_before(t, levels, direct):
     """Space before (段前) in points, or Nline when stored in line units (w:beforeLines)."""
@@ -361,7 +369,8 @@ writes("paragraph.space_before", PARA, "spacing",
 
 @prop("paragraph.space_after", T.LENGTH_LINES, kinds=PARA_KINDS,
       breaks=Breaks(lengths(Measure(12.0)), tries=2),
-      draft=Drafting(asked="feature", words=("段后",)))
+      draft=Drafting(asked="feature", words=("段后",),
+                     family="paragraph.spacing"))
 @para_property
 def space_after(t, levels, direct):
     """Space after (段后) in points, or Nline."""
@@ -374,7 +383,8 @@ writes("paragraph.space_after", PARA, "spacing",
 
 @prop("paragraph.line_spacing", T.LINE_SPACING, kinds=PARA_KINDS,
       breaks=choices(LineSpacing("multiple", 1.0), LineSpacing("multiple", 1.5), LineSpacing("multiple", 2.0), LineSpacing("exact", 20.0)),
-      draft=Drafting(asked="feature", words=("行距",)))
+      draft=Drafting(asked="feature", words=("行距",),
+                     family="paragraph.spacing"))
 @para_property
 def line_spacing(t, levels, direct):
     """Line spacing: a multiple (1.5line, 1.5倍行距), exactly N pt (固定值) or at least N pt
