@@ -80,12 +80,13 @@ def _pivot_output(criteria: list[DraftCriterion], ref: Document) -> None:
 
 
 def _captions(criteria: list[DraftCriterion]) -> None:
-    """A caption's position on a paragraph with no caption label is no caption: a line
-    after a table only reads as one below it."""
-    labelled = {k.select for c in criteria for k in c.checks if k.prop == "caption.label"}
+    """A value that means something only beside another (``Drafting.needs``: a caption's
+    position on a paragraph with no caption label is no caption, a line after a table
+    only reads as one below it) is dropped where no criterion checks that one."""
+    checked = {(k.select, k.prop) for c in criteria for k in c.checks}
     for c in criteria:
-        c.checks = [k for k in c.checks if not (k.prop == "caption.position"
-                                                and k.select not in labelled)]
+        c.checks = [k for k in c.checks if not (policy(k.prop).needs and (
+            k.select, policy(k.prop).needs) not in checked)]
 
 
 def _restated_levels(criteria: list[DraftCriterion]) -> None:
@@ -96,8 +97,7 @@ def _restated_levels(criteria: list[DraftCriterion]) -> None:
     ``image.width``), a SmartArt's text beside its nodes and its layout's categories
     beside its layout, are dropped too."""
     everywhere = {(k.select, k.prop, k.expected) for c in criteria for k in c.checks}
-    nodes = {k.select for c in criteria for k in c.checks if k.prop == "smartart.nodes"}
-    layouts = {k.select for c in criteria for k in c.checks if k.prop == "smartart.layout"}
+    checked = {(k.select, k.prop) for c in criteria for k in c.checks}
     for c in criteria:
         seen: set = set()
         unique = []
@@ -107,8 +107,7 @@ def _restated_levels(criteria: list[DraftCriterion]) -> None:
                 seen.add(key)
                 unique.append(k)
         c.checks = [k for k in unique if not (
-            k.prop == "text" and k.select in nodes or
-            k.prop == "smartart.categories" and k.select in layouts or
+            bool(policy(k.prop).beside) and (k.select, policy(k.prop).beside) in checked or
             re.search(r"/row\[\d+\]$", k.select) and
             (k.select.rpartition("/")[0], k.prop, k.expected) in everywhere or
             bool(policy(k.prop).twin) and

@@ -151,7 +151,7 @@ def write_smartart_nodes(session: Session, target: Target, value: Any) -> str:
 
 @prop("smartart.categories", T.LIST, kinds=SMARTART,
       read_only="the layout definition's gallery categories: write smartart.layout",
-      draft=Drafting(called=("SmartArt",)))
+      draft=Drafting(called=("SmartArt",), beside="smartart.layout"))
 def smartart_categories(target: ShapeTarget, ctx) -> Observation | None:
     """The SmartArt layout's gallery categories (list, process, cycle, hierarchy …)."""
     if target.shape.kind != "smartart":

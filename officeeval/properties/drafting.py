@@ -110,6 +110,13 @@ class Drafting:
     """The property that sets it together with the other sides (``table.border.outer`` for
     a table's top border): not proposed where that one changed on the target. Default:
     none."""
+    needs: str = ""
+    """The property without whose check on the same target a check of it means nothing
+    (a caption's position needs its label: a line after a table only reads as a caption
+    below it): dropped where that one is not checked. Default: none."""
+    beside: str = ""
+    """The property whose check on the same target restates it (a SmartArt's text beside
+    its nodes, its layout's categories beside its layout): dropped there. Default: none."""
     never_asked: bool = False
     """A value no step fixes (a layout result, a TOC field's switches): never graded.
     Default: graded as asked."""

@@ -283,7 +283,7 @@ def write_caption_label(session: Session, target: Target, value: Any) -> str:
 
 
 @prop("caption.position", T.EnumType("caption_position"), kinds="paragraph",
-      draft=Drafting(called=("题注",)))
+      draft=Drafting(called=("题注",), needs="caption.label"))
 def caption_position(target, ctx):
     """Where a caption sits relative to its table or picture: above (上方) or below (下方).
 

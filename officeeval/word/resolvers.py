@@ -116,7 +116,8 @@ def _lift_run(reader: Reader, default: Any = None) -> Callable:
                      formula_shadowed=True,
                      content=True,
                      by_name=False,
-                     inserted_text=True))
+                     inserted_text=True,
+                     beside="smartart.nodes"))
 def text(target, ctx) -> Observation | None:
     r"""The visible text. Word paragraphs include field results and exclude deleted
     revisions; tabs are \t and breaks \n.
