@@ -153,7 +153,7 @@ def describe(what: str, checks: list[DraftCheck]) -> str:
 
 
 # Skills only a definition gives (``Drafting.skill``), no family prefix.
-OWN_SKILLS = {"numbering": "编号与列表"}
+OWN_SKILLS = {"numbering": "编号与列表", "number_format": "数字格式"}
 SKILL_NAMES = {**{sid: name for _, sid, name in SKILLS}, **OWN_SKILLS}
 
 
