@@ -285,11 +285,12 @@ def propose(diff: Diff, inp: Document, ref: Document, words: str = "",
     return out
 
 
-def _named_size(changes: list[Change], c: Change) -> bool:
-    """Whether the paper size the target changed to has a name (A4, B5, Letter …): then
-    its width and height restate it; a custom size is checked by width and height."""
+def _named_size(changes: list[Change], c: Change, whole: str) -> bool:
+    """Whether the paper size (property ``whole``) the target changed to has a name (A4,
+    B5, Letter …): then its width and height restate it; a custom size is checked by
+    width and height."""
     for x in changes:
-        if x.anchor.selector == c.anchor.selector and x.prop == "page.size":
+        if x.anchor.selector == c.anchor.selector and x.prop == whole:
             lit = literal(x.vtype, x.ref.value, x.prop) or ""
             return bool(re.match(r"^(A\d|B\d|Letter|Legal|\d+开)", lit))
     return False
@@ -351,12 +352,10 @@ def _pruned(changes: list[Change]) -> list[Change]:
                 "master", "master_shape", "layout") and \
                 any(w in c.ref.source for w in ("master", "layout")):
             continue
-        if c.prop in ("page.width", "page.height") and \
-                "page.size" in props_of[c.anchor.selector] and _named_size(changes, c):
-            continue
         side_of = policy(c.prop).side_of
-        if side_of and side_of in props_of[c.anchor.selector]:
-            continue    # one side of the borders set all round
+        if side_of and side_of in props_of[c.anchor.selector] and (
+                not policy(side_of).named_sizes or _named_size(changes, c, side_of)):
+            continue    # one side of the borders set all round, a named paper's width
         st = getattr(c.anchor.target, "style", None)
         if c.anchor.group == "style" and getattr(st, "is_default", False) and \
                 c.prop in para_props:

@@ -134,14 +134,15 @@ def restated(k: DraftCheck, c: DraftCriterion, ref: Document) -> bool:
     """Whether ``k`` restates what another check grades, or what no document can fix:
     true with or without an instruction."""
     p = k.prop or ""
-    if policy(p).never_asked:
+    d = policy(p)
+    if d.never_asked:
         return True     # (a region a step names is added back by asked._regions)
     if p.startswith("page_numbers.") and k.select.startswith("section") and \
             not _shows_page_number(ref, k.select):
         return True     # a format for page numbers the section does not show
-    if p == "paragraph.page_break_before" and _opens_section(ref, k.select):
+    if d.new_page and _opens_section(ref, k.select):
         return True     # the section break before it starts the page
-    if p == "paragraph.style" and k.select.startswith("style("):
+    if d.not_on_styles and k.select.startswith("style("):
         return True
     if re.match(r"style\(['\"](toc|目录) ?\d", k.select, re.I):
         return True     # how a writer's TOC update lays out its entries
@@ -150,7 +151,7 @@ def restated(k: DraftCheck, c: DraftCriterion, ref: Document) -> bool:
         return True     # the cells a formula rule fills are graded, not how it is spelt
     if p == "text" and re.search(r"placeholder\[type='(ftr|sldNum|dt)'\]", k.select):
         return True     # footer.text / slide.date.text grade it; a number's text is the number
-    if p in ("footer.text", "header.text") and k.expected is not None and \
+    if d.page_field and k.expected is not None and \
             re.fullmatch(r"\s*([0-9]+|[ivxlcdmIVXLCDM]+)\s*", k.expected):
         return True     # a PAGE field's cached result: whatever its writer last saw
     if p == "hyperlink.target" and _self_naming_action(c, k.select, ref):

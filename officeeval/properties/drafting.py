@@ -107,9 +107,13 @@ class Drafting:
     read from there is graded on the layout, not on the shape. Default: graded where it
     shows."""
     side_of: str = ""
-    """The property that sets it together with the other sides (``table.border.outer`` for
-    a table's top border): not proposed where that one changed on the target. Default:
-    none."""
+    """The property that sets it together with the others of its kind
+    (``table.border.outer`` for a table's top border, ``page.size`` for a page's width):
+    not proposed where that one changed on the target (to a named size, when that one
+    has ``named_sizes``). Default: none."""
+    named_sizes: bool = False
+    """Its values include named sizes (A4, B5, Letter, 16开) that fix the properties whose
+    ``side_of`` it is; a custom size leaves them to be checked. Default: no."""
     needs: str = ""
     """The property without whose check on the same target a check of it means nothing
     (a caption's position needs its label: a line after a table only reads as a caption
@@ -117,6 +121,15 @@ class Drafting:
     beside: str = ""
     """The property whose check on the same target restates it (a SmartArt's text beside
     its nodes, its layout's categories beside its layout): dropped there. Default: none."""
+    new_page: bool = False
+    """It puts the paragraph on a new page: restated where a section break before the
+    paragraph starts the page anyway. Default: no."""
+    not_on_styles: bool = False
+    """Never graded on a style (it is what a paragraph applies, not a style's own
+    value). Default: graded on styles too."""
+    page_field: bool = False
+    """A number alone as its value is a PAGE field's cached result (whatever its writer
+    last saw), never graded. Default: no."""
     never_asked: bool = False
     """A value no step fixes (a layout result, a TOC field's switches): never graded.
     Default: graded as asked."""

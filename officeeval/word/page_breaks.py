@@ -122,7 +122,8 @@ def walk(doc) -> Walk:
 
 
 @PROPERTIES.prop("paragraph.page_break_before", T.BOOL, kinds=PARA_KINDS, breaks=flip,
-                 draft=Drafting(asked="feature", words=("分页", "新的一页", "新页")))
+                 draft=Drafting(asked="feature", words=("分页", "新的一页", "新页"),
+                                new_page=True))
 @para_property
 def page_break_before(t, levels, direct) -> Observation | None:
     """Whether the paragraph starts on a new page (段前分页): page break before set on it or

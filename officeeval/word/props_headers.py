@@ -83,7 +83,8 @@ def _text_writer(prop: str, which: str) -> None:
 
 
 @prop("header.text", T.TEXT, kinds=SECTION_OR_HF,
-      draft=Drafting(header_kinds=("header",), called=("页眉",), inserted_text=True))
+      draft=Drafting(header_kinds=("header",), called=("页眉",), inserted_text=True,
+                     page_field=True))
 @section_or_hf(hf_text)
 def header_text(s, direct):
     """Text of the section's default header (inherited from the previous section when not
@@ -95,7 +96,8 @@ _text_writer("header.text", "header")
 
 
 @prop("footer.text", T.TEXT, kinds=SECTION_OR_HF,
-      draft=Drafting(header_kinds=("footer",), called=("页脚",), inserted_text=True))
+      draft=Drafting(header_kinds=("footer",), called=("页脚",), inserted_text=True,
+                     page_field=True))
 @section_or_hf(hf_text)
 def footer_text(s, direct):
     """Text of the section's default footer, or a slide's footer placeholder text."""

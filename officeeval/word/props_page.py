@@ -57,7 +57,8 @@ def _written_size(sect: etree._Element) -> tuple[float, float]:
 
 
 @prop("page.size", T.PAGE_SIZE, kinds=SECTION_KINDS, breaks=page_sizes,
-      draft=Drafting(asked="page_setup", words=("纸张", "A4", "B5", "A3", "Letter"), called=("纸张",)))
+      draft=Drafting(asked="page_setup", words=("纸张", "A4", "B5", "A3", "Letter"), called=("纸张",),
+                     named_sizes=True))
 @section_property
 def page_size(s, direct):
     """Paper size by dimensions (A4, A3, B5, 16K, Letter …), in either orientation."""
@@ -90,7 +91,7 @@ def _put_page_dim(attr: str) -> Callable[[etree._Element, Any], str]:
 
 
 @prop("page.width", T.LENGTH_ABS, kinds=SECTION_KINDS, breaks=shift(2 * CM),
-      draft=Drafting(asked="page_setup", words=("纸张", "宽")))
+      draft=Drafting(asked="page_setup", words=("纸张", "宽"), side_of="page.size"))
 @section_property
 def page_width(s, direct):
     """Page width."""
@@ -101,7 +102,7 @@ writes("page.width", SECTION, "pgSz")(_put_page_dim("w"))
 
 
 @prop("page.height", T.LENGTH_ABS, kinds=SECTION_KINDS, breaks=shift(2 * CM),
-      draft=Drafting(asked="page_setup", words=("纸张", "高")))
+      draft=Drafting(asked="page_setup", words=("纸张", "高"), side_of="page.size"))
 @section_property
 def page_height(s, direct):
     """Page height."""

@@ -183,7 +183,8 @@ def _line_pitch(target) -> float:
 
 
 @prop("paragraph.style", T.STYLE_NAME, kinds=PARA_KINDS,
-      draft=Drafting(asked="feature", words=("样式", "应用"), called=("应用",), by_name=False))
+      draft=Drafting(asked="feature", words=("样式", "应用"), called=("应用",), by_name=False,
+                     not_on_styles=True))
 def paragraph_style(target, ctx) -> Observation | None:
     """The paragraph style's name (built-in names match in English or Chinese)."""
     if isinstance(target, StyleTarget):
