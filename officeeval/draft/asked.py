@@ -42,22 +42,14 @@ from officeeval.draft.anchors_ppt import shape_selector
 from officeeval.draft.criteria import DraftCheck, DraftCriterion, describe
 from officeeval.draft.instruction import Step, said, step_of
 from officeeval.draft.pictured import mark, picture_clause, pictured_prop
+from officeeval.draft.policy import policy
 from officeeval.draft.restated import drop_restated, one_value
+from officeeval.properties.drafting import Drafting
 from officeeval.rubric.instruction import fold
 from officeeval.targets import Document
 
-# Where text lands on pages: it follows from every other edit and the writer's fonts.
-PAGE_PROPS = {"layout.page_number", "section.page_range", "page_breaks.count",
-              "paragraph.starts_page", "document.page_count", "sheet.print_pages",
-              "layout.page"}
+# A step that speaks of pages (for a value of ``Drafting.asked == "pages"``).
 PAGE_WORDS = re.compile(r"页码为|页数|页面数|共|占|第\s*\d+\s*页")
-SIZE_PROPS = {"column.width": ("列宽", "宽度"), "row.height": ("行高", "高度"),
-              "row.height_rule": ("行高",), "table.width": ("表格宽", "宽度")}
-BORDER_WORDS = ("边框", "框线")
-GEOMETRY = {"shape.left": (), "shape.top": (), "shape.width": ("同宽", "等宽"),
-            "shape.height": ("同高", "等高"), "image.width": ("同宽", "等宽"),
-            "image.height": ("同高", "等高"), "image.left": (), "image.top": ()}
-TIME_WORDS = ("秒", "持续时间", "速度")
 # A created shape's look: kept only as stated or pictured.
 CREATED_LOOK = ("font.", "paragraph.", "shape.fill", "shape.outline")
 
@@ -126,54 +118,12 @@ def apply(criteria: list[DraftCriterion], all_steps: list[Step], inp: Document,
             c.description = describe(c.description.split("：", 1)[0], c.checks)
 
 
-# What a step calls a formatting feature: a style's property the step does not name is
-# the template's or the writer's (Heading 2's space after, a Latin font beside 中文字体).
-FEATURES = (
-    ("paragraph.space_after", ("段后",)), ("paragraph.space_before", ("段前",)),
-    ("paragraph.line_spacing", ("行距",)), ("paragraph.indent.first_line", ("首行",)),
-    ("paragraph.indent.hanging", ("悬挂",)), ("paragraph.indent.left", ("左缩进", "左侧缩进")),
-    ("paragraph.indent.right", ("右缩进", "右侧缩进")), ("paragraph.indent", ("缩进",)),
-    ("font.spacing", ("字符间距", "字间距")), ("font.position", ("位置",)),
-    ("font.scale", ("缩放",)), ("paragraph.tab_stops", ("制表位",)),
-    ("paragraph.alignment", ("对齐", "居中", "居左", "居右", "两端")),
-    ("paragraph.page_break_before", ("分页", "新的一页", "新页")),
-    ("paragraph.keep", ("同页",)), ("paragraph.outline_level", ("大纲",)),
-    ("paragraph.numbering", ("编号",)), ("paragraph.style", ("样式", "应用")),
-    ("font.size", ("号", "磅", "字号")), ("font.east_asia", ("中文字体", "字体")),
-    ("font.name", ("西文", "英文")), ("font.color", ("颜色", "色")),
-    ("font.bold", ("加粗", "粗体")), ("font.italic", ("倾斜", "斜体")),
-    ("font.underline", ("下划线",)), ("style.based_on", ("基于",)),
-    ("style.custom", ("新建",)), ("style.type", ("新建", "样式")),
-    ("style.next", ("后续",)),
-)
-# A section's settings: each graded by the step that names it (even and odd headers are
-# one setting of the document, not one per section).
-SECTION_FEATURES = (
-    ("section.even_and_odd", ("奇偶",)), ("section.title_page", ("首页",)),
-    ("section.vertical_alignment", ("垂直",)),
-)
-# Page setup of a section the task creates: only what the step names.
-PAGE_SETUP = (
-    ("page.size", ("纸张", "A4", "B5", "A3", "Letter")), ("page.width", ("纸张", "宽")),
-    ("page.height", ("纸张", "高")), ("page.margin.gutter", ("装订线",)),
-    ("page.margin", ("页边距", "边距")), ("page.orientation", ("方向", "横向", "纵向")),
-    ("page.header_distance", ("页眉", "边界")), ("page.footer_distance", ("页脚", "边界")),
-    ("columns.", ("分栏", "栏")),
-)
-
-
-# Colours that are not a font's: "填充颜色" names no font colour.
-OTHER_COLOURS = re.compile(r"(填充|背景|底纹|标签|边框|框线|线条)颜色[^，,。；;]*")
-
-
-def _named_feature(prop: str, table, text: str) -> bool | None:
-    """Whether ``text`` names ``prop``'s feature; ``None`` when the table has no entry."""
-    if prop == "font.color":
-        text = OTHER_COLOURS.sub("", text)
-    for prefix, words in table:
-        if prop.startswith(prefix):
-            return any(w in text for w in words)
-    return None
+def _named(d: Drafting, text: str) -> bool:
+    """Whether ``text`` names the feature of a property of policy ``d`` (its ``words``,
+    once the phrases ``not_named_by`` are taken out)."""
+    if d.not_named_by:
+        text = re.sub(d.not_named_by, "", text)
+    return any(w in text for w in d.words)
 
 
 def _unasked(k: DraftCheck, c: DraftCriterion, text: str, inp: Document,
@@ -181,44 +131,39 @@ def _unasked(k: DraftCheck, c: DraftCriterion, text: str, inp: Document,
     """Whether ``k`` grades what the step (``text``, ``""`` when no step matched) does
     not ask."""
     p = k.prop or ""
-    if text and (k.select.startswith(("style(", "paragraph")) or
-                 k.select.startswith("sheet(") and p.startswith("font.")) and \
-            _named_feature(p, FEATURES, text) is False and \
+    d = policy(p)
+    rule = d.asked
+    if text and rule == "feature" and (k.select.startswith(("style(", "paragraph")) or
+                                       k.select.startswith("sheet(") and p.startswith("font.")) and \
+            not _named(d, text) and \
             not (k.expected and said(text, k.expected)) and \
             not pictured_prop(p, picture_clause(text)):
         return True     # a value the paragraph or style shows that its step never names
-    if k.select.startswith("section") and (p.startswith(("page.", "columns."))) and \
-            created(inp, k.select) and _named_feature(p, PAGE_SETUP, text) is False:
+    if rule == "page_setup" and k.select.startswith("section") and \
+            created(inp, k.select) and not _named(d, text):
         return True
-    if k.select.startswith("section") and _named_feature(p, SECTION_FEATURES, text) is False:
+    if rule == "section" and k.select.startswith("section") and not _named(d, text):
         return True
-    if any(p.startswith(prefix) and not any(w in text for w in words)
-           for prefix, words in NAMED_ONLY):
+    if rule == "named" and not _named(d, text):
         return True     # a layout's date, footer or number placeholder no step names
-    if p in ("cell.alignment.vertical", "cell.vertical_alignment") and "垂直" not in text:
-        return True     # "合并后居中" centres across; the cell's vertical place is the writer's
-    if p == "image.wrap" and not any(w in text for w in ("环绕", "嵌入", "浮于", "衬于")):
-        return True
-    if p in PAGE_PROPS:
+    if rule == "words":
+        # "合并后居中" centres across: the cell's vertical place is the writer's; a size,
+        # a border or an effect's time no step names is the writer's too.
+        return not _named(d, text)
+    if rule == "pages":
         return not (k.expected and PAGE_WORDS.search(text)
                     and said(text, k.expected))
-    if p in SIZE_PROPS:
-        return not any(w in text for w in SIZE_PROPS[p])
-    if p.startswith("table.border"):
-        return not any(w in text for w in BORDER_WORDS)
-    if p in GEOMETRY and created(inp, k.select):
+    if rule == "placed" and created(inp, k.select):
         stated = k.expected is not None and said(text, k.expected)
-        return not (stated or any(w in text for w in GEOMETRY[p]))
-    if p in ("animation.duration", "transition.duration"):
-        return not any(w in text for w in TIME_WORDS)
-    if p == "cell.functions" and k.expected and not any(
+        return not (stated or _named(d, text))
+    if rule == "functions" and k.expected and not any(
             re.search(rf"(?<![A-Z.]){re.escape(f)}(?![A-Z.])", text)
             for f in k.expected.split("|")):
         return True     # "用公式查出": any function that gives the value is right
-    if p == "cell.formula" and k.op == "contains" and k.expected and \
+    if rule == "spelling" and k.op == "contains" and k.expected and \
             not (said(text, k.expected) or "绝对引用" in text):
         return True     # how a range is spelt ($J$2:$J$361, J:J) is the writer's
-    if p == "chart.anchor" and k.expected:
+    if rule == "anchor" and k.expected:
         # Where a chart sits: only its top-left cell, and only when the step names it.
         whole = k.expected.replace("$", "")
         top_left = whole.split(":")[0]
@@ -227,35 +172,20 @@ def _unasked(k: DraftCheck, c: DraftCriterion, text: str, inp: Document,
         if not re.search(rf"(?<![A-Z]){top_left}(?!\d)", text):
             return True
         k.expected = top_left
-    if p == "shape.text_fits":
-        return not any(w in text for w in ("适应", "自动调整"))
-    if p in ("chart.series.category_refs", "chart.series.value_refs"):
+    if rule == "refs":
         # References are written many ways (Sheet1!$A$2:$A$4, A2:A4): the values are graded.
         ranges = re.findall(r"[A-Z]{1,3}\$?\d+:\$?[A-Z]{1,3}\$?\d+",
                             (k.expected or "").replace("$", ""))
         return not (ranges and all(r in text for r in ranges))
-    if p == "shape.geometry" and _slides(ref) and created(inp, k.select):
+    if rule == "drawn" and _slides(ref) and created(inp, k.select):
         stated = k.expected is not None and said(text, k.expected)
-        return not (stated or any(w in text for w in ("形状", "按钮", "矩形", "圆形"))
+        return not (stated or _named(d, text)
                     or pictured_prop(p, picture_clause(text)))
     if _slides(ref) and p.startswith(CREATED_LOOK) and created(inp, k.select):
         # A created shape's look no step states or pictures: its writer's choice.
         stated = k.expected is not None and said(text, k.expected)
         return not (stated or pictured_prop(p, picture_clause(text)))
     return False
-
-
-# A slide's or layout's date, footer and number: graded only by a step that names them
-# (a layout the task creates may carry the master's placeholders with their sample text).
-NAMED_ONLY = (("slide.date", ("日期",)), ("slide.footer", ("页脚",)),
-              ("slide.number", ("编号", "页码")))
-
-
-# Properties whose step is found by the feature and the number it states, whichever step
-# the criterion matched ("第 1 行行高设置为 28" for a row's height of 28pt).
-STATED = {**{p: w for p, w in SIZE_PROPS.items()}, "shape.left": ("位置", "距"),
-          "shape.top": ("位置", "距"), "shape.width": ("宽",), "shape.height": ("高",),
-          "image.width": ("宽",), "image.height": ("高",)}
 
 
 UNITS = {"厘米": "cm", "cm": "cm", "毫米": "mm", "mm": "mm", "磅": "pt", "pt": "pt"}
@@ -269,30 +199,29 @@ def _points(literal: str | None) -> float | None:
 
 
 NUMBERING_WORDS = ("多级列表", "编号为", "编号格式", "编号样式", "项目符号", "列表")
-# What "编号为“第1章”" asks of a list (not its suffix or indents: the writer's).
-NUMBERING_ASKED = {"paragraph.numbering", "paragraph.numbering.text",
-                   "paragraph.numbering.level", "paragraph.numbering.start",
-                   "paragraph.numbering.format", "paragraph.numbering.label"}
 
 
 def _asked_elsewhere(k: DraftCheck, all_steps: list[Step]) -> Step | None:
     """The step that names ``k``'s feature and states its number (with or without its
     unit), if any: a size the matcher attached to another step is still asked."""
-    for prefix, named in NAMED_ONLY:
-        if (k.prop or "").startswith(prefix):
-            return next((s for s in all_steps if any(w in s.text for w in named)), None)
-    if k.prop in NUMBERING_ASKED:
+    d = policy(k.prop)
+    if d.asked == "named":
+        # A slide's or layout's date, footer and number: graded only by a step that names
+        # them (a layout the task creates may carry the master's placeholders and their
+        # sample text).
+        return next((s for s in all_steps if any(w in s.text for w in d.words)), None)
+    if d.numbering_part:
         # Numbering is no template's by-product: a step that asks for numbering asks it
         # wherever the criterion landed ("一级标题编号为“第1章”" beside a style's step).
         return next((s for s in all_steps if any(w in s.text for w in NUMBERING_WORDS)), None)
-    if k.prop == "cell.functions" and k.expected:
+    if d.asked == "functions" and k.expected:
         # A function any step names (the criterion may have matched a neighbour step).
         for s in all_steps:
             if any(re.search(rf"(?<![A-Z.]){re.escape(f)}(?![A-Z.])", s.text)
                    for f in k.expected.split("|")):
                 return s
         return None
-    words = STATED.get(k.prop or "")
+    words = d.stated_by
     if not words or not k.expected:
         return None
     number = re.match(r"[\d.]+", k.expected)
@@ -310,11 +239,11 @@ def _asked_elsewhere(k: DraftCheck, all_steps: list[Step]) -> Step | None:
                 if said_pt is not None and abs(said_pt - mine) <= 0.3:
                     k.expected = n + UNITS[unit]
                     return s
-        if k.prop == "column.width" and number:
-            # Excel's dialog width and the stored one differ by the cell padding (a width
-            # written as 12 shows as 11.29): the number the step states is the width.
+        if d.stated_within and number:
+            # A number the step states near the value is the value (Excel's dialog width
+            # and the stored one differ by the cell padding: 12 shows as 11.29).
             for n in re.findall(r"(?<![\d.])(\d+(?:\.\d+)?)(?![\d.])", s.text):
-                if abs(float(n) - float(number.group(0))) <= 1:
+                if abs(float(n) - float(number.group(0))) <= d.stated_within:
                     k.expected = n
                     return s
     return None
@@ -330,7 +259,8 @@ def _alternatives(c: DraftCriterion, text: str) -> None:
         return
     extra = []
     for k in c.checks:
-        if k.prop != "cell.functions" or k.op != "contains_all" or not k.expected:
+        if policy(k.prop).asked != "functions" or k.op != "contains_all" or \
+                not k.expected:
             continue
         funcs = k.expected.split("|")
         rest = list(funcs)
@@ -342,14 +272,14 @@ def _alternatives(c: DraftCriterion, text: str) -> None:
                                         "|".join(sorted(g | set(hit))),
                                         note="the step names these as alternatives"))
         k.expected = "|".join(rest) if rest else None
-    c.checks = [k for k in c.checks if not (k.prop == "cell.functions" and
+    c.checks = [k for k in c.checks if not (policy(k.prop).asked == "functions" and
                                             k.op == "contains_all" and not k.expected)]
     c.checks += extra
 
 
 def _sheet_order(c: DraftCriterion, text: str) -> None:
     for k in c.checks:
-        if k.prop == "workbook.sheet_names" and k.op == "equals" and \
+        if policy(k.prop).order_asked and k.op == "equals" and \
                 not any(w in text for w in ORDER_WORDS):
             k.op = "same_set"
             k.note = (k.note + "; " if k.note else "") + "no order asked"
@@ -386,7 +316,7 @@ def _unnamed_feature(k: DraftCheck, words: str) -> bool:
     feature no step names at all (a numbered paragraph's hanging indent where the
     instruction never says 悬挂): the reference's by-product, not the task."""
     return k.select.startswith(("style(", "paragraph")) and \
-        _named_feature(k.prop or "", FEATURES, words) is False and \
+        policy(k.prop).asked == "feature" and not _named(policy(k.prop), words) and \
         not (k.expected and said(words, k.expected))
 
 
@@ -407,10 +337,6 @@ def _unnamed_style(k: DraftCheck, inp: Document, words: str) -> bool:
     return not any(said(words, f) for f in forms if f)
 
 
-# Properties whose value is a shape's name on the same slide.
-SHAPE_NAMES = ("animation.target", "animation.trigger_shape")
-
-
 def _created_names(c: DraftCriterion, inp: Document, ref: Document, words: str) -> None:
     """An animation's target or trigger named by a shape the task creates (the reference
     writer's "图片占位符 3"): the name of that shape as the candidate's document finds it
@@ -418,7 +344,7 @@ def _created_names(c: DraftCriterion, inp: Document, ref: Document, words: str) 
     if not _slides(ref):
         return
     for k in c.checks:
-        if k.prop not in SHAPE_NAMES or k.op != "equals" or not k.expected or k.against:
+        if not policy(k.prop).names_shape or k.op != "equals" or not k.expected or k.against:
             continue
         m = re.match(r"slide\[[^\]]*\]", k.select)
         if not m:

@@ -15,50 +15,26 @@ from typing import Any
 from officeeval import apps
 from officeeval.catalog import catalog, resolve
 from officeeval.draft.anchors import Anchor, anchors, safe_select
+from officeeval.draft.policy import policy
 from officeeval.errors import OfficeEvalError
 from officeeval.excel.refs import cell_ref
 from officeeval.properties.registry import ResolveContext
 from officeeval.targets import Document, Target
 from officeeval.values import Observation
 
-# Values that differ between any two saves, or that restate a target's position (the page
-# it falls on follows from every other edit) or its
-# text (the anchor already holds it), never worth a criterion.
-VOLATILE = {"core.created", "core.modified", "core.last_modified_by", "core.revision",
-            "slide.index", "sheet.index", "sheet.used_range", "cell.span", "cell.merged",
-            "cell.references", "toc.entries", "sheet.values", "workbook.sheet_count",
-            "shape.name", "picture.count", "smartart.layout_id", "chart.series.all_values",
-            "chart.types", "chart.sheet", "pivot.sheet", "pivot.range", "field.result",
-            "field.instruction", "theme.name", "paragraph.border", "page.border",
-            "paragraph.indent.special", "layout.page",
-            "slide.layout_type", "style.next", "shape.text", "shape.kind",
-            "shape.placeholder_type", "animation.paragraph", "custom_show.name"}
 # ``text`` is kept on targets whose text is the content of one place (a paragraph, a
 # table cell, a shape, notes, a header); on containers it restates their parts.
 TEXT_KINDS = {"paragraph", "cell", "shape", "notes", "header", "footer"}
-# Excel cells: ``text`` and ``cell.display`` restate ``cell.value`` unless only the format
-# changed (then ``cell.number_format`` says it).
-EXCEL_CELL_SKIP = {"text", "cell.text", "cell.display"}
-# On a new target these are what the author made, wherever the value is stored (a new
-# slide's layout, a new table's cells, a new section's start).
-NEW_ALWAYS = {"slide.layout", "slide.title", "cell.text", "table.rows", "table.columns",
-              "table.style", "section.start", "page_numbers.format", "page_numbers.start",
-              "header.visible", "footer.visible", "image.wrap", "chart.type",
-              "smartart.layout", "smartart.nodes", "row.height", "row.height_rule"}
 # Theme and inherited layout values: on a new target these are the application's and the
 # template's, not the author's.
 INHERITED = ("default", "docDefaults", "theme", "master", "layout", "inherited")
 # Word paragraph-level properties read on a container kind (a whole table, a header): the
 # paragraphs under it carry them.
 CONTAINER_PARA = {"table", "row", "column", "document", "section"}
-# Word: which properties a kind is the natural target of when several kinds carry them
-# (a section's page setup is also readable on the document, a header's text on its
-# section): the rest are left to the other kind.
-KIND_ONLY = {
-    "header": ("header.text", "font.", "paragraph.alignment"),
-    "footer": ("footer.text", "font.", "paragraph.alignment"),
-}
-SECTION_SKIP = {"header.text", "footer.text"}
+# Word: a header or footer is the natural target of its fonts and of what
+# ``Drafting.header_kinds`` puts there (its text, its alignment); the rest is left to its
+# paragraphs, and its text is not compared again on its section.
+HEADER_KINDS = ("header", "footer")
 
 
 # The change of a cell to a formula (or to another formula): not a catalog property but the
@@ -123,7 +99,7 @@ def properties_for(app: str, kind: str) -> list[str]:
     skipped = apps.by_app(SKIPPED, app)
     out = []
     for name in reg.names(app):
-        if name in VOLATILE:
+        if policy(name).volatile:
             continue
         b = reg.get(name).bindings[app]
         if kind not in b.kinds:
@@ -139,13 +115,14 @@ def properties_for(app: str, kind: str) -> list[str]:
 def _word_skipped(kind: str, name: str, kinds: frozenset[str]) -> bool:
     return (kind in CONTAINER_PARA and (name.startswith(("font.", "paragraph."))
                                         or name == "text")
-            or kind in KIND_ONLY and not name.startswith(KIND_ONLY[kind])
-            or kind == "section" and name in SECTION_SKIP
+            or kind in HEADER_KINDS and not (name.startswith("font.")
+                                             or kind in policy(name).header_kinds)
+            or kind == "section" and bool(policy(name).header_kinds)
             or kind == "document" and bool(kinds & {"section", "toc"}))
 
 
 def _excel_skipped(kind: str, name: str, kinds: frozenset[str]) -> bool:
-    return kind == "cell" and name in EXCEL_CELL_SKIP
+    return kind == "cell" and policy(name).restates_value
 
 
 def _ppt_skipped(kind: str, name: str, kinds: frozenset[str]) -> bool:
@@ -163,10 +140,6 @@ def _formula(t: Target) -> bool:
     except (OfficeEvalError, LookupError):
         return False
     return bool(obs and obs.value)
-
-
-FORMULA_SHADOWED = {"cell.value", "cell.display", "cell.formula", "cell.functions",
-                    "cell.has_formula", "text"}
 
 
 def diff(inp: Document, ref: Document, words: str = "") -> Diff:
@@ -212,7 +185,7 @@ def diff(inp: Document, ref: Document, words: str = "") -> Diff:
             if not same:
                 changes.append(Change(a, FORMULA_WRITTEN, Observation(True, "direct"), None,
                                       None, counterpart is None))
-            props = [p for p in props if p not in FORMULA_SHADOWED]
+            props = [p for p in props if not policy(p).formula_shadowed]
         reg = catalog()
         for prop in props:
             vtype = reg.get(prop).type_for(ref.app)
@@ -230,7 +203,7 @@ def diff(inp: Document, ref: Document, words: str = "") -> Diff:
                     i0 = None
                 if i0 is None or i0.source == "default":
                     continue
-            if counterpart is None and prop in NEW_ALWAYS:
+            if counterpart is None and policy(prop).made:
                 if r.value not in (None, "", (), []):
                     changes.append(Change(a, prop, r, None, vtype, True))
                 continue
@@ -246,9 +219,9 @@ def diff(inp: Document, ref: Document, words: str = "") -> Diff:
                 i = observe(prop, counterpart)
             except (OfficeEvalError, LookupError):
                 i = None
-            if prop == "cell.merge_range" and not str(r.value).startswith(
+            if policy(prop).top_left_only and not str(r.value).startswith(
                     getattr(a.target, "ref", "") + ":"):
-                continue
+                continue    # a range is one change, on its top-left cell
             if (i is None or i.value is None and not i.parts) and r.value is False:
                 continue    # nothing in the input, "no" in the reference: no edit
             if shown(r, vtype) != shown(i, vtype):

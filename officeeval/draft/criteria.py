@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass, field
 
 from officeeval.draft.changes import FORMULA_WRITTEN, Change, shown
+from officeeval.draft.policy import policy
 from officeeval.errors import OfficeEvalError
 from officeeval.properties.types import ListType, NumberType, TextType
 from officeeval.properties.types.choices import BoolType
@@ -75,19 +76,14 @@ class DraftCriterion:
     labels: list[str] = field(default_factory=list)   # its targets' own texts (matching)
 
 
-# Property family -> (skill id, skill name).
+# Property family -> (skill id, skill name); a property's ``Drafting.skill`` goes first.
 SKILLS = [
     ("core.", "properties", "文档属性"),
     ("style.", "style", "样式"),
-    ("paragraph.numbering", "numbering", "编号与列表"),
-    ("paragraph.border", "border", "边框与底纹"),
-    ("paragraph.shading", "border", "边框与底纹"),
-    ("paragraph.drop_cap", "paragraph", "段落格式"),
     ("paragraph.", "paragraph", "段落格式"),
     ("font.", "font", "字体格式"),
     ("page.", "page", "页面设置"),
     ("columns.", "page", "页面设置"),
-    ("section.names", "slide", "幻灯片"),   # PowerPoint's sections organise slides
     ("section.", "section", "分节"),
     ("header.", "header_footer", "页眉页脚"),
     ("footer.", "header_footer", "页眉页脚"),
@@ -101,15 +97,9 @@ SKILLS = [
     ("table.", "table", "表格"),
     ("cell.border", "border", "边框与底纹"),
     ("cell.fill", "cell_format", "单元格格式"),
-    ("cell.shading", "border", "边框与底纹"),
-    ("cell.number_format", "number_format", "数字格式"),
     ("cell.alignment", "cell_format", "单元格格式"),
     ("cell.merge", "cell_format", "单元格格式"),
-    ("cell.wrap", "cell_format", "单元格格式"),
-    ("cell.indent", "cell_format", "单元格格式"),
     ("cell.vertical", "cell_format", "单元格格式"),
-    ("cell.text_direction", "cell_format", "单元格格式"),
-    ("cell.locked", "sheet", "工作表"),
     (FORMULA_WRITTEN, "formula", "公式与函数"),
     ("cell.", "data", "数据"),
     ("text", "text", "文字内容"),
@@ -162,7 +152,18 @@ def describe(what: str, checks: list[DraftCheck]) -> str:
     return f"{what}：{vals}" + ("…" if len(checks) > 4 else "")
 
 
+# Skills only a definition gives (``Drafting.skill``), no family prefix.
+OWN_SKILLS = {"numbering": "编号与列表", "number_format": "数字格式"}
+SKILL_NAMES = {**{sid: name for _, sid, name in SKILLS}, **OWN_SKILLS}
+
+
 def skill_of(prop: str) -> tuple[str, str]:
+    """``(skill id, skill name)`` of a property (or of the draft's own names, ``count``,
+    ``preserve``): its ``Drafting.skill``, else the first family of SKILLS it is in;
+    ``("other", "其他")`` when none is."""
+    own = policy(prop).skill
+    if own:
+        return own, SKILL_NAMES[own]
     for prefix, sid, name in SKILLS:
         if prop == prefix.rstrip(".") or prop.startswith(prefix):
             return sid, name
@@ -173,18 +174,12 @@ def family_of(prop: str) -> str:
     """The criterion group of a property: its skill, except that paragraph formatting is
     three edits, as exam steps and rubric authors treat it (alignment, indents, spacing:
     "首行缩进 2 字符" and "1.5 倍行距" are often separate steps)."""
-    sid = skill_of(prop)[0]
-    if sid == "paragraph":
-        for part in ("paragraph.alignment", "paragraph.indent", "paragraph.space",
-                     "paragraph.line_spacing"):
-            if prop.startswith(part):
-                return "paragraph.spacing" if part in ("paragraph.space",
-                                                       "paragraph.line_spacing") else part
-    return sid
+    return policy(prop).family or skill_of(prop)[0]
 
 
-CM_PROPS = ("page.", "image.", "shape.", "table.width", "paragraph.drop_cap.distance",
-            "columns.spacing", "paragraph.indent.left", "paragraph.indent.right")
+# Lengths written in centimetres (as the dialogs show them): these families, and each
+# property whose ``Drafting.in_cm`` says so.
+CM_PROPS = ("page.", "image.", "shape.")
 
 
 def literal(vtype, value, prop: str | None = None) -> str | None:
@@ -201,7 +196,8 @@ def literal(vtype, value, prop: str | None = None) -> str | None:
     if hasattr(value, "ui") and hasattr(value, "stored"):
         return f"{round(float(value.ui), 2):g}"
     text = vtype.render(value)
-    if prop and prop.startswith(CM_PROPS) and isinstance(vtype, LengthType) and \
+    if prop and (prop.startswith(CM_PROPS) or policy(prop).in_cm) and \
+            isinstance(vtype, LengthType) and \
             re.fullmatch(r"[-\d.]+pt", text):
         cm = float(text[:-2]) / 28.3464567
         return f"{round(cm, 2):g}cm"
@@ -252,10 +248,7 @@ def make_check(sel: str, c: Change) -> DraftCheck:
     v = c.ref.value
     inp = shown(c.inp, c.vtype) if c.inp is not None else "(none)"
     if isinstance(c.vtype, TextType) and not isinstance(v, list) and v is not None and \
-            c.prop in ("text", "cell.text", "shape.text", "notes.text", "header.text",
-                       "footer.text", "core.title", "core.author", "core.subject",
-                       "core.keywords", "core.description", "chart.title", "slide.title",
-                       "footnote.text", "comment.text"):
+            policy(c.prop).inserted_text:
         raw = c.inp.value if c.inp is not None and isinstance(c.inp.value, str) else None
         return _text_check(sel, c.prop, str(v), raw)
     lit = literal(c.vtype, v, c.prop)

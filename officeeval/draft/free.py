@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import re
 
+from officeeval.catalog import catalog
 from officeeval.draft.criteria import DraftCheck, DraftCriterion
 from officeeval.draft.instruction import Step
+from officeeval.draft.policy import policy
 
 # The words that leave a choice to the candidate ("自定义" is a custom show or list, "自选图
 # 形" a kind of shape: neither frees anything).
@@ -22,40 +24,34 @@ FREE = re.compile(r"自定(?!义)|自选(?!图形)|自行(?:选择|决定|设定
                   r"不作限制|不做限制|不限|任选|任意|均可|适当|合适")
 _CLAUSE = re.compile(r"[，,。；;：:（）()]")
 
-SIZE = ("shape.width", "shape.height", "image.width", "image.height")
-POSITION = ("shape.left", "shape.top", "image.left", "image.top", "chart.anchor")
-# A freed feature's word -> the properties (prefixes) it frees.
-FEATURES = (
-    ("切换", ("transition.type", "transition.direction", "transition.duration")),
-    ("动画", ("animation.effect", "animation.direction", "animation.duration")),
-    ("形状", ("shape.geometry",)),
-    ("样式", ("smartart.style", "chart.style", "table.style")),
-    ("颜色", ("smartart.colors", "shape.fill", "shape.outline.color", "font.color")),
-    ("大小", SIZE), ("尺寸", SIZE), ("位置", POSITION),
-    ("字体", ("font.name", "font.east_asia")), ("字号", ("font.size",)),
-    ("缩进", ("paragraph.indent",)),
-)
-# A freed effect the step still asks for: graded as present, not as the reference's.
-EFFECTS = {"transition.type": ("not_equals", "无"), "animation.effect": ("exists", None)}
 _NUMBERS = {"两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9,
             "十": 10}
 KINDS = re.compile(r"至少\s*(?:使用|采用|应用|包含|有|设置)?\s*(\d+|[两二三四五六七八九十])\s*种"
                    r"(?:以上)?\s*(?:不同的?|各异的?)?\s*(切换|动画)")
-# What "N 种不同的切换/动画" counts, over the whole presentation.
-KIND_CHECKS = {"切换": ("slide", "transition.type"),
-               "动画": ("slide/animation", "animation.effect")}
 
 
 def freed(text: str) -> tuple[str, ...]:
-    """The properties (prefixes) the clauses of ``text`` leave to the candidate."""
-    out: list[str] = []
-    for clause in _CLAUSE.split(text or ""):
-        if not FREE.search(clause):
-            continue
-        for word, props in FEATURES:
-            if word in clause:
-                out += [p for p in props if p not in out]
-    return tuple(out)
+    """The clauses of ``text`` that leave a choice to the candidate ("大小自定")."""
+    return tuple(c for c in _CLAUSE.split(text or "") if FREE.search(c))
+
+
+def frees(clauses: tuple[str, ...], prop: str | None) -> bool:
+    """Whether one of ``clauses`` (``freed``) names a feature of ``prop`` with one of its
+    ``Drafting.freed_by`` words."""
+    words = policy(prop).freed_by
+    return any(w in c for c in clauses for w in words)
+
+
+def _counted() -> dict[str, tuple[str, str]]:
+    """What "N 种不同的<word>" counts: word -> (selector, property), from each property's
+    ``Drafting.distinct``."""
+    reg = catalog()
+    out: dict[str, tuple[str, str]] = {}
+    for name in reg.names():
+        d = policy(name).distinct
+        if d:
+            out.setdefault(d[0], (d[1], name))
+    return out
 
 
 def apply(criteria: list[DraftCriterion], all_steps: list[Step]) -> None:
@@ -64,6 +60,7 @@ def apply(criteria: list[DraftCriterion], all_steps: list[Step]) -> None:
     first criterion of that step grading them."""
     by_number = {s.number: s for s in all_steps}
     counted: set[tuple[str, str]] = set()
+    kind_checks = _counted()
     for c in criteria:
         st = by_number.get(c.step)
         if st is None or c.preservation:
@@ -73,7 +70,7 @@ def apply(criteria: list[DraftCriterion], all_steps: list[Step]) -> None:
             _loosen(c, free)
         for m in KINDS.finditer(st.text):
             n = int(m.group(1)) if m.group(1).isdigit() else _NUMBERS[m.group(1)]
-            select, prop = KIND_CHECKS[m.group(2)]
+            select, prop = kind_checks[m.group(2)]
             if (st.number, prop) in counted or not any(k.prop == prop for k in c.checks):
                 continue
             counted.add((st.number, prop))
@@ -86,11 +83,13 @@ def _loosen(c: DraftCriterion, free: tuple[str, ...]) -> None:
     present: set[str] = set()
     for k in c.checks:
         p = k.prop or ""
-        if not p.startswith(free) or k.op == "count_distinct":
+        if not frees(free, p) or k.op == "count_distinct":
             kept.append(k)
             continue
-        if p in EFFECTS and k.select not in present:
-            op, expected = EFFECTS[p]
+        effect = policy(p).when_freed
+        if effect and k.select not in present:
+            # A freed effect the step still asks for: graded as present.
+            op, expected = effect[0], (effect[1] if len(effect) > 1 else None)
             present.add(k.select)
             kept.append(DraftCheck(k.select, p, op, expected,
                                    note="which effect is the candidate's choice; "
@@ -98,4 +97,4 @@ def _loosen(c: DraftCriterion, free: tuple[str, ...]) -> None:
     c.checks = kept
 
 
-__all__ = ["apply", "freed", "FREE", "FEATURES"]
+__all__ = ["apply", "freed", "frees", "FREE"]

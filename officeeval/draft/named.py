@@ -28,15 +28,12 @@ from officeeval.catalog import catalog
 from officeeval.draft.anchors import Anchor, safe_select
 from officeeval.draft.changes import Change, observe, properties_for, shown
 from officeeval.draft.instruction import Step, _variants, said, step_of
+from officeeval.draft.policy import policy
 from officeeval.draft.criteria import DraftCheck, DraftCriterion, literal, make_check, skill_of
 from officeeval.errors import OfficeEvalError
 from officeeval.targets import Document, Target
 from officeeval.values import Observation
 
-# How a step says "true" for a few yes/no properties (a bare true/false is never matched).
-SPOKEN_TRUE = {"font.bold": ("加粗", "粗体"), "font.italic": ("倾斜", "斜体"),
-               "font.strike": ("删除线",), "paragraph.keep_with_next": ("与下段同页",),
-               "transition.advance_on_click": ("单击鼠标时",)}
 # How a step names a few stored values (Word's dialogs: "1, 2, 3, …", "从新页开始").
 SPOKEN_VALUES = {"decimal": ("1, 2, 3", "1,2,3", "阿拉伯数字"),
                  "upperRoman": ("I, II, III", "I,II,III"), "lowerRoman": ("i, ii, iii",),
@@ -45,7 +42,6 @@ SPOKEN_VALUES = {"decimal": ("1, 2, 3", "1,2,3", "阿拉伯数字"),
 EXCEPTION_WORDS = ("除", "以外", "之外", "不显示", "不要显示", "保持")
 MAX_TARGETS = 40        # a selector over more targets is not worth reading again
 MAX_EXCEPTIONS = 2      # at most this many other slides or sections are an exception
-SKIP = {"text", "paragraph.style", "style.based_on"}
 
 
 def augment(criteria: list[DraftCriterion], steps: list[Step], diff_anchors: list[Anchor],
@@ -137,7 +133,7 @@ def _from_template(source: str) -> bool:
 def _named(prop: str, obs: Observation, vtype, text: str) -> bool:
     """Whether the step's ``text`` names the value ``obs`` holds."""
     if obs.value is True:
-        return any(w in text for w in SPOKEN_TRUE.get(prop, ()))
+        return any(w in text for w in policy(prop).spoken_true)
     if isinstance(obs.value, bool):
         return False
     names = set(_variants(shown(obs, vtype))) | set(SPOKEN_VALUES.get(str(obs.value), ()))
@@ -158,7 +154,7 @@ def _named_unchanged(sel: str, family: str, step: Step, checked: set, inp: Docum
     reg = catalog()
     out = []
     for prop in properties_for(ref.app, kinds.pop()):
-        if prop in SKIP or skill_of(prop)[0] != family or \
+        if not policy(prop).by_name or skill_of(prop)[0] != family or \
                 any((t.locator, prop) in checked for t in targets):
             continue
         vtype = reg.get(prop).type_for(ref.app)

@@ -20,27 +20,14 @@ from officeeval.draft.anchors import safe_select, text_anchor
 from officeeval.draft.changes import observe
 from officeeval.draft.criteria import DraftCheck, DraftCriterion
 from officeeval.draft.instruction import said
+from officeeval.draft.policy import policy
 from officeeval.errors import OfficeEvalError
 from officeeval.targets import Document, Target
 
 # A step that gives values by a picture, and the clause that says which.
 PICTURE = re.compile(r"(示例图|example-\d+\.png|如图所示|如图)", re.I)
-# The words a clause uses for what the picture gives, per property prefix; a clause with
-# only a word of WHOLE ("封面的排版参照示例图") gives everything it does not state.
-PICTURE_WORDS = (
-    ("shape.outline", ("轮廓", "边框", "线条")), ("shape.fill", ("填充", "颜色")),
-    (".color", ("颜色", "填充", "背景", "底纹", "配色")),
-    ("font.size", ("字号", "大小", "字体大小")),
-    ("paragraph.alignment", ("对齐", "位置", "居中")),
-    ("cell.alignment", ("对齐",)), ("table.alignment", ("位置", "对齐")),
-    ("table.style", ("样式",)), ("chart.type", ("类型",)), ("chart.grouping", ("类型",)),
-    ("chart.legend", ("图例",)), ("chart.data_labels", ("数据标签", "标签")),
-    ("chart.axis", ("坐标轴", "轴标题")), ("shape.geometry", ("形状",)),
-    ("smartart.layout", ("布局",)), ("smartart.colors", ("颜色",)),
-    ("smartart.style", ("样式",)), ("cell.number_format", ("格式",)),
-    ("cell.display", ("格式", "显示")), ("slide.background", ("背景",)),
-    ("background.", ("背景",)), ("cell.fill", ("填充", "颜色")), ("cf.fill", ("颜色", "填充")),
-)
+# Words of a clause that give everything it does not state ("封面的排版参照示例图"); the
+# words that give one feature are its ``Drafting.pictured_by``.
 WHOLE = ("排版", "外观")
 MAX_RELATED = 6     # a section with more lines than this is no cover: no size relation
 
@@ -56,14 +43,11 @@ def picture_clause(text: str) -> str:
 
 
 def pictured_prop(prop: str, clause: str) -> bool:
-    """Whether the picture ``clause`` gives ``prop`` (the first entry of PICTURE_WORDS
-    that applies to it decides; a clause of WHOLE words gives everything)."""
+    """Whether the picture ``clause`` gives ``prop``: it says one of the property's
+    ``Drafting.pictured_by`` words, or a clause of WHOLE words gives everything."""
     if any(w in clause for w in WHOLE):
         return True
-    for prefix, words in PICTURE_WORDS:
-        if prefix in prop or prop.startswith(prefix):
-            return any(w in clause for w in words)
-    return False
+    return any(w in clause for w in policy(prop).pictured_by)
 
 
 def mark(c: DraftCriterion, text: str, ref: Document) -> None:

@@ -8,22 +8,23 @@ from officeeval import apps
 from officeeval.draft.anchors import Anchor, safe_select
 from officeeval.draft.changes import FORMULA_WRITTEN, Diff, observe, shown
 from officeeval.draft.criteria import DraftCheck, DraftCriterion
+from officeeval.draft.policy import policy
 from officeeval.draft.ranges import range_selector, rectangles
 from officeeval.errors import OfficeEvalError
 from officeeval.targets import Document, Target
 
 
-# What a cell's content is: a change of these (not of a format) keeps it out of the values
-# the task preserves.
-VALUE_PROPS = {"cell.value", "cell.formula", "cell.text", "text", "cell.display",
-               FORMULA_WRITTEN}
+def _content(prop: str) -> bool:
+    """Whether a change of ``prop`` changes a cell's content (not a format): a formula
+    written, or a property whose ``Drafting.content`` says so."""
+    return prop == FORMULA_WRITTEN or policy(prop).content
 
 
 def preservation_criteria(diff: Diff, inp: Document, ref: Document) -> list[DraftCriterion]:
     """Content the task keeps: constant cells unchanged (a cell whose format changed keeps
     its value), untouched sheets, the sheet names; table texts and body paragraphs; slide
     titles, body placeholders' texts and the number of slides."""
-    changed = {c.anchor.selector for c in diff.changes if c.prop in VALUE_PROPS}
+    changed = {c.anchor.selector for c in diff.changes if _content(c.prop)}
     checks = apps.by_app(KEPT, ref.app)(diff, inp, ref, changed)
     if not checks:
         return []
@@ -56,7 +57,7 @@ def _kept_cells(diff: Diff, inp: Document, ref: Document, changed: set[str]) -> 
             if (rect[2] - rect[0] + 1) * (rect[3] - rect[1] + 1) >= 4:
                 checks.append(DraftCheck(range_selector(ssel, rect), "cell.value", "unchanged"))
     touched = {c.anchor.parent or c.anchor.selector for c in diff.changes
-               if c.prop in VALUE_PROPS}
+               if _content(c.prop)}
     for a, cp in diff.matched:
         if a.group == "sheet" and a.selector not in touched and not any(
                 x.parent == a.selector for x in diff.new):

@@ -15,7 +15,7 @@ from officeeval.draft.criteria import (
 )
 from officeeval.draft.gone import Gone, read as read_gone, replace_all, selector as gone_selector
 from officeeval.draft.instruction import prop_words
-from officeeval.draft.named import SPOKEN_TRUE
+from officeeval.draft.policy import policy
 from officeeval.draft.preservation import preservation_criteria
 from officeeval.draft.ranges import range_selector, range_token, rectangles
 from officeeval.errors import OfficeEvalError
@@ -182,10 +182,8 @@ def _slide_ranges(ref: Document, anchors: list[Anchor]) -> list[str]:
     return [f"slide[{pos[0]}]" if pos[0] == pos[-1] else f"slide[{pos[0]}..{pos[-1]}]"]
 
 
-# Where text lands on pages: it follows from every edit and the writer's fonts; graded only
-# when the instruction speaks of pages (页数, 共 5 页, 第 3 页).
-PAGE_RESULTS = {"layout.page_number", "section.page_range", "page_breaks.count",
-                "paragraph.starts_page", "document.page_count", "sheet.print_pages"}
+# An instruction that speaks of pages (页数, 共 5 页, 第 3 页): where text lands is asked
+# (``Drafting.page_result``).
 PAGES_ASKED = re.compile(r"页数|共\s*\d+\s*页|第\s*\d+\s*页|占\s*\d+\s*页")
 
 
@@ -205,7 +203,7 @@ def propose(diff: Diff, inp: Document, ref: Document, words: str = "",
     for c in _pruned(diff.changes):
         if id(c) in replaced:
             continue    # one replace-all, graded as one
-        if c.prop in PAGE_RESULTS and not pages:
+        if policy(c.prop).page_result and not pages:
             continue
         if c.prop == "text" and c.anchor.selector in gone.edited:
             continue    # the replace-all's criterion grades it
@@ -244,7 +242,7 @@ def propose(diff: Diff, inp: Document, ref: Document, words: str = "",
                                    note="values typed as in the reference")
                 checks.append(k)
                 if k.expected == "true":
-                    tokens += list(SPOKEN_TRUE.get(c.prop, ()))
+                    tokens += list(policy(c.prop).spoken_true)
                 if k.expected:
                     tokens.append(k.expected)
                     tokens += spoken_style(k.expected) if c.prop == "paragraph.style" else []
@@ -287,22 +285,12 @@ def propose(diff: Diff, inp: Document, ref: Document, words: str = "",
     return out
 
 
-SIDES_OF_OUTER = {"table.border.top", "table.border.bottom", "table.border.left",
-                  "table.border.right"}
-
-
-INHERITED_GEOMETRY = {"shape.left", "shape.top", "shape.width", "shape.height", "shape.region",
-                      "shape.text_fits"}
-
-
-SIDES_OF_INNER = {"table.border.inside_h", "table.border.inside_v"}
-
-
-def _named_size(changes: list[Change], c: Change) -> bool:
-    """Whether the paper size the target changed to has a name (A4, B5, Letter …): then
-    its width and height restate it; a custom size is checked by width and height."""
+def _named_size(changes: list[Change], c: Change, whole: str) -> bool:
+    """Whether the paper size (property ``whole``) the target changed to has a name (A4,
+    B5, Letter …): then its width and height restate it; a custom size is checked by
+    width and height."""
     for x in changes:
-        if x.anchor.selector == c.anchor.selector and x.prop == "page.size":
+        if x.anchor.selector == c.anchor.selector and x.prop == whole:
             lit = literal(x.vtype, x.ref.value, x.prop) or ""
             return bool(re.match(r"^(A\d|B\d|Letter|Legal|\d+开)", lit))
     return False
@@ -349,7 +337,7 @@ def _pruned(changes: list[Change]) -> list[Change]:
             continue    # brought by the style: graded by the style and its application
         # Where a placeholder sits and how its text fits, when its layout says so: the
         # slide's layout (or the master) is the edit, graded there.
-        if c.anchor.group == "shape" and c.prop in INHERITED_GEOMETRY \
+        if c.anchor.group == "shape" and policy(c.prop).from_layout \
                 and any(w in c.ref.source for w in ("master", "layout")):
             continue
         # A paragraph that overrides what a modified style sets (the title's own font and
@@ -364,13 +352,10 @@ def _pruned(changes: list[Change]) -> list[Change]:
                 "master", "master_shape", "layout") and \
                 any(w in c.ref.source for w in ("master", "layout")):
             continue
-        if c.prop in ("page.width", "page.height") and \
-                "page.size" in props_of[c.anchor.selector] and _named_size(changes, c):
-            continue
-        if c.prop in SIDES_OF_OUTER and "table.border.outer" in props_of[c.anchor.selector]:
-            continue
-        if c.prop in SIDES_OF_INNER and "table.border.inner" in props_of[c.anchor.selector]:
-            continue
+        side_of = policy(c.prop).side_of
+        if side_of and side_of in props_of[c.anchor.selector] and (
+                not policy(side_of).named_sizes or _named_size(changes, c, side_of)):
+            continue    # one side of the borders set all round, a named paper's width
         st = getattr(c.anchor.target, "style", None)
         if c.anchor.group == "style" and getattr(st, "is_default", False) and \
                 c.prop in para_props:

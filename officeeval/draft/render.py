@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape, quoteattr
 
-from officeeval.draft.criteria import SKILLS, DraftCriterion
+from officeeval.draft.criteria import SKILL_NAMES, DraftCriterion
 
 
 def _comment(text: str) -> str:
@@ -17,7 +17,7 @@ def xml(criteria: list[DraftCriterion], *, rubric_id: str, app: str, title: str,
         files: dict[str, str], level: str | None, header: list[str],
         footer: list[str]) -> str:
     """The rubric text (``files``: input, reference, output relative to the rubric)."""
-    names = {sid: name for _, sid, name in SKILLS}
+    names = SKILL_NAMES
     skills: list[str] = []
     for c in criteria:
         if c.skill not in skills:

@@ -19,12 +19,10 @@ from officeeval import apps
 from officeeval.draft.anchors import safe_select
 from officeeval.draft.changes import observe
 from officeeval.draft.criteria import DraftCheck, DraftCriterion
+from officeeval.draft.policy import policy
 from officeeval.errors import OfficeEvalError
 from officeeval.targets import Document
 
-TOC_UNASKED = {"field.switches", "field.type", "field.instruction", "toc.kind"}
-# Results of laying out that no step fixes.
-PAGE_RESULTS_ALWAYS = {"cell.display_fits"}
 # An action that names where it jumps: its hyperlink target restates it.
 SELF_NAMING_ACTIONS = ("首", "末", "下一", "上一", "结束", "first", "last", "next",
                        "previous", "end")
@@ -82,16 +80,13 @@ def _pivot_output(criteria: list[DraftCriterion], ref: Document) -> None:
 
 
 def _captions(criteria: list[DraftCriterion]) -> None:
-    """A caption's position on a paragraph with no caption label is no caption: a line
-    after a table only reads as one below it."""
-    labelled = {k.select for c in criteria for k in c.checks if k.prop == "caption.label"}
+    """A value that means something only beside another (``Drafting.needs``: a caption's
+    position on a paragraph with no caption label is no caption, a line after a table
+    only reads as one below it) is dropped where no criterion checks that one."""
+    checked = {(k.select, k.prop) for c in criteria for k in c.checks}
     for c in criteria:
-        c.checks = [k for k in c.checks if not (k.prop == "caption.position"
-                                                and k.select not in labelled)]
-
-
-# The same size read as a picture and as a shape: one of them.
-TWINS = {"shape.width": "image.width", "shape.height": "image.height"}
+        c.checks = [k for k in c.checks if not (policy(k.prop).needs and (
+            k.select, policy(k.prop).needs) not in checked)]
 
 
 def _restated_levels(criteria: list[DraftCriterion]) -> None:
@@ -102,8 +97,7 @@ def _restated_levels(criteria: list[DraftCriterion]) -> None:
     ``image.width``), a SmartArt's text beside its nodes and its layout's categories
     beside its layout, are dropped too."""
     everywhere = {(k.select, k.prop, k.expected) for c in criteria for k in c.checks}
-    nodes = {k.select for c in criteria for k in c.checks if k.prop == "smartart.nodes"}
-    layouts = {k.select for c in criteria for k in c.checks if k.prop == "smartart.layout"}
+    checked = {(k.select, k.prop) for c in criteria for k in c.checks}
     for c in criteria:
         seen: set = set()
         unique = []
@@ -113,11 +107,11 @@ def _restated_levels(criteria: list[DraftCriterion]) -> None:
                 seen.add(key)
                 unique.append(k)
         c.checks = [k for k in unique if not (
-            k.prop == "text" and k.select in nodes or
-            k.prop == "smartart.categories" and k.select in layouts or
+            bool(policy(k.prop).beside) and (k.select, policy(k.prop).beside) in checked or
             re.search(r"/row\[\d+\]$", k.select) and
             (k.select.rpartition("/")[0], k.prop, k.expected) in everywhere or
-            k.prop in TWINS and (k.select, TWINS[k.prop], k.expected) in everywhere)]
+            bool(policy(k.prop).twin) and
+            (k.select, policy(k.prop).twin, k.expected) in everywhere)]
     shape_level = {(k.select, k.prop, k.expected) for c in criteria for k in c.checks
                    if k.prop and "/paragraph" not in k.select}
     para_level = {(k.select.rpartition("/paragraph")[0], k.prop) for c in criteria
@@ -140,14 +134,15 @@ def restated(k: DraftCheck, c: DraftCriterion, ref: Document) -> bool:
     """Whether ``k`` restates what another check grades, or what no document can fix:
     true with or without an instruction."""
     p = k.prop or ""
-    if p in PAGE_RESULTS_ALWAYS or p in TOC_UNASKED or p == "shape.region":
-        return True     # (a region a step names is added back by _regions)
+    d = policy(p)
+    if d.never_asked:
+        return True     # (a region a step names is added back by asked._regions)
     if p.startswith("page_numbers.") and k.select.startswith("section") and \
             not _shows_page_number(ref, k.select):
         return True     # a format for page numbers the section does not show
-    if p == "paragraph.page_break_before" and _opens_section(ref, k.select):
+    if d.new_page and _opens_section(ref, k.select):
         return True     # the section break before it starts the page
-    if p == "paragraph.style" and k.select.startswith("style("):
+    if d.not_on_styles and k.select.startswith("style("):
         return True
     if re.match(r"style\(['\"](toc|目录) ?\d", k.select, re.I):
         return True     # how a writer's TOC update lays out its entries
@@ -156,7 +151,7 @@ def restated(k: DraftCheck, c: DraftCriterion, ref: Document) -> bool:
         return True     # the cells a formula rule fills are graded, not how it is spelt
     if p == "text" and re.search(r"placeholder\[type='(ftr|sldNum|dt)'\]", k.select):
         return True     # footer.text / slide.date.text grade it; a number's text is the number
-    if p in ("footer.text", "header.text") and k.expected is not None and \
+    if d.page_field and k.expected is not None and \
             re.fullmatch(r"\s*([0-9]+|[ivxlcdmIVXLCDM]+)\s*", k.expected):
         return True     # a PAGE field's cached result: whatever its writer last saw
     if p == "hyperlink.target" and _self_naming_action(c, k.select, ref):

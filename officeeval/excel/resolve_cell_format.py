@@ -17,6 +17,7 @@ from officeeval.excel.styles import Font, Xf
 from officeeval.excel.targets import CellTarget
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet, read_many_one_by_one
+from officeeval.properties.drafting import Drafting
 from officeeval.values import Border, Observation
 
 CELL = "cell"
@@ -99,7 +100,9 @@ def _per_style(fn: Callable[[CellTarget, Any], Observation | None]
     return resolve
 
 
-@prop("cell.number_format", X.NUMBER_FORMAT, kinds=CELL)
+@prop("cell.number_format", X.NUMBER_FORMAT, kinds=CELL,
+      draft=Drafting(pictured_by=("格式",),
+                     skill="number_format"))
 @_per_style
 def number_format(t: CellTarget, ctx) -> Observation | None:
     """The number format code (built-in ids resolved as zh-CN Excel shows them; General for
@@ -195,7 +198,8 @@ def font_subscript(f: Font, t: CellTarget):
     return f.vert_align == "subscript"
 
 
-@prop("cell.fill.color", T.COLOR, kinds=CELL)
+@prop("cell.fill.color", T.COLOR, kinds=CELL,
+      draft=Drafting(pictured_by=("颜色", "填充", "背景", "底纹", "配色"), called=("填充",)))
 @_per_style
 def fill_color(t: CellTarget, ctx) -> Observation | None:
     """The cell's fill color as RGB (theme and tint resolved), none for no fill."""
@@ -228,28 +232,32 @@ def _border(t: CellTarget, side: str) -> Observation | None:
     return Observation(Border(b.style, None, color), _src(idx))
 
 
-@prop("cell.border.top", X.CELL_BORDER, kinds=CELL)
+@prop("cell.border.top", X.CELL_BORDER, kinds=CELL,
+      draft=Drafting(called=("边框",)))
 @_per_style
 def border_top(t: CellTarget, ctx) -> Observation | None:
     """Top border: style and color (none when absent)."""
     return _border(t, "top")
 
 
-@prop("cell.border.bottom", X.CELL_BORDER, kinds=CELL)
+@prop("cell.border.bottom", X.CELL_BORDER, kinds=CELL,
+      draft=Drafting(called=("边框",)))
 @_per_style
 def border_bottom(t: CellTarget, ctx) -> Observation | None:
     """Bottom border."""
     return _border(t, "bottom")
 
 
-@prop("cell.border.left", X.CELL_BORDER, kinds=CELL)
+@prop("cell.border.left", X.CELL_BORDER, kinds=CELL,
+      draft=Drafting(called=("边框",)))
 @_per_style
 def border_left(t: CellTarget, ctx) -> Observation | None:
     """Left border."""
     return _border(t, "left")
 
 
-@prop("cell.border.right", X.CELL_BORDER, kinds=CELL)
+@prop("cell.border.right", X.CELL_BORDER, kinds=CELL,
+      draft=Drafting(called=("边框",)))
 @_per_style
 def border_right(t: CellTarget, ctx) -> Observation | None:
     """Right border."""
@@ -271,35 +279,40 @@ def _align(t: CellTarget, key: str, default) -> Observation | None:
     return Observation(v, _src(idx))
 
 
-@prop("cell.alignment.horizontal", T.EnumType("alignment"), kinds=CELL)
+@prop("cell.alignment.horizontal", T.EnumType("alignment"), kinds=CELL,
+      draft=Drafting(pictured_by=("对齐",)))
 @_per_style
 def alignment_horizontal(t: CellTarget, ctx) -> Observation | None:
     """Horizontal alignment (general when not set: Excel's 常规)."""
     return _align(t, "horizontal", "general")
 
 
-@prop("cell.alignment.vertical", T.EnumType("vertical_alignment"), kinds=CELL)
+@prop("cell.alignment.vertical", T.EnumType("vertical_alignment"), kinds=CELL,
+      draft=Drafting(asked="words", words=("垂直",), pictured_by=("对齐",)))
 @_per_style
 def alignment_vertical(t: CellTarget, ctx) -> Observation | None:
     """Vertical alignment (bottom when not set)."""
     return _align(t, "vertical", "bottom")
 
 
-@prop("cell.wrap", T.BOOL, kinds=CELL)
+@prop("cell.wrap", T.BOOL, kinds=CELL,
+      draft=Drafting(skill="cell_format"))
 @_per_style
 def wrap(t: CellTarget, ctx) -> Observation | None:
     """Wrap text (自动换行)."""
     return _align(t, "wrapText", False)
 
 
-@prop("cell.indent", T.INTEGER, kinds=CELL)
+@prop("cell.indent", T.INTEGER, kinds=CELL,
+      draft=Drafting(skill="cell_format"))
 @_per_style
 def indent(t: CellTarget, ctx) -> Observation | None:
     """Indent level of the alignment (0 when not set)."""
     return _align(t, "indent", 0)
 
 
-@prop("cell.locked", T.BOOL, kinds=CELL)
+@prop("cell.locked", T.BOOL, kinds=CELL,
+      draft=Drafting(skill="sheet"))
 def locked(t: CellTarget, ctx) -> Observation | None:
     """Whether the cell is locked for sheet protection (true unless unlocked)."""
     xf, idx = _xf(t)

@@ -18,6 +18,7 @@ from officeeval.excel.targets import CellTarget
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet, read_many_one_by_one, reads_alike, \
     reads_many
+from officeeval.properties.drafting import Drafting
 from officeeval.values import Observation, observation
 
 CELL_KINDS = ("cell",)
@@ -28,7 +29,8 @@ prop, binds = PROPERTIES.prop, PROPERTIES.binds
 _NOT_KEPT = object()
 
 
-@prop("cell.value", T.CELL_VALUE, kinds=CELL)
+@prop("cell.value", T.CELL_VALUE, kinds=CELL,
+      draft=Drafting(formula_shadowed=True, content=True))
 def value(t: CellTarget, ctx) -> Observation | None:
     """The cell's typed value: number, text, TRUE/FALSE, a date (number with a date format,
     or an ISO date cell) or an error. A formula's value is its cached result, or
@@ -87,7 +89,11 @@ def values_alike(targets: list[CellTarget], others: list[CellTarget | None]) -> 
     return [same(a, sheet, b, other) for a, b in zip(raws, oraws)]
 
 
-@prop("cell.display", T.TEXT, kinds=CELL)
+@prop("cell.display", T.TEXT, kinds=CELL,
+      draft=Drafting(restates_value=True,
+                     formula_shadowed=True,
+                     content=True,
+                     pictured_by=("格式", "显示")))
 def display(t: CellTarget, ctx) -> Observation | None:
     """The value as Excel displays it with its number format (decimals, thousands
     separators, %, ¥/$, negative sections, Chinese dates, [DBNum1])."""
@@ -117,7 +123,8 @@ def displays(targets: list[CellTarget], ctx) -> list[Observation | None]:
     return out
 
 
-@prop("cell.formula", X.FORMULA, kinds=CELL)
+@prop("cell.formula", X.FORMULA, kinds=CELL,
+      draft=Drafting(formula_shadowed=True, content=True, asked="spelling"))
 def formula(t: CellTarget, ctx) -> Observation | None:
     """The formula as the formula bar shows it (=SUM(B2:B31)); shared formulas expanded for
     each cell, array formulas in braces."""
@@ -125,7 +132,8 @@ def formula(t: CellTarget, ctx) -> Observation | None:
     return Observation(got[0], got[1]) if got else None
 
 
-@prop("cell.has_formula", T.BOOL, kinds=CELL)
+@prop("cell.has_formula", T.BOOL, kinds=CELL,
+      draft=Drafting(formula_shadowed=True))
 def has_formula(t: CellTarget, ctx) -> Observation | None:
     """Whether the cell holds a formula (false for a value pasted in its place); cells of an
     array formula's range count."""
@@ -168,7 +176,8 @@ def _read_first(single: Callable[[CellTarget, Any], Observation | None]) -> Call
 
 
 @prop("cell.functions", T.FUNCTIONS, kinds=CELL,
-      read_only="derived from the formula: write cell.formula")
+      read_only="derived from the formula: write cell.formula",
+      draft=Drafting(formula_shadowed=True, asked="functions"))
 def functions(t: CellTarget, ctx) -> Observation | None:
     """Functions the formula uses, upper case, _xlfn. prefixes removed (RANK.EQ, SUMIFS); an
     empty list for a constant."""
@@ -177,7 +186,8 @@ def functions(t: CellTarget, ctx) -> Observation | None:
 
 
 @prop("cell.references", X.REFS, kinds=CELL,
-      read_only="derived from the formula: write cell.formula")
+      read_only="derived from the formula: write cell.formula",
+      draft=Drafting(volatile=True))
 def references(t: CellTarget, ctx) -> Observation | None:
     """Cell and range references the formula uses ($ removed, sheet-qualified when the
     formula names a sheet), then defined names."""
@@ -190,13 +200,15 @@ def references(t: CellTarget, ctx) -> Observation | None:
     return Observation(refs + [n for n in names if n not in refs], "direct")
 
 
-@prop("cell.merged", T.BOOL, kinds=CELL)
+@prop("cell.merged", T.BOOL, kinds=CELL,
+      draft=Drafting(volatile=True))
 def merged(t: CellTarget, ctx) -> Observation | None:
     """Whether the cell is part of a merged range."""
     return Observation(t.sheet.merge_at(t.row, t.col) is not None, "direct")
 
 
-@prop("cell.merge_range", X.REF, kinds=CELL)
+@prop("cell.merge_range", X.REF, kinds=CELL,
+      draft=Drafting(top_left_only=True))
 def merge_range(t: CellTarget, ctx) -> Observation | None:
     """The merged range containing the cell (A1:F1); no value when not merged."""
     area = t.sheet.merge_at(t.row, t.col)

@@ -10,6 +10,7 @@ from officeeval.excel.layout import cell_fits, rendered, sheet_pages
 from officeeval.excel.targets import CellTarget, SheetTarget
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet, read_many_one_by_one
+from officeeval.properties.drafting import Drafting
 from officeeval.values import Observation
 
 PROPERTIES = PropertySet()
@@ -22,7 +23,8 @@ def _layout(t, ctx):
     return rendered(t.doc, getattr(ctx.backends, "layout", None))
 
 
-@prop("sheet.print_pages", T.INTEGER, kinds=("sheet",), read_only=LAID_OUT)
+@prop("sheet.print_pages", T.INTEGER, kinds=("sheet",), read_only=LAID_OUT,
+      draft=Drafting(asked="pages", page_result=True, called=("打印",)))
 def sheet_print_pages(t, ctx):
     """Pages the sheet prints to with its page setup (paper, orientation, margins,
     scaling or fit-to-page, print area), as LibreOffice paginates it."""
@@ -33,7 +35,8 @@ def sheet_print_pages(t, ctx):
     return Observation(n, layout.source) if n is not None else None
 
 
-@prop("cell.display_fits", T.BOOL, kinds=("cell",), read_only=LAID_OUT)
+@prop("cell.display_fits", T.BOOL, kinds=("cell",), read_only=LAID_OUT,
+      draft=Drafting(pictured_by=("格式", "显示"), never_asked=True))
 def cell_display_fits(t, ctx):
     """Whether the cell's displayed text fits the room it has: a number or date wider than
     its column shows as ``####`` in Excel (false), measured with LibreOffice's text width

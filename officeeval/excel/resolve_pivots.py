@@ -7,6 +7,7 @@ from officeeval.excel.pivots import top_left
 from officeeval.excel.targets import NameTarget, PivotTarget, TableTarget
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
+from officeeval.properties.drafting import Drafting
 from officeeval.values import Observation
 
 PIVOT, TABLE, NAME = "pivot", "table", "name"
@@ -20,70 +21,81 @@ def _obs(v, source: str = "direct") -> Observation | None:
 
 
 # ------------------------------------------------------------------ pivot tables
-@prop("pivot.name", T.TEXT, kinds=PIVOT)
+@prop("pivot.name", T.TEXT, kinds=PIVOT,
+      draft=Drafting(called=("数据透视",)))
 def pivot_name(t: PivotTarget, ctx) -> Observation | None:
     """Pivot table name."""
     return _obs(t.pivot.name or None)
 
 
-@prop("pivot.source", X.REF, kinds=PIVOT)
+@prop("pivot.source", X.REF, kinds=PIVOT,
+      draft=Drafting(called=("数据透视",)))
 def pivot_source(t: PivotTarget, ctx) -> Observation | None:
     """Source range of the pivot cache ('数据'!A1:F200) or its name."""
     return _obs(t.pivot.source)
 
 
-@prop("pivot.location", X.REF, kinds=PIVOT)
+@prop("pivot.location", X.REF, kinds=PIVOT,
+      draft=Drafting(called=("数据透视",)))
 def pivot_location(t: PivotTarget, ctx) -> Observation | None:
     """Top-left cell of the pivot table (A3)."""
     return _obs(top_left(t.pivot.location))
 
 
-@prop("pivot.range", X.REF, kinds=PIVOT)
+@prop("pivot.range", X.REF, kinds=PIVOT,
+      draft=Drafting(volatile=True, called=("数据透视",)))
 def pivot_range(t: PivotTarget, ctx) -> Observation | None:
     """The pivot table's whole range (A3:D20)."""
     return _obs(t.pivot.location)
 
 
 @prop("pivot.sheet", T.TEXT, kinds=PIVOT,
-      read_only="where the pivot table's part is related from: moving it is moving a part")
+      read_only="where the pivot table's part is related from: moving it is moving a part",
+      draft=Drafting(volatile=True, called=("数据透视",)))
 def pivot_sheet(t: PivotTarget, ctx) -> Observation | None:
     """Name of the sheet holding the pivot table."""
     return _obs(t.sheet.name)
 
 
-@prop("pivot.rows", X.ORDERED, kinds=PIVOT)
+@prop("pivot.rows", X.ORDERED, kinds=PIVOT,
+      draft=Drafting(called=("数据透视",)))
 def pivot_rows(t: PivotTarget, ctx) -> Observation | None:
     """Row fields in order."""
     return _obs(list(t.pivot.rows))
 
 
-@prop("pivot.columns", X.ORDERED, kinds=PIVOT)
+@prop("pivot.columns", X.ORDERED, kinds=PIVOT,
+      draft=Drafting(called=("数据透视",)))
 def pivot_columns(t: PivotTarget, ctx) -> Observation | None:
     """Column fields in order."""
     return _obs(list(t.pivot.columns))
 
 
-@prop("pivot.values", X.PIVOT_VALUES, kinds=PIVOT)
+@prop("pivot.values", X.PIVOT_VALUES, kinds=PIVOT,
+      draft=Drafting(called=("数据透视",)))
 def pivot_values(t: PivotTarget, ctx) -> Observation | None:
     """Value fields as 字段:函数 (销售额:sum; 求和 = sum)."""
     return _obs(list(t.pivot.values))
 
 
-@prop("pivot.values.captions", X.ORDERED, kinds=PIVOT)
+@prop("pivot.values.captions", X.ORDERED, kinds=PIVOT,
+      draft=Drafting(called=("数据透视",)))
 def pivot_value_captions(t: PivotTarget, ctx) -> Observation | None:
     """The value fields' captions as the pivot table shows them (自定义名称: 求和项:销售额,
     总销售额), in order; no value without value fields."""
     return _obs(list(t.pivot.value_names) or None)
 
 
-@prop("pivot.values.functions", X.PIVOT_FUNCTIONS, kinds=PIVOT)
+@prop("pivot.values.functions", X.PIVOT_FUNCTIONS, kinds=PIVOT,
+      draft=Drafting(called=("数据透视",)))
 def pivot_value_functions(t: PivotTarget, ctx) -> Observation | None:
     """The value fields' summary functions in order (值汇总方式: sum 求和, count 计数, average
     平均值, max, min …; sum when a field names none)."""
     return _obs(list(t.pivot.value_functions) or None)
 
 
-@prop("pivot.values.number_formats", X.NUMBER_FORMATS, kinds=PIVOT)
+@prop("pivot.values.number_formats", X.NUMBER_FORMATS, kinds=PIVOT,
+      draft=Drafting(called=("数据透视",)))
 def pivot_value_number_formats(t: PivotTarget, ctx) -> Observation | None:
     """The value fields' number formats in order (数字格式: dataField/@numFmtId through the
     workbook's formats; General when a field sets none)."""
@@ -95,7 +107,8 @@ def pivot_value_number_formats(t: PivotTarget, ctx) -> Observation | None:
     return Observation(codes, "direct" if any(i is not None for i in ids) else "default")
 
 
-@prop("pivot.filters", X.ORDERED, kinds=PIVOT)
+@prop("pivot.filters", X.ORDERED, kinds=PIVOT,
+      draft=Drafting(called=("数据透视",)))
 def pivot_filters(t: PivotTarget, ctx) -> Observation | None:
     """Filter (page) fields."""
     return _obs(list(t.pivot.filters))

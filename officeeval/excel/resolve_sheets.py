@@ -17,6 +17,7 @@ from officeeval.ooxml.problems import problems_of
 from officeeval.ooxml.units import to_int
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
+from officeeval.properties.drafting import Drafting
 from officeeval.values import Measure, Observation
 
 _S = f"{{{S}}}"
@@ -31,13 +32,15 @@ BOOK, SHEET, COLUMN, ROW = "workbook", "sheet", "column", "row"
 
 
 # ------------------------------------------------------------------ workbook
-@prop("workbook.sheet_names", X.ORDERED, kinds=BOOK)
+@prop("workbook.sheet_names", X.ORDERED, kinds=BOOK,
+      draft=Drafting(order_asked=True))
 def sheet_names(t: WorkbookTarget, ctx) -> Observation | None:
     """Sheet names in tab order."""
     return Observation([s.name for s in t.doc.sheets], "direct")
 
 
-@prop("workbook.sheet_count", T.INTEGER, kinds=BOOK)
+@prop("workbook.sheet_count", T.INTEGER, kinds=BOOK,
+      draft=Drafting(volatile=True))
 def sheet_count(t: WorkbookTarget, ctx) -> Observation | None:
     """Number of sheets (chart sheets count)."""
     return Observation(len(t.doc.sheets), "direct")
@@ -60,7 +63,8 @@ def sheet_name(t: SheetTarget, ctx) -> Observation | None:
     return _sheet_attr(t, t.sheet.name)
 
 
-@prop("sheet.index", T.INTEGER, kinds=SHEET)
+@prop("sheet.index", T.INTEGER, kinds=SHEET,
+      draft=Drafting(volatile=True))
 def sheet_index(t: SheetTarget, ctx) -> Observation | None:
     """1-based position in tab order (chart sheets count)."""
     return _sheet_attr(t, t.sheet.index)
@@ -84,7 +88,8 @@ def protected(t: SheetTarget, ctx) -> Observation | None:
     return _sheet_attr(t, t.sheet.protected)
 
 
-@prop("sheet.freeze", X.FREEZE, kinds=SHEET)
+@prop("sheet.freeze", X.FREEZE, kinds=SHEET,
+      draft=Drafting(called=("冻结",)))
 def freeze(t: SheetTarget, ctx) -> Observation | None:
     """Frozen panes: the top-left cell of the scrolling pane (C3 freezes rows 1–2 and
     columns A–B), none when nothing is frozen."""
@@ -242,7 +247,8 @@ def outline_columns(t: SheetTarget, ctx) -> Observation | None:
     return _outline(t, "columns")
 
 
-@prop("sheet.values", T.JSON, kinds=SHEET)
+@prop("sheet.values", T.JSON, kinds=SHEET,
+      draft=Drafting(volatile=True))
 def values(t: SheetTarget, ctx) -> Observation | None:
     """Every non-empty cell as {ref: value} (formulas as their text), for preservation
     checks with op=unchanged.
@@ -269,7 +275,8 @@ def values(t: SheetTarget, ctx) -> Observation | None:
     return Observation(out, "direct")
 
 
-@prop("sheet.print.orientation", T.EnumType("orientation"), kinds=SHEET)
+@prop("sheet.print.orientation", T.EnumType("orientation"), kinds=SHEET,
+      draft=Drafting(called=("打印",)))
 def orientation(t: SheetTarget, ctx) -> Observation | None:
     """Page orientation (portrait when not set)."""
     o = t.sheet.page_setup["orientation"]
@@ -278,7 +285,8 @@ def orientation(t: SheetTarget, ctx) -> Observation | None:
     return Observation("portrait", "default")
 
 
-@prop("sheet.print.fit", T.TEXT, kinds=SHEET)
+@prop("sheet.print.fit", T.TEXT, kinds=SHEET,
+      draft=Drafting(called=("打印",)))
 def fit(t: SheetTarget, ctx) -> Observation | None:
     """Fit to pages as WIDTHxHEIGHT (1x1; 0 = automatic), none when not fitting to pages."""
     ps = t.sheet.page_setup
@@ -304,19 +312,22 @@ def _print_name(t: SheetTarget, which: str) -> Observation | None:
     return Observation(_strip_sheets(n.refers_to), "direct")
 
 
-@prop("sheet.print.titles", X.REF, kinds=SHEET)
+@prop("sheet.print.titles", X.REF, kinds=SHEET,
+      draft=Drafting(called=("打印",)))
 def print_titles(t: SheetTarget, ctx) -> Observation | None:
     """Print titles (rows/columns repeated on each page: 1:2, A:A)."""
     return _print_name(t, "Print_Titles")
 
 
-@prop("sheet.print.area", X.REF, kinds=SHEET)
+@prop("sheet.print.area", X.REF, kinds=SHEET,
+      draft=Drafting(called=("打印",)))
 def print_area(t: SheetTarget, ctx) -> Observation | None:
     """The print area (A1:F31)."""
     return _print_name(t, "Print_Area")
 
 
-@prop("sheet.print.paper", T.TEXT, kinds=SHEET)
+@prop("sheet.print.paper", T.TEXT, kinds=SHEET,
+      draft=Drafting(called=("打印",)))
 def paper(t: SheetTarget, ctx) -> Observation | None:
     """Paper size name (A4, A3, Letter …) from pageSetup."""
     code = t.sheet.page_setup["paperSize"]
@@ -326,7 +337,8 @@ def paper(t: SheetTarget, ctx) -> Observation | None:
 
 
 @prop("sheet.used_range", X.REF, kinds=SHEET,
-      read_only="computed from the cells that hold something: write cell values")
+      read_only="computed from the cells that hold something: write cell values",
+      draft=Drafting(volatile=True))
 def used_range(t: SheetTarget, ctx) -> Observation | None:
     """The rectangle of cells holding values or formulas."""
     a = t.sheet.used_area()

@@ -9,6 +9,7 @@ from officeeval.ppt.layout import rendered, text_fits
 from officeeval.ppt.targets import ShapeTarget
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
+from officeeval.properties.drafting import Drafting
 from officeeval.values import Observation
 
 PROPERTIES = PropertySet()
@@ -16,7 +17,8 @@ prop = PROPERTIES.prop
 
 
 @prop("shape.text_fits", T.BOOL, kinds=("shape",),
-      read_only="laid out by LibreOffice from the text, its size and the box: write those")
+      read_only="laid out by LibreOffice from the text, its size and the box: write those",
+      draft=Drafting(asked="words", words=("适应", "自动调整"), from_layout=True))
 def shape_text_fits(t, ctx):
     """Whether the shape's text fits inside its box at its size (no overflow below the
     box); a box that shrinks text on overflow or grows with its text fits. A shape

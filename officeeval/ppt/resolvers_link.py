@@ -15,6 +15,7 @@ from officeeval.ppt.edit.shape_parts import shape_of
 from officeeval.ppt.targets import ParagraphTarget, RunTarget, ShapeTarget
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
+from officeeval.properties.drafting import Drafting
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
 from officeeval.values import Observation
@@ -104,7 +105,8 @@ def write_hyperlink_target(session: Session, target: Target, value: Any) -> str:
     return f"{old} -> {value}"
 
 
-@prop("hyperlink.action", T.EnumType("hyperlink_action"), kinds=LINKED)
+@prop("hyperlink.action", T.EnumType("hyperlink_action"), kinds=LINKED,
+      draft=Drafting(called=("超链接",)))
 def hyperlink_action(target, ctx) -> Observation | None:
     """Click action kind: url, slide, first_slide, next_slide, end_show …"""
     act = _action(target)

@@ -24,6 +24,7 @@ from officeeval.ppt.targets import CellTarget, ParagraphTarget, RunTarget, Shape
 from officeeval.ppt.value_types import DEGREES
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
+from officeeval.properties.drafting import Drafting
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
 from officeeval.values import Measure, Observation
@@ -38,7 +39,8 @@ WRITERS = WriterSet()
 
 
 @prop("shape.kind", T.EnumType("shape_kind"), kinds=SHAPE_KINDS,
-      read_only="what the shape is (its element and placeholder): not a value written on it")
+      read_only="what the shape is (its element and placeholder): not a value written on it",
+      draft=Drafting(volatile=True))
 def shape_kind(target: ShapeTarget, ctx) -> Observation | None:
     """What the shape is: title, subtitle, body, content, date, footer, slide_number
     (placeholders by type), textbox, autoshape, picture, table, chart, smartart, group,
@@ -46,7 +48,8 @@ def shape_kind(target: ShapeTarget, ctx) -> Observation | None:
     return Observation(target.shape.kind, "direct")
 
 
-@prop("shape.name", T.TEXT, kinds=SHAPE_KINDS)
+@prop("shape.name", T.TEXT, kinds=SHAPE_KINDS,
+      draft=Drafting(volatile=True))
 def shape_name(target: ShapeTarget, ctx) -> Observation | None:
     """The shape's name (p:cNvPr/@name, as in the Selection Pane)."""
     name = target.shape.name
@@ -75,7 +78,8 @@ def write_shape_text(session: Session, target: Target, value: Any) -> str:
     return replace_text(session, target, "shape.text", shown_nodes(target), value)
 
 
-@prop("shape.placeholder_type", T.TEXT, kinds=SHAPE_KINDS)
+@prop("shape.placeholder_type", T.TEXT, kinds=SHAPE_KINDS,
+      draft=Drafting(volatile=True))
 def placeholder_type(target: ShapeTarget, ctx) -> Observation | None:
     """Placeholder type token (title, ctrTitle, subTitle, body, obj, dt, ftr, sldNum, pic
     …)."""
@@ -94,7 +98,12 @@ def write_placeholder_type(session: Session, target: Target, value: Any) -> str:
     return f"ph/@type={value}"
 
 
-@prop("shape.geometry", T.EnumType("shape_geometry"), kinds=SHAPE_KINDS)
+@prop("shape.geometry", T.EnumType("shape_geometry"), kinds=SHAPE_KINDS,
+      draft=Drafting(asked="drawn",
+                     words=("形状", "按钮", "矩形", "圆形"),
+                     freed_by=("形状",),
+                     pictured_by=("形状",),
+                     called=("形状",)))
 def geometry(target: ShapeTarget, ctx) -> Observation | None:
     """Preset geometry: every ST_ShapeType preset by its token, common ones by their Chinese UI
     name (rect/矩形, roundRect/圆角矩形, ellipse/椭圆, actionButtonHome/动作按钮: 转到主页 …;
@@ -145,7 +154,12 @@ def _box_writer(name: str, which: int) -> None:
         return f"{name} {pt:g} pt"
 
 
-@prop("shape.left", T.LENGTH_ABS, kinds=SHAPE_KINDS)
+@prop("shape.left", T.LENGTH_ABS, kinds=SHAPE_KINDS,
+      draft=Drafting(asked="placed",
+                     words=(),
+                     stated_by=("位置", "距"),
+                     freed_by=("位置",),
+                     from_layout=True))
 def left(target: ShapeTarget, ctx) -> Observation | None:
     """Distance from the slide's left edge (inherited from the layout or master placeholder
     when the slide does not set it)."""
@@ -155,7 +169,12 @@ def left(target: ShapeTarget, ctx) -> Observation | None:
 _box_writer("shape.left", 0)
 
 
-@prop("shape.top", T.LENGTH_ABS, kinds=SHAPE_KINDS)
+@prop("shape.top", T.LENGTH_ABS, kinds=SHAPE_KINDS,
+      draft=Drafting(asked="placed",
+                     words=(),
+                     stated_by=("位置", "距"),
+                     freed_by=("位置",),
+                     from_layout=True))
 def top(target: ShapeTarget, ctx) -> Observation | None:
     """Distance from the slide's top edge."""
     return _box_part(target, ctx, 1)
@@ -164,7 +183,13 @@ def top(target: ShapeTarget, ctx) -> Observation | None:
 _box_writer("shape.top", 1)
 
 
-@prop("shape.width", T.LENGTH_ABS, kinds=SHAPE_KINDS)
+@prop("shape.width", T.LENGTH_ABS, kinds=SHAPE_KINDS,
+      draft=Drafting(asked="placed",
+                     words=("同宽", "等宽"),
+                     stated_by=("宽",),
+                     freed_by=("大小", "尺寸"),
+                     from_layout=True,
+                     twin="image.width"))
 def width(target: ShapeTarget, ctx) -> Observation | None:
     """Width."""
     return _box_part(target, ctx, 2)
@@ -173,7 +198,13 @@ def width(target: ShapeTarget, ctx) -> Observation | None:
 _box_writer("shape.width", 2)
 
 
-@prop("shape.height", T.LENGTH_ABS, kinds=SHAPE_KINDS)
+@prop("shape.height", T.LENGTH_ABS, kinds=SHAPE_KINDS,
+      draft=Drafting(asked="placed",
+                     words=("同高", "等高"),
+                     stated_by=("高",),
+                     freed_by=("大小", "尺寸"),
+                     from_layout=True,
+                     twin="image.height"))
 def height(target: ShapeTarget, ctx) -> Observation | None:
     """Height."""
     return _box_part(target, ctx, 3)
@@ -182,7 +213,8 @@ def height(target: ShapeTarget, ctx) -> Observation | None:
 _box_writer("shape.height", 3)
 
 
-@prop("shape.region", T.EnumType("region"), kinds=SHAPE_KINDS)
+@prop("shape.region", T.EnumType("region"), kinds=SHAPE_KINDS,
+      draft=Drafting(from_layout=True, never_asked=True))
 def region(target: ShapeTarget, ctx) -> Observation | None:
     """Where the shape sits on the slide, in the words a step uses: the third of the
     slide's width and of its height the centre of its box falls in (右下角 bottom_right,
@@ -262,7 +294,8 @@ def _fill(target: ShapeTarget):
     return None
 
 
-@prop("shape.fill.kind", T.EnumType("background_kind"), kinds=SHAPE_KINDS)
+@prop("shape.fill.kind", T.EnumType("background_kind"), kinds=SHAPE_KINDS,
+      draft=Drafting(freed_by=("颜色",), pictured_by=("填充", "颜色"), called=("填充",)))
 def fill_kind(target: ShapeTarget, ctx) -> Observation | None:
     """Shape fill kind (solid, gradient, picture, pattern, none), from spPr or the shape
     style's fillRef."""
@@ -279,7 +312,8 @@ def write_fill_kind(session: Session, target: Target, value: Any) -> str:
                     none_or_solid(value, "fill", "FFFFFF"))
 
 
-@prop("shape.fill.color", T.COLOR, kinds=SHAPE_KINDS)
+@prop("shape.fill.color", T.COLOR, kinds=SHAPE_KINDS,
+      draft=Drafting(freed_by=("颜色",), pictured_by=("填充", "颜色"), called=("填充",)))
 def fill_color(target: ShapeTarget, ctx) -> Observation | None:
     """Shape fill color (solid color, a gradient's first stop)."""
     got = _fill(target)
@@ -341,7 +375,8 @@ def _no_line(target: ShapeTarget, ctx) -> Observation | None:
     return None if ctx.direct else Observation("none", "default")
 
 
-@prop("shape.outline.kind", T.EnumType("outline_kind"), kinds=SHAPE_KINDS)
+@prop("shape.outline.kind", T.EnumType("outline_kind"), kinds=SHAPE_KINDS,
+      draft=Drafting(pictured_by=("轮廓", "边框", "线条"), called=("轮廓",)))
 def outline_kind(target: ShapeTarget, ctx) -> Observation | None:
     """Shape outline (形状轮廓): solid (实线), gradient, pattern or none (无线条), from the
     shape's a:ln or its style's lnRef into the theme; none when neither sets one."""
@@ -360,7 +395,8 @@ def write_outline_kind(session: Session, target: Target, value: Any) -> str:
                     none_or_solid(value, "outline", "000000"))
 
 
-@prop("shape.outline.color", T.COLOR, kinds=SHAPE_KINDS)
+@prop("shape.outline.color", T.COLOR, kinds=SHAPE_KINDS,
+      draft=Drafting(freed_by=("颜色",), pictured_by=("轮廓", "边框", "线条"), called=("轮廓",)))
 def outline_color(target: ShapeTarget, ctx) -> Observation | None:
     """Colour of the shape's outline as RGB (theme colours resolved), none when the shape
     has no line."""
@@ -381,7 +417,8 @@ def write_outline_color(session: Session, target: Target, value: Any) -> str:
     return on_sp_pr(session, target, drawing_edit.set_line_fill, value)
 
 
-@prop("shape.outline.width", T.LENGTH_ABS, kinds=SHAPE_KINDS)
+@prop("shape.outline.width", T.LENGTH_ABS, kinds=SHAPE_KINDS,
+      draft=Drafting(pictured_by=("轮廓", "边框", "线条"), called=("轮廓",)))
 def outline_width(target: ShapeTarget, ctx) -> Observation | None:
     """Width (粗细) of the shape's outline in points (a:ln/@w, else the theme line of its
     style); no value when the shape draws no line."""

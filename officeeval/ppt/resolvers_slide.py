@@ -11,6 +11,7 @@ from officeeval.ppt.targets import NotesTarget, PresentationTarget, SheetTarget,
 from officeeval.ppt.value_types import LAYOUT_NAME, SLIDE_SIZE
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
+from officeeval.properties.drafting import Drafting
 from officeeval.values import Observation
 from officeeval.vocabulary import get as vocab
 
@@ -31,7 +32,8 @@ def slide_count(target, ctx) -> Observation | None:
     return Observation(len(target.doc.slides), "computed")
 
 
-@prop("presentation.slide_size", SLIDE_SIZE, kinds=PRES)
+@prop("presentation.slide_size", SLIDE_SIZE, kinds=PRES,
+      draft=Drafting(called=("放映",)))
 def slide_size(target, ctx) -> Observation | None:
     """Slide size: 16:9, 4:3, 16:10 by aspect ratio (1 % tolerance), a PowerPoint paper size
     (A4 = 26 x 19.05 cm, by p:sldSz/@type or dimensions), or exact dimensions within 1
@@ -40,7 +42,8 @@ def slide_size(target, ctx) -> Observation | None:
     return Observation(size, "direct") if size is not None else None
 
 
-@prop("presentation.loop", T.BOOL, kinds=PRES)
+@prop("presentation.loop", T.BOOL, kinds=PRES,
+      draft=Drafting(called=("放映",)))
 def loop(target, ctx) -> Observation | None:
     """Loop continuously until Esc (循环放映，按 ESC 键终止; presProps showPr/@loop). False by
     default."""
@@ -50,7 +53,8 @@ def loop(target, ctx) -> Observation | None:
     return Observation(v, "presProps")
 
 
-@prop("presentation.show_type", T.EnumType("show_type"), kinds=PRES)
+@prop("presentation.show_type", T.EnumType("show_type"), kinds=PRES,
+      draft=Drafting(called=("放映",)))
 def show_type(target, ctx) -> Observation | None:
     """Show type: speaker (演讲者放映), browsed (观众自行浏览), kiosk (在展台浏览). speaker by
     default."""
@@ -60,7 +64,9 @@ def show_type(target, ctx) -> Observation | None:
     return Observation(v, "presProps")
 
 
-@prop("section.names", T.ORDERED_LIST, kinds=PRES)
+@prop("section.names", T.ORDERED_LIST, kinds=PRES,
+      draft=Drafting(called=("分为", "分节"),
+                     skill="slide"))
 def section_names(target, ctx) -> Observation | None:
     """Section names in order (节; p14:sectionLst)."""
     sections = target.doc.sections
@@ -69,7 +75,8 @@ def section_names(target, ctx) -> Observation | None:
     return Observation([name for name, _ in sections], "direct")
 
 
-@prop("slide.section", T.TEXT, kinds=SLIDE)
+@prop("slide.section", T.TEXT, kinds=SLIDE,
+      draft=Drafting(called=("分为",)))
 def slide_section(target, ctx) -> Observation | None:
     """Name of the section the slide belongs to."""
     name = target.doc.section_of(target.slide_id)
@@ -77,7 +84,8 @@ def slide_section(target, ctx) -> Observation | None:
 
 
 @prop("picture.count", T.INTEGER, kinds=(PRES, SLIDE),
-      read_only="counted: add or delete pictures")
+      read_only="counted: add or delete pictures",
+      draft=Drafting(volatile=True))
 def picture_count(target, ctx) -> Observation | None:
     """Number of pictures on the slide (or in the presentation), inside groups too; media
     are not counted."""
@@ -106,7 +114,8 @@ def _sheet_text(sheet: Sheet) -> str:
 
 
 # ------------------------------------------------------------------ slides and layouts
-@prop("slide.layout", LAYOUT_NAME, kinds=(SLIDE, "layout"))
+@prop("slide.layout", LAYOUT_NAME, kinds=(SLIDE, "layout"),
+      draft=Drafting(made=True, called=("版式",)))
 def slide_layout(target, ctx) -> Observation | None:
     """Name of the slide's layout (built-in names match in English or Chinese: Title and
     Content = 标题和内容)."""
@@ -116,7 +125,8 @@ def slide_layout(target, ctx) -> Observation | None:
     return Observation(layout.name, "layout") if layout is not None else None
 
 
-@prop("slide.layout_type", T.EnumType("layout_type"), kinds=(SLIDE, "layout"))
+@prop("slide.layout_type", T.EnumType("layout_type"), kinds=(SLIDE, "layout"),
+      draft=Drafting(volatile=True, called=("版式",)))
 def layout_type(target, ctx) -> Observation | None:
     """The layout's type (p:sldLayout/@type: title, obj, twoObj, titleOnly, blank …),
     inferred from a built-in name when the type is absent."""
@@ -129,14 +139,16 @@ def layout_type(target, ctx) -> Observation | None:
     return Observation(token or "cust", "layout" if token else "default")
 
 
-@prop("slide.title", T.TEXT, kinds=SLIDE)
+@prop("slide.title", T.TEXT, kinds=SLIDE,
+      draft=Drafting(made=True, inserted_text=True))
 def slide_title(target, ctx) -> Observation | None:
     """Text of the slide's title (or centered title) placeholder."""
     t = target.title_text
     return Observation(t, "direct") if t is not None else None
 
 
-@prop("slide.hidden", T.BOOL, kinds=SLIDE)
+@prop("slide.hidden", T.BOOL, kinds=SLIDE,
+      draft=Drafting(called=("隐藏",)))
 def slide_hidden(target, ctx) -> Observation | None:
     """Hidden slide (隐藏幻灯片; p:sld/@show=0)."""
     raw = target.sheet.root.get("show")
@@ -145,13 +157,15 @@ def slide_hidden(target, ctx) -> Observation | None:
     return Observation(target.sheet.hidden, "direct")
 
 
-@prop("slide.index", T.INTEGER, kinds=SLIDE)
+@prop("slide.index", T.INTEGER, kinds=SLIDE,
+      draft=Drafting(volatile=True))
 def slide_index(target, ctx) -> Observation | None:
     """1-based position of the slide in the show."""
     return Observation(target.index, "computed")
 
 
-@prop("slide.background.kind", T.EnumType("background_kind"), kinds=SHEET_KINDS)
+@prop("slide.background.kind", T.EnumType("background_kind"), kinds=SHEET_KINDS,
+      draft=Drafting(pictured_by=("背景",), called=("背景",)))
 def background_kind(target, ctx) -> Observation | None:
     """Background fill kind: solid, gradient, picture (picture or texture), pattern, none —
     on the slide or inherited from its layout and master (p:bgPr, or p:bgRef into the
@@ -160,7 +174,8 @@ def background_kind(target, ctx) -> Observation | None:
     return _direct_only(obs, ctx)
 
 
-@prop("slide.background.color", T.COLOR, kinds=SHEET_KINDS)
+@prop("slide.background.color", T.COLOR, kinds=SHEET_KINDS,
+      draft=Drafting(pictured_by=("颜色", "填充", "背景", "底纹", "配色"), called=("背景",)))
 def background_color(target, ctx) -> Observation | None:
     """Background color: the solid color, a gradient's first stop, a pattern's foreground;
     theme colors through the slide's color map."""
@@ -193,21 +208,24 @@ def _placeholder_visible(target, ctx, ph_type: str) -> Observation | None:
     return Observation(on(hf.get(ph_type), True), "direct")
 
 
-@prop("slide.number.visible", T.BOOL, kinds=SHEET_KINDS)
+@prop("slide.number.visible", T.BOOL, kinds=SHEET_KINDS,
+      draft=Drafting(asked="named", words=("编号", "页码"), called=("编号",)))
 def number_visible(target, ctx) -> Observation | None:
     """Slide number shown (幻灯片编号): a slide-number placeholder is on the slide; on a
     layout or master, its p:hf/@sldNum."""
     return _placeholder_visible(target, ctx, "sldNum")
 
 
-@prop("slide.footer.visible", T.BOOL, kinds=SHEET_KINDS)
+@prop("slide.footer.visible", T.BOOL, kinds=SHEET_KINDS,
+      draft=Drafting(asked="named", words=("页脚",), called=("页脚",)))
 def footer_visible(target, ctx) -> Observation | None:
     """Footer shown (页脚): a footer placeholder is on the slide; on a layout or master, its
     p:hf/@ftr."""
     return _placeholder_visible(target, ctx, "ftr")
 
 
-@prop("slide.date.visible", T.BOOL, kinds=SHEET_KINDS)
+@prop("slide.date.visible", T.BOOL, kinds=SHEET_KINDS,
+      draft=Drafting(asked="named", words=("日期",), called=("日期",)))
 def date_visible(target, ctx) -> Observation | None:
     """Date and time shown (日期和时间): a date placeholder is on the slide; on a layout or
     master, its p:hf/@dt."""
@@ -225,7 +243,8 @@ def _date_field(target):
     return bool(fields), body_text(shape.tx_body).strip()
 
 
-@prop("slide.date.kind", T.EnumType("date_kind"), kinds=SHEET_KINDS)
+@prop("slide.date.kind", T.EnumType("date_kind"), kinds=SHEET_KINDS,
+      draft=Drafting(asked="named", words=("日期",), called=("日期",)))
 def date_kind(target, ctx) -> Observation | None:
     """Whether the date and time placeholder holds a date field that updates (自动更新: a
     datetime field) or fixed text (固定); no value without a date placeholder."""
@@ -235,7 +254,8 @@ def date_kind(target, ctx) -> Observation | None:
     return Observation("field" if got[0] else "fixed", "direct")
 
 
-@prop("slide.date.text", T.TEXT, kinds=SHEET_KINDS)
+@prop("slide.date.text", T.TEXT, kinds=SHEET_KINDS,
+      draft=Drafting(asked="named", words=("日期",), called=("日期",)))
 def date_text(target, ctx) -> Observation | None:
     """The text the date and time placeholder shows (a field's last shown value, or the
     fixed text)."""
@@ -243,7 +263,8 @@ def date_text(target, ctx) -> Observation | None:
     return Observation(got[1], "direct") if got is not None else None
 
 
-@prop("slide.hide_background_graphics", T.BOOL, kinds=("slide", "layout"))
+@prop("slide.hide_background_graphics", T.BOOL, kinds=("slide", "layout"),
+      draft=Drafting(called=("隐藏背景",)))
 def hide_background_graphics(target, ctx) -> Observation | None:
     """Hide background graphics (隐藏背景图形): the master's (or layout's) shapes are not
     drawn on this slide or layout (showMasterSp="0"); false by default."""
@@ -261,7 +282,8 @@ def footer_text(target, ctx) -> Observation | None:
     return Observation(body_text(shape.tx_body).strip(), "direct")
 
 
-@prop("notes.text", T.TEXT, kinds=(SLIDE, "notes"))
+@prop("notes.text", T.TEXT, kinds=(SLIDE, "notes"),
+      draft=Drafting(called=("备注",), inserted_text=True))
 def notes_text(target, ctx) -> Observation | None:
     """Text of the slide's speaker notes (备注)."""
     if isinstance(target, NotesTarget):

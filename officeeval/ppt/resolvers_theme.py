@@ -13,6 +13,7 @@ from officeeval.ppt.sheets import Sheet
 from officeeval.ppt.targets import PresentationTarget, SheetTarget, SlideTarget
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
+from officeeval.properties.drafting import Drafting
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
 from officeeval.values import Observation
@@ -137,7 +138,8 @@ def _theme_color(name: str) -> None:
         sheet = _sheet(target)
         rgb = sheet.theme.color(slot) if sheet is not None else None
         return Observation(rgb, "theme") if rgb else None
-    prop(name, T.COLOR, kinds=THEME_KINDS, doc=f"The theme color {slot} as RGB.")(resolve)
+    prop(name, T.COLOR, kinds=THEME_KINDS, doc=f"The theme color {slot} as RGB.",
+         draft=Drafting(pictured_by=("颜色", "填充", "背景", "底纹", "配色")))(resolve)
 
     @WRITERS.writer(name)
     def write(session: Session, target: Target, value: Any) -> str:

@@ -20,6 +20,7 @@ from officeeval.cache import memo_value
 from officeeval.ooxml.ns import W
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
+from officeeval.properties.drafting import Drafting
 from officeeval.properties.mistakes import flip
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
@@ -120,7 +121,9 @@ def walk(doc) -> Walk:
     return memo_value(doc, "_officeeval_page_breaks", lambda: Walk(doc))
 
 
-@PROPERTIES.prop("paragraph.page_break_before", T.BOOL, kinds=PARA_KINDS, breaks=flip)
+@PROPERTIES.prop("paragraph.page_break_before", T.BOOL, kinds=PARA_KINDS, breaks=flip,
+                 draft=Drafting(asked="feature", words=("分页", "新的一页", "新页"),
+                                new_page=True))
 @para_property
 def page_break_before(t, levels, direct) -> Observation | None:
     """Whether the paragraph starts on a new page (段前分页): page break before set on it or
@@ -208,7 +211,8 @@ def _drop_page_breaks(session: Session, p: ParagraphTarget, leading: bool) -> in
 
 
 @PROPERTIES.prop("page_breaks.count", T.INTEGER, kinds=("document", "section"),
-                 read_only="computed from the breaks: write paragraph.page_break_before")
+                 read_only="computed from the breaks: write paragraph.page_break_before",
+                 draft=Drafting(asked="pages", page_result=True))
 def count(t, ctx) -> Observation | None:
     """How many times the body starts a new page by a break (分页符): explicit page breaks,
     page break before (direct or styled) on a paragraph not already at the top of a page,

@@ -15,6 +15,7 @@ from officeeval import vocabulary
 from officeeval.ooxml.ns import W
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
+from officeeval.properties.drafting import Drafting
 from officeeval.properties.mistakes import choices
 from officeeval.properties.writing import WriterSet
 from officeeval.values import Border, Observation
@@ -109,7 +110,8 @@ def _cell_prop(c: CellTarget, tag: str) -> tuple[etree._Element, str] | None:
     return None
 
 
-@prop("cell.shading", T.COLOR, kinds="cell", breaks=choices("none", "FFFF00", "DDEBF7"))
+@prop("cell.shading", T.COLOR, kinds="cell", breaks=choices("none", "FFFF00", "DDEBF7"),
+      draft=Drafting(skill="border"))
 def cell_shading(t, ctx):
     """A table cell's shading fill."""
     if not isinstance(t, CellTarget):
@@ -127,7 +129,8 @@ writes("cell.shading", CELL, "shd")(shading_fill)
 
 
 @prop("cell.vertical_alignment", T.EnumType("vertical_alignment"), kinds="cell",
-      breaks=choices("top", "center", "bottom"))
+      breaks=choices("top", "center", "bottom"),
+      draft=Drafting(asked="words", words=("垂直",)))
 def cell_valign(t, ctx):
     """Vertical alignment in the cell."""
     if not isinstance(t, CellTarget):
@@ -143,7 +146,8 @@ writes("cell.vertical_alignment", CELL, "vAlign")(lambda el, v: valued(el, "vAli
 
 
 @prop("cell.span", T.TEXT, kinds="cell",
-      read_only="merging reshapes the table (cells are absorbed), not one cell's value")
+      read_only="merging reshapes the table (cells are absorbed), not one cell's value",
+      draft=Drafting(volatile=True))
 def cell_span(t, ctx):
     """Merged span of a cell as ROWSxCOLS (1x1 when not merged)."""
     if not isinstance(t, CellTarget):
@@ -151,7 +155,8 @@ def cell_span(t, ctx):
     return Observation(f"{t.row_span}x{t.col_span}", "computed")
 
 
-@prop("cell.text", T.TEXT, kinds="cell")
+@prop("cell.text", T.TEXT, kinds="cell",
+      draft=Drafting(made=True, restates_value=True, content=True, inserted_text=True))
 def cell_text(t, ctx):
     """A table cell's text."""
     return Observation(t.text, "direct") if isinstance(t, CellTarget) else None
@@ -160,7 +165,8 @@ def cell_text(t, ctx):
 WRITERS.writer("cell.text")(write_text)
 
 
-@prop("cell.text_direction", T.TEXT, kinds="cell")
+@prop("cell.text_direction", T.TEXT, kinds="cell",
+      draft=Drafting(skill="cell_format"))
 def cell_text_direction(t, ctx):
     """Text direction in a cell (lrTb horizontal, tbRl vertical …)."""
     if not isinstance(t, CellTarget):

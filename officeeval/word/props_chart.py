@@ -17,6 +17,7 @@ from officeeval.ooxml.embedded_workbook import chart_matches_workbook
 from officeeval.ooxml.package import Package
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
+from officeeval.properties.drafting import Drafting
 from officeeval.properties.mistakes import flip
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
@@ -81,7 +82,8 @@ _cached_writer("chart.axis.y.title")
 _cached_writer("chart.style")
 
 
-@PROPERTIES.prop("chart.cache_matches_workbook", T.BOOL, kinds="chart", breaks=flip)
+@PROPERTIES.prop("chart.cache_matches_workbook", T.BOOL, kinds="chart", breaks=flip,
+                 draft=Drafting(called=("图表",)))
 def cache_matches_workbook(target, ctx):
     """Whether the values a chart shows (its cache: series names, values, categories) are
     the ones its embedded workbook holds (图表数据与嵌入的工作簿一致); nothing when the

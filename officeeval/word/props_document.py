@@ -16,6 +16,7 @@ from officeeval.ooxml.ns import R
 from officeeval.ooxml.problems import problems_of
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
+from officeeval.properties.drafting import Drafting
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
 from officeeval.values import Observation
@@ -59,7 +60,8 @@ def package_problem_count(doc, ctx):
     return Observation(len(problems_of(doc)), "computed")
 
 
-@prop("background.color", T.COLOR, kinds=DOC)
+@prop("background.color", T.COLOR, kinds=DOC,
+      draft=Drafting(pictured_by=("颜色", "填充", "背景", "底纹", "配色")))
 @document_property
 def background(doc, ctx):
     """Page background color (页面颜色)."""
@@ -84,7 +86,8 @@ def write_background(session: Session, target: Target, value: Any) -> str:
     return f"w:background/@w:color={color}"
 
 
-@prop("theme.name", T.TEXT, kinds=DOC)
+@prop("theme.name", T.TEXT, kinds=DOC,
+      draft=Drafting(volatile=True))
 @document_property
 def theme_name(doc, ctx):
     """Name of the document theme."""
@@ -129,7 +132,8 @@ def _core_writer(prop: str, field: str) -> None:
         return f"{etree.QName(tag).localname}={value!r}"
 
 
-@prop("core.title", T.TEXT, kinds=DOC)
+@prop("core.title", T.TEXT, kinds=DOC,
+      draft=Drafting(called=("属性",), inserted_text=True))
 @document_property
 def core_title(doc, ctx):
     """Document title (core properties)."""
@@ -139,7 +143,8 @@ def core_title(doc, ctx):
 _core_writer("core.title", "title")
 
 
-@prop("core.author", T.TEXT, kinds=DOC)
+@prop("core.author", T.TEXT, kinds=DOC,
+      draft=Drafting(called=("属性",), inserted_text=True))
 @document_property
 def core_author(doc, ctx):
     """Document author (dc:creator)."""
@@ -149,7 +154,8 @@ def core_author(doc, ctx):
 _core_writer("core.author", "author")
 
 
-@prop("core.subject", T.TEXT, kinds=DOC)
+@prop("core.subject", T.TEXT, kinds=DOC,
+      draft=Drafting(called=("属性",), inserted_text=True))
 @document_property
 def core_subject(doc, ctx):
     """Document subject."""
@@ -159,7 +165,8 @@ def core_subject(doc, ctx):
 _core_writer("core.subject", "subject")
 
 
-@prop("core.keywords", T.TEXT, kinds=DOC)
+@prop("core.keywords", T.TEXT, kinds=DOC,
+      draft=Drafting(called=("属性",), inserted_text=True))
 @document_property
 def core_keywords(doc, ctx):
     """Document keywords."""
@@ -169,7 +176,8 @@ def core_keywords(doc, ctx):
 _core_writer("core.keywords", "keywords")
 
 
-@prop("core.description", T.TEXT, kinds=DOC)
+@prop("core.description", T.TEXT, kinds=DOC,
+      draft=Drafting(called=("属性",), inserted_text=True))
 @document_property
 def core_description(doc, ctx):
     """Document comments (dc:description, 备注)."""
@@ -179,7 +187,8 @@ def core_description(doc, ctx):
 _core_writer("core.description", "description")
 
 
-@prop("core.category", T.TEXT, kinds=DOC)
+@prop("core.category", T.TEXT, kinds=DOC,
+      draft=Drafting(called=("属性",)))
 @document_property
 def core_category(doc, ctx):
     """Document category (cp:category, 类别)."""
@@ -189,7 +198,8 @@ def core_category(doc, ctx):
 _core_writer("core.category", "category")
 
 
-@prop("core.last_modified_by", T.TEXT, kinds=DOC)
+@prop("core.last_modified_by", T.TEXT, kinds=DOC,
+      draft=Drafting(volatile=True, called=("属性",)))
 @document_property
 def core_last_modified_by(doc, ctx):
     """Last modified by (cp:lastModifiedBy)."""
@@ -199,7 +209,8 @@ def core_last_modified_by(doc, ctx):
 _core_writer("core.last_modified_by", "last_modified_by")
 
 
-@prop("core.created", T.TEXT, kinds=DOC)
+@prop("core.created", T.TEXT, kinds=DOC,
+      draft=Drafting(volatile=True, called=("属性",)))
 @document_property
 def core_created(doc, ctx):
     """Creation time as stored (dcterms:created, W3CDTF)."""
@@ -209,7 +220,8 @@ def core_created(doc, ctx):
 _core_writer("core.created", "created")
 
 
-@prop("core.modified", T.TEXT, kinds=DOC)
+@prop("core.modified", T.TEXT, kinds=DOC,
+      draft=Drafting(volatile=True, called=("属性",)))
 @document_property
 def core_modified(doc, ctx):
     """Modification time as stored (dcterms:modified)."""
@@ -391,7 +403,8 @@ def _style_attr(name: str, attr: str, fmt: Callable[[Any], str]) -> None:
         return f"{attr}={fmt(value)}"
 
 
-@prop("style.based_on", T.STYLE_NAME, kinds=STYLE)
+@prop("style.based_on", T.STYLE_NAME, kinds=STYLE,
+      draft=Drafting(asked="feature", words=("基于",), by_name=False))
 @style_property
 def based_on(st, doc):
     """Name of the style a style is based on."""
@@ -404,7 +417,8 @@ def based_on(st, doc):
 _style_ref("style.based_on", "basedOn")
 
 
-@prop("style.custom", T.BOOL, kinds=STYLE)
+@prop("style.custom", T.BOOL, kinds=STYLE,
+      draft=Drafting(asked="feature", words=("新建",)))
 @style_property
 def custom(st, doc):
     """Whether a style is a custom (user-defined) one."""
@@ -414,7 +428,8 @@ def custom(st, doc):
 _style_attr("style.custom", "customStyle", lambda v: "1" if v else "0")
 
 
-@prop("style.type", T.TEXT, kinds=STYLE)
+@prop("style.type", T.TEXT, kinds=STYLE,
+      draft=Drafting(asked="feature", words=("新建", "样式")))
 @style_property
 def style_type(st, doc):
     """Style type: paragraph, character, table or numbering."""
@@ -424,7 +439,8 @@ def style_type(st, doc):
 _style_attr("style.type", "type", str)
 
 
-@prop("style.next", T.STYLE_NAME, kinds=STYLE)
+@prop("style.next", T.STYLE_NAME, kinds=STYLE,
+      draft=Drafting(volatile=True, asked="feature", words=("后续",)))
 @style_property
 def next_style(st, doc):
     """Style of the paragraph that follows (后续段落样式); a paragraph style that names none

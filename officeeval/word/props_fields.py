@@ -15,6 +15,7 @@ from typing import Any, Callable
 from officeeval.ooxml.editing import set_text
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
+from officeeval.properties.drafting import Drafting
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
 from officeeval.values import Observation
@@ -41,7 +42,8 @@ def field_property(read: Callable) -> Callable:
     return resolve
 
 
-@prop("field.type", T.TEXT, kinds=FIELD_KINDS)
+@prop("field.type", T.TEXT, kinds=FIELD_KINDS,
+      draft=Drafting(never_asked=True))
 @field_property
 def field_type(info):
     """Field type (MERGEFIELD, PAGE, TOC …)."""
@@ -57,7 +59,8 @@ def write_field_type(session: Session, target: Target, value: Any) -> str:
     return f"type -> {value}"
 
 
-@prop("field.instruction", T.TEXT, kinds=FIELD_KINDS)
+@prop("field.instruction", T.TEXT, kinds=FIELD_KINDS,
+      draft=Drafting(volatile=True, never_asked=True))
 @field_property
 def field_instruction(info):
     """Full field instruction text."""
@@ -121,7 +124,8 @@ def write_field_argument(session: Session, target: Target, value: Any) -> str:
     return f"argument {arg!r} -> {value!r}"
 
 
-@prop("field.result", T.TEXT, kinds=FIELD_KINDS)
+@prop("field.result", T.TEXT, kinds=FIELD_KINDS,
+      draft=Drafting(volatile=True))
 @field_property
 def field_result(info):
     """The field's current result text (what it shows)."""
@@ -138,7 +142,8 @@ def write_field_result(session: Session, target: Target, value: Any) -> str:
     return f"result {value!r}"
 
 
-@prop("field.switches", T.TEXT, kinds=FIELD_KINDS)
+@prop("field.switches", T.TEXT, kinds=FIELD_KINDS,
+      draft=Drafting(never_asked=True))
 @field_property
 def field_switches(info):
     r"""The field's switches as written (\o "1-3" \h)."""
@@ -195,7 +200,8 @@ def _toc_slots(session: Session, target: Target) -> tuple[list[Slot], str]:
     return ss, "".join(s.text for s in ss)
 
 
-@prop("toc.levels", T.INTEGER, kinds=TOC_KINDS)
+@prop("toc.levels", T.INTEGER, kinds=TOC_KINDS,
+      draft=Drafting(called=("目录",)))
 def toc_levels(t, ctx):
     """Deepest outline level the table of contents includes."""
     toc = _first_toc(t)
@@ -215,7 +221,8 @@ def write_toc_levels(session: Session, target: Target, value: Any) -> str:
     return f"\\o levels to {int(value)}"
 
 
-@prop("toc.hyperlinks", T.BOOL, kinds=TOC_KINDS)
+@prop("toc.hyperlinks", T.BOOL, kinds=TOC_KINDS,
+      draft=Drafting(called=("目录",)))
 def toc_hyperlinks(t, ctx):
     r"""Whether TOC entries are hyperlinks (\h)."""
     toc = _first_toc(t)
@@ -245,7 +252,8 @@ def _toc_switch(prop: str, name: str, on_means_present: bool) -> None:
 _toc_switch("toc.hyperlinks", "h", on_means_present=True)
 
 
-@prop("toc.page_numbers", T.BOOL, kinds=TOC_KINDS)
+@prop("toc.page_numbers", T.BOOL, kinds=TOC_KINDS,
+      draft=Drafting(called=("目录",)))
 def toc_page_numbers(t, ctx):
     r"""Whether TOC entries show page numbers (no \n)."""
     toc = _first_toc(t)
@@ -259,7 +267,8 @@ _toc_switch("toc.page_numbers", "n", on_means_present=False)
 
 
 @prop("toc.entries", T.INTEGER, kinds=TOC_KINDS,
-      read_only="the entries Word generated when the field was last updated")
+      read_only="the entries Word generated when the field was last updated",
+      draft=Drafting(volatile=True, called=("目录",)))
 def toc_entries(t, ctx):
     """Number of entries (paragraphs with text) in the TOC's current result."""
     toc = _first_toc(t)
@@ -267,7 +276,8 @@ def toc_entries(t, ctx):
 
 
 @prop("toc.kind", T.TEXT, kinds=TOC_KINDS,
-      read_only="how the table of contents is stored (a content control or a bare field)")
+      read_only="how the table of contents is stored (a content control or a bare field)",
+      draft=Drafting(never_asked=True, called=("目录",)))
 def toc_kind(t, ctx):
     """How the TOC is held: content_control (Word's TOC gallery) or field."""
     toc = _first_toc(t)

@@ -17,6 +17,7 @@ from lxml import etree
 
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
+from officeeval.properties.drafting import Drafting
 from officeeval.properties.mistakes import choices, flip, fonts, sizes
 from officeeval.properties.writing import WriterSet
 from officeeval.values import Observation
@@ -42,7 +43,8 @@ def font_slot(rpr: etree._Element, slot: str, value: Any, also: tuple[str, ...] 
 
 
 @prop("font.name", T.TEXT, kinds=RUN_KINDS,
-      breaks=fonts("Arial", "Times New Roman", "Courier New"))
+      breaks=fonts("Arial", "Times New Roman", "Courier New"),
+      draft=Drafting(asked="feature", words=("西文", "英文"), freed_by=("字体",)))
 @run_property(R.DEFAULT_FONT)
 def name(chain: RunChain) -> Observation | None:
     """Latin (ASCII/hAnsi) font name, effective through styles, document defaults and theme
@@ -55,7 +57,8 @@ def put_name(rpr: etree._Element, v: Any) -> str:
     return font_slot(rpr, "ascii", v, ("hAnsi",))
 
 
-@prop("font.east_asia", T.TEXT, kinds=RUN_KINDS, breaks=fonts("宋体", "黑体", "楷体", "仿宋", "微软雅黑"))
+@prop("font.east_asia", T.TEXT, kinds=RUN_KINDS, breaks=fonts("宋体", "黑体", "楷体", "仿宋", "微软雅黑"),
+      draft=Drafting(asked="feature", words=("中文字体", "字体"), freed_by=("字体",)))
 @run_property()
 def east_asia(chain: RunChain) -> Observation | None:
     """East Asian font name (w:eastAsia / a:ea), kept apart from the Latin font: 黑体 here
@@ -68,7 +71,11 @@ def put_east_asia(rpr: etree._Element, v: Any) -> str:
     return font_slot(rpr, "eastAsia", v)
 
 
-@prop("font.size", T.SIZE, kinds=RUN_KINDS, breaks=sizes)
+@prop("font.size", T.SIZE, kinds=RUN_KINDS, breaks=sizes,
+      draft=Drafting(asked="feature",
+                     words=("号", "磅", "字号"),
+                     freed_by=("字号",),
+                     pictured_by=("字号", "大小", "字体大小")))
 @run_property(R.DEFAULT_SIZE_PT)
 def size(chain: RunChain) -> Observation | None:
     """Font size in points (exact: 五号 = 10.5). Word's built-in default is 10 pt."""
@@ -83,7 +90,8 @@ def put_size(rpr: etree._Element, v: Any) -> str:
     return f"w:sz={half} (half-points)"
 
 
-@prop("font.bold", T.BOOL, kinds=RUN_KINDS, breaks=flip)
+@prop("font.bold", T.BOOL, kinds=RUN_KINDS, breaks=flip,
+      draft=Drafting(asked="feature", words=("加粗", "粗体"), spoken_true=("加粗", "粗体")))
 @run_property(False)
 def bold(chain: RunChain) -> Observation | None:
     """Bold, effective (a heading bold through its style is bold). Word toggle properties
@@ -94,7 +102,8 @@ def bold(chain: RunChain) -> Observation | None:
 writes("font.bold", RUN, "b")(lambda rpr, v: toggle(rpr, "b", v))
 
 
-@prop("font.italic", T.BOOL, kinds=RUN_KINDS, breaks=flip)
+@prop("font.italic", T.BOOL, kinds=RUN_KINDS, breaks=flip,
+      draft=Drafting(asked="feature", words=("倾斜", "斜体"), spoken_true=("倾斜", "斜体")))
 @run_property(False)
 def italic(chain: RunChain) -> Observation | None:
     """Italic, effective."""
@@ -105,7 +114,8 @@ writes("font.italic", RUN, "i")(lambda rpr, v: toggle(rpr, "i", v))
 
 
 @prop("font.underline", T.EnumType("underline"), kinds=RUN_KINDS,
-      breaks=choices("none", "single", "double"))
+      breaks=choices("none", "single", "double"),
+      draft=Drafting(asked="feature", words=("下划线",)))
 @run_property("none")
 def underline(chain: RunChain) -> Observation | None:
     """Underline style (none when not underlined)."""
@@ -118,7 +128,12 @@ def put_underline(rpr: etree._Element, v: Any) -> str:
 
 
 @prop("font.color", T.COLOR, kinds=RUN_KINDS,
-      breaks=choices("000000", "FF0000", "0000FF", "00B050"))
+      breaks=choices("000000", "FF0000", "0000FF", "00B050"),
+      draft=Drafting(asked="feature",
+                     words=("颜色", "色"),
+                     not_named_by="(填充|背景|底纹|标签|边框|框线|线条)颜色[^，,。；;]*",
+                     freed_by=("颜色",),
+                     pictured_by=("颜色", "填充", "背景", "底纹", "配色")))
 @run_property("auto")
 def color(chain: RunChain) -> Observation | None:
     """Text color as RGB (theme colors resolved with tint/shade), or auto."""
@@ -144,7 +159,8 @@ def put_highlight(rpr: etree._Element, v: Any) -> str:
     return valued(rpr, "highlight", v)
 
 
-@prop("font.strike", T.BOOL, kinds=RUN_KINDS, breaks=flip)
+@prop("font.strike", T.BOOL, kinds=RUN_KINDS, breaks=flip,
+      draft=Drafting(spoken_true=("删除线",)))
 @run_property(False)
 def strike(chain: RunChain) -> Observation | None:
     """Single strikethrough."""
@@ -217,7 +233,8 @@ def all_caps(chain: RunChain) -> Observation | None:
 writes("font.all_caps", RUN, "caps")(lambda rpr, v: toggle(rpr, "caps", v))
 
 
-@prop("font.spacing", T.LENGTH_ABS, kinds=RUN_KINDS, breaks=choices(2.0, 0.0, -1.0))
+@prop("font.spacing", T.LENGTH_ABS, kinds=RUN_KINDS, breaks=choices(2.0, 0.0, -1.0),
+      draft=Drafting(asked="feature", words=("字符间距", "字间距")))
 @run_property(0.0)
 def spacing(chain: RunChain) -> Observation | None:
     """Character spacing adjustment in points (positive = expanded, 加宽; negative =
@@ -231,7 +248,8 @@ def put_spacing(rpr: etree._Element, v: Any) -> str:
     return f"w:spacing={twips(points(v) or 0.0)}"
 
 
-@prop("font.scale", T.PERCENT, kinds=RUN_KINDS, breaks=choices(150.0, 100.0))
+@prop("font.scale", T.PERCENT, kinds=RUN_KINDS, breaks=choices(150.0, 100.0),
+      draft=Drafting(asked="feature", words=("缩放",)))
 @run_property(100.0)
 def scale(chain: RunChain) -> Observation | None:
     """Character width scale in percent (缩放); 100 when not set."""

@@ -25,6 +25,7 @@ from officeeval.errors import UnverifiableValue
 from officeeval.ooxml.ns import W
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
+from officeeval.properties.drafting import Drafting
 from officeeval.rendered import UNAVAILABLE, Rendered
 from officeeval.targets import Target
 from officeeval.values import Observation
@@ -61,7 +62,8 @@ def span_text(first: int, last: int) -> str:
 
 
 # ------------------------------------------------------------------ the document
-@prop("document.page_count", T.INTEGER, kinds=("document",), read_only=LAID_OUT)
+@prop("document.page_count", T.INTEGER, kinds=("document",), read_only=LAID_OUT,
+      draft=Drafting(asked="pages", page_result=True))
 def document_page_count(t, ctx):
     """Pages of the document as laid out (LibreOffice; Word's count: the blank pages
     inserted to start a section on an odd or even page are not counted)."""
@@ -73,7 +75,8 @@ def document_page_count(t, ctx):
 
 
 # ------------------------------------------------------------------ where a target landed
-@prop("layout.page", T.INTEGER, kinds=PLACED, read_only=LAID_OUT)
+@prop("layout.page", T.INTEGER, kinds=PLACED, read_only=LAID_OUT,
+      draft=Drafting(volatile=True, asked="pages"))
 def layout_page(t, ctx):
     """The page (1-based, physical) the target starts on as laid out: a paragraph's first
     line, a table's first row, a picture's or chart's anchor paragraph, a section's first
@@ -86,7 +89,8 @@ def layout_page(t, ctx):
     return _observe(layout, hit[0], note)
 
 
-@prop("layout.page_number", T.TEXT, kinds=PLACED, read_only=LAID_OUT)
+@prop("layout.page_number", T.TEXT, kinds=PLACED, read_only=LAID_OUT,
+      draft=Drafting(asked="pages", page_result=True))
 def layout_page_number(t, ctx):
     """The page number shown on the page the target starts on, in that section's numbering
     (``1``, ``iii``): a body that restarts numbering at 1 after a cover and a table of
@@ -97,7 +101,8 @@ def layout_page_number(t, ctx):
     return _observe(layout, label, f"physical page {hit[0]}") if label else None
 
 
-@prop("paragraph.starts_page", T.BOOL, kinds=("paragraph",), read_only=LAID_OUT)
+@prop("paragraph.starts_page", T.BOOL, kinds=("paragraph",), read_only=LAID_OUT,
+      draft=Drafting(asked="pages", page_result=True))
 def paragraph_starts_page(t, ctx):
     """Whether the paragraph's first line is the first thing on its page (a page break, a
     section break or the flow of the text put it at the top)."""
@@ -108,7 +113,8 @@ def paragraph_starts_page(t, ctx):
     return _observe(layout, hit[2], f"page {hit[0]}")
 
 
-@prop("section.page_range", T.TEXT, kinds=("section",), read_only=LAID_OUT)
+@prop("section.page_range", T.TEXT, kinds=("section",), read_only=LAID_OUT,
+      draft=Drafting(asked="pages", page_result=True, called=("分节",)))
 def section_page_range(t, ctx):
     """The physical pages the section occupies as laid out: ``2`` for one page, ``2-4``
     for several."""
@@ -183,7 +189,8 @@ def _first_toc(t):
     return found[0] if found else None
 
 
-@prop("toc.pages_current", T.BOOL, kinds=TOC_KINDS, read_only=LAID_OUT)
+@prop("toc.pages_current", T.BOOL, kinds=TOC_KINDS, read_only=LAID_OUT,
+      draft=Drafting(called=("目录",)))
 def toc_pages_current(t, ctx):
     """Whether every entry of the table of contents shows the page number its heading
     has as laid out (the TOC was updated after the last change; numbers typed in by hand

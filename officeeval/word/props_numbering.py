@@ -19,6 +19,7 @@ from lxml import etree
 from officeeval.ooxml.ns import W
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
+from officeeval.properties.drafting import Drafting
 from officeeval.properties.mistakes import choices
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
@@ -75,7 +76,9 @@ def _lift_numbering(read: Callable, none_value=None) -> Callable:
 LEVEL_KINDS = (*PARA_KINDS, "list_level")
 
 
-@prop("paragraph.numbering", T.EnumType("number_format"), kinds=LEVEL_KINDS)
+@prop("paragraph.numbering", T.EnumType("number_format"), kinds=LEVEL_KINDS,
+      draft=Drafting(asked="feature", words=("编号",), numbering_part=True, called=("编号",),
+                     skill="numbering"))
 @numbering_property("none")
 def numbering(t, ref, level):
     """Numbering format of the paragraph's list level (bullet, decimal, chineseCounting …),
@@ -100,7 +103,9 @@ def write_numbering(session: Session, target: Target, value: Any) -> str:
     return f"numFmt={value}"
 
 
-@prop("paragraph.numbering.level", T.INTEGER, kinds=PARA_KINDS)
+@prop("paragraph.numbering.level", T.INTEGER, kinds=PARA_KINDS,
+      draft=Drafting(asked="feature", words=("编号",), numbering_part=True, called=("编号",),
+                     skill="numbering"))
 @numbering_property()
 def numbering_level(t, ref, level):
     """List level (1-based) of a numbered paragraph."""
@@ -120,7 +125,9 @@ def write_numbering_level(session: Session, target: Target, value: Any) -> str:
     return "list level changed"
 
 
-@prop("paragraph.numbering.text", T.TEXT, kinds=LEVEL_KINDS)
+@prop("paragraph.numbering.text", T.TEXT, kinds=LEVEL_KINDS,
+      draft=Drafting(asked="feature", words=("编号",), numbering_part=True, called=("编号",),
+                     skill="numbering"))
 @numbering_property()
 def numbering_text(t, ref, level):
     """The level text pattern of the paragraph's list level (e.g. '第%1章', '%1.%2')."""
@@ -141,7 +148,9 @@ def _level_attr(name: str, tag: str, fmt: Callable[[Any], str]) -> None:
 _level_attr("paragraph.numbering.text", "lvlText", str)
 
 
-@prop("paragraph.numbering.start", T.INTEGER, kinds=LEVEL_KINDS)
+@prop("paragraph.numbering.start", T.INTEGER, kinds=LEVEL_KINDS,
+      draft=Drafting(asked="feature", words=("编号",), numbering_part=True, called=("编号",),
+                     skill="numbering"))
 @numbering_property()
 def numbering_start(t, ref, level):
     """The number the paragraph's list level starts at (w:start, or the list instance's
@@ -153,7 +162,9 @@ _level_attr("paragraph.numbering.start", "start", lambda v: str(int(v)))
 
 
 @prop("paragraph.numbering.suffix", T.EnumType("number_suffix"), kinds=LEVEL_KINDS,
-      breaks=choices("tab", "space", "nothing"))
+      breaks=choices("tab", "space", "nothing"),
+      draft=Drafting(asked="feature", words=("编号",), called=("编号",),
+                     skill="numbering"))
 @numbering_property()
 def numbering_suffix(t, ref, level):
     """What follows the list number (编号之后): tab (制表符), space (空格) or nothing (不特别标注),
@@ -197,7 +208,9 @@ def write_numbering_suffix(session: Session, target: Target, value: Any) -> str:
 
 @prop("paragraph.numbering.label", T.TEXT, kinds=LEVEL_KINDS,
       read_only="counted from the level text and the items before it: write "
-                "paragraph.numbering.text or .start")
+                "paragraph.numbering.text or .start",
+      draft=Drafting(asked="feature", words=("编号",), numbering_part=True, called=("编号",),
+                     skill="numbering"))
 @numbering_property()
 def numbering_label(target, ref, level):
     """The list label a reader sees ('第一章', '1.2', '(b)'), counted over the document in

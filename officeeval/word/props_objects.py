@@ -19,6 +19,7 @@ from officeeval.ooxml.editing import set_text
 from officeeval.ooxml.ns import A, V, WP, WPS
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
+from officeeval.properties.drafting import Drafting
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
 from officeeval.values import Measure, Observation
@@ -77,7 +78,12 @@ def _size_writer(name: str, attr: str) -> None:
         return f"{attr}={new}"
 
 
-@prop("image.width", T.LENGTH_ABS, kinds=DRAWING_KINDS)
+@prop("image.width", T.LENGTH_ABS, kinds=DRAWING_KINDS,
+      draft=Drafting(asked="placed",
+                     words=("同宽", "等宽"),
+                     stated_by=("宽",),
+                     freed_by=("大小", "尺寸"),
+                     called=("图片",)))
 @drawing_property
 def image_width(t: DrawingTarget):
     """Image width."""
@@ -87,7 +93,12 @@ def image_width(t: DrawingTarget):
 _size_writer("image.width", "cx")
 
 
-@prop("image.height", T.LENGTH_ABS, kinds=DRAWING_KINDS)
+@prop("image.height", T.LENGTH_ABS, kinds=DRAWING_KINDS,
+      draft=Drafting(asked="placed",
+                     words=("同高", "等高"),
+                     stated_by=("高",),
+                     freed_by=("大小", "尺寸"),
+                     called=("图片",)))
 @drawing_property
 def image_height(t: DrawingTarget):
     """Image height."""
@@ -115,7 +126,8 @@ def shape_height(t: DrawingTarget):
 _size_writer("shape.height", "cy")
 
 
-@prop("image.wrap", T.EnumType("wrap_type"), kinds=DRAWING_KINDS)
+@prop("image.wrap", T.EnumType("wrap_type"), kinds=DRAWING_KINDS,
+      draft=Drafting(made=True, asked="words", words=("环绕", "嵌入", "浮于", "衬于"), called=("图片",)))
 @drawing_property
 def image_wrap(t: DrawingTarget):
     """Text wrapping (嵌入型, 四周型环绕 …)."""
@@ -159,7 +171,8 @@ def write_image_wrap(session: Session, target: Target, value: Any) -> str:
     raise NotApplicable(f"the object is already {value}")
 
 
-@prop("image.alt_text", T.TEXT, kinds=DRAWING_KINDS)
+@prop("image.alt_text", T.TEXT, kinds=DRAWING_KINDS,
+      draft=Drafting(called=("图片",)))
 @drawing_property
 def image_alt_text(t: DrawingTarget):
     """Alternative text of a picture or shape (descr or title)."""
@@ -183,7 +196,8 @@ def write_alt_text(session: Session, target: Target, value: Any) -> str:
     return f"descr={value!r}"
 
 
-@prop("shape.text", T.TEXT, kinds=("shape", "textbox", "smartart"))
+@prop("shape.text", T.TEXT, kinds=("shape", "textbox", "smartart"),
+      draft=Drafting(volatile=True, inserted_text=True))
 @drawing_property
 def shape_text(t: DrawingTarget):
     """Text inside a shape or text box."""

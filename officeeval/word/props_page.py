@@ -15,6 +15,7 @@ from officeeval.ooxml.ns import W
 from officeeval.ooxml.units import eighth_points_to_pt, twips_to_pt
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
+from officeeval.properties.drafting import Drafting
 from officeeval.properties.mistakes import CM, choices, page_sizes, shift
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
@@ -55,7 +56,9 @@ def _written_size(sect: etree._Element) -> tuple[float, float]:
     return w, h
 
 
-@prop("page.size", T.PAGE_SIZE, kinds=SECTION_KINDS, breaks=page_sizes)
+@prop("page.size", T.PAGE_SIZE, kinds=SECTION_KINDS, breaks=page_sizes,
+      draft=Drafting(asked="page_setup", words=("纸张", "A4", "B5", "A3", "Letter"), called=("纸张",),
+                     named_sizes=True))
 @section_property
 def page_size(s, direct):
     """Paper size by dimensions (A4, A3, B5, 16K, Letter …), in either orientation."""
@@ -87,7 +90,8 @@ def _put_page_dim(attr: str) -> Callable[[etree._Element, Any], str]:
     return write
 
 
-@prop("page.width", T.LENGTH_ABS, kinds=SECTION_KINDS, breaks=shift(2 * CM))
+@prop("page.width", T.LENGTH_ABS, kinds=SECTION_KINDS, breaks=shift(2 * CM),
+      draft=Drafting(asked="page_setup", words=("纸张", "宽"), side_of="page.size"))
 @section_property
 def page_width(s, direct):
     """Page width."""
@@ -97,7 +101,8 @@ def page_width(s, direct):
 writes("page.width", SECTION, "pgSz")(_put_page_dim("w"))
 
 
-@prop("page.height", T.LENGTH_ABS, kinds=SECTION_KINDS, breaks=shift(2 * CM))
+@prop("page.height", T.LENGTH_ABS, kinds=SECTION_KINDS, breaks=shift(2 * CM),
+      draft=Drafting(asked="page_setup", words=("纸张", "高"), side_of="page.size"))
 @section_property
 def page_height(s, direct):
     """Page height."""
@@ -108,7 +113,8 @@ writes("page.height", SECTION, "pgSz")(_put_page_dim("h"))
 
 
 @prop("page.orientation", T.EnumType("orientation"), kinds=SECTION_KINDS,
-      breaks=choices("landscape", "portrait"))
+      breaks=choices("landscape", "portrait"),
+      draft=Drafting(asked="page_setup", words=("方向", "横向", "纵向")))
 @section_property
 def orientation(s, direct):
     """portrait (纵向) or landscape (横向)."""
@@ -155,7 +161,8 @@ def _put_margin(attr: str) -> Callable[[etree._Element, Any], str]:
     return write
 
 
-@prop("page.margin.top", T.LENGTH_ABS, kinds=SECTION_KINDS, breaks=shift(CM))
+@prop("page.margin.top", T.LENGTH_ABS, kinds=SECTION_KINDS, breaks=shift(CM),
+      draft=Drafting(asked="page_setup", words=("页边距", "边距"), called=("页边距",)))
 @section_property
 def margin_top(s, direct):
     """Top margin."""
@@ -165,7 +172,8 @@ def margin_top(s, direct):
 writes("page.margin.top", SECTION, "pgMar")(_put_margin("top"))
 
 
-@prop("page.margin.bottom", T.LENGTH_ABS, kinds=SECTION_KINDS, breaks=shift(CM))
+@prop("page.margin.bottom", T.LENGTH_ABS, kinds=SECTION_KINDS, breaks=shift(CM),
+      draft=Drafting(asked="page_setup", words=("页边距", "边距"), called=("页边距",)))
 @section_property
 def margin_bottom(s, direct):
     """Bottom margin."""
@@ -175,7 +183,8 @@ def margin_bottom(s, direct):
 writes("page.margin.bottom", SECTION, "pgMar")(_put_margin("bottom"))
 
 
-@prop("page.margin.left", T.LENGTH_ABS, kinds=SECTION_KINDS, breaks=shift(CM))
+@prop("page.margin.left", T.LENGTH_ABS, kinds=SECTION_KINDS, breaks=shift(CM),
+      draft=Drafting(asked="page_setup", words=("页边距", "边距"), called=("页边距",)))
 @section_property
 def margin_left(s, direct):
     """Left margin."""
@@ -185,7 +194,8 @@ def margin_left(s, direct):
 writes("page.margin.left", SECTION, "pgMar")(_put_margin("left"))
 
 
-@prop("page.margin.right", T.LENGTH_ABS, kinds=SECTION_KINDS, breaks=shift(CM))
+@prop("page.margin.right", T.LENGTH_ABS, kinds=SECTION_KINDS, breaks=shift(CM),
+      draft=Drafting(asked="page_setup", words=("页边距", "边距"), called=("页边距",)))
 @section_property
 def margin_right(s, direct):
     """Right margin."""
@@ -195,7 +205,8 @@ def margin_right(s, direct):
 writes("page.margin.right", SECTION, "pgMar")(_put_margin("right"))
 
 
-@prop("page.margin.gutter", T.LENGTH_ABS, kinds=SECTION_KINDS, breaks=shift(CM))
+@prop("page.margin.gutter", T.LENGTH_ABS, kinds=SECTION_KINDS, breaks=shift(CM),
+      draft=Drafting(asked="page_setup", words=("装订线",), called=("页边距",)))
 @section_property
 def margin_gutter(s, direct):
     """Gutter (装订线) width."""
@@ -206,7 +217,8 @@ writes("page.margin.gutter", SECTION, "pgMar")(_put_margin("gutter"))
 
 
 @prop("page.margin.gutter_position", T.EnumType("gutter_position"), kinds=SECTION_KINDS,
-      breaks=choices("left", "top"))
+      breaks=choices("left", "top"),
+      draft=Drafting(asked="page_setup", words=("装订线",), called=("页边距",)))
 @section_property
 def gutter_position(s, direct):
     """Gutter position (装订线位置): left (靠左), top (靠上) or right (a right-to-left
@@ -276,7 +288,8 @@ def write_gutter_position(session: Session, target: Target, value: Any) -> str:
     return f"gutter {value}"
 
 
-@prop("page.header_distance", T.LENGTH_ABS, kinds=SECTION_KINDS, breaks=shift(CM / 2))
+@prop("page.header_distance", T.LENGTH_ABS, kinds=SECTION_KINDS, breaks=shift(CM / 2),
+      draft=Drafting(asked="page_setup", words=("页眉", "边界")))
 @section_property
 def header_distance(s, direct):
     """Header distance from the page edge (页眉距边界)."""
@@ -286,7 +299,8 @@ def header_distance(s, direct):
 writes("page.header_distance", SECTION, "pgMar")(_put_margin("header"))
 
 
-@prop("page.footer_distance", T.LENGTH_ABS, kinds=SECTION_KINDS, breaks=shift(CM / 2))
+@prop("page.footer_distance", T.LENGTH_ABS, kinds=SECTION_KINDS, breaks=shift(CM / 2),
+      draft=Drafting(asked="page_setup", words=("页脚", "边界")))
 @section_property
 def footer_distance(s, direct):
     """Footer distance from the page edge."""
@@ -304,7 +318,8 @@ def border_of(el) -> Border:
 
 
 @prop("page.border", T.BORDER, kinds=SECTION_KINDS,
-      breaks=lambda ref: [Border("single", 0.5), Border("none")])
+      breaks=lambda ref: [Border("single", 0.5), Border("none")],
+      draft=Drafting(volatile=True))
 @section_property
 def page_border(s, direct):
     """Page border (top edge, or the box): style, width, color."""

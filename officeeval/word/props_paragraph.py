@@ -14,6 +14,7 @@ from lxml import etree
 from officeeval.ooxml.ns import W
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
+from officeeval.properties.drafting import Drafting
 from officeeval.properties.mistakes import CM, border_values, choices, drop_cap_lines, flip, shift
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.ooxml.units import to_int, twips_to_pt
@@ -88,7 +89,8 @@ writes("paragraph.drop_cap.lines", FRAME, "framePr")(
     _put_frame_attr("lines", lambda v: str(int(v))))
 
 
-@prop("paragraph.drop_cap.distance", T.LENGTH_ABS, kinds="paragraph", breaks=shift(CM / 2))
+@prop("paragraph.drop_cap.distance", T.LENGTH_ABS, kinds="paragraph", breaks=shift(CM / 2),
+      draft=Drafting(in_cm=True))
 def drop_cap_distance(target, ctx):
     """Distance of the drop cap from the text (距正文, w:framePr w:hSpace)."""
     if not isinstance(target, ParagraphTarget):
@@ -115,7 +117,9 @@ def _side(levels, side: str):
     return None
 
 
-@prop("paragraph.border", T.BORDER, kinds=PARA_KINDS, breaks=border_values)
+@prop("paragraph.border", T.BORDER, kinds=PARA_KINDS, breaks=border_values,
+      draft=Drafting(volatile=True, called=("边框",),
+                     skill="border"))
 @para_property
 def border(t, levels, direct):
     """Paragraph border (the box or the top border when they differ): style, width,
@@ -141,7 +145,9 @@ def _border_side(levels, direct, side: str):
     return Observation(hit[0], hit[1])
 
 
-@prop("paragraph.border.top", T.BORDER, kinds=PARA_KINDS, breaks=border_values)
+@prop("paragraph.border.top", T.BORDER, kinds=PARA_KINDS, breaks=border_values,
+      draft=Drafting(called=("边框",),
+                     skill="border"))
 @para_property
 def border_top(t, levels, direct):
     """Top border of the paragraph (none when absent)."""
@@ -151,7 +157,9 @@ def border_top(t, levels, direct):
 writes("paragraph.border.top", PARA, "pBdr")(borders(("top",)))
 
 
-@prop("paragraph.border.bottom", T.BORDER, kinds=PARA_KINDS, breaks=border_values)
+@prop("paragraph.border.bottom", T.BORDER, kinds=PARA_KINDS, breaks=border_values,
+      draft=Drafting(called=("边框",),
+                     skill="border"))
 @para_property
 def border_bottom(t, levels, direct):
     """Bottom border of the paragraph."""
@@ -161,7 +169,9 @@ def border_bottom(t, levels, direct):
 writes("paragraph.border.bottom", PARA, "pBdr")(borders(("bottom",)))
 
 
-@prop("paragraph.border.left", T.BORDER, kinds=PARA_KINDS, breaks=border_values)
+@prop("paragraph.border.left", T.BORDER, kinds=PARA_KINDS, breaks=border_values,
+      draft=Drafting(called=("边框",),
+                     skill="border"))
 @para_property
 def border_left(t, levels, direct):
     """Left border of the paragraph."""
@@ -171,7 +181,9 @@ def border_left(t, levels, direct):
 writes("paragraph.border.left", PARA, "pBdr")(borders(("left",)))
 
 
-@prop("paragraph.border.right", T.BORDER, kinds=PARA_KINDS, breaks=border_values)
+@prop("paragraph.border.right", T.BORDER, kinds=PARA_KINDS, breaks=border_values,
+      draft=Drafting(called=("边框",),
+                     skill="border"))
 @para_property
 def border_right(t, levels, direct):
     """Right border of the paragraph."""
@@ -195,7 +207,9 @@ def put_widow_control(ppr: etree._Element, v: Any) -> str:
     return ppr_toggle(ppr, "widowControl", v)
 
 
-@prop("paragraph.shading", T.COLOR, kinds=PARA_KINDS, breaks=choices("none", "FFFF00", "D9D9D9"))
+@prop("paragraph.shading", T.COLOR, kinds=PARA_KINDS, breaks=choices("none", "FFFF00", "D9D9D9"),
+      draft=Drafting(called=("底纹",),
+                     skill="border"))
 @para_property
 def shading(t, levels, direct):
     """Paragraph shading fill (none when absent)."""
@@ -208,7 +222,9 @@ def shading(t, levels, direct):
 writes("paragraph.shading", PARA, "shd")(shading_fill)
 
 
-@prop("paragraph.indent.special", T.EnumType("special_indent"), kinds=PARA_KINDS)
+@prop("paragraph.indent.special", T.EnumType("special_indent"), kinds=PARA_KINDS,
+      draft=Drafting(volatile=True, asked="feature", words=("缩进",), freed_by=("缩进",),
+                     family="paragraph.indent"))
 @para_property
 def special_indent(t, levels, direct):
     """The special indent kind: first_line (首行缩进), hanging (悬挂缩进) or none (无)."""
@@ -238,7 +254,8 @@ def put_special_indent(ppr: etree._Element, v: Any) -> str:
 
 
 # ------------------------------------------------------------------ captions
-@prop("caption.label", T.TEXT, kinds="paragraph")
+@prop("caption.label", T.TEXT, kinds="paragraph",
+      draft=Drafting(called=("题注",)))
 def caption_label(target, ctx):
     """A caption's label: the identifier of its SEQ field (图, 表, Figure).
 
@@ -265,7 +282,8 @@ def write_caption_label(session: Session, target: Target, value: Any) -> str:
     return f"SEQ {m.group(1)} -> {value}"
 
 
-@prop("caption.position", T.EnumType("caption_position"), kinds="paragraph")
+@prop("caption.position", T.EnumType("caption_position"), kinds="paragraph",
+      draft=Drafting(called=("题注",), needs="caption.label"))
 def caption_position(target, ctx):
     """Where a caption sits relative to its table or picture: above (上方) or below (下方).
 

@@ -19,6 +19,7 @@ from officeeval.ooxml.ns import W
 from officeeval.ooxml.units import to_int, twips_to_pt
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
+from officeeval.properties.drafting import Drafting
 from officeeval.properties.mistakes import CM, choices, flip, next_int, shift
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
@@ -84,7 +85,8 @@ def _cols(s, direct, attr: str):
     return None if direct else Observation(False, "default")
 
 
-@prop("columns.count", T.INTEGER, kinds=SECTION_KINDS, breaks=lambda ref: [2, 1, 3])
+@prop("columns.count", T.INTEGER, kinds=SECTION_KINDS, breaks=lambda ref: [2, 1, 3],
+      draft=Drafting(asked="page_setup", words=("分栏", "栏"), called=("分栏",)))
 @section_property
 def columns_count(s, direct):
     """Number of text columns (分栏)."""
@@ -99,7 +101,9 @@ def put_columns_count(sect: etree._Element, v: Any) -> str:
     return f"w:cols/@w:num={int(v)}"
 
 
-@prop("columns.spacing", T.LENGTH_CHARS, kinds=SECTION_KINDS, breaks=shift(CM))
+@prop("columns.spacing", T.LENGTH_CHARS, kinds=SECTION_KINDS, breaks=shift(CM),
+      draft=Drafting(asked="page_setup", words=("分栏", "栏"), called=("分栏",),
+                     in_cm=True))
 @section_property
 def columns_spacing(s, direct):
     """Space between columns."""
@@ -112,7 +116,8 @@ def put_columns_spacing(sect: etree._Element, v: Any) -> str:
     return f"w:cols/@w:space={twips(points(v) or 0.0)}"
 
 
-@prop("columns.separator", T.BOOL, kinds=SECTION_KINDS, breaks=flip)
+@prop("columns.separator", T.BOOL, kinds=SECTION_KINDS, breaks=flip,
+      draft=Drafting(asked="page_setup", words=("分栏", "栏"), called=("分栏",)))
 @section_property
 def columns_separator(s, direct):
     """Whether a line separates the columns (分隔线)."""
@@ -126,7 +131,8 @@ def put_columns_separator(sect: etree._Element, v: Any) -> str:
 
 
 @prop("section.start", T.EnumType("section_start"), kinds=SECTION_KINDS,
-      breaks=choices("nextPage", "continuous"))
+      breaks=choices("nextPage", "continuous"),
+      draft=Drafting(made=True, called=("分节",)))
 @section_property
 def start(s, direct):
     """How the section starts: nextPage, continuous, evenPage, oddPage, nextColumn."""
@@ -139,7 +145,8 @@ def start(s, direct):
 writes("section.start", SECTION, "type")(lambda sect, v: valued(sect, "type", v))
 
 
-@prop("section.title_page", T.BOOL, kinds=SECTION_KINDS, breaks=flip)
+@prop("section.title_page", T.BOOL, kinds=SECTION_KINDS, breaks=flip,
+      draft=Drafting(asked="section", words=("首页",), called=("分节",)))
 @section_property
 def title_page(s, direct):
     """Different first page header/footer (首页不同)."""
@@ -152,7 +159,8 @@ def title_page(s, direct):
 writes("section.title_page", SECTION, "titlePg")(lambda sect, v: toggle(sect, "titlePg", v))
 
 
-@prop("section.vertical_alignment", T.EnumType("vertical_alignment"), kinds=SECTION_KINDS)
+@prop("section.vertical_alignment", T.EnumType("vertical_alignment"), kinds=SECTION_KINDS,
+      draft=Drafting(asked="section", words=("垂直",), called=("分节",)))
 @section_property
 def vertical_alignment(s, direct):
     """Vertical alignment of text on the page (页面垂直对齐方式): top, center, justify
@@ -167,7 +175,8 @@ writes("section.vertical_alignment", SECTION, "vAlign")(
     lambda sect, v: valued(sect, "vAlign", "both" if v == "justify" else v))
 
 
-@prop("section.even_and_odd", T.BOOL, kinds=SECTION_KINDS)
+@prop("section.even_and_odd", T.BOOL, kinds=SECTION_KINDS,
+      draft=Drafting(asked="section", words=("奇偶",), called=("分节",)))
 @section_property
 def even_and_odd(s, direct):
     """Different odd and even headers (奇偶页不同; a document setting)."""
@@ -234,7 +243,8 @@ def _section_or_hf_writer(name: str, put: Callable[[etree._Element, Any], str]) 
 
 
 @prop("page_numbers.format", T.EnumType("number_format"), kinds=SECTION_OR_HF,
-      breaks=choices("decimal", "upperRoman", "lowerRoman"))
+      breaks=choices("decimal", "upperRoman", "lowerRoman"),
+      draft=Drafting(made=True, called=("页码",)))
 @on_section_or_hf
 def page_numbers_format(s, direct):
     """Page number format (decimal, upperRoman, chineseCounting …)."""
@@ -244,7 +254,8 @@ def page_numbers_format(s, direct):
 _section_or_hf_writer("page_numbers.format", _put_pgnum("fmt"))
 
 
-@prop("page_numbers.start", T.INTEGER, kinds=SECTION_OR_HF, breaks=next_int)
+@prop("page_numbers.start", T.INTEGER, kinds=SECTION_OR_HF, breaks=next_int,
+      draft=Drafting(made=True, called=("页码",)))
 @on_section_or_hf
 def page_numbers_start(s, direct):
     """Page numbering restarts at this number."""

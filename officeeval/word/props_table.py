@@ -19,6 +19,7 @@ from officeeval.ooxml.ns import W
 from officeeval.ooxml.units import twips_to_pt
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
+from officeeval.properties.drafting import Drafting
 from officeeval.properties.mistakes import CM, border_values, choices, flip, shift
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
@@ -57,7 +58,8 @@ def _border_group(target, ctx, positions: tuple[str, ...]):
     return aggregate([(e.label, Observation(e.border, e.source)) for e in edges])
 
 
-@prop("table.border.outer", T.BORDER, kinds="table", breaks=border_values)
+@prop("table.border.outer", T.BORDER, kinds="table", breaks=border_values,
+      draft=Drafting(asked="words", words=("边框", "框线"), called=("边框",)))
 def border_outer(t, ctx):
     """Outer border as seen (table, table style and cell borders combined)."""
     return _border_group(t, ctx, ("top", "bottom", "left", "right"))
@@ -66,7 +68,8 @@ def border_outer(t, ctx):
 writes("table.border.outer", TABLE, "tblBorders")(borders(SIDES))
 
 
-@prop("table.border.inner", T.BORDER, kinds="table", breaks=border_values)
+@prop("table.border.inner", T.BORDER, kinds="table", breaks=border_values,
+      draft=Drafting(asked="words", words=("边框", "框线"), called=("边框",)))
 def border_inner(t, ctx):
     """Inner border as seen."""
     return _border_group(t, ctx, ("insideH", "insideV"))
@@ -75,7 +78,11 @@ def border_inner(t, ctx):
 writes("table.border.inner", TABLE, "tblBorders")(borders(("insideH", "insideV")))
 
 
-@prop("table.border.top", T.BORDER, kinds="table", breaks=border_values)
+@prop("table.border.top", T.BORDER, kinds="table", breaks=border_values,
+      draft=Drafting(asked="words",
+                     words=("边框", "框线"),
+                     side_of="table.border.outer",
+                     called=("边框",)))
 def border_top(t, ctx):
     """Top outline border as seen (every segment)."""
     return _border_group(t, ctx, ("top",))
@@ -84,7 +91,11 @@ def border_top(t, ctx):
 writes("table.border.top", TABLE, "tblBorders")(borders(("top",)))
 
 
-@prop("table.border.bottom", T.BORDER, kinds="table", breaks=border_values)
+@prop("table.border.bottom", T.BORDER, kinds="table", breaks=border_values,
+      draft=Drafting(asked="words",
+                     words=("边框", "框线"),
+                     side_of="table.border.outer",
+                     called=("边框",)))
 def border_bottom(t, ctx):
     """Bottom outline border as seen."""
     return _border_group(t, ctx, ("bottom",))
@@ -93,7 +104,11 @@ def border_bottom(t, ctx):
 writes("table.border.bottom", TABLE, "tblBorders")(borders(("bottom",)))
 
 
-@prop("table.border.left", T.BORDER, kinds="table", breaks=border_values)
+@prop("table.border.left", T.BORDER, kinds="table", breaks=border_values,
+      draft=Drafting(asked="words",
+                     words=("边框", "框线"),
+                     side_of="table.border.outer",
+                     called=("边框",)))
 def border_left(t, ctx):
     """Left outline border as seen."""
     return _border_group(t, ctx, ("left",))
@@ -102,7 +117,11 @@ def border_left(t, ctx):
 writes("table.border.left", TABLE, "tblBorders")(borders(("left",)))
 
 
-@prop("table.border.right", T.BORDER, kinds="table", breaks=border_values)
+@prop("table.border.right", T.BORDER, kinds="table", breaks=border_values,
+      draft=Drafting(asked="words",
+                     words=("边框", "框线"),
+                     side_of="table.border.outer",
+                     called=("边框",)))
 def border_right(t, ctx):
     """Right outline border as seen."""
     return _border_group(t, ctx, ("right",))
@@ -111,7 +130,11 @@ def border_right(t, ctx):
 writes("table.border.right", TABLE, "tblBorders")(borders(("right",)))
 
 
-@prop("table.border.inside_h", T.BORDER, kinds="table", breaks=border_values)
+@prop("table.border.inside_h", T.BORDER, kinds="table", breaks=border_values,
+      draft=Drafting(asked="words",
+                     words=("边框", "框线"),
+                     side_of="table.border.inner",
+                     called=("边框",)))
 def border_inside_h(t, ctx):
     """Inside horizontal borders as seen."""
     return _border_group(t, ctx, ("insideH",))
@@ -120,7 +143,11 @@ def border_inside_h(t, ctx):
 writes("table.border.inside_h", TABLE, "tblBorders")(borders(("insideH",)))
 
 
-@prop("table.border.inside_v", T.BORDER, kinds="table", breaks=border_values)
+@prop("table.border.inside_v", T.BORDER, kinds="table", breaks=border_values,
+      draft=Drafting(asked="words",
+                     words=("边框", "框线"),
+                     side_of="table.border.inner",
+                     called=("边框",)))
 def border_inside_v(t, ctx):
     """Inside vertical borders as seen."""
     return _border_group(t, ctx, ("insideV",))
@@ -142,7 +169,8 @@ def _table_pr(table: TableTarget, tag: str):
     return None
 
 
-@prop("table.rows", T.INTEGER, kinds="table")
+@prop("table.rows", T.INTEGER, kinds="table",
+      draft=Drafting(made=True))
 def table_rows(t, ctx):
     """Number of rows."""
     return Observation(len(t.row_elements), "computed") if isinstance(t, TableTarget) else None
@@ -162,7 +190,8 @@ def write_table_rows(session: Session, target: Target, value: Any) -> str:
     return "last row removed" if len(trs) - n == 1 else f"{len(trs) - n} last rows removed"
 
 
-@prop("table.columns", T.INTEGER, kinds="table")
+@prop("table.columns", T.INTEGER, kinds="table",
+      draft=Drafting(made=True))
 def table_columns(t, ctx):
     """Number of grid columns."""
     return Observation(t.column_count, "computed") if isinstance(t, TableTarget) else None
@@ -189,7 +218,8 @@ def write_table_columns(session: Session, target: Target, value: Any) -> str:
     return "last column removed" if have - n == 1 else f"{have - n} last columns removed"
 
 
-@prop("table.style", T.STYLE_NAME, kinds="table")
+@prop("table.style", T.STYLE_NAME, kinds="table",
+      draft=Drafting(made=True, freed_by=("样式",), pictured_by=("样式",)))
 def table_style(t, ctx):
     """Table style name."""
     if not isinstance(t, TableTarget):
@@ -220,7 +250,8 @@ def write_table_style(session: Session, target: Target, value: Any) -> str:
 
 
 @prop("table.alignment", T.EnumType("alignment"), kinds="table",
-      breaks=choices("left", "center", "right"))
+      breaks=choices("left", "center", "right"),
+      draft=Drafting(pictured_by=("位置", "对齐")))
 def table_alignment(t, ctx):
     """Table alignment on the page."""
     if not isinstance(t, TableTarget):
@@ -236,7 +267,9 @@ writes("table.alignment", TABLE, "jc")(
     lambda el, v: valued(el, "jc", "both" if str(v) == "justify" else v))
 
 
-@prop("table.width", T.LENGTH_ABS, kinds="table", breaks=shift(2 * CM))
+@prop("table.width", T.LENGTH_ABS, kinds="table", breaks=shift(2 * CM),
+      draft=Drafting(asked="words", words=("表格宽", "宽度"), stated_by=("表格宽", "宽度"),
+                     in_cm=True))
 def table_width(t, ctx):
     """Preferred table width when given as a length."""
     if not isinstance(t, TableTarget):
@@ -283,7 +316,8 @@ def put_header_repeat(el: etree._Element, v: Any) -> str:
 
 
 # ------------------------------------------------------------------ rows and columns
-@prop("row.height", T.LENGTH_ABS, kinds="row", breaks=shift(10.0))
+@prop("row.height", T.LENGTH_ABS, kinds="row", breaks=shift(10.0),
+      draft=Drafting(made=True, asked="words", words=("行高", "高度"), stated_by=("行高", "高度")))
 def row_height(t, ctx):
     """Row height in points."""
     if not isinstance(t, RowTarget):
@@ -302,7 +336,8 @@ def put_row_height(el: etree._Element, v: Any) -> str:
 
 
 @prop("row.height_rule", T.EnumType("row_height_rule"), kinds="row",
-      breaks=choices("exact", "at_least"))
+      breaks=choices("exact", "at_least"),
+      draft=Drafting(made=True, asked="words", words=("行高",), stated_by=("行高",)))
 def row_height_rule(t, ctx):
     """Row height rule: auto (自动), at_least (最小值) or exact (固定值)."""
     if not isinstance(t, RowTarget):
@@ -321,7 +356,9 @@ def put_row_height_rule(el: etree._Element, v: Any) -> str:
     return f"w:trHeight/@w:hRule={val}"
 
 
-@prop("column.width", T.LENGTH_ABS, kinds=("column", "cell"))
+@prop("column.width", T.LENGTH_ABS, kinds=("column", "cell"),
+      draft=Drafting(asked="words", words=("列宽", "宽度"), stated_by=("列宽", "宽度"),
+                     stated_within=1.0))
 def column_width(t, ctx):
     """Column width (Word: points; Excel: character units)."""
     if isinstance(t, ColumnTarget):

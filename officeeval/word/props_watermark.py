@@ -13,6 +13,7 @@ from officeeval.ooxml.editing import set_text
 from officeeval.ooxml.ns import A, V
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
+from officeeval.properties.drafting import Drafting
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
 from officeeval.values import Observation
@@ -132,7 +133,8 @@ def write_watermark_font(session: Session, target: Target, value: Any) -> str:
     return f"font {value}"
 
 
-@prop("watermark.color", T.COLOR, kinds=DOC)
+@prop("watermark.color", T.COLOR, kinds=DOC,
+      draft=Drafting(pictured_by=("颜色", "填充", "背景", "底纹", "配色")))
 @document_property
 def watermark_color(doc, ctx):
     """Color of a text watermark."""

@@ -24,6 +24,7 @@ from lxml import etree
 from officeeval.ooxml.ns import W
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
+from officeeval.properties.drafting import Drafting
 from officeeval.properties.mistakes import Breaks, INDENT_CHARS, choices, flip, lengths
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
@@ -110,7 +111,13 @@ def _lift_run(reader: Reader, default: Any = None) -> Callable:
     return functools.wraps(reader)(resolve)
 
 
-@prop("text", T.TEXT, kinds=TEXT_KINDS)
+@prop("text", T.TEXT, kinds=TEXT_KINDS,
+      draft=Drafting(restates_value=True,
+                     formula_shadowed=True,
+                     content=True,
+                     by_name=False,
+                     inserted_text=True,
+                     beside="smartart.nodes"))
 def text(target, ctx) -> Observation | None:
     r"""The visible text. Word paragraphs include field results and exclude deleted
     revisions; tabs are \t and breaks \n.
@@ -175,7 +182,9 @@ def _line_pitch(target) -> float:
     return P.DEFAULT_LINE_PITCH_PT
 
 
-@prop("paragraph.style", T.STYLE_NAME, kinds=PARA_KINDS)
+@prop("paragraph.style", T.STYLE_NAME, kinds=PARA_KINDS,
+      draft=Drafting(asked="feature", words=("样式", "应用"), called=("应用",), by_name=False,
+                     not_on_styles=True))
 def paragraph_style(target, ctx) -> Observation | None:
     """The paragraph style's name (built-in names match in English or Chinese)."""
     if isinstance(target, StyleTarget):
@@ -225,7 +234,12 @@ _style_of_paragraphs = para_property(lambda t, lv, d: paragraph_style(t, _Ctx(d)
 
 
 @prop("paragraph.alignment", T.EnumType("alignment"), kinds=PARA_KINDS,
-      breaks=choices("left", "center", "right", "justify"))
+      breaks=choices("left", "center", "right", "justify"),
+      draft=Drafting(header_kinds=("header", "footer"),
+                     asked="feature",
+                     words=("对齐", "居中", "居左", "居右", "两端"),
+                     pictured_by=("对齐", "位置", "居中"),
+                     family="paragraph.alignment"))
 @para_property
 def alignment(t, levels, direct):
     """Horizontal alignment: left, center, right, justify, distribute (居中, 两端对齐,
@@ -271,7 +285,10 @@ FIRST_OR_HANGING = ("firstLine", "firstLineChars", "hanging", "hangingChars")
 
 
 @prop("paragraph.indent.left", T.LENGTH_CHARS, kinds=PARA_KINDS,
-      breaks=Breaks(lengths(INDENT_CHARS), tries=2))
+      breaks=Breaks(lengths(INDENT_CHARS), tries=2),
+      draft=Drafting(asked="feature", words=("左缩进", "左侧缩进"), freed_by=("缩进",),
+                     family="paragraph.indent",
+                     in_cm=True))
 @para_property
 def indent_left(t, levels, direct):
     """Left indent; Nchar when stored in character units (w:leftChars)."""
@@ -283,7 +300,10 @@ writes("paragraph.indent.left", PARA, "ind",
 
 
 @prop("paragraph.indent.right", T.LENGTH_CHARS, kinds=PARA_KINDS,
-      breaks=Breaks(lengths(INDENT_CHARS), tries=2))
+      breaks=Breaks(lengths(INDENT_CHARS), tries=2),
+      draft=Drafting(asked="feature", words=("右缩进", "右侧缩进"), freed_by=("缩进",),
+                     family="paragraph.indent",
+                     in_cm=True))
 @para_property
 def indent_right(t, levels, direct):
     """Right indent; Nchar when stored in character units."""
@@ -295,7 +315,9 @@ writes("paragraph.indent.right", PARA, "ind",
 
 
 @prop("paragraph.indent.first_line", T.LENGTH_CHARS, kinds=PARA_KINDS,
-      breaks=Breaks(lengths(INDENT_CHARS), tries=2))
+      breaks=Breaks(lengths(INDENT_CHARS), tries=2),
+      draft=Drafting(asked="feature", words=("首行",), freed_by=("缩进",),
+                     family="paragraph.indent"))
 @para_property
 def indent_first_line(t, levels, direct):
     """First-line indent (首行缩进); 0 when the paragraph has a hanging indent instead.
@@ -308,7 +330,9 @@ writes("paragraph.indent.first_line", PARA, "ind", FIRST_OR_HANGING)(put_indent(
 
 
 @prop("paragraph.indent.hanging", T.LENGTH_CHARS, kinds=PARA_KINDS,
-      breaks=Breaks(lengths(INDENT_CHARS), tries=2))
+      breaks=Breaks(lengths(INDENT_CHARS), tries=2),
+      draft=Drafting(asked="feature", words=("悬挂",), freed_by=("缩进",),
+                     family="paragraph.indent"))
 @para_property
 def indent_hanging(t, levels, direct):
     """Hanging indent (悬挂缩进); 0 when the paragraph has a first-line indent instead."""
@@ -319,7 +343,9 @@ writes("paragraph.indent.hanging", PARA, "ind", FIRST_OR_HANGING)(put_indent("ha
 
 
 @prop("paragraph.space_before", T.LENGTH_LINES, kinds=PARA_KINDS,
-      breaks=Breaks(lengths(Measure(12.0)), tries=2))
+      breaks=Breaks(lengths(Measure(12.0)), tries=2),
+      draft=Drafting(asked="feature", words=("段前",),
+                     family="paragraph.spacing"))
 @para_property
 def space_before(t, levels, direct):
     """Space before (段前) in points, or Nline when stored in line units (w:beforeLines)."""
@@ -344,7 +370,9 @@ writes("paragraph.space_before", PARA, "spacing",
 
 
 @prop("paragraph.space_after", T.LENGTH_LINES, kinds=PARA_KINDS,
-      breaks=Breaks(lengths(Measure(12.0)), tries=2))
+      breaks=Breaks(lengths(Measure(12.0)), tries=2),
+      draft=Drafting(asked="feature", words=("段后",),
+                     family="paragraph.spacing"))
 @para_property
 def space_after(t, levels, direct):
     """Space after (段后) in points, or Nline."""
@@ -356,7 +384,9 @@ writes("paragraph.space_after", PARA, "spacing",
 
 
 @prop("paragraph.line_spacing", T.LINE_SPACING, kinds=PARA_KINDS,
-      breaks=choices(LineSpacing("multiple", 1.0), LineSpacing("multiple", 1.5), LineSpacing("multiple", 2.0), LineSpacing("exact", 20.0)))
+      breaks=choices(LineSpacing("multiple", 1.0), LineSpacing("multiple", 1.5), LineSpacing("multiple", 2.0), LineSpacing("exact", 20.0)),
+      draft=Drafting(asked="feature", words=("行距",),
+                     family="paragraph.spacing"))
 @para_property
 def line_spacing(t, levels, direct):
     """Line spacing: a multiple (1.5line, 1.5倍行距), exactly N pt (固定值) or at least N pt
@@ -375,7 +405,8 @@ def put_line_spacing(ppr: etree._Element, v: Any) -> str:
 
 
 @prop("paragraph.outline_level", T.EnumType("outline_level"), kinds=PARA_KINDS,
-      breaks=choices("body_text", "1", "2"))
+      breaks=choices("body_text", "1", "2"),
+      draft=Drafting(asked="feature", words=("大纲",)))
 @para_property
 def outline_level(t, levels, direct):
     """Outline level 1–9, or body_text (正文文本)."""
@@ -389,7 +420,8 @@ def put_outline_level(ppr: etree._Element, v: Any) -> str:
     return f"w:outlineLvl={val}"
 
 
-@prop("paragraph.keep_with_next", T.BOOL, kinds=PARA_KINDS, breaks=flip)
+@prop("paragraph.keep_with_next", T.BOOL, kinds=PARA_KINDS, breaks=flip,
+      draft=Drafting(asked="feature", words=("同页",), spoken_true=("与下段同页",)))
 @para_property
 def keep_with_next(t, levels, direct):
     """Keep with next (与下段同页)."""

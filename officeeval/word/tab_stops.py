@@ -22,6 +22,7 @@ from officeeval.ooxml.ns import W
 from officeeval.ooxml.units import twips_to_pt
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
+from officeeval.properties.drafting import Drafting
 from officeeval.properties.mistakes import tab_stop_values
 from officeeval.properties.writing import Session, WriterSet
 from officeeval.targets import Target
@@ -73,7 +74,8 @@ def merged(levels: list[Level]) -> tuple[list[TabStop], str | None]:
             for pos, (a, leader) in sorted(stops.items())], source
 
 
-@PROPERTIES.prop("paragraph.tab_stops", T.TAB_STOPS, kinds=PARA_KINDS, breaks=tab_stop_values)
+@PROPERTIES.prop("paragraph.tab_stops", T.TAB_STOPS, kinds=PARA_KINDS, breaks=tab_stop_values,
+                 draft=Drafting(asked="feature", words=("制表位",)))
 @para_property
 def tab_stops(t, levels: list[Level], direct: bool) -> Observation | None:
     """The paragraph's tab stops (制表位), each ALIGN POSITION [LEADER] (right 6in, left 2cm

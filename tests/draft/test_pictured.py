@@ -29,12 +29,13 @@ def test_picture_clause_is_the_clause_that_names_the_picture():
     ("font.color", "封面的排版参照示例图", True),        # a whole look: everything
     ("font.color", "字号参照示例图", False),
     ("font.size", "字号参照示例图", True),
-    ("shape.fill", "颜色参照示例图", True),
-    # The first entry that applies decides: an outline's colour is its 轮廓.
+    ("shape.fill.color", "颜色参照示例图", True),
+    # Each definition says which words give it (Drafting.pictured_by): an outline's
+    # colour is its 轮廓.
     ("shape.outline.color", "颜色参照示例图", False),
     ("shape.outline.color", "轮廓参照示例图", True),
     ("cell.fill.color", "填充参照示例图", True),
-    ("slide.hidden", "颜色参照示例图", False),           # no entry: not given
+    ("slide.hidden", "颜色参照示例图", False),           # declares none: not given
 ])
 def test_pictured_prop_reads_the_clauses_words(prop, clause, want):
     assert pictured_prop(prop, clause) is want
