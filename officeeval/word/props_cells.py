@@ -15,7 +15,7 @@ from officeeval import vocabulary
 from officeeval.ooxml.ns import W
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
-from officeeval.properties.mistakes import choices
+from officeeval.properties.mistakes import Plan, choices
 from officeeval.properties.writing import WriterSet
 from officeeval.values import Border, Observation
 from officeeval.word import runs as R
@@ -151,7 +151,7 @@ def cell_span(t, ctx):
     return Observation(f"{t.row_span}x{t.col_span}", "computed")
 
 
-@prop("cell.text", T.TEXT, kinds="cell")
+@prop("cell.text", T.TEXT, kinds="cell", plan=Plan("text"))
 def cell_text(t, ctx):
     """A table cell's text."""
     return Observation(t.text, "direct") if isinstance(t, CellTarget) else None

@@ -16,6 +16,7 @@ from officeeval.ooxml.ns import R
 from officeeval.ooxml.problems import problems_of
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
+from officeeval.properties.mistakes import Plan
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
 from officeeval.values import Observation
@@ -59,7 +60,9 @@ def package_problem_count(doc, ctx):
     return Observation(len(problems_of(doc)), "computed")
 
 
-@prop("background.color", T.COLOR, kinds=DOC)
+@prop("background.color", T.COLOR, kinds=DOC,
+      plan=Plan("document", mistake="swap", what="page background recolored", to="FF0000",
+                otherwise="0000FF", fold=True))
 @document_property
 def background(doc, ctx):
     """Page background color (页面颜色)."""
@@ -129,7 +132,8 @@ def _core_writer(prop: str, field: str) -> None:
         return f"{etree.QName(tag).localname}={value!r}"
 
 
-@prop("core.title", T.TEXT, kinds=DOC)
+@prop("core.title", T.TEXT, kinds=DOC,
+      plan=Plan("document", mistake="typo", what="title mistyped"))
 @document_property
 def core_title(doc, ctx):
     """Document title (core properties)."""
@@ -139,7 +143,8 @@ def core_title(doc, ctx):
 _core_writer("core.title", "title")
 
 
-@prop("core.author", T.TEXT, kinds=DOC)
+@prop("core.author", T.TEXT, kinds=DOC,
+      plan=Plan("document", mistake="typo", what="author mistyped"))
 @document_property
 def core_author(doc, ctx):
     """Document author (dc:creator)."""
@@ -149,7 +154,8 @@ def core_author(doc, ctx):
 _core_writer("core.author", "author")
 
 
-@prop("core.subject", T.TEXT, kinds=DOC)
+@prop("core.subject", T.TEXT, kinds=DOC,
+      plan=Plan("document", mistake="typo", what="subject mistyped"))
 @document_property
 def core_subject(doc, ctx):
     """Document subject."""
@@ -159,7 +165,8 @@ def core_subject(doc, ctx):
 _core_writer("core.subject", "subject")
 
 
-@prop("core.keywords", T.TEXT, kinds=DOC)
+@prop("core.keywords", T.TEXT, kinds=DOC,
+      plan=Plan("document", mistake="typo", what="keywords mistyped"))
 @document_property
 def core_keywords(doc, ctx):
     """Document keywords."""
@@ -247,7 +254,9 @@ def _merge_value(prop: str, tag: str) -> None:
         return f"{tag}={value!r}"
 
 
-@prop("mail_merge.main_type", T.EnumType("mail_merge_type"), kinds=DOC)
+@prop("mail_merge.main_type", T.EnumType("mail_merge_type"), kinds=DOC,
+      plan=Plan("document", mistake="swap", what="main document type changed", to="catalog",
+                otherwise="formLetters"))
 @document_property
 def mail_merge_main_type(doc, ctx):
     """Mail-merge main document type (formLetters, …)."""
@@ -257,7 +266,8 @@ def mail_merge_main_type(doc, ctx):
 _merge_value("mail_merge.main_type", "mainDocumentType")
 
 
-@prop("mail_merge.data_source", T.TEXT, kinds=DOC)
+@prop("mail_merge.data_source", T.TEXT, kinds=DOC,
+      plan=Plan("document", mistake="typo_stem", what="data source mistyped"))
 @document_property
 def mail_merge_data_source(doc, ctx):
     """Mail-merge data source path or connection."""
@@ -285,7 +295,8 @@ def write_data_source(session: Session, target: Target, value: Any) -> str:
     return f"data source {value}"
 
 
-@prop("mail_merge.data_file", T.TEXT, kinds=DOC)
+@prop("mail_merge.data_file", T.TEXT, kinds=DOC,
+      plan=Plan("document", mistake="typo_stem", what="data source mistyped"))
 @document_property
 def mail_merge_data_file(doc, ctx):
     """File name of the mail-merge data source, without folders (通讯录.xlsx)."""
@@ -302,7 +313,8 @@ def write_data_file(session: Session, target: Target, value: Any) -> str:
     return f"data source {rel.get('Target')}"
 
 
-@prop("mail_merge.query", T.TEXT, kinds=DOC)
+@prop("mail_merge.query", T.TEXT, kinds=DOC,
+      plan=Plan("document", mistake="typo_at", what="query mistyped"))
 @document_property
 def mail_merge_query(doc, ctx):
     """Mail-merge query (w:query, e.g. SELECT * FROM `Sheet1$`)."""
@@ -312,7 +324,8 @@ def mail_merge_query(doc, ctx):
 _merge_value("mail_merge.query", "query")
 
 
-@prop("mail_merge.destination", T.TEXT, kinds=DOC)
+@prop("mail_merge.destination", T.TEXT, kinds=DOC,
+      plan=Plan("document", mistake="typo_at", what="destination changed"))
 @document_property
 def mail_merge_destination(doc, ctx):
     """Mail-merge destination (newDocument, printer, email, fax)."""
@@ -322,7 +335,7 @@ def mail_merge_destination(doc, ctx):
 _merge_value("mail_merge.destination", "destination")
 
 
-@prop("mail_merge.fields", T.ORDERED_LIST, kinds=DOC)
+@prop("mail_merge.fields", T.ORDERED_LIST, kinds=DOC, plan=Plan("merge_fields"))
 @document_property
 def merge_fields(doc, ctx):
     """Names of the MERGEFIELD fields in the document body, in order (contains checks one
@@ -391,7 +404,8 @@ def _style_attr(name: str, attr: str, fmt: Callable[[Any], str]) -> None:
         return f"{attr}={fmt(value)}"
 
 
-@prop("style.based_on", T.STYLE_NAME, kinds=STYLE)
+@prop("style.based_on", T.STYLE_NAME, kinds=STYLE,
+      plan=Plan("style_fact", mistake="other_base"))
 @style_property
 def based_on(st, doc):
     """Name of the style a style is based on."""
@@ -404,7 +418,7 @@ def based_on(st, doc):
 _style_ref("style.based_on", "basedOn")
 
 
-@prop("style.custom", T.BOOL, kinds=STYLE)
+@prop("style.custom", T.BOOL, kinds=STYLE, plan=Plan("style_fact", mistake="flip"))
 @style_property
 def custom(st, doc):
     """Whether a style is a custom (user-defined) one."""
@@ -414,7 +428,7 @@ def custom(st, doc):
 _style_attr("style.custom", "customStyle", lambda v: "1" if v else "0")
 
 
-@prop("style.type", T.TEXT, kinds=STYLE)
+@prop("style.type", T.TEXT, kinds=STYLE, plan=Plan("style_fact", mistake="other_type"))
 @style_property
 def style_type(st, doc):
     """Style type: paragraph, character, table or numbering."""
@@ -424,7 +438,7 @@ def style_type(st, doc):
 _style_attr("style.type", "type", str)
 
 
-@prop("style.next", T.STYLE_NAME, kinds=STYLE)
+@prop("style.next", T.STYLE_NAME, kinds=STYLE, plan=Plan("style_fact", mistake="other_style"))
 @style_property
 def next_style(st, doc):
     """Style of the paragraph that follows (后续段落样式); a paragraph style that names none

@@ -15,6 +15,7 @@ from typing import Any, Callable
 from officeeval.ooxml.editing import set_text
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
+from officeeval.properties.mistakes import Plan
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
 from officeeval.values import Observation
@@ -41,7 +42,8 @@ def field_property(read: Callable) -> Callable:
     return resolve
 
 
-@prop("field.type", T.TEXT, kinds=FIELD_KINDS)
+@prop("field.type", T.TEXT, kinds=FIELD_KINDS,
+      plan=Plan("field", mistake="other_type", what="another field type"))
 @field_property
 def field_type(info):
     """Field type (MERGEFIELD, PAGE, TOC …)."""
@@ -57,7 +59,8 @@ def write_field_type(session: Session, target: Target, value: Any) -> str:
     return f"type -> {value}"
 
 
-@prop("field.instruction", T.TEXT, kinds=FIELD_KINDS)
+@prop("field.instruction", T.TEXT, kinds=FIELD_KINDS,
+      plan=Plan("field", mistake="typo_instruction", what="field instruction mistyped"))
 @field_property
 def field_instruction(info):
     """Full field instruction text."""
@@ -101,7 +104,8 @@ def write_field_instruction(session: Session, target: Target, value: Any) -> str
                     "instruction")
 
 
-@prop("field.argument", T.TEXT, kinds=FIELD_KINDS)
+@prop("field.argument", T.TEXT, kinds=FIELD_KINDS,
+      plan=Plan("field", mistake="typo_argument", what="field name mistyped"))
 @field_property
 def field_argument(info):
     """First argument of the field (e.g. the merge field name)."""
@@ -121,7 +125,7 @@ def write_field_argument(session: Session, target: Target, value: Any) -> str:
     return f"argument {arg!r} -> {value!r}"
 
 
-@prop("field.result", T.TEXT, kinds=FIELD_KINDS)
+@prop("field.result", T.TEXT, kinds=FIELD_KINDS, plan=Plan("text"))
 @field_property
 def field_result(info):
     """The field's current result text (what it shows)."""
@@ -138,7 +142,8 @@ def write_field_result(session: Session, target: Target, value: Any) -> str:
     return f"result {value!r}"
 
 
-@prop("field.switches", T.TEXT, kinds=FIELD_KINDS)
+@prop("field.switches", T.TEXT, kinds=FIELD_KINDS,
+      plan=Plan("field", mistake="typo_switches", what="field instruction mistyped"))
 @field_property
 def field_switches(info):
     r"""The field's switches as written (\o "1-3" \h)."""
@@ -195,7 +200,8 @@ def _toc_slots(session: Session, target: Target) -> tuple[list[Slot], str]:
     return ss, "".join(s.text for s in ss)
 
 
-@prop("toc.levels", T.INTEGER, kinds=TOC_KINDS)
+@prop("toc.levels", T.INTEGER, kinds=TOC_KINDS,
+      plan=Plan("toc", mistake="levels", what="outline levels changed"))
 def toc_levels(t, ctx):
     """Deepest outline level the table of contents includes."""
     toc = _first_toc(t)
@@ -215,7 +221,8 @@ def write_toc_levels(session: Session, target: Target, value: Any) -> str:
     return f"\\o levels to {int(value)}"
 
 
-@prop("toc.hyperlinks", T.BOOL, kinds=TOC_KINDS)
+@prop("toc.hyperlinks", T.BOOL, kinds=TOC_KINDS,
+      plan=Plan("toc", mistake="flip", what="hyperlink switch flipped"))
 def toc_hyperlinks(t, ctx):
     r"""Whether TOC entries are hyperlinks (\h)."""
     toc = _first_toc(t)
@@ -245,7 +252,8 @@ def _toc_switch(prop: str, name: str, on_means_present: bool) -> None:
 _toc_switch("toc.hyperlinks", "h", on_means_present=True)
 
 
-@prop("toc.page_numbers", T.BOOL, kinds=TOC_KINDS)
+@prop("toc.page_numbers", T.BOOL, kinds=TOC_KINDS,
+      plan=Plan("toc", mistake="flip", what="page-number switch flipped"))
 def toc_page_numbers(t, ctx):
     r"""Whether TOC entries show page numbers (no \n)."""
     toc = _first_toc(t)

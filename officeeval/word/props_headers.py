@@ -15,6 +15,7 @@ from officeeval.ooxml.editing import set_text
 from officeeval.ooxml.ns import R
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
+from officeeval.properties.mistakes import Plan
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
 from officeeval.values import Observation
@@ -81,7 +82,7 @@ def _text_writer(prop: str, which: str) -> None:
         return f"{which} text {value!r}"
 
 
-@prop("header.text", T.TEXT, kinds=SECTION_OR_HF)
+@prop("header.text", T.TEXT, kinds=SECTION_OR_HF, plan=Plan("hf_text", which="header"))
 @section_or_hf(hf_text)
 def header_text(s, direct):
     """Text of the section's default header (inherited from the previous section when not
@@ -92,7 +93,7 @@ def header_text(s, direct):
 _text_writer("header.text", "header")
 
 
-@prop("footer.text", T.TEXT, kinds=SECTION_OR_HF)
+@prop("footer.text", T.TEXT, kinds=SECTION_OR_HF, plan=Plan("hf_text", which="footer"))
 @section_or_hf(hf_text)
 def footer_text(s, direct):
     """Text of the section's default footer, or a slide's footer placeholder text."""
@@ -153,7 +154,8 @@ def _page_number_writer(prop: str, which: str) -> None:
         return f"the PAGE field in the {which} replaced by a DATE field"
 
 
-@prop("header.has_page_number", T.BOOL, kinds=SECTION_OR_HF)
+@prop("header.has_page_number", T.BOOL, kinds=SECTION_OR_HF,
+      plan=Plan("page_field", which="header"))
 @section_or_hf(hf_page_number)
 def header_has_page_number(s, direct):
     """Whether the header holds a PAGE field."""
@@ -163,7 +165,8 @@ def header_has_page_number(s, direct):
 _page_number_writer("header.has_page_number", "header")
 
 
-@prop("footer.has_page_number", T.BOOL, kinds=SECTION_OR_HF)
+@prop("footer.has_page_number", T.BOOL, kinds=SECTION_OR_HF,
+      plan=Plan("page_field", which="footer"))
 @section_or_hf(hf_page_number)
 def footer_has_page_number(s, direct):
     """Whether the footer holds a PAGE field."""
@@ -256,7 +259,7 @@ def _show(session: Session, target: Target, which: str) -> str:
     return note
 
 
-@prop("header.visible", T.BOOL, kinds=SECTION_OR_HF)
+@prop("header.visible", T.BOOL, kinds=SECTION_OR_HF, plan=Plan("hf_visible", which="header"))
 @section_or_hf(hf_visible)
 def header_visible(s, direct):
     """Whether a header shows on the page, as a reader sees it: some text, a field, a
@@ -269,7 +272,7 @@ def header_visible(s, direct):
 _visible_writer("header.visible", "header")
 
 
-@prop("footer.visible", T.BOOL, kinds=SECTION_OR_HF)
+@prop("footer.visible", T.BOOL, kinds=SECTION_OR_HF, plan=Plan("hf_visible", which="footer"))
 @section_or_hf(hf_visible)
 def footer_visible(s, direct):
     """Whether a footer shows on the page: some text, a field, a drawing or a border (as

@@ -11,6 +11,7 @@ from officeeval.ooxml.editing import rels_part, relationship, set_text
 from officeeval.ooxml.ns import R
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
+from officeeval.properties.mistakes import Plan
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
 from officeeval.values import Observation
@@ -26,7 +27,7 @@ prop = PROPERTIES.prop
 WRITERS = WriterSet()
 
 
-@prop("hyperlink.target", T.TEXT, kinds="hyperlink")
+@prop("hyperlink.target", T.TEXT, kinds="hyperlink", plan=Plan("hyperlink"))
 def hyperlink_target(t, ctx):
     """Hyperlink target URL or anchor."""
     if not isinstance(t, HyperlinkTarget):
@@ -70,7 +71,7 @@ def _text_writer(name: str) -> None:
         return f"text {value!r}"
 
 
-@prop("footnote.text", T.TEXT, kinds=NOTE_KINDS)
+@prop("footnote.text", T.TEXT, kinds=NOTE_KINDS, plan=Plan("text"))
 def note_text(t, ctx):
     """Footnote or endnote text."""
     return _note_text(t, ctx)
@@ -79,7 +80,7 @@ def note_text(t, ctx):
 _text_writer("footnote.text")
 
 
-@prop("comment.text", T.TEXT, kinds="comment")
+@prop("comment.text", T.TEXT, kinds="comment", plan=Plan("text"))
 def comment_text(t, ctx):
     """Text of a comment (批注)."""
     return _note_text(t, ctx)

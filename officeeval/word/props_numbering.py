@@ -19,7 +19,7 @@ from lxml import etree
 from officeeval.ooxml.ns import W
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
-from officeeval.properties.mistakes import choices
+from officeeval.properties.mistakes import Plan, choices
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
 from officeeval.values import Observation, aggregate
@@ -75,7 +75,8 @@ def _lift_numbering(read: Callable, none_value=None) -> Callable:
 LEVEL_KINDS = (*PARA_KINDS, "list_level")
 
 
-@prop("paragraph.numbering", T.EnumType("number_format"), kinds=LEVEL_KINDS)
+@prop("paragraph.numbering", T.EnumType("number_format"), kinds=LEVEL_KINDS,
+      plan=Plan("numbering", change="format", numbering="paragraph.numbering"))
 @numbering_property("none")
 def numbering(t, ref, level):
     """Numbering format of the paragraph's list level (bullet, decimal, chineseCounting …),
@@ -100,7 +101,8 @@ def write_numbering(session: Session, target: Target, value: Any) -> str:
     return f"numFmt={value}"
 
 
-@prop("paragraph.numbering.level", T.INTEGER, kinds=PARA_KINDS)
+@prop("paragraph.numbering.level", T.INTEGER, kinds=PARA_KINDS,
+      plan=Plan("numbering", change="level", numbering="paragraph.numbering"))
 @numbering_property()
 def numbering_level(t, ref, level):
     """List level (1-based) of a numbered paragraph."""
@@ -120,7 +122,9 @@ def write_numbering_level(session: Session, target: Target, value: Any) -> str:
     return "list level changed"
 
 
-@prop("paragraph.numbering.text", T.TEXT, kinds=LEVEL_KINDS)
+@prop("paragraph.numbering.text", T.TEXT, kinds=LEVEL_KINDS,
+      plan=Plan("numbering", change="text", numbering="paragraph.numbering",
+                level_text="paragraph.numbering.text"))
 @numbering_property()
 def numbering_text(t, ref, level):
     """The level text pattern of the paragraph's list level (e.g. '第%1章', '%1.%2')."""
@@ -141,7 +145,8 @@ def _level_attr(name: str, tag: str, fmt: Callable[[Any], str]) -> None:
 _level_attr("paragraph.numbering.text", "lvlText", str)
 
 
-@prop("paragraph.numbering.start", T.INTEGER, kinds=LEVEL_KINDS)
+@prop("paragraph.numbering.start", T.INTEGER, kinds=LEVEL_KINDS,
+      plan=Plan("numbering", change="start", numbering="paragraph.numbering"))
 @numbering_property()
 def numbering_start(t, ref, level):
     """The number the paragraph's list level starts at (w:start, or the list instance's
@@ -197,7 +202,9 @@ def write_numbering_suffix(session: Session, target: Target, value: Any) -> str:
 
 @prop("paragraph.numbering.label", T.TEXT, kinds=LEVEL_KINDS,
       read_only="counted from the level text and the items before it: write "
-                "paragraph.numbering.text or .start")
+                "paragraph.numbering.text or .start",
+      plan=Plan("numbering", change="text", numbering="paragraph.numbering",
+                level_text="paragraph.numbering.text"))
 @numbering_property()
 def numbering_label(target, ref, level):
     """The list label a reader sees ('第一章', '1.2', '(b)'), counted over the document in

@@ -19,6 +19,7 @@ from officeeval.ooxml.editing import set_text
 from officeeval.ooxml.ns import A, V, WP, WPS
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
+from officeeval.properties.mistakes import Plan
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
 from officeeval.values import Measure, Observation
@@ -77,7 +78,7 @@ def _size_writer(name: str, attr: str) -> None:
         return f"{attr}={new}"
 
 
-@prop("image.width", T.LENGTH_ABS, kinds=DRAWING_KINDS)
+@prop("image.width", T.LENGTH_ABS, kinds=DRAWING_KINDS, plan=Plan("image", change="size"))
 @drawing_property
 def image_width(t: DrawingTarget):
     """Image width."""
@@ -87,7 +88,7 @@ def image_width(t: DrawingTarget):
 _size_writer("image.width", "cx")
 
 
-@prop("image.height", T.LENGTH_ABS, kinds=DRAWING_KINDS)
+@prop("image.height", T.LENGTH_ABS, kinds=DRAWING_KINDS, plan=Plan("image", change="size"))
 @drawing_property
 def image_height(t: DrawingTarget):
     """Image height."""
@@ -115,7 +116,8 @@ def shape_height(t: DrawingTarget):
 _size_writer("shape.height", "cy")
 
 
-@prop("image.wrap", T.EnumType("wrap_type"), kinds=DRAWING_KINDS)
+@prop("image.wrap", T.EnumType("wrap_type"), kinds=DRAWING_KINDS,
+      plan=Plan("image", change="wrap"))
 @drawing_property
 def image_wrap(t: DrawingTarget):
     """Text wrapping (嵌入型, 四周型环绕 …)."""
@@ -183,7 +185,7 @@ def write_alt_text(session: Session, target: Target, value: Any) -> str:
     return f"descr={value!r}"
 
 
-@prop("shape.text", T.TEXT, kinds=("shape", "textbox", "smartart"))
+@prop("shape.text", T.TEXT, kinds=("shape", "textbox", "smartart"), plan=Plan("text"))
 @drawing_property
 def shape_text(t: DrawingTarget):
     """Text inside a shape or text box."""

@@ -19,7 +19,7 @@ from officeeval.ooxml.ns import W
 from officeeval.ooxml.units import twips_to_pt
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
-from officeeval.properties.mistakes import CM, border_values, choices, flip, shift
+from officeeval.properties.mistakes import CM, Plan, border_values, choices, flip, shift
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
 from officeeval.values import Border, Measure, Observation, aggregate
@@ -142,7 +142,7 @@ def _table_pr(table: TableTarget, tag: str):
     return None
 
 
-@prop("table.rows", T.INTEGER, kinds="table")
+@prop("table.rows", T.INTEGER, kinds="table", plan=Plan("table", shrink="row"))
 def table_rows(t, ctx):
     """Number of rows."""
     return Observation(len(t.row_elements), "computed") if isinstance(t, TableTarget) else None
@@ -162,7 +162,7 @@ def write_table_rows(session: Session, target: Target, value: Any) -> str:
     return "last row removed" if len(trs) - n == 1 else f"{len(trs) - n} last rows removed"
 
 
-@prop("table.columns", T.INTEGER, kinds="table")
+@prop("table.columns", T.INTEGER, kinds="table", plan=Plan("table", shrink="column"))
 def table_columns(t, ctx):
     """Number of grid columns."""
     return Observation(t.column_count, "computed") if isinstance(t, TableTarget) else None
@@ -189,7 +189,7 @@ def write_table_columns(session: Session, target: Target, value: Any) -> str:
     return "last column removed" if have - n == 1 else f"{have - n} last columns removed"
 
 
-@prop("table.style", T.STYLE_NAME, kinds="table")
+@prop("table.style", T.STYLE_NAME, kinds="table", plan=Plan("table", restyle=True))
 def table_style(t, ctx):
     """Table style name."""
     if not isinstance(t, TableTarget):
@@ -321,7 +321,7 @@ def put_row_height_rule(el: etree._Element, v: Any) -> str:
     return f"w:trHeight/@w:hRule={val}"
 
 
-@prop("column.width", T.LENGTH_ABS, kinds=("column", "cell"))
+@prop("column.width", T.LENGTH_ABS, kinds=("column", "cell"), plan=Plan("column_width"))
 def column_width(t, ctx):
     """Column width (Word: points; Excel: character units)."""
     if isinstance(t, ColumnTarget):

@@ -24,7 +24,7 @@ from lxml import etree
 from officeeval.ooxml.ns import W
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
-from officeeval.properties.mistakes import Breaks, INDENT_CHARS, choices, flip, lengths
+from officeeval.properties.mistakes import Breaks, INDENT_CHARS, Plan, choices, flip, lengths
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
 from officeeval.values import LineSpacing, Measure
@@ -110,7 +110,7 @@ def _lift_run(reader: Reader, default: Any = None) -> Callable:
     return functools.wraps(reader)(resolve)
 
 
-@prop("text", T.TEXT, kinds=TEXT_KINDS)
+@prop("text", T.TEXT, kinds=TEXT_KINDS, plan=Plan("text"))
 def text(target, ctx) -> Observation | None:
     r"""The visible text. Word paragraphs include field results and exclude deleted
     revisions; tabs are \t and breaks \n.
@@ -175,7 +175,7 @@ def _line_pitch(target) -> float:
     return P.DEFAULT_LINE_PITCH_PT
 
 
-@prop("paragraph.style", T.STYLE_NAME, kinds=PARA_KINDS)
+@prop("paragraph.style", T.STYLE_NAME, kinds=PARA_KINDS, plan=Plan("paragraph_style"))
 def paragraph_style(target, ctx) -> Observation | None:
     """The paragraph style's name (built-in names match in English or Chinese)."""
     if isinstance(target, StyleTarget):
