@@ -82,7 +82,7 @@ def _cell_number(sheet, row: int, col: int) -> str:
 
 
 # ------------------------------------------------------------------ charts
-@prop("chart.type", T.EnumType("chart_type"), kinds=CHART)
+@prop("chart.type", T.EnumType("chart_type"), kinds=CHART, implied_by="type")
 def chart_type(t: ChartTarget, ctx) -> Observation | None:
     """Chart type of the first plot: column, bar, line, pie, doughnut, area, scatter, radar,
     bubble, stock, surface."""
@@ -159,13 +159,13 @@ def legend_position(t: ChartTarget, ctx) -> Observation | None:
     return _obs(t.info.legend or "none")
 
 
-@prop("chart.axis.x.title", T.TEXT, kinds=CHART)
+@prop("chart.axis.x.title", T.TEXT, kinds=CHART, typed_text=True)
 def axis_x_title(t: ChartTarget, ctx) -> Observation | None:
     """Title of the horizontal axis."""
     return _obs(t.info.axis_titles.get("x"))
 
 
-@prop("chart.axis.y.title", T.TEXT, kinds=CHART)
+@prop("chart.axis.y.title", T.TEXT, kinds=CHART, typed_text=True)
 def axis_y_title(t: ChartTarget, ctx) -> Observation | None:
     """Title of the vertical axis."""
     return _obs(t.info.axis_titles.get("y"))
@@ -225,7 +225,7 @@ def pivot_source_name(text: str) -> str:
     return f"{sheet}!{name}"
 
 
-@prop("chart.title", T.TEXT, kinds=CHART)
+@prop("chart.title", T.TEXT, kinds=CHART, typed_text=True)
 def chart_title(t: ChartTarget, ctx) -> Observation | None:
     """Chart title text (the series name for an automatic title)."""
     info = t.info

@@ -25,7 +25,7 @@ def _obs(v, source: str = "direct") -> Observation | None:
 
 
 # ------------------------------------------------------------------ conditional formats
-@prop("cf.type", T.EnumType("cf_type"), kinds=CF)
+@prop("cf.type", T.EnumType("cf_type"), kinds=CF, implied_by="type")
 def cf_type(t: CfTarget, ctx) -> Observation | None:
     """Rule type: cellIs, expression, colorScale, dataBar, iconSet, top10, aboveAverage,
     duplicateValues, containsText, timePeriod …"""
@@ -51,7 +51,7 @@ def cf_formula(t: CfTarget, ctx) -> Observation | None:
     return _obs([f.strip().lstrip("=") for f in t.rule.formulas])
 
 
-@prop("cf.text", T.TEXT, kinds=CF)
+@prop("cf.text", T.TEXT, kinds=CF, typed_text=True)
 def cf_text(t: CfTarget, ctx) -> Observation | None:
     """The text of a containsText/beginsWith/endsWith rule."""
     return _obs(t.rule.text)
@@ -127,7 +127,7 @@ def cf_cells(t: CfTarget, ctx) -> Observation | None:
 
 
 # ------------------------------------------------------------------ validations
-@prop("validation.type", T.EnumType("validation_type"), kinds=VALIDATION)
+@prop("validation.type", T.EnumType("validation_type"), kinds=VALIDATION, implied_by="type")
 def validation_type(t: ValidationTarget, ctx) -> Observation | None:
     """Validation type: list 序列, whole 整数, decimal 小数, date, time, textLength,
     custom, any."""
@@ -193,7 +193,7 @@ def validation_input_show(t: ValidationTarget, ctx) -> Observation | None:
     return _shown(t.rule.show_input)
 
 
-@prop("validation.input.title", T.TEXT, kinds=VALIDATION)
+@prop("validation.input.title", T.TEXT, kinds=VALIDATION, typed_text=True)
 def validation_input_title(t: ValidationTarget, ctx) -> Observation | None:
     """Title of the input message (输入信息 / 标题; promptTitle); no value when none is
     written."""
@@ -223,7 +223,7 @@ def validation_error_style(t: ValidationTarget, ctx) -> Observation | None:
     return Observation("stop", "default")
 
 
-@prop("validation.error.title", T.TEXT, kinds=VALIDATION)
+@prop("validation.error.title", T.TEXT, kinds=VALIDATION, typed_text=True)
 def validation_error_title(t: ValidationTarget, ctx) -> Observation | None:
     """Title of the error alert (出错警告 / 标题; errorTitle); no value when none is
     written."""

@@ -38,7 +38,8 @@ WRITERS = WriterSet()
 
 
 @prop("shape.kind", T.EnumType("shape_kind"), kinds=SHAPE_KINDS,
-      read_only="what the shape is (its element and placeholder): not a value written on it")
+      read_only="what the shape is (its element and placeholder): not a value written on it",
+      implied_by="type")
 def shape_kind(target: ShapeTarget, ctx) -> Observation | None:
     """What the shape is: title, subtitle, body, content, date, footer, slide_number
     (placeholders by type), textbox, autoshape, picture, table, chart, smartart, group,
@@ -46,7 +47,7 @@ def shape_kind(target: ShapeTarget, ctx) -> Observation | None:
     return Observation(target.shape.kind, "direct")
 
 
-@prop("shape.name", T.TEXT, kinds=SHAPE_KINDS)
+@prop("shape.name", T.TEXT, kinds=SHAPE_KINDS, implied_by="name")
 def shape_name(target: ShapeTarget, ctx) -> Observation | None:
     """The shape's name (p:cNvPr/@name, as in the Selection Pane)."""
     name = target.shape.name

@@ -129,7 +129,7 @@ def layout_type(target, ctx) -> Observation | None:
     return Observation(token or "cust", "layout" if token else "default")
 
 
-@prop("slide.title", T.TEXT, kinds=SLIDE)
+@prop("slide.title", T.TEXT, kinds=SLIDE, typed_text=True)
 def slide_title(target, ctx) -> Observation | None:
     """Text of the slide's title (or centered title) placeholder."""
     t = target.title_text
@@ -235,7 +235,7 @@ def date_kind(target, ctx) -> Observation | None:
     return Observation("field" if got[0] else "fixed", "direct")
 
 
-@prop("slide.date.text", T.TEXT, kinds=SHEET_KINDS)
+@prop("slide.date.text", T.TEXT, kinds=SHEET_KINDS, typed_text=True)
 def date_text(target, ctx) -> Observation | None:
     """The text the date and time placeholder shows (a field's last shown value, or the
     fixed text)."""
@@ -261,7 +261,7 @@ def footer_text(target, ctx) -> Observation | None:
     return Observation(body_text(shape.tx_body).strip(), "direct")
 
 
-@prop("notes.text", T.TEXT, kinds=(SLIDE, "notes"))
+@prop("notes.text", T.TEXT, kinds=(SLIDE, "notes"), typed_text=True)
 def notes_text(target, ctx) -> Observation | None:
     """Text of the slide's speaker notes (备注)."""
     if isinstance(target, NotesTarget):

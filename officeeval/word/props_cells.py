@@ -151,7 +151,7 @@ def cell_span(t, ctx):
     return Observation(f"{t.row_span}x{t.col_span}", "computed")
 
 
-@prop("cell.text", T.TEXT, kinds="cell", plan=Plan("text"))
+@prop("cell.text", T.TEXT, kinds="cell", plan=Plan("text"), typed_text=True)
 def cell_text(t, ctx):
     """A table cell's text."""
     return Observation(t.text, "direct") if isinstance(t, CellTarget) else None

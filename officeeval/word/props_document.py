@@ -133,7 +133,7 @@ def _core_writer(prop: str, field: str) -> None:
 
 
 @prop("core.title", T.TEXT, kinds=DOC,
-      plan=Plan("document", mistake="typo", what="title mistyped"))
+      plan=Plan("document", mistake="typo", what="title mistyped"), typed_text=True)
 @document_property
 def core_title(doc, ctx):
     """Document title (core properties)."""

@@ -43,7 +43,7 @@ def field_property(read: Callable) -> Callable:
 
 
 @prop("field.type", T.TEXT, kinds=FIELD_KINDS,
-      plan=Plan("field", mistake="other_type", what="another field type"))
+      plan=Plan("field", mistake="other_type", what="another field type"), implied_by="type")
 @field_property
 def field_type(info):
     """Field type (MERGEFIELD, PAGE, TOC …)."""
@@ -299,7 +299,7 @@ _ENTRY_READ_ONLY = ("what Word wrote when the field was last updated: write the 
                     "and update the field")
 
 
-@prop("toc_entry.text", T.TEXT, kinds="toc_entry", read_only=_ENTRY_READ_ONLY)
+@prop("toc_entry.text", T.TEXT, kinds="toc_entry", read_only=_ENTRY_READ_ONLY, typed_text=True)
 @_entry
 def toc_entry_text(t):
     """The heading text a table of contents entry shows (without its page number; a

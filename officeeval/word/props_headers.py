@@ -82,7 +82,8 @@ def _text_writer(prop: str, which: str) -> None:
         return f"{which} text {value!r}"
 
 
-@prop("header.text", T.TEXT, kinds=SECTION_OR_HF, plan=Plan("hf_text", which="header"))
+@prop("header.text", T.TEXT, kinds=SECTION_OR_HF, plan=Plan("hf_text", which="header"),
+      typed_text=True)
 @section_or_hf(hf_text)
 def header_text(s, direct):
     """Text of the section's default header (inherited from the previous section when not
@@ -93,7 +94,8 @@ def header_text(s, direct):
 _text_writer("header.text", "header")
 
 
-@prop("footer.text", T.TEXT, kinds=SECTION_OR_HF, plan=Plan("hf_text", which="footer"))
+@prop("footer.text", T.TEXT, kinds=SECTION_OR_HF, plan=Plan("hf_text", which="footer"),
+      typed_text=True)
 @section_or_hf(hf_text)
 def footer_text(s, direct):
     """Text of the section's default footer, or a slide's footer placeholder text."""

@@ -71,7 +71,7 @@ def _text_writer(name: str) -> None:
         return f"text {value!r}"
 
 
-@prop("footnote.text", T.TEXT, kinds=NOTE_KINDS, plan=Plan("text"))
+@prop("footnote.text", T.TEXT, kinds=NOTE_KINDS, plan=Plan("text"), typed_text=True)
 def note_text(t, ctx):
     """Footnote or endnote text."""
     return _note_text(t, ctx)
@@ -80,7 +80,7 @@ def note_text(t, ctx):
 _text_writer("footnote.text")
 
 
-@prop("comment.text", T.TEXT, kinds="comment", plan=Plan("text"))
+@prop("comment.text", T.TEXT, kinds="comment", plan=Plan("text"), typed_text=True)
 def comment_text(t, ctx):
     """Text of a comment (批注)."""
     return _note_text(t, ctx)

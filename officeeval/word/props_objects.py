@@ -185,7 +185,8 @@ def write_alt_text(session: Session, target: Target, value: Any) -> str:
     return f"descr={value!r}"
 
 
-@prop("shape.text", T.TEXT, kinds=("shape", "textbox", "smartart"), plan=Plan("text"))
+@prop("shape.text", T.TEXT, kinds=("shape", "textbox", "smartart"), plan=Plan("text"),
+      typed_text=True)
 @drawing_property
 def shape_text(t: DrawingTarget):
     """Text inside a shape or text box."""

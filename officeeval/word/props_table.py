@@ -189,7 +189,8 @@ def write_table_columns(session: Session, target: Target, value: Any) -> str:
     return "last column removed" if have - n == 1 else f"{have - n} last columns removed"
 
 
-@prop("table.style", T.STYLE_NAME, kinds="table", plan=Plan("table", restyle=True))
+@prop("table.style", T.STYLE_NAME, kinds="table", plan=Plan("table", restyle=True),
+      implied_by="style")
 def table_style(t, ctx):
     """Table style name."""
     if not isinstance(t, TableTarget):

@@ -110,7 +110,7 @@ def _lift_run(reader: Reader, default: Any = None) -> Callable:
     return functools.wraps(reader)(resolve)
 
 
-@prop("text", T.TEXT, kinds=TEXT_KINDS, plan=Plan("text"))
+@prop("text", T.TEXT, kinds=TEXT_KINDS, plan=Plan("text"), implied_by="text", typed_text=True)
 def text(target, ctx) -> Observation | None:
     r"""The visible text. Word paragraphs include field results and exclude deleted
     revisions; tabs are \t and breaks \n.
@@ -175,7 +175,8 @@ def _line_pitch(target) -> float:
     return P.DEFAULT_LINE_PITCH_PT
 
 
-@prop("paragraph.style", T.STYLE_NAME, kinds=PARA_KINDS, plan=Plan("paragraph_style"))
+@prop("paragraph.style", T.STYLE_NAME, kinds=PARA_KINDS, plan=Plan("paragraph_style"),
+      implied_by="style")
 def paragraph_style(target, ctx) -> Observation | None:
     """The paragraph style's name (built-in names match in English or Chinese)."""
     if isinstance(target, StyleTarget):
