@@ -39,6 +39,7 @@ from officeeval.values import CellValue
 MANY_TARGETS = 3
 _FULL_PUNCT = re.compile(r"[\u3000-\u303f\uff00-\uffef“”‘’…—]")
 _ANY_PUNCT = re.compile(r"[\u3000-\u303f\uff00-\uffef“”‘’…—!-/:-@\[-`{-~]")
+_NUMBER = re.compile(r"^[-+]?[\d,]*\.?\d+%?$")
 _LITERAL_TEXT_OPS = {"equals", "not_equals", "contains", "not_contains", "starts_with",
                      "ends_with", "in"}
 
@@ -60,10 +61,10 @@ def lint(rubric: Rubric, ref_card: ScoreCard, cards: list[ScoreCard],
                                        k.line))
             pdef = catalog().get(k.property or "")
             vtype = pdef.type_for(rubric.app) if pdef is not None else None
-            # Text the candidate types only (not names, which compare through vocabularies,
-            # nor list-level patterns such as 第%1章).
+            # Text the candidate types only (``typed_text=`` where it is defined: not names,
+            # which compare through vocabularies, nor list-level patterns such as 第%1章).
             if (type(vtype) is TextType and k.expected is not None
-                    and _typed_text(k.property, k.expected)
+                    and pdef.typed_text and not _NUMBER.match(k.expected.strip())
                     and k.op in _LITERAL_TEXT_OPS and _ANY_PUNCT.search(k.expected)
                     and not ({"punct", "width"} & k.normalize)
                     and (_FULL_PUNCT.search(instruction) or _FULL_PUNCT.search(k.expected))):
@@ -99,16 +100,14 @@ def lint(rubric: Rubric, ref_card: ScoreCard, cards: list[ScoreCard],
     return out
 
 
-_IMPLIED = {"type": ("field.type", "shape.kind", "cf.type", "validation.type",
-                     "chart.type"),
-            "style": ("paragraph.style", "table.style"), "text": ("text",),
-            "name": ("shape.name", "sheet.name", "table.name", "pivot.name")}
-
-
 def _implied(check) -> str | None:
-    """The property name when the selector's last step filters on it with ``=`` and the
-    check asks ``equals`` the same literal."""
+    """The property name when the selector's last step filters on it with ``=`` (the
+    predicate its definition names, ``implied_by=``) and the check asks ``equals`` the same
+    literal."""
     if check.op != "equals" or not check.select or check.expected is None:
+        return None
+    pdef = catalog().get(check.property or "")
+    if pdef is None or not pdef.implied_by:
         return None
     from officeeval.selectors import parse_selector
     from officeeval.errors import SelectorSyntaxError
@@ -117,22 +116,10 @@ def _implied(check) -> str | None:
     except (SelectorSyntaxError, IndexError):
         return None
     for p in last.predicates:
-        if p.op == "=" and p.key in _IMPLIED and check.property in _IMPLIED[p.key] and \
+        if p.op == "=" and p.key == pdef.implied_by and \
                 str(p.value).strip().casefold() == check.expected.strip().casefold():
             return check.property
     return None
-
-
-_NUMBER = re.compile(r"^[-+]?[\d,]*\.?\d+%?$")
-
-
-def _typed_text(prop: str | None, literal: str = "") -> bool:
-    """Text a candidate types (not a rendered display, a list pattern or a number)."""
-    p = prop or ""
-    if _NUMBER.match(literal.strip()):
-        return False
-    return (p in ("text", "cell.value") or p.endswith((".text", ".title"))) \
-        and not p.startswith("paragraph.numbering")
 
 
 def _instruction(rubric: Rubric, input_path: str | None) -> str:

@@ -84,7 +84,8 @@ def _cell_number(sheet, row: int, col: int) -> str:
 
 # ------------------------------------------------------------------ charts
 @prop("chart.type", T.EnumType("chart_type"), kinds=CHART,
-      draft=Drafting(made=True, pictured_by=("类型",), called=("图表",)))
+      draft=Drafting(made=True, pictured_by=("类型",), called=("图表",)),
+      implied_by="type")
 def chart_type(t: ChartTarget, ctx) -> Observation | None:
     """Chart type of the first plot: column, bar, line, pie, doughnut, area, scatter, radar,
     bubble, stock, surface."""
@@ -171,14 +172,16 @@ def legend_position(t: ChartTarget, ctx) -> Observation | None:
 
 
 @prop("chart.axis.x.title", T.TEXT, kinds=CHART,
-      draft=Drafting(pictured_by=("坐标轴", "轴标题"), called=("图表",)))
+      draft=Drafting(pictured_by=("坐标轴", "轴标题"), called=("图表",)),
+      typed_text=True)
 def axis_x_title(t: ChartTarget, ctx) -> Observation | None:
     """Title of the horizontal axis."""
     return _obs(t.info.axis_titles.get("x"))
 
 
 @prop("chart.axis.y.title", T.TEXT, kinds=CHART,
-      draft=Drafting(pictured_by=("坐标轴", "轴标题"), called=("图表",)))
+      draft=Drafting(pictured_by=("坐标轴", "轴标题"), called=("图表",)),
+      typed_text=True)
 def axis_y_title(t: ChartTarget, ctx) -> Observation | None:
     """Title of the vertical axis."""
     return _obs(t.info.axis_titles.get("y"))
@@ -244,7 +247,8 @@ def pivot_source_name(text: str) -> str:
 
 
 @prop("chart.title", T.TEXT, kinds=CHART,
-      draft=Drafting(called=("图表",), inserted_text=True))
+      draft=Drafting(called=("图表",), inserted_text=True),
+      typed_text=True)
 def chart_title(t: ChartTarget, ctx) -> Observation | None:
     """Chart title text (the series name for an automatic title)."""
     info = t.info

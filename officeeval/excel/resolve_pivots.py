@@ -22,7 +22,8 @@ def _obs(v, source: str = "direct") -> Observation | None:
 
 # ------------------------------------------------------------------ pivot tables
 @prop("pivot.name", T.TEXT, kinds=PIVOT,
-      draft=Drafting(called=("数据透视",)))
+      draft=Drafting(called=("数据透视",)),
+      implied_by="name")
 def pivot_name(t: PivotTarget, ctx) -> Observation | None:
     """Pivot table name."""
     return _obs(t.pivot.name or None)
@@ -115,7 +116,7 @@ def pivot_filters(t: PivotTarget, ctx) -> Observation | None:
 
 
 # ------------------------------------------------------------------ tables
-@prop("table.name", T.TEXT, kinds=TABLE)
+@prop("table.name", T.TEXT, kinds=TABLE, implied_by="name")
 def table_name(t: TableTarget, ctx) -> Observation | None:
     """Table name (display name)."""
     return _obs(t.table.display_name or t.table.name or None)

@@ -27,7 +27,8 @@ def _obs(v, source: str = "direct") -> Observation | None:
 
 # ------------------------------------------------------------------ conditional formats
 @prop("cf.type", T.EnumType("cf_type"), kinds=CF,
-      draft=Drafting(called=("条件格式",)))
+      draft=Drafting(called=("条件格式",)),
+      implied_by="type")
 def cf_type(t: CfTarget, ctx) -> Observation | None:
     """Rule type: cellIs, expression, colorScale, dataBar, iconSet, top10, aboveAverage,
     duplicateValues, containsText, timePeriod …"""
@@ -57,7 +58,8 @@ def cf_formula(t: CfTarget, ctx) -> Observation | None:
 
 
 @prop("cf.text", T.TEXT, kinds=CF,
-      draft=Drafting(called=("条件格式",)))
+      draft=Drafting(called=("条件格式",)),
+      typed_text=True)
 def cf_text(t: CfTarget, ctx) -> Observation | None:
     """The text of a containsText/beginsWith/endsWith rule."""
     return _obs(t.rule.text)
@@ -141,7 +143,8 @@ def cf_cells(t: CfTarget, ctx) -> Observation | None:
 
 # ------------------------------------------------------------------ validations
 @prop("validation.type", T.EnumType("validation_type"), kinds=VALIDATION,
-      draft=Drafting(called=("数据验证", "有效性")))
+      draft=Drafting(called=("数据验证", "有效性")),
+      implied_by="type")
 def validation_type(t: ValidationTarget, ctx) -> Observation | None:
     """Validation type: list 序列, whole 整数, decimal 小数, date, time, textLength,
     custom, any."""
@@ -215,7 +218,8 @@ def validation_input_show(t: ValidationTarget, ctx) -> Observation | None:
 
 
 @prop("validation.input.title", T.TEXT, kinds=VALIDATION,
-      draft=Drafting(called=("数据验证", "有效性")))
+      draft=Drafting(called=("数据验证", "有效性")),
+      typed_text=True)
 def validation_input_title(t: ValidationTarget, ctx) -> Observation | None:
     """Title of the input message (输入信息 / 标题; promptTitle); no value when none is
     written."""
@@ -249,7 +253,8 @@ def validation_error_style(t: ValidationTarget, ctx) -> Observation | None:
 
 
 @prop("validation.error.title", T.TEXT, kinds=VALIDATION,
-      draft=Drafting(called=("数据验证", "有效性")))
+      draft=Drafting(called=("数据验证", "有效性")),
+      typed_text=True)
 def validation_error_title(t: ValidationTarget, ctx) -> Observation | None:
     """Title of the error alert (出错警告 / 标题; errorTitle); no value when none is
     written."""

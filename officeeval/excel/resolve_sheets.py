@@ -57,7 +57,7 @@ def _sheet_attr(t: SheetTarget, v) -> Observation | None:
     return Observation(v, "direct") if v is not None else None
 
 
-@prop("sheet.name", T.TEXT, kinds=SHEET)
+@prop("sheet.name", T.TEXT, kinds=SHEET, implied_by="name")
 def sheet_name(t: SheetTarget, ctx) -> Observation | None:
     """The sheet's tab name."""
     return _sheet_attr(t, t.sheet.name)

@@ -40,7 +40,8 @@ WRITERS = WriterSet()
 
 @prop("shape.kind", T.EnumType("shape_kind"), kinds=SHAPE_KINDS,
       read_only="what the shape is (its element and placeholder): not a value written on it",
-      draft=Drafting(volatile=True))
+      draft=Drafting(volatile=True),
+      implied_by="type")
 def shape_kind(target: ShapeTarget, ctx) -> Observation | None:
     """What the shape is: title, subtitle, body, content, date, footer, slide_number
     (placeholders by type), textbox, autoshape, picture, table, chart, smartart, group,
@@ -49,7 +50,8 @@ def shape_kind(target: ShapeTarget, ctx) -> Observation | None:
 
 
 @prop("shape.name", T.TEXT, kinds=SHAPE_KINDS,
-      draft=Drafting(volatile=True))
+      draft=Drafting(volatile=True),
+      implied_by="name")
 def shape_name(target: ShapeTarget, ctx) -> Observation | None:
     """The shape's name (p:cNvPr/@name, as in the Selection Pane)."""
     name = target.shape.name

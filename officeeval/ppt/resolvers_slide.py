@@ -140,7 +140,8 @@ def layout_type(target, ctx) -> Observation | None:
 
 
 @prop("slide.title", T.TEXT, kinds=SLIDE,
-      draft=Drafting(made=True, inserted_text=True))
+      draft=Drafting(made=True, inserted_text=True),
+      typed_text=True)
 def slide_title(target, ctx) -> Observation | None:
     """Text of the slide's title (or centered title) placeholder."""
     t = target.title_text
@@ -255,7 +256,8 @@ def date_kind(target, ctx) -> Observation | None:
 
 
 @prop("slide.date.text", T.TEXT, kinds=SHEET_KINDS,
-      draft=Drafting(asked="named", words=("日期",), called=("日期",)))
+      draft=Drafting(asked="named", words=("日期",), called=("日期",)),
+      typed_text=True)
 def date_text(target, ctx) -> Observation | None:
     """The text the date and time placeholder shows (a field's last shown value, or the
     fixed text)."""
@@ -283,7 +285,8 @@ def footer_text(target, ctx) -> Observation | None:
 
 
 @prop("notes.text", T.TEXT, kinds=(SLIDE, "notes"),
-      draft=Drafting(called=("备注",), inserted_text=True))
+      draft=Drafting(called=("备注",), inserted_text=True),
+      typed_text=True)
 def notes_text(target, ctx) -> Observation | None:
     """Text of the slide's speaker notes (备注)."""
     if isinstance(target, NotesTarget):

@@ -44,7 +44,8 @@ class Definition:
     binding's own value type for its app; ``breaks`` how the rubric audit breaks the
     property in this app (``None``: no value mistake of its own); ``plans`` the audit's
     planners of it in this app (``()``: none); ``draft`` how ``officeeval draft`` treats it
-    (``None``: the drafting defaults)."""
+    (``None``: the drafting defaults); ``implied_by`` and ``typed_text`` the rubric lint's
+    facts of a definition (``prop``)."""
 
     name: str
     fn: Resolver
@@ -57,6 +58,8 @@ class Definition:
     breaks: Breaks | None = None
     plans: tuple[Plan, ...] = ()
     draft: Drafting | None = None
+    implied_by: str = ""
+    typed_text: bool = False
 
     @property
     def defines(self) -> bool:
@@ -133,7 +136,8 @@ class PropertySet:
              aliases: tuple[str, ...] = (), doc: str | None = None, read_only: str = "",
              breaks: Breaks | Mistakes | None = None,
              plan: Plan | tuple[Plan, ...] | None = None,
-             draft: Drafting | None = None) -> Callable[[Resolver], Resolver]:
+             draft: Drafting | None = None, implied_by: str = "",
+             typed_text: bool = False) -> Callable[[Resolver], Resolver]:
         """Define catalog entry ``name`` with resolver the decorated function for target
         ``kinds``. The catalog text is the docstring's first paragraph, or ``doc`` for a
         resolver a factory made (it has no docstring of its own). ``read_only`` says why
@@ -141,8 +145,11 @@ class PropertySet:
         mistakes the rubric audit makes of it (``properties.mistakes``: a function of the
         reference's values, or a ``Breaks`` trying more than one); ``plan`` the audit's
         planners of it, by kind (``properties.mistakes.Plan``); ``draft`` how drafting
-        treats it (``properties.drafting.Drafting``). Raises ``ValueError`` when there is
-        no text."""
+        treats it (``properties.drafting.Drafting``). For the rubric lint, in every app:
+        ``implied_by`` the selector predicate whose ``=`` filter fixes the value (``type``:
+        ``field[type='REF']`` selects only REF fields), ``typed_text`` that the value is
+        text a candidate types (not a name, a pattern or a number). Raises ``ValueError``
+        when there is no text."""
         def decorate(fn: Resolver) -> Resolver:
             text = " ".join(doc.split()) if doc is not None else catalog_text(fn.__doc__)
             if not text:
@@ -151,7 +158,8 @@ class PropertySet:
             self.definitions.append(Definition(name, fn, _kinds(kinds), vtype, text,
                                                tuple(aliases), read_only=read_only,
                                                breaks=breaks_of(breaks),
-                                               plans=plans_of(plan), draft=draft))
+                                               plans=plans_of(plan), draft=draft,
+                                               implied_by=implied_by, typed_text=typed_text))
             return fn
         return decorate
 

@@ -64,6 +64,8 @@ class PropertyDef:
     aliases: tuple[str, ...] = ()
     bindings: dict[str, Binding] = field(default_factory=dict)
     draft: Drafting | None = None  # how drafting treats it (a binding may override)
+    implied_by: str = ""  # the selector predicate (type, style …) whose = filter fixes it
+    typed_text: bool = False  # text a candidate types (the lint asks to normalise it)
 
     @property
     def unit(self) -> str:
@@ -139,6 +141,8 @@ class Registry:
                              f"@binds")
         self.define(d.name, d.vtype, d.doc, d.aliases)  # type: ignore[arg-type]
         self._defs[d.name].draft = d.draft
+        self._defs[d.name].implied_by = d.implied_by
+        self._defs[d.name].typed_text = d.typed_text
         self._defined_at[d.name] = d.where
 
     def finish(self) -> "Registry":

@@ -17,6 +17,7 @@ from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
 from officeeval.properties.drafting import Drafting
 from officeeval.properties.mistakes import choices
+from officeeval.properties.mistakes import Plan, choices
 from officeeval.properties.writing import WriterSet
 from officeeval.values import Border, Observation
 from officeeval.word import runs as R
@@ -156,7 +157,8 @@ def cell_span(t, ctx):
 
 
 @prop("cell.text", T.TEXT, kinds="cell",
-      draft=Drafting(made=True, restates_value=True, content=True, inserted_text=True))
+      draft=Drafting(made=True, restates_value=True, content=True, inserted_text=True),
+      plan=Plan("text"), typed_text=True)
 def cell_text(t, ctx):
     """A table cell's text."""
     return Observation(t.text, "direct") if isinstance(t, CellTarget) else None

@@ -17,6 +17,7 @@ from officeeval.ooxml.problems import problems_of
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
 from officeeval.properties.drafting import Drafting
+from officeeval.properties.mistakes import Plan
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
 from officeeval.values import Observation
@@ -61,7 +62,9 @@ def package_problem_count(doc, ctx):
 
 
 @prop("background.color", T.COLOR, kinds=DOC,
-      draft=Drafting(pictured_by=("颜色", "填充", "背景", "底纹", "配色")))
+      draft=Drafting(pictured_by=("颜色", "填充", "背景", "底纹", "配色")),
+      plan=Plan("document", mistake="swap", what="page background recolored", to="FF0000",
+                otherwise="0000FF", fold=True))
 @document_property
 def background(doc, ctx):
     """Page background color (页面颜色)."""
@@ -133,7 +136,8 @@ def _core_writer(prop: str, field: str) -> None:
 
 
 @prop("core.title", T.TEXT, kinds=DOC,
-      draft=Drafting(called=("属性",), inserted_text=True))
+      draft=Drafting(called=("属性",), inserted_text=True),
+      plan=Plan("document", mistake="typo", what="title mistyped"), typed_text=True)
 @document_property
 def core_title(doc, ctx):
     """Document title (core properties)."""
@@ -144,7 +148,8 @@ _core_writer("core.title", "title")
 
 
 @prop("core.author", T.TEXT, kinds=DOC,
-      draft=Drafting(called=("属性",), inserted_text=True))
+      draft=Drafting(called=("属性",), inserted_text=True),
+      plan=Plan("document", mistake="typo", what="author mistyped"))
 @document_property
 def core_author(doc, ctx):
     """Document author (dc:creator)."""
@@ -155,7 +160,8 @@ _core_writer("core.author", "author")
 
 
 @prop("core.subject", T.TEXT, kinds=DOC,
-      draft=Drafting(called=("属性",), inserted_text=True))
+      draft=Drafting(called=("属性",), inserted_text=True),
+      plan=Plan("document", mistake="typo", what="subject mistyped"))
 @document_property
 def core_subject(doc, ctx):
     """Document subject."""
@@ -166,7 +172,8 @@ _core_writer("core.subject", "subject")
 
 
 @prop("core.keywords", T.TEXT, kinds=DOC,
-      draft=Drafting(called=("属性",), inserted_text=True))
+      draft=Drafting(called=("属性",), inserted_text=True),
+      plan=Plan("document", mistake="typo", what="keywords mistyped"))
 @document_property
 def core_keywords(doc, ctx):
     """Document keywords."""
@@ -259,7 +266,9 @@ def _merge_value(prop: str, tag: str) -> None:
         return f"{tag}={value!r}"
 
 
-@prop("mail_merge.main_type", T.EnumType("mail_merge_type"), kinds=DOC)
+@prop("mail_merge.main_type", T.EnumType("mail_merge_type"), kinds=DOC,
+      plan=Plan("document", mistake="swap", what="main document type changed", to="catalog",
+                otherwise="formLetters"))
 @document_property
 def mail_merge_main_type(doc, ctx):
     """Mail-merge main document type (formLetters, …)."""
@@ -269,7 +278,8 @@ def mail_merge_main_type(doc, ctx):
 _merge_value("mail_merge.main_type", "mainDocumentType")
 
 
-@prop("mail_merge.data_source", T.TEXT, kinds=DOC)
+@prop("mail_merge.data_source", T.TEXT, kinds=DOC,
+      plan=Plan("document", mistake="typo_stem", what="data source mistyped"))
 @document_property
 def mail_merge_data_source(doc, ctx):
     """Mail-merge data source path or connection."""
@@ -297,7 +307,8 @@ def write_data_source(session: Session, target: Target, value: Any) -> str:
     return f"data source {value}"
 
 
-@prop("mail_merge.data_file", T.TEXT, kinds=DOC)
+@prop("mail_merge.data_file", T.TEXT, kinds=DOC,
+      plan=Plan("document", mistake="typo_stem", what="data source mistyped"))
 @document_property
 def mail_merge_data_file(doc, ctx):
     """File name of the mail-merge data source, without folders (通讯录.xlsx)."""
@@ -314,7 +325,8 @@ def write_data_file(session: Session, target: Target, value: Any) -> str:
     return f"data source {rel.get('Target')}"
 
 
-@prop("mail_merge.query", T.TEXT, kinds=DOC)
+@prop("mail_merge.query", T.TEXT, kinds=DOC,
+      plan=Plan("document", mistake="typo_at", what="query mistyped"))
 @document_property
 def mail_merge_query(doc, ctx):
     """Mail-merge query (w:query, e.g. SELECT * FROM `Sheet1$`)."""
@@ -324,7 +336,8 @@ def mail_merge_query(doc, ctx):
 _merge_value("mail_merge.query", "query")
 
 
-@prop("mail_merge.destination", T.TEXT, kinds=DOC)
+@prop("mail_merge.destination", T.TEXT, kinds=DOC,
+      plan=Plan("document", mistake="typo_at", what="destination changed"))
 @document_property
 def mail_merge_destination(doc, ctx):
     """Mail-merge destination (newDocument, printer, email, fax)."""
@@ -334,7 +347,7 @@ def mail_merge_destination(doc, ctx):
 _merge_value("mail_merge.destination", "destination")
 
 
-@prop("mail_merge.fields", T.ORDERED_LIST, kinds=DOC)
+@prop("mail_merge.fields", T.ORDERED_LIST, kinds=DOC, plan=Plan("merge_fields"))
 @document_property
 def merge_fields(doc, ctx):
     """Names of the MERGEFIELD fields in the document body, in order (contains checks one
@@ -404,7 +417,8 @@ def _style_attr(name: str, attr: str, fmt: Callable[[Any], str]) -> None:
 
 
 @prop("style.based_on", T.STYLE_NAME, kinds=STYLE,
-      draft=Drafting(asked="feature", words=("基于",), by_name=False))
+      draft=Drafting(asked="feature", words=("基于",), by_name=False),
+      plan=Plan("style_fact", mistake="other_base"))
 @style_property
 def based_on(st, doc):
     """Name of the style a style is based on."""
@@ -418,7 +432,8 @@ _style_ref("style.based_on", "basedOn")
 
 
 @prop("style.custom", T.BOOL, kinds=STYLE,
-      draft=Drafting(asked="feature", words=("新建",)))
+      draft=Drafting(asked="feature", words=("新建",)),
+      plan=Plan("style_fact", mistake="flip"))
 @style_property
 def custom(st, doc):
     """Whether a style is a custom (user-defined) one."""
@@ -429,7 +444,8 @@ _style_attr("style.custom", "customStyle", lambda v: "1" if v else "0")
 
 
 @prop("style.type", T.TEXT, kinds=STYLE,
-      draft=Drafting(asked="feature", words=("新建", "样式")))
+      draft=Drafting(asked="feature", words=("新建", "样式")),
+      plan=Plan("style_fact", mistake="other_type"))
 @style_property
 def style_type(st, doc):
     """Style type: paragraph, character, table or numbering."""
@@ -440,7 +456,8 @@ _style_attr("style.type", "type", str)
 
 
 @prop("style.next", T.STYLE_NAME, kinds=STYLE,
-      draft=Drafting(volatile=True, asked="feature", words=("后续",)))
+      draft=Drafting(volatile=True, asked="feature", words=("后续",)),
+      plan=Plan("style_fact", mistake="other_style"))
 @style_property
 def next_style(st, doc):
     """Style of the paragraph that follows (后续段落样式); a paragraph style that names none

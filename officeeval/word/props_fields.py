@@ -16,6 +16,7 @@ from officeeval.ooxml.editing import set_text
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
 from officeeval.properties.drafting import Drafting
+from officeeval.properties.mistakes import Plan
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
 from officeeval.values import Observation
@@ -43,7 +44,8 @@ def field_property(read: Callable) -> Callable:
 
 
 @prop("field.type", T.TEXT, kinds=FIELD_KINDS,
-      draft=Drafting(never_asked=True))
+      draft=Drafting(never_asked=True),
+      plan=Plan("field", mistake="other_type", what="another field type"), implied_by="type")
 @field_property
 def field_type(info):
     """Field type (MERGEFIELD, PAGE, TOC …)."""
@@ -60,7 +62,8 @@ def write_field_type(session: Session, target: Target, value: Any) -> str:
 
 
 @prop("field.instruction", T.TEXT, kinds=FIELD_KINDS,
-      draft=Drafting(volatile=True, never_asked=True))
+      draft=Drafting(volatile=True, never_asked=True),
+      plan=Plan("field", mistake="typo_instruction", what="field instruction mistyped"))
 @field_property
 def field_instruction(info):
     """Full field instruction text."""
@@ -104,7 +107,8 @@ def write_field_instruction(session: Session, target: Target, value: Any) -> str
                     "instruction")
 
 
-@prop("field.argument", T.TEXT, kinds=FIELD_KINDS)
+@prop("field.argument", T.TEXT, kinds=FIELD_KINDS,
+      plan=Plan("field", mistake="typo_argument", what="field name mistyped"))
 @field_property
 def field_argument(info):
     """First argument of the field (e.g. the merge field name)."""
@@ -125,7 +129,8 @@ def write_field_argument(session: Session, target: Target, value: Any) -> str:
 
 
 @prop("field.result", T.TEXT, kinds=FIELD_KINDS,
-      draft=Drafting(volatile=True))
+      draft=Drafting(volatile=True),
+      plan=Plan("text"))
 @field_property
 def field_result(info):
     """The field's current result text (what it shows)."""
@@ -143,7 +148,8 @@ def write_field_result(session: Session, target: Target, value: Any) -> str:
 
 
 @prop("field.switches", T.TEXT, kinds=FIELD_KINDS,
-      draft=Drafting(never_asked=True))
+      draft=Drafting(never_asked=True),
+      plan=Plan("field", mistake="typo_switches", what="field instruction mistyped"))
 @field_property
 def field_switches(info):
     r"""The field's switches as written (\o "1-3" \h)."""
@@ -201,7 +207,8 @@ def _toc_slots(session: Session, target: Target) -> tuple[list[Slot], str]:
 
 
 @prop("toc.levels", T.INTEGER, kinds=TOC_KINDS,
-      draft=Drafting(called=("目录",)))
+      draft=Drafting(called=("目录",)),
+      plan=Plan("toc", mistake="levels", what="outline levels changed"))
 def toc_levels(t, ctx):
     """Deepest outline level the table of contents includes."""
     toc = _first_toc(t)
@@ -222,7 +229,8 @@ def write_toc_levels(session: Session, target: Target, value: Any) -> str:
 
 
 @prop("toc.hyperlinks", T.BOOL, kinds=TOC_KINDS,
-      draft=Drafting(called=("目录",)))
+      draft=Drafting(called=("目录",)),
+      plan=Plan("toc", mistake="flip", what="hyperlink switch flipped"))
 def toc_hyperlinks(t, ctx):
     r"""Whether TOC entries are hyperlinks (\h)."""
     toc = _first_toc(t)
@@ -253,7 +261,8 @@ _toc_switch("toc.hyperlinks", "h", on_means_present=True)
 
 
 @prop("toc.page_numbers", T.BOOL, kinds=TOC_KINDS,
-      draft=Drafting(called=("目录",)))
+      draft=Drafting(called=("目录",)),
+      plan=Plan("toc", mistake="flip", what="page-number switch flipped"))
 def toc_page_numbers(t, ctx):
     r"""Whether TOC entries show page numbers (no \n)."""
     toc = _first_toc(t)
@@ -301,7 +310,7 @@ _ENTRY_READ_ONLY = ("what Word wrote when the field was last updated: write the 
                     "and update the field")
 
 
-@prop("toc_entry.text", T.TEXT, kinds="toc_entry", read_only=_ENTRY_READ_ONLY)
+@prop("toc_entry.text", T.TEXT, kinds="toc_entry", read_only=_ENTRY_READ_ONLY, typed_text=True)
 @_entry
 def toc_entry_text(t):
     """The heading text a table of contents entry shows (without its page number; a

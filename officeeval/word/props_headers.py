@@ -16,6 +16,7 @@ from officeeval.ooxml.ns import R
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
 from officeeval.properties.drafting import Drafting
+from officeeval.properties.mistakes import Plan
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
 from officeeval.values import Observation
@@ -84,7 +85,9 @@ def _text_writer(prop: str, which: str) -> None:
 
 @prop("header.text", T.TEXT, kinds=SECTION_OR_HF,
       draft=Drafting(header_kinds=("header",), called=("页眉",), inserted_text=True,
-                     page_field=True))
+                     page_field=True),
+      plan=Plan("hf_text", which="header"),
+      typed_text=True)
 @section_or_hf(hf_text)
 def header_text(s, direct):
     """Text of the section's default header (inherited from the previous section when not
@@ -97,7 +100,9 @@ _text_writer("header.text", "header")
 
 @prop("footer.text", T.TEXT, kinds=SECTION_OR_HF,
       draft=Drafting(header_kinds=("footer",), called=("页脚",), inserted_text=True,
-                     page_field=True))
+                     page_field=True),
+      plan=Plan("hf_text", which="footer"),
+      typed_text=True)
 @section_or_hf(hf_text)
 def footer_text(s, direct):
     """Text of the section's default footer, or a slide's footer placeholder text."""
@@ -159,7 +164,8 @@ def _page_number_writer(prop: str, which: str) -> None:
 
 
 @prop("header.has_page_number", T.BOOL, kinds=SECTION_OR_HF,
-      draft=Drafting(called=("页眉",)))
+      draft=Drafting(called=("页眉",)),
+      plan=Plan("page_field", which="header"))
 @section_or_hf(hf_page_number)
 def header_has_page_number(s, direct):
     """Whether the header holds a PAGE field."""
@@ -170,7 +176,8 @@ _page_number_writer("header.has_page_number", "header")
 
 
 @prop("footer.has_page_number", T.BOOL, kinds=SECTION_OR_HF,
-      draft=Drafting(called=("页脚",)))
+      draft=Drafting(called=("页脚",)),
+      plan=Plan("page_field", which="footer"))
 @section_or_hf(hf_page_number)
 def footer_has_page_number(s, direct):
     """Whether the footer holds a PAGE field."""
@@ -264,7 +271,8 @@ def _show(session: Session, target: Target, which: str) -> str:
 
 
 @prop("header.visible", T.BOOL, kinds=SECTION_OR_HF,
-      draft=Drafting(made=True, called=("页眉",)))
+      draft=Drafting(made=True, called=("页眉",)),
+      plan=Plan("hf_visible", which="header"))
 @section_or_hf(hf_visible)
 def header_visible(s, direct):
     """Whether a header shows on the page, as a reader sees it: some text, a field, a
@@ -278,7 +286,8 @@ _visible_writer("header.visible", "header")
 
 
 @prop("footer.visible", T.BOOL, kinds=SECTION_OR_HF,
-      draft=Drafting(made=True, called=("页脚",)))
+      draft=Drafting(made=True, called=("页脚",)),
+      plan=Plan("hf_visible", which="footer"))
 @section_or_hf(hf_visible)
 def footer_visible(s, direct):
     """Whether a footer shows on the page: some text, a field, a drawing or a border (as

@@ -12,6 +12,7 @@ from officeeval.ooxml.ns import R
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
 from officeeval.properties.drafting import Drafting
+from officeeval.properties.mistakes import Plan
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
 from officeeval.values import Observation
@@ -28,7 +29,8 @@ WRITERS = WriterSet()
 
 
 @prop("hyperlink.target", T.TEXT, kinds="hyperlink",
-      draft=Drafting(called=("超链接",)))
+      draft=Drafting(called=("超链接",)),
+      plan=Plan("hyperlink"))
 def hyperlink_target(t, ctx):
     """Hyperlink target URL or anchor."""
     if not isinstance(t, HyperlinkTarget):
@@ -73,7 +75,8 @@ def _text_writer(name: str) -> None:
 
 
 @prop("footnote.text", T.TEXT, kinds=NOTE_KINDS,
-      draft=Drafting(inserted_text=True))
+      draft=Drafting(inserted_text=True),
+      plan=Plan("text"), typed_text=True)
 def note_text(t, ctx):
     """Footnote or endnote text."""
     return _note_text(t, ctx)
@@ -83,7 +86,8 @@ _text_writer("footnote.text")
 
 
 @prop("comment.text", T.TEXT, kinds="comment",
-      draft=Drafting(inserted_text=True))
+      draft=Drafting(inserted_text=True),
+      plan=Plan("text"), typed_text=True)
 def comment_text(t, ctx):
     """Text of a comment (批注)."""
     return _note_text(t, ctx)

@@ -21,6 +21,7 @@ from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
 from officeeval.properties.drafting import Drafting
 from officeeval.properties.mistakes import choices
+from officeeval.properties.mistakes import Plan, choices
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
 from officeeval.values import Observation, aggregate
@@ -78,7 +79,8 @@ LEVEL_KINDS = (*PARA_KINDS, "list_level")
 
 @prop("paragraph.numbering", T.EnumType("number_format"), kinds=LEVEL_KINDS,
       draft=Drafting(asked="feature", words=("编号",), numbering_part=True, called=("编号",),
-                     skill="numbering"))
+                     skill="numbering"),
+      plan=Plan("numbering", change="format", numbering="paragraph.numbering"))
 @numbering_property("none")
 def numbering(t, ref, level):
     """Numbering format of the paragraph's list level (bullet, decimal, chineseCounting …),
@@ -105,7 +107,8 @@ def write_numbering(session: Session, target: Target, value: Any) -> str:
 
 @prop("paragraph.numbering.level", T.INTEGER, kinds=PARA_KINDS,
       draft=Drafting(asked="feature", words=("编号",), numbering_part=True, called=("编号",),
-                     skill="numbering"))
+                     skill="numbering"),
+      plan=Plan("numbering", change="level", numbering="paragraph.numbering"))
 @numbering_property()
 def numbering_level(t, ref, level):
     """List level (1-based) of a numbered paragraph."""
@@ -127,7 +130,9 @@ def write_numbering_level(session: Session, target: Target, value: Any) -> str:
 
 @prop("paragraph.numbering.text", T.TEXT, kinds=LEVEL_KINDS,
       draft=Drafting(asked="feature", words=("编号",), numbering_part=True, called=("编号",),
-                     skill="numbering"))
+                     skill="numbering"),
+      plan=Plan("numbering", change="text", numbering="paragraph.numbering",
+                level_text="paragraph.numbering.text"))
 @numbering_property()
 def numbering_text(t, ref, level):
     """The level text pattern of the paragraph's list level (e.g. '第%1章', '%1.%2')."""
@@ -150,7 +155,8 @@ _level_attr("paragraph.numbering.text", "lvlText", str)
 
 @prop("paragraph.numbering.start", T.INTEGER, kinds=LEVEL_KINDS,
       draft=Drafting(asked="feature", words=("编号",), numbering_part=True, called=("编号",),
-                     skill="numbering"))
+                     skill="numbering"),
+      plan=Plan("numbering", change="start", numbering="paragraph.numbering"))
 @numbering_property()
 def numbering_start(t, ref, level):
     """The number the paragraph's list level starts at (w:start, or the list instance's
@@ -210,7 +216,9 @@ def write_numbering_suffix(session: Session, target: Target, value: Any) -> str:
       read_only="counted from the level text and the items before it: write "
                 "paragraph.numbering.text or .start",
       draft=Drafting(asked="feature", words=("编号",), numbering_part=True, called=("编号",),
-                     skill="numbering"))
+                     skill="numbering"),
+      plan=Plan("numbering", change="text", numbering="paragraph.numbering",
+                level_text="paragraph.numbering.text"))
 @numbering_property()
 def numbering_label(target, ref, level):
     """The list label a reader sees ('第一章', '1.2', '(b)'), counted over the document in

@@ -20,6 +20,7 @@ from officeeval.ooxml.ns import A, V, WP, WPS
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
 from officeeval.properties.drafting import Drafting
+from officeeval.properties.mistakes import Plan
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
 from officeeval.values import Measure, Observation
@@ -83,7 +84,8 @@ def _size_writer(name: str, attr: str) -> None:
                      words=("同宽", "等宽"),
                      stated_by=("宽",),
                      freed_by=("大小", "尺寸"),
-                     called=("图片",)))
+                     called=("图片",)),
+      plan=Plan("image", change="size"))
 @drawing_property
 def image_width(t: DrawingTarget):
     """Image width."""
@@ -98,7 +100,8 @@ _size_writer("image.width", "cx")
                      words=("同高", "等高"),
                      stated_by=("高",),
                      freed_by=("大小", "尺寸"),
-                     called=("图片",)))
+                     called=("图片",)),
+      plan=Plan("image", change="size"))
 @drawing_property
 def image_height(t: DrawingTarget):
     """Image height."""
@@ -127,7 +130,8 @@ _size_writer("shape.height", "cy")
 
 
 @prop("image.wrap", T.EnumType("wrap_type"), kinds=DRAWING_KINDS,
-      draft=Drafting(made=True, asked="words", words=("环绕", "嵌入", "浮于", "衬于"), called=("图片",)))
+      draft=Drafting(made=True, asked="words", words=("环绕", "嵌入", "浮于", "衬于"), called=("图片",)),
+      plan=Plan("image", change="wrap"))
 @drawing_property
 def image_wrap(t: DrawingTarget):
     """Text wrapping (嵌入型, 四周型环绕 …)."""
@@ -197,7 +201,9 @@ def write_alt_text(session: Session, target: Target, value: Any) -> str:
 
 
 @prop("shape.text", T.TEXT, kinds=("shape", "textbox", "smartart"),
-      draft=Drafting(volatile=True, inserted_text=True))
+      draft=Drafting(volatile=True, inserted_text=True),
+      plan=Plan("text"),
+      typed_text=True)
 @drawing_property
 def shape_text(t: DrawingTarget):
     """Text inside a shape or text box."""

@@ -15,7 +15,9 @@ from officeeval.ooxml.ns import W
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
 from officeeval.properties.drafting import Drafting
-from officeeval.properties.mistakes import CM, border_values, choices, drop_cap_lines, flip, shift
+from officeeval.properties.mistakes import (
+    CM, Plan, border_values, choices, drop_cap_lines, flip, shift,
+)
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.ooxml.units import to_int, twips_to_pt
 from officeeval.targets import Target
@@ -255,7 +257,8 @@ def put_special_indent(ppr: etree._Element, v: Any) -> str:
 
 # ------------------------------------------------------------------ captions
 @prop("caption.label", T.TEXT, kinds="paragraph",
-      draft=Drafting(called=("题注",)))
+      draft=Drafting(called=("题注",)),
+      plan=Plan("caption", change="label"))
 def caption_label(target, ctx):
     """A caption's label: the identifier of its SEQ field (图, 表, Figure).
 
@@ -283,7 +286,8 @@ def write_caption_label(session: Session, target: Target, value: Any) -> str:
 
 
 @prop("caption.position", T.EnumType("caption_position"), kinds="paragraph",
-      draft=Drafting(called=("题注",), needs="caption.label"))
+      draft=Drafting(called=("题注",), needs="caption.label"),
+      plan=Plan("caption", change="position"))
 def caption_position(target, ctx):
     """Where a caption sits relative to its table or picture: above (上方) or below (下方).
 

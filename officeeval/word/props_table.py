@@ -21,6 +21,7 @@ from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
 from officeeval.properties.drafting import Drafting
 from officeeval.properties.mistakes import CM, border_values, choices, flip, shift
+from officeeval.properties.mistakes import CM, Plan, border_values, choices, flip, shift
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
 from officeeval.values import Border, Measure, Observation, aggregate
@@ -170,7 +171,8 @@ def _table_pr(table: TableTarget, tag: str):
 
 
 @prop("table.rows", T.INTEGER, kinds="table",
-      draft=Drafting(made=True))
+      draft=Drafting(made=True),
+      plan=Plan("table", shrink="row"))
 def table_rows(t, ctx):
     """Number of rows."""
     return Observation(len(t.row_elements), "computed") if isinstance(t, TableTarget) else None
@@ -191,7 +193,8 @@ def write_table_rows(session: Session, target: Target, value: Any) -> str:
 
 
 @prop("table.columns", T.INTEGER, kinds="table",
-      draft=Drafting(made=True))
+      draft=Drafting(made=True),
+      plan=Plan("table", shrink="column"))
 def table_columns(t, ctx):
     """Number of grid columns."""
     return Observation(t.column_count, "computed") if isinstance(t, TableTarget) else None
@@ -219,7 +222,9 @@ def write_table_columns(session: Session, target: Target, value: Any) -> str:
 
 
 @prop("table.style", T.STYLE_NAME, kinds="table",
-      draft=Drafting(made=True, freed_by=("样式",), pictured_by=("样式",)))
+      draft=Drafting(made=True, freed_by=("样式",), pictured_by=("样式",)),
+      plan=Plan("table", restyle=True),
+      implied_by="style")
 def table_style(t, ctx):
     """Table style name."""
     if not isinstance(t, TableTarget):
@@ -358,7 +363,8 @@ def put_row_height_rule(el: etree._Element, v: Any) -> str:
 
 @prop("column.width", T.LENGTH_ABS, kinds=("column", "cell"),
       draft=Drafting(asked="words", words=("列宽", "宽度"), stated_by=("列宽", "宽度"),
-                     stated_within=1.0))
+                     stated_within=1.0),
+      plan=Plan("column_width"))
 def column_width(t, ctx):
     """Column width (Word: points; Excel: character units)."""
     if isinstance(t, ColumnTarget):

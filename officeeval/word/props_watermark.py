@@ -63,7 +63,7 @@ def _set_style(el: etree._Element, key: str, value: str) -> None:
     el.set("style", ";".join(f"{k}:{v}" for k, v in style.items()))
 
 
-@prop("watermark.text", T.TEXT, kinds=DOC)
+@prop("watermark.text", T.TEXT, kinds=DOC, typed_text=True)
 @document_property
 def watermark_text(doc, ctx):
     """Text of a text watermark."""

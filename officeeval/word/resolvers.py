@@ -26,6 +26,7 @@ from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
 from officeeval.properties.drafting import Drafting
 from officeeval.properties.mistakes import Breaks, INDENT_CHARS, choices, flip, lengths
+from officeeval.properties.mistakes import Breaks, INDENT_CHARS, Plan, choices, flip, lengths
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
 from officeeval.values import LineSpacing, Measure
@@ -117,7 +118,8 @@ def _lift_run(reader: Reader, default: Any = None) -> Callable:
                      content=True,
                      by_name=False,
                      inserted_text=True,
-                     beside="smartart.nodes"))
+                     beside="smartart.nodes"),
+      plan=Plan("text"), implied_by="text", typed_text=True)
 def text(target, ctx) -> Observation | None:
     r"""The visible text. Word paragraphs include field results and exclude deleted
     revisions; tabs are \t and breaks \n.
@@ -184,7 +186,9 @@ def _line_pitch(target) -> float:
 
 @prop("paragraph.style", T.STYLE_NAME, kinds=PARA_KINDS,
       draft=Drafting(asked="feature", words=("样式", "应用"), called=("应用",), by_name=False,
-                     not_on_styles=True))
+                     not_on_styles=True),
+      plan=Plan("paragraph_style"),
+      implied_by="style")
 def paragraph_style(target, ctx) -> Observation | None:
     """The paragraph style's name (built-in names match in English or Chinese)."""
     if isinstance(target, StyleTarget):

@@ -10,22 +10,25 @@ reads, found with the engine's own selectors and targets and written by Word's w
 * Neutral mutants (``plan_neutral``) touch what no check reads: a paragraph no selector
   selects, a run property outside the catalog, an unused style.
 
-This module is policy: which mistakes to try for which property (the value mistakes a
-resolver declares with ``breaks=`` where it is defined, and the planners of ``word_more`` for
-properties whose mistake depends on the reference).
+This module is policy: which mistakes to try for which property. A resolver declares them
+where it is defined: its planners by kind (``plan=Plan("text")``; ``KINDS``: this module's
+and ``word_more``'s, for properties whose mistake depends on the reference), tried first,
+else its value mistakes (``breaks=``).
 """
 
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 from officeeval.audit.mutators import word_more
 from officeeval.audit.mutators.base import (
-    Mutation, PlanContext, breaks, chosen_indexes, locators, refind, writer,
+    Mutation, PlanContext, breaks, chosen_indexes, locators, plans, refind, writer,
 )
 from officeeval.audit.mutators.plan import (
     Inherited, Policy, plan_check as plan, plan_forbidden, plan_typo, plan_values,
 )
+from officeeval.properties.mistakes import Plan
 from officeeval.rubric.model import Check
 from officeeval.targets import Target
 from officeeval.word.edit import structure as WS
@@ -36,9 +39,6 @@ INHERITED = Inherited(
     key="inherited|{prop}|{source}|{shown}",
     description="{where}: {prop} {shown_ref} -> {shown} in {source}, where the reference "
                 "inherits it from")
-# Properties that read the text of their target: a typo is their mistake.
-TEXT_PROPS = {"text", "cell.text", "shape.text", "footnote.text", "comment.text",
-              "field.result"}
 
 
 # ------------------------------------------------------------------ planning
@@ -58,12 +58,10 @@ def _count(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutati
 def _value(ctx: PlanContext, check: Check, targets: list[Target]
            ) -> tuple[list[Mutation], str]:
     prop = check.property or ""
-    hf_text = prop in ("header.text", "footer.text") and targets[0].kind in ("header",
-                                                                              "footer")
-    if prop in TEXT_PROPS or hf_text:
-        return plan_text(ctx, check, targets), ""
-    if prop in word_more.PLANNERS:
-        return word_more.PLANNERS[prop](ctx, check, targets), ""
+    planned = plans(prop, "word") or (
+        (Plan("chart"),) if prop in word_more.UNDECLARED_CHARTS else ())
+    if planned:
+        return [m for p in planned for m in KINDS[p.kind](ctx, check, targets, **p.kwargs)], ""
     wrong = breaks(prop, "word")
     if wrong is not None:
         return plan_values(ctx, check, targets, "word", wrong.values, wrong.tries,
@@ -80,6 +78,8 @@ POLICY = Policy("Word", _count, _value, _structure)
 
 # ------------------------------------------------------------------ text
 def plan_text(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
+    """A typo in the text the check compares (``Plan("text")``: a property reading its
+    target's text), or the forbidden text put in for ``not_contains``/``not_equals``."""
     idx = chosen_indexes(check, len(targets))
     if idx is None or not any(text_nodes(targets[i]) for i in idx):
         return []
@@ -91,6 +91,21 @@ def plan_text(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mut
                       key=f"text|{check.select}|{idx}|{literal}", operator="text:typo",
                       description=f"{locators(targets, idx)}: one character of the text "
                                   f"changed" + (f" inside {literal!r}" if literal else ""))]
+
+
+def plan_hf_text(ctx: PlanContext, check: Check, targets: list[Target], which: str
+                 ) -> list[Mutation]:
+    """The ``which`` (header, footer) text: a typo in the text itself when the check selects
+    the part, else ``word_more``'s mistakes of the section's part."""
+    if targets[0].kind in ("header", "footer"):
+        return plan_text(ctx, check, targets)
+    return word_more.plan_hf_text(ctx, check, targets, which)
+
+
+# The planners by kind (``plan=Plan(kind, **options)`` on a Word definition).
+KINDS: dict[str, Callable[..., list[Mutation]]] = {
+    **word_more.KINDS, "text": plan_text, "hf_text": plan_hf_text,
+}
 
 
 # ------------------------------------------------------------------ deletion

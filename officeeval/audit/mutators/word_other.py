@@ -15,11 +15,12 @@ from officeeval.audit.mutators.other_answers import (
     Task, other_answer, pictured_variants, placement_of,
 )
 from officeeval.audit.mutators.ppt_other import asked
-from officeeval.catalog import resolve
 from officeeval.properties.registry import ResolveContext
 from officeeval.properties.writing import NotApplicable
 from officeeval.rendered import format_page_number
 from officeeval.values import Measure
+from officeeval.word import page_breaks, props_numbering, props_page, props_section
+from officeeval.word import resolvers as WR
 from officeeval.word.edit import created as WC
 from officeeval.word.edit import field_results as FR
 from officeeval.word.edit import pictured as WPIC
@@ -29,11 +30,14 @@ KIND_WORDS = {"picture": ("图片", "图像", "照片"), "chart": ("图表",),
               "textbox": ("文本框",), "shape": ("形状", "图形"), "smartart": ("smartart", "图示"),
               "wordprocessingGroup": ("组合",)}
 TWIPS_PER_PT = 20
+# A section's width and margins: its text width (Word's resolvers, read directly).
+_TEXT_WIDTH = (props_page.page_width, props_page.margin_left, props_page.margin_right)
 
 
-def _value(prop: str, target, ctx: ResolveContext):
+def _value(resolver, target, ctx: ResolveContext):
+    """What Word's ``resolver`` reads on ``target``; ``None`` when nothing or it fails."""
     try:
-        obs = resolve(prop, target, ctx)
+        obs = resolver(target, ctx)
     except Exception:  # noqa: BLE001 - planning only: an unreadable value means "not known"
         return None
     return obs.value if obs is not None else None
@@ -82,11 +86,12 @@ def _estimated_pages(doc) -> dict[int, str]:
     by_el = {id(p.el): k for k, p in enumerate(doc.paragraphs)}
     page = 0
     for s in doc.sections:
-        start = _value("page_numbers.start", s, ctx)
-        fmt = str(_value("page_numbers.format", s, ctx) or "decimal")
+        start = _value(props_section.page_numbers_start, s, ctx)
+        fmt = str(_value(props_section.page_numbers_format, s, ctx) or "decimal")
         page = int(start) if isinstance(start, int) else page + 1
         for p in s.paragraphs:
-            if _value("paragraph.page_break_before", p, ctx) is True and p is not s.paragraphs[0]:
+            if _value(page_breaks.page_break_before, p, ctx) is True \
+                    and p is not s.paragraphs[0]:
                 page += 1
             k = by_el.get(id(p.el))
             if k is not None:
@@ -118,11 +123,11 @@ def toc_entries(task: Task) -> tuple[list[FR.TocEntry], int, str, object] | None
         if not text:
             continue
         lvl = None
-        style = _value("paragraph.style", p, ctx)
+        style = _value(WR.paragraph_style, p, ctx)
         if style is not None and str(style) in styles:
             lvl = styles[str(style)]
         else:
-            ol = _value("paragraph.outline_level", p, ctx)
+            ol = _value(WR.outline_level, p, ctx)
             if isinstance(ol, int) or str(ol).isdigit():
                 lvl = int(ol) if int(ol) in levels else None
         if lvl is None:
@@ -132,7 +137,7 @@ def toc_entries(task: Task) -> tuple[list[FR.TocEntry], int, str, object] | None
         if hit and hit[0]:
             label = hit[0]
         sep = {"space": " ", "nothing": ""}.get(
-            str(_value("paragraph.numbering.suffix", p, ctx) or "tab"), "\t")
+            str(_value(props_numbering.numbering_suffix, p, ctx) or "tab"), "\t")
         page = ""
         if no_pages is None or (no_pages and not _in_range(lvl, no_pages)):
             page = estimated.get(k, "1")
@@ -144,8 +149,7 @@ def toc_entries(task: Task) -> tuple[list[FR.TocEntry], int, str, object] | None
     tab = FR.DEFAULT_TAB
     sect = doc.section_of(_At(info.paragraph)) if info.paragraph is not None else None
     if sect is not None:
-        w, left, right = (_value(n, sect, ctx) for n in ("page.width", "page.margin.left",
-                                                         "page.margin.right"))
+        w, left, right = (_value(r, sect, ctx) for r in _TEXT_WIDTH)
         if all(isinstance(v, Measure) for v in (w, left, right)):
             tab = int(round((w.points() - left.points() - right.points()) * TWIPS_PER_PT))
     return entries, tab, ("the layout" if layout is not None else "estimated"), layout
@@ -328,8 +332,7 @@ def _page_width_emu(task: Task) -> int | None:
     if not secs:
         return None
     ctx = ResolveContext()
-    w, left, right = (_value(n, secs[0], ctx) for n in ("page.width", "page.margin.left",
-                                                         "page.margin.right"))
+    w, left, right = (_value(r, secs[0], ctx) for r in _TEXT_WIDTH)
     if not all(isinstance(v, Measure) for v in (w, left, right)):
         return None
     return int((w.points() - left.points() - right.points()) * 12700)
