@@ -24,6 +24,7 @@ from officeeval.ppt.targets import CellTarget, ParagraphTarget, RunTarget, Shape
 from officeeval.ppt.value_types import DEGREES
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
+from officeeval.properties.mistakes import Plan
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
 from officeeval.values import Measure, Observation
@@ -46,7 +47,7 @@ def shape_kind(target: ShapeTarget, ctx) -> Observation | None:
     return Observation(target.shape.kind, "direct")
 
 
-@prop("shape.name", T.TEXT, kinds=SHAPE_KINDS)
+@prop("shape.name", T.TEXT, kinds=SHAPE_KINDS, plan=Plan("shape_name"))
 def shape_name(target: ShapeTarget, ctx) -> Observation | None:
     """The shape's name (p:cNvPr/@name, as in the Selection Pane)."""
     name = target.shape.name
@@ -63,7 +64,7 @@ def write_shape_name(session: Session, target: Target, value: Any) -> str:
     return f"renamed {pr.get('name')!r}"
 
 
-@binds("shape.text", kinds=(*SHAPE_KINDS, "cell"))
+@binds("shape.text", kinds=(*SHAPE_KINDS, "cell"), plan=Plan("text"))
 def shape_text(target, ctx) -> Observation | None:
     if isinstance(target, (ShapeTarget, CellTarget, ParagraphTarget, RunTarget)):
         return Observation(target.text, "direct")
@@ -145,7 +146,7 @@ def _box_writer(name: str, which: int) -> None:
         return f"{name} {pt:g} pt"
 
 
-@prop("shape.left", T.LENGTH_ABS, kinds=SHAPE_KINDS)
+@prop("shape.left", T.LENGTH_ABS, kinds=SHAPE_KINDS, plan=Plan("box"))
 def left(target: ShapeTarget, ctx) -> Observation | None:
     """Distance from the slide's left edge (inherited from the layout or master placeholder
     when the slide does not set it)."""
@@ -155,7 +156,7 @@ def left(target: ShapeTarget, ctx) -> Observation | None:
 _box_writer("shape.left", 0)
 
 
-@prop("shape.top", T.LENGTH_ABS, kinds=SHAPE_KINDS)
+@prop("shape.top", T.LENGTH_ABS, kinds=SHAPE_KINDS, plan=Plan("box"))
 def top(target: ShapeTarget, ctx) -> Observation | None:
     """Distance from the slide's top edge."""
     return _box_part(target, ctx, 1)
@@ -164,7 +165,7 @@ def top(target: ShapeTarget, ctx) -> Observation | None:
 _box_writer("shape.top", 1)
 
 
-@prop("shape.width", T.LENGTH_ABS, kinds=SHAPE_KINDS)
+@prop("shape.width", T.LENGTH_ABS, kinds=SHAPE_KINDS, plan=Plan("box"))
 def width(target: ShapeTarget, ctx) -> Observation | None:
     """Width."""
     return _box_part(target, ctx, 2)
@@ -173,7 +174,7 @@ def width(target: ShapeTarget, ctx) -> Observation | None:
 _box_writer("shape.width", 2)
 
 
-@prop("shape.height", T.LENGTH_ABS, kinds=SHAPE_KINDS)
+@prop("shape.height", T.LENGTH_ABS, kinds=SHAPE_KINDS, plan=Plan("box"))
 def height(target: ShapeTarget, ctx) -> Observation | None:
     """Height."""
     return _box_part(target, ctx, 3)
@@ -182,7 +183,7 @@ def height(target: ShapeTarget, ctx) -> Observation | None:
 _box_writer("shape.height", 3)
 
 
-@prop("shape.region", T.EnumType("region"), kinds=SHAPE_KINDS)
+@prop("shape.region", T.EnumType("region"), kinds=SHAPE_KINDS, plan=Plan("region"))
 def region(target: ShapeTarget, ctx) -> Observation | None:
     """Where the shape sits on the slide, in the words a step uses: the third of the
     slide's width and of its height the centre of its box falls in (右下角 bottom_right,

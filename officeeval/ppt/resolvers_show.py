@@ -12,6 +12,7 @@ from officeeval.ppt import shows
 from officeeval.ppt.edit.show_settings import show_pr
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
+from officeeval.properties.mistakes import Plan
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
 from officeeval.values import Observation
@@ -139,7 +140,8 @@ def write_show_slides(session: Session, target: Target, value: Any) -> str:
     return f"slides {text}"
 
 
-@prop("presentation.show.custom_show", T.TEXT, kinds=PRES)
+@prop("presentation.show.custom_show", T.TEXT, kinds=PRES,
+      plan=Plan("presentation", mistake="other_show", shows="presentation.custom_shows"))
 def show_custom_show(target, ctx) -> Observation | None:
     """Name of the custom show the slide show plays (放映幻灯片 / 自定义放映); no value when it
     plays all slides or a range."""

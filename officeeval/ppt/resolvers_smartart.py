@@ -15,6 +15,7 @@ from officeeval.ppt.edit.shape_parts import graphic_part
 from officeeval.ppt.targets import ShapeTarget
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
+from officeeval.properties.mistakes import Plan
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
 from officeeval.values import Observation
@@ -28,7 +29,8 @@ prop = PROPERTIES.prop
 WRITERS = WriterSet()
 
 
-@prop("smartart.layout", T.EnumType("smartart_layout"), kinds=SMARTART)
+@prop("smartart.layout", T.EnumType("smartart_layout"), kinds=SMARTART,
+      plan=Plan("smartart", change="layout", via="smartart.layout_id"))
 def smartart_layout(target: ShapeTarget, ctx) -> Observation | None:
     """SmartArt layout (basic_block_list/基本列表, basic_process/基本流程, basic_cycle/基本循环,
     hierarchy/层次结构 …); an unknown layout gives its id."""
@@ -48,7 +50,7 @@ def _layout_writer(name: str) -> None:
 _layout_writer("smartart.layout")
 
 
-@prop("smartart.layout_id", T.TEXT, kinds=SMARTART)
+@prop("smartart.layout_id", T.TEXT, kinds=SMARTART, plan=Plan("smartart", change="layout"))
 def smartart_layout_id(target: ShapeTarget, ctx) -> Observation | None:
     """The SmartArt layout definition id (urn:…/layout/…)."""
     if target.shape.kind != "smartart":
@@ -60,7 +62,8 @@ def smartart_layout_id(target: ShapeTarget, ctx) -> Observation | None:
 _layout_writer("smartart.layout_id")
 
 
-@prop("smartart.style", T.EnumType("smartart_style"), kinds=SMARTART)
+@prop("smartart.style", T.EnumType("smartart_style"), kinds=SMARTART,
+      plan=Plan("smartart", change="default", default="simple_fill", other="moderate_effect"))
 def smartart_style(target: ShapeTarget, ctx) -> Observation | None:
     """SmartArt style (SmartArt 样式: simple_fill/简单填充, subtle_effect/细微效果,
     moderate_effect/中等效果, intense_effect/强烈效果, polished/优雅 …), from the quick style
@@ -110,7 +113,8 @@ _definition_writer("smartart.style", "qs", "qsTypeId", SMARTART_STYLE_IDS,
                    "urn:microsoft.com/office/officeart/2005/8/quickstyle/")
 
 
-@prop("smartart.colors", T.EnumType("smartart_colors"), kinds=SMARTART)
+@prop("smartart.colors", T.EnumType("smartart_colors"), kinds=SMARTART,
+      plan=Plan("smartart", change="default", default="accent1_fill", other="colorful_accent"))
 def smartart_colors(target: ShapeTarget, ctx) -> Observation | None:
     """SmartArt colours (更改颜色: colorful_accent/彩色 - 个性色, colorful_range_2_3,
     accent1_fill/彩色填充 - 个性色 1, accent2_outline/彩色轮廓 - 个性色 2 …), from the colors
@@ -125,7 +129,8 @@ _definition_writer("smartart.colors", "cs", "csTypeId", SMARTART_COLORS_IDS,
                    "urn:microsoft.com/office/officeart/2005/8/colors/")
 
 
-@prop("smartart.nodes", T.ORDERED_LIST, kinds=SMARTART)
+@prop("smartart.nodes", T.ORDERED_LIST, kinds=SMARTART,
+      plan=Plan("smartart", change="typo_first"))
 def smartart_nodes(target: ShapeTarget, ctx) -> Observation | None:
     """SmartArt node texts in text-pane order."""
     if target.shape.kind != "smartart":

@@ -13,6 +13,7 @@ from officeeval.ppt.sheets import Sheet
 from officeeval.ppt.targets import PresentationTarget, SheetTarget, SlideTarget
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
+from officeeval.properties.mistakes import Plan
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
 from officeeval.values import Observation
@@ -44,7 +45,7 @@ def _theme_root(t: Target) -> etree._Element:
 
 
 # ------------------------------------------------------------------ the theme's name
-@binds("theme.name", kinds=THEME_KINDS)
+@binds("theme.name", kinds=THEME_KINDS, plan=Plan("theme", suffix=" X"))
 def theme_name(target, ctx) -> Observation | None:
     sheet = _sheet(target)
     if sheet is None or not sheet.theme.name:
@@ -90,7 +91,7 @@ def _font_writer(name: str, which: str, script: str) -> None:
         return f"{which} {script} {value}"
 
 
-@prop("theme.font.major", T.TEXT, kinds=THEME_KINDS)
+@prop("theme.font.major", T.TEXT, kinds=THEME_KINDS, plan=Plan("theme", value="Courier New"))
 def theme_font_major(target, ctx) -> Observation | None:
     """The theme's heading (major) Latin font."""
     return _theme_font(target, "major", "latin")
@@ -99,7 +100,7 @@ def theme_font_major(target, ctx) -> Observation | None:
 _font_writer("theme.font.major", "majorFont", "latin")
 
 
-@prop("theme.font.minor", T.TEXT, kinds=THEME_KINDS)
+@prop("theme.font.minor", T.TEXT, kinds=THEME_KINDS, plan=Plan("theme", value="Courier New"))
 def theme_font_minor(target, ctx) -> Observation | None:
     """The theme's body (minor) Latin font."""
     return _theme_font(target, "minor", "latin")
@@ -108,7 +109,7 @@ def theme_font_minor(target, ctx) -> Observation | None:
 _font_writer("theme.font.minor", "minorFont", "latin")
 
 
-@prop("theme.font.major.east_asia", T.TEXT, kinds=THEME_KINDS)
+@prop("theme.font.major.east_asia", T.TEXT, kinds=THEME_KINDS, plan=Plan("theme", value="仿宋"))
 def theme_font_major_east_asia(target, ctx) -> Observation | None:
     """The theme's heading East Asian font (a:ea, or the Simplified Chinese script font
     when a:ea is empty)."""
@@ -118,7 +119,7 @@ def theme_font_major_east_asia(target, ctx) -> Observation | None:
 _font_writer("theme.font.major.east_asia", "majorFont", "ea")
 
 
-@prop("theme.font.minor.east_asia", T.TEXT, kinds=THEME_KINDS)
+@prop("theme.font.minor.east_asia", T.TEXT, kinds=THEME_KINDS, plan=Plan("theme", value="仿宋"))
 def theme_font_minor_east_asia(target, ctx) -> Observation | None:
     """The theme's body East Asian font."""
     return _theme_font(target, "minor", "ea")
@@ -137,7 +138,8 @@ def _theme_color(name: str) -> None:
         sheet = _sheet(target)
         rgb = sheet.theme.color(slot) if sheet is not None else None
         return Observation(rgb, "theme") if rgb else None
-    prop(name, T.COLOR, kinds=THEME_KINDS, doc=f"The theme color {slot} as RGB.")(resolve)
+    prop(name, T.COLOR, kinds=THEME_KINDS, doc=f"The theme color {slot} as RGB.",
+         plan=Plan("theme", value="123456"))(resolve)
 
     @WRITERS.writer(name)
     def write(session: Session, target: Target, value: Any) -> str:
