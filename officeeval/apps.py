@@ -28,8 +28,8 @@ from officeeval.excel import (resolve_cell_format, resolve_cells, resolve_object
 from officeeval.excel import resolve_layout, resolve_sheets
 from officeeval.excel.workbook import ExcelDocument
 from officeeval.ppt import (
-    resolvers_chart, resolvers_layout, resolvers_shape, resolvers_show, resolvers_slide,
-    resolvers_text, resolvers_timing,
+    resolvers_chart, resolvers_design, resolvers_layout, resolvers_presentation,
+    resolvers_shape, resolvers_show, resolvers_slide, resolvers_text, resolvers_timing,
 )
 from officeeval.ppt import resolvers_link, resolvers_smartart, resolvers_table, resolvers_theme
 from officeeval.ppt.presentation import PptDocument
@@ -124,7 +124,8 @@ EXCEL = AppSpec(
 PPT = AppSpec(
     name="ppt", title="PowerPoint", extensions=(".pptx",), view=PptDocument,
     root_kind="presentation",
-    properties=(resolvers_text.PROPERTIES, resolvers_slide.PROPERTIES,
+    properties=(resolvers_text.PROPERTIES, resolvers_presentation.PROPERTIES,
+                resolvers_slide.PROPERTIES, resolvers_design.PROPERTIES,
                 resolvers_theme.PROPERTIES, resolvers_timing.PROPERTIES,
                 resolvers_shape.PROPERTIES,
                 resolvers_table.PROPERTIES,
@@ -132,9 +133,12 @@ PPT = AppSpec(
                 resolvers_link.PROPERTIES,
                 resolvers_chart.PROPERTIES,
                 resolvers_show.PROPERTIES, resolvers_layout.PROPERTIES),
-    writer_modules=tuple(f"officeeval.ppt.edit.{m}" for m in (
-        "slides", "design", "presentation", "timing")) + (
+    writer_modules=(
         "officeeval.ppt.resolvers_text",
+        "officeeval.ppt.resolvers_presentation",
+        "officeeval.ppt.resolvers_slide",
+        "officeeval.ppt.resolvers_design",
+        "officeeval.ppt.resolvers_timing",
         "officeeval.ppt.resolvers_shape",
         "officeeval.ppt.resolvers_table",
         "officeeval.ppt.resolvers_smartart",

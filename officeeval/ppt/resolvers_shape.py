@@ -25,6 +25,7 @@ from officeeval.ppt.value_types import DEGREES
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
 from officeeval.properties.drafting import Drafting
+from officeeval.properties.mistakes import Plan
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
 from officeeval.values import Measure, Observation
@@ -51,7 +52,8 @@ def shape_kind(target: ShapeTarget, ctx) -> Observation | None:
 
 @prop("shape.name", T.TEXT, kinds=SHAPE_KINDS,
       draft=Drafting(volatile=True),
-      implied_by="name")
+      implied_by="name",
+      plan=Plan("shape_name"))
 def shape_name(target: ShapeTarget, ctx) -> Observation | None:
     """The shape's name (p:cNvPr/@name, as in the Selection Pane)."""
     name = target.shape.name
@@ -68,7 +70,7 @@ def write_shape_name(session: Session, target: Target, value: Any) -> str:
     return f"renamed {pr.get('name')!r}"
 
 
-@binds("shape.text", kinds=(*SHAPE_KINDS, "cell"))
+@binds("shape.text", kinds=(*SHAPE_KINDS, "cell"), plan=Plan("text"))
 def shape_text(target, ctx) -> Observation | None:
     if isinstance(target, (ShapeTarget, CellTarget, ParagraphTarget, RunTarget)):
         return Observation(target.text, "direct")
@@ -161,7 +163,8 @@ def _box_writer(name: str, which: int) -> None:
                      words=(),
                      stated_by=("位置", "距"),
                      freed_by=("位置",),
-                     from_layout=True))
+                     from_layout=True),
+      plan=Plan("box"))
 def left(target: ShapeTarget, ctx) -> Observation | None:
     """Distance from the slide's left edge (inherited from the layout or master placeholder
     when the slide does not set it)."""
@@ -176,7 +179,8 @@ _box_writer("shape.left", 0)
                      words=(),
                      stated_by=("位置", "距"),
                      freed_by=("位置",),
-                     from_layout=True))
+                     from_layout=True),
+      plan=Plan("box"))
 def top(target: ShapeTarget, ctx) -> Observation | None:
     """Distance from the slide's top edge."""
     return _box_part(target, ctx, 1)
@@ -191,7 +195,8 @@ _box_writer("shape.top", 1)
                      stated_by=("宽",),
                      freed_by=("大小", "尺寸"),
                      from_layout=True,
-                     twin="image.width"))
+                     twin="image.width"),
+      plan=Plan("box"))
 def width(target: ShapeTarget, ctx) -> Observation | None:
     """Width."""
     return _box_part(target, ctx, 2)
@@ -206,7 +211,8 @@ _box_writer("shape.width", 2)
                      stated_by=("高",),
                      freed_by=("大小", "尺寸"),
                      from_layout=True,
-                     twin="image.height"))
+                     twin="image.height"),
+      plan=Plan("box"))
 def height(target: ShapeTarget, ctx) -> Observation | None:
     """Height."""
     return _box_part(target, ctx, 3)
@@ -216,7 +222,8 @@ _box_writer("shape.height", 3)
 
 
 @prop("shape.region", T.EnumType("region"), kinds=SHAPE_KINDS,
-      draft=Drafting(from_layout=True, never_asked=True))
+      draft=Drafting(from_layout=True, never_asked=True),
+      plan=Plan("region"))
 def region(target: ShapeTarget, ctx) -> Observation | None:
     """Where the shape sits on the slide, in the words a step uses: the third of the
     slide's width and of its height the centre of its box falls in (右下角 bottom_right,

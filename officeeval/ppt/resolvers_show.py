@@ -13,6 +13,7 @@ from officeeval.ppt.edit.show_settings import show_pr
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
 from officeeval.properties.drafting import Drafting
+from officeeval.properties.mistakes import Plan
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
 from officeeval.values import Observation
@@ -145,7 +146,8 @@ def write_show_slides(session: Session, target: Target, value: Any) -> str:
 
 
 @prop("presentation.show.custom_show", T.TEXT, kinds=PRES,
-      draft=Drafting(called=("放映",)))
+      draft=Drafting(called=("放映",)),
+      plan=Plan("presentation", mistake="other_show", shows="presentation.custom_shows"))
 def show_custom_show(target, ctx) -> Observation | None:
     """Name of the custom show the slide show plays (放映幻灯片 / 自定义放映); no value when it
     plays all slides or a range."""

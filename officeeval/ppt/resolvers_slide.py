@@ -1,101 +1,56 @@
-"""PowerPoint resolvers for the presentation, slides, layouts, masters and notes
-(transitions and animations are in ``resolvers_timing``, the theme in ``resolvers_theme``)."""
+"""PowerPoint resolvers for slides, layouts, masters and notes: the text they show (a
+slide's title, its notes, a sheet's footer), hidden slides and their position, the header
+and footer placeholders and the date's, the master's graphics hidden; each writer below its
+resolver. The presentation's own settings are in ``resolvers_presentation``, layouts and
+backgrounds in ``resolvers_design``, transitions and animations in ``resolvers_timing``,
+the theme in ``resolvers_theme``."""
 
 from __future__ import annotations
 
-from officeeval.ooxml.problems import problems_of
-from officeeval.ppt import backgrounds, content
+from typing import Any, Callable
+
+from lxml import etree
+
+from officeeval.ooxml.ns import A, P
+from officeeval.ppt import content
+from officeeval.ppt.edit.sheet_parts import sheet_of
+from officeeval.ppt.edit.slide_list import swap_slides
+from officeeval.ppt.edit.text_nodes import (
+    footer_nodes, notes_nodes, replace_text, shown_nodes, title_nodes,
+)
 from officeeval.ppt.markup import a, body_text, on
 from officeeval.ppt.sheets import Sheet
 from officeeval.ppt.targets import NotesTarget, PresentationTarget, SheetTarget, SlideTarget
-from officeeval.ppt.value_types import LAYOUT_NAME, SLIDE_SIZE
 from officeeval.properties import types as T
-from officeeval.properties.define import PropertySet
 from officeeval.properties.drafting import Drafting
+from officeeval.properties.define import PropertySet
+from officeeval.properties.mistakes import Plan
+from officeeval.properties.writing import NotApplicable, Session, WriterSet
+from officeeval.targets import Target
 from officeeval.values import Observation
-from officeeval.vocabulary import get as vocab
 
 SHEET_KINDS = ("slide", "layout", "master")
 PRES, SLIDE = "presentation", "slide"
 SHAPE_KINDS = ("shape", "picture", "table", "chart", "smartart", "media")
 TEXT_ANYWHERE = ("presentation", "slide", "layout", "master", *SHAPE_KINDS, "paragraph",
                  "run", "cell", "notes")
+_A, _P = f"{{{A}}}", f"{{{P}}}"
 
 PROPERTIES = PropertySet()
 prop, binds = PROPERTIES.prop, PROPERTIES.binds
+WRITERS = WriterSet()
 
 
-# ------------------------------------------------------------------ presentation
-@prop("slide.count", T.INTEGER, kinds=PRES)
-def slide_count(target, ctx) -> Observation | None:
-    """Number of slides (p:sldIdLst, hidden slides included)."""
-    return Observation(len(target.doc.slides), "computed")
+def _text_writer(name: str, nodes: Callable[[Target], list[etree._Element]]) -> None:
+    """Register the writer of text property ``name``: ``nodes`` of the target (the ``a:t``
+    it reads) given the value's text."""
+    @WRITERS.writer(name)
+    def write(session: Session, target: Target, value: Any) -> str:
+        return replace_text(session, target, name, nodes(target), value)
 
 
-@prop("presentation.slide_size", SLIDE_SIZE, kinds=PRES,
-      draft=Drafting(called=("放映",)))
-def slide_size(target, ctx) -> Observation | None:
-    """Slide size: 16:9, 4:3, 16:10 by aspect ratio (1 % tolerance), a PowerPoint paper size
-    (A4 = 26 x 19.05 cm, by p:sldSz/@type or dimensions), or exact dimensions within 1
-    pt."""
-    size = target.doc.slide_size
-    return Observation(size, "direct") if size is not None else None
-
-
-@prop("presentation.loop", T.BOOL, kinds=PRES,
-      draft=Drafting(called=("放映",)))
-def loop(target, ctx) -> Observation | None:
-    """Loop continuously until Esc (循环放映，按 ESC 键终止; presProps showPr/@loop). False by
-    default."""
-    v = target.doc.loop
-    if v is None:
-        return None if ctx.direct else Observation(False, "default")
-    return Observation(v, "presProps")
-
-
-@prop("presentation.show_type", T.EnumType("show_type"), kinds=PRES,
-      draft=Drafting(called=("放映",)))
-def show_type(target, ctx) -> Observation | None:
-    """Show type: speaker (演讲者放映), browsed (观众自行浏览), kiosk (在展台浏览). speaker by
-    default."""
-    v = target.doc.show_type
-    if v is None:
-        return None if ctx.direct else Observation("speaker", "default")
-    return Observation(v, "presProps")
-
-
-@prop("section.names", T.ORDERED_LIST, kinds=PRES,
-      draft=Drafting(called=("分为", "分节"),
-                     skill="slide"))
-def section_names(target, ctx) -> Observation | None:
-    """Section names in order (节; p14:sectionLst)."""
-    sections = target.doc.sections
-    if not sections:
-        return None
-    return Observation([name for name, _ in sections], "direct")
-
-
-@prop("slide.section", T.TEXT, kinds=SLIDE,
-      draft=Drafting(called=("分为",)))
-def slide_section(target, ctx) -> Observation | None:
-    """Name of the section the slide belongs to."""
-    name = target.doc.section_of(target.slide_id)
-    return Observation(name, "direct") if name is not None else None
-
-
-@prop("picture.count", T.INTEGER, kinds=(PRES, SLIDE),
-      read_only="counted: add or delete pictures",
-      draft=Drafting(volatile=True))
-def picture_count(target, ctx) -> Observation | None:
-    """Number of pictures on the slide (or in the presentation), inside groups too; media
-    are not counted."""
-    if isinstance(target, PresentationTarget):
-        return Observation(sum(len(content.pictures(s.sheet)) for s in target.doc.slides),
-                           "computed")
-    return Observation(len(content.pictures(target.sheet)), "computed")
-
-
-@binds("text", kinds=TEXT_ANYWHERE)
+# ------------------------------------------------------------------ text
+@binds("text", kinds=TEXT_ANYWHERE, plan=Plan("text"))
 def text(target, ctx) -> Observation | None:
     if isinstance(target, PresentationTarget):
         return Observation("\n".join(_sheet_text(s.sheet) for s in target.doc.slides),
@@ -113,33 +68,10 @@ def _sheet_text(sheet: Sheet) -> str:
     return "\n".join(t for t in (content.shape_text(s) for s in sheet.shapes) if t)
 
 
-# ------------------------------------------------------------------ slides and layouts
-@prop("slide.layout", LAYOUT_NAME, kinds=(SLIDE, "layout"),
-      draft=Drafting(made=True, called=("版式",)))
-def slide_layout(target, ctx) -> Observation | None:
-    """Name of the slide's layout (built-in names match in English or Chinese: Title and
-    Content = 标题和内容)."""
-    if isinstance(target, SheetTarget):
-        return Observation(target.sheet.name, "direct") if target.kind == "layout" else None
-    layout = target.sheet.layout
-    return Observation(layout.name, "layout") if layout is not None else None
+_text_writer("text", shown_nodes)
 
 
-@prop("slide.layout_type", T.EnumType("layout_type"), kinds=(SLIDE, "layout"),
-      draft=Drafting(volatile=True, called=("版式",)))
-def layout_type(target, ctx) -> Observation | None:
-    """The layout's type (p:sldLayout/@type: title, obj, twoObj, titleOnly, blank …),
-    inferred from a built-in name when the type is absent."""
-    sheet = target.sheet if isinstance(target, SheetTarget) else target.sheet.layout
-    if sheet is None or sheet.kind != "layout":
-        return None
-    if sheet.layout_type:
-        return Observation(sheet.layout_type, "layout")
-    token = vocab("layout_type").canonical(sheet.name)
-    return Observation(token or "cust", "layout" if token else "default")
-
-
-@prop("slide.title", T.TEXT, kinds=SLIDE,
+@prop("slide.title", T.TEXT, kinds=SLIDE, plan=Plan("text", nodes="title"),
       draft=Drafting(made=True, inserted_text=True),
       typed_text=True)
 def slide_title(target, ctx) -> Observation | None:
@@ -148,7 +80,27 @@ def slide_title(target, ctx) -> Observation | None:
     return Observation(t, "direct") if t is not None else None
 
 
-@prop("slide.hidden", T.BOOL, kinds=SLIDE,
+_text_writer("slide.title", title_nodes)
+
+
+@prop("notes.text", T.TEXT, kinds=(SLIDE, "notes"), plan=Plan("text", nodes="notes"),
+      draft=Drafting(called=("备注",), inserted_text=True),
+      typed_text=True)
+def notes_text(target, ctx) -> Observation | None:
+    """Text of the slide's speaker notes (备注)."""
+    if isinstance(target, NotesTarget):
+        return Observation(target.text, "direct")
+    notes = target.notes
+    if notes is None:
+        return None
+    return Observation(NotesTarget(target, notes).text, "direct")
+
+
+_text_writer("notes.text", notes_nodes)
+
+
+# ------------------------------------------------------------------ slides
+@prop("slide.hidden", T.BOOL, kinds=SLIDE, plan=Plan("hidden"),
       draft=Drafting(called=("隐藏",)))
 def slide_hidden(target, ctx) -> Observation | None:
     """Hidden slide (隐藏幻灯片; p:sld/@show=0)."""
@@ -158,6 +110,14 @@ def slide_hidden(target, ctx) -> Observation | None:
     return Observation(target.sheet.hidden, "direct")
 
 
+@WRITERS.writer("slide.hidden")
+def put_hidden(session: Session, target: Target, value: Any) -> str:
+    root = sheet_of(target).root
+    session.touch(root)
+    root.set("show", "0" if value else "1")
+    return f"@show={root.get('show')}"
+
+
 @prop("slide.index", T.INTEGER, kinds=SLIDE,
       draft=Drafting(volatile=True))
 def slide_index(target, ctx) -> Observation | None:
@@ -165,29 +125,40 @@ def slide_index(target, ctx) -> Observation | None:
     return Observation(target.index, "computed")
 
 
-@prop("slide.background.kind", T.EnumType("background_kind"), kinds=SHEET_KINDS,
-      draft=Drafting(pictured_by=("背景",), called=("背景",)))
-def background_kind(target, ctx) -> Observation | None:
-    """Background fill kind: solid, gradient, picture (picture or texture), pattern, none —
-    on the slide or inherited from its layout and master (p:bgPr, or p:bgRef into the
-    theme)."""
-    obs = backgrounds.background_kind(target.sheet)
-    return _direct_only(obs, ctx)
+@WRITERS.writer("slide.index")
+def put_slide_index(session: Session, target: Target, value: Any) -> str:
+    """The slide moved to position ``value`` (swapped with the slide there)."""
+    sheets = session.doc.slide_sheets  # type: ignore[attr-defined]
+    n = next((i for i, s in enumerate(sheets, start=1)
+              if s is target.sheet), None)  # type: ignore[attr-defined]
+    other = int(value)
+    if n is None or other == n or not 1 <= other <= len(sheets):
+        raise NotApplicable(f"no position {other} to move to")
+    return swap_slides(session, n, other)
 
 
-@prop("slide.background.color", T.COLOR, kinds=SHEET_KINDS,
-      draft=Drafting(pictured_by=("颜色", "填充", "背景", "底纹", "配色"), called=("背景",)))
-def background_color(target, ctx) -> Observation | None:
-    """Background color: the solid color, a gradient's first stop, a pattern's foreground;
-    theme colors through the slide's color map."""
-    obs = backgrounds.background_color(target.sheet)
-    return _direct_only(obs, ctx)
+@prop("slide.hide_background_graphics", T.BOOL, kinds=("slide", "layout"),
+      draft=Drafting(called=("隐藏背景",)))
+def hide_background_graphics(target, ctx) -> Observation | None:
+    """Hide background graphics (隐藏背景图形): the master's (or layout's) shapes are not
+    drawn on this slide or layout (showMasterSp="0"); false by default."""
+    v = target.sheet.root.get("showMasterSp")
+    if v is None:
+        return None if ctx.direct else Observation(False, "default")
+    return Observation(not on(v, True), "direct")
 
 
-def _direct_only(obs: Observation | None, ctx) -> Observation | None:
-    if obs is not None and ctx.direct and obs.source != "direct":
-        return None
-    return obs
+@WRITERS.writer("slide.hide_background_graphics")
+def put_hide_background_graphics(session: Session, target: Target, value: Any) -> str:
+    if target.kind not in ("slide", "layout"):
+        raise NotApplicable(f"not a slide or layout: {target.kind}")
+    root = sheet_of(target).root
+    session.touch(root)
+    if value:
+        root.set("showMasterSp", "0")
+    else:
+        root.attrib.pop("showMasterSp", None)
+    return f"showMasterSp {'0' if value else 'removed'}"
 
 
 # ------------------------------------------------------------------ header / footer
@@ -209,7 +180,35 @@ def _placeholder_visible(target, ctx, ph_type: str) -> Observation | None:
     return Observation(on(hf.get(ph_type), True), "direct")
 
 
+def _visible_writer(name: str, ph_type: str) -> None:
+    """Register the writer of ``name``, whether the ``ph_type`` placeholder shows."""
+    @WRITERS.writer(name)
+    def write(session: Session, target: Target, value: Any) -> str:
+        """On a slide: the placeholder removed (false); on a layout or master, its
+        ``p:hf`` flag."""
+        sheet = sheet_of(target)
+        if target.kind == "slide":
+            if value:
+                raise NotApplicable(f"a {ph_type} placeholder is not made up")
+            removed = 0
+            for s in sheet.all_shapes():
+                if s.placeholder is not None and s.placeholder.type == ph_type:
+                    session.touch(s.el)
+                    s.el.getparent().remove(s.el)
+                    removed += 1
+            if not removed:
+                raise NotApplicable(f"no {ph_type} placeholder")
+            return f"the {ph_type} placeholder removed from the slide"
+        hf = sheet.root.find(_P + "hf")
+        if hf is None:
+            hf = etree.SubElement(sheet.root, _P + "hf")
+        hf.set(ph_type, "1" if value else "0")
+        session.touch(hf)
+        return f"p:hf/@{ph_type}={int(bool(value))}"
+
+
 @prop("slide.number.visible", T.BOOL, kinds=SHEET_KINDS,
+      plan=Plan("placeholder_visible", ph="sldNum"),
       draft=Drafting(asked="named", words=("编号", "页码"), called=("编号",)))
 def number_visible(target, ctx) -> Observation | None:
     """Slide number shown (幻灯片编号): a slide-number placeholder is on the slide; on a
@@ -217,7 +216,11 @@ def number_visible(target, ctx) -> Observation | None:
     return _placeholder_visible(target, ctx, "sldNum")
 
 
+_visible_writer("slide.number.visible", "sldNum")
+
+
 @prop("slide.footer.visible", T.BOOL, kinds=SHEET_KINDS,
+      plan=Plan("placeholder_visible", ph="ftr"),
       draft=Drafting(asked="named", words=("页脚",), called=("页脚",)))
 def footer_visible(target, ctx) -> Observation | None:
     """Footer shown (页脚): a footer placeholder is on the slide; on a layout or master, its
@@ -225,7 +228,22 @@ def footer_visible(target, ctx) -> Observation | None:
     return _placeholder_visible(target, ctx, "ftr")
 
 
+_visible_writer("slide.footer.visible", "ftr")
+
+
+@binds("footer.text", kinds=SHEET_KINDS, plan=Plan("text", nodes="footer"))
+def footer_text(target, ctx) -> Observation | None:
+    shape = _placeholder_on(target.sheet, "ftr")
+    if shape is None:
+        return None
+    return Observation(body_text(shape.tx_body).strip(), "direct")
+
+
+_text_writer("footer.text", footer_nodes)
+
+
 @prop("slide.date.visible", T.BOOL, kinds=SHEET_KINDS,
+      plan=Plan("placeholder_visible", ph="dt"),
       draft=Drafting(asked="named", words=("日期",), called=("日期",)))
 def date_visible(target, ctx) -> Observation | None:
     """Date and time shown (日期和时间): a date placeholder is on the slide; on a layout or
@@ -233,6 +251,10 @@ def date_visible(target, ctx) -> Observation | None:
     return _placeholder_visible(target, ctx, "dt")
 
 
+_visible_writer("slide.date.visible", "dt")
+
+
+# ------------------------------------------------------------------ the date placeholder
 def _date_field(target):
     """(is a field, shown text) of the date placeholder on the slide, layout or master;
     ``None`` without one."""
@@ -242,6 +264,41 @@ def _date_field(target):
     fields = [f for f in shape.tx_body.iter(a("fld"))
               if (f.get("type") or "").startswith("datetime")]
     return bool(fields), body_text(shape.tx_body).strip()
+
+
+def _date_body(session: Session, target: Target) -> etree._Element:
+    sheet = sheet_of(target)
+    for s in sheet.all_shapes():
+        if s.placeholder is not None and s.placeholder.type == "dt" and s.tx_body is not None:
+            session.touch(s.tx_body)
+            return s.tx_body
+    raise NotApplicable("no date placeholder")
+
+
+def _date_para(body: etree._Element, text: str, field: bool) -> str:
+    """The placeholder's text replaced by one paragraph holding a datetime field (showing
+    ``text``) or the fixed ``text``."""
+    paras = body.findall(_A + "p")
+    for extra in paras[1:]:
+        body.remove(extra)
+    para = paras[0] if paras else etree.SubElement(body, _A + "p")
+    end = para.find(_A + "endParaRPr")
+    ppr = para.find(_A + "pPr")
+    for child in list(para):
+        if child is not end and child is not ppr:
+            para.remove(child)
+    if field:
+        run = etree.Element(_A + "fld", id="{B3D7BD04-3C67-4D0E-9F0D-ACB8A3E0C2A1}",
+                            type="datetime1")
+    else:
+        run = etree.Element(_A + "r")
+    etree.SubElement(run, _A + "rPr", lang="zh-CN")
+    etree.SubElement(run, _A + "t").text = text
+    if end is not None:
+        end.addprevious(run)
+    else:
+        para.append(run)
+    return ("datetime field" if field else "fixed date") + f" {text!r}"
 
 
 @prop("slide.date.kind", T.EnumType("date_kind"), kinds=SHEET_KINDS,
@@ -255,6 +312,14 @@ def date_kind(target, ctx) -> Observation | None:
     return Observation("field" if got[0] else "fixed", "direct")
 
 
+@WRITERS.writer("slide.date.kind")
+def put_date_kind(session: Session, target: Target, value: Any) -> str:
+    """``field``: a date field that updates; ``fixed``: the text it shows, fixed."""
+    body = _date_body(session, target)
+    shown = body_text(body).strip() or "2026/1/1"
+    return _date_para(body, shown, str(value) == "field")
+
+
 @prop("slide.date.text", T.TEXT, kinds=SHEET_KINDS,
       draft=Drafting(asked="named", words=("日期",), called=("日期",)),
       typed_text=True)
@@ -265,48 +330,7 @@ def date_text(target, ctx) -> Observation | None:
     return Observation(got[1], "direct") if got is not None else None
 
 
-@prop("slide.hide_background_graphics", T.BOOL, kinds=("slide", "layout"),
-      draft=Drafting(called=("隐藏背景",)))
-def hide_background_graphics(target, ctx) -> Observation | None:
-    """Hide background graphics (隐藏背景图形): the master's (or layout's) shapes are not
-    drawn on this slide or layout (showMasterSp="0"); false by default."""
-    v = target.sheet.root.get("showMasterSp")
-    if v is None:
-        return None if ctx.direct else Observation(False, "default")
-    return Observation(not on(v, True), "direct")
-
-
-@binds("footer.text", kinds=SHEET_KINDS)
-def footer_text(target, ctx) -> Observation | None:
-    shape = _placeholder_on(target.sheet, "ftr")
-    if shape is None:
-        return None
-    return Observation(body_text(shape.tx_body).strip(), "direct")
-
-
-@prop("notes.text", T.TEXT, kinds=(SLIDE, "notes"),
-      draft=Drafting(called=("备注",), inserted_text=True),
-      typed_text=True)
-def notes_text(target, ctx) -> Observation | None:
-    """Text of the slide's speaker notes (备注)."""
-    if isinstance(target, NotesTarget):
-        return Observation(target.text, "direct")
-    notes = target.notes
-    if notes is None:
-        return None
-    return Observation(NotesTarget(target, notes).text, "direct")
-
-
-# ------------------------------------------------------------------ the package
-@binds("package.problems", kinds=PRES, read_only="found in the package's structure: write the part, relationship or order")
-def package_problems(t, ctx):
-    if t.kind != PRES:
-        return None
-    return Observation([str(p) for p in problems_of(t.doc)], "computed")
-
-
-@binds("package.problem_count", kinds=PRES, read_only="found in the package's structure: write the part, relationship or order")
-def package_problem_count(t, ctx):
-    if t.kind != PRES:
-        return None
-    return Observation(len(problems_of(t.doc)), "computed")
+@WRITERS.writer("slide.date.text")
+def put_date_text(session: Session, target: Target, value: Any) -> str:
+    """The date placeholder showing ``value`` as fixed text."""
+    return _date_para(_date_body(session, target), str(value), False)

@@ -16,6 +16,7 @@ from officeeval.ppt.targets import ShapeTarget
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
 from officeeval.properties.drafting import Drafting
+from officeeval.properties.mistakes import Plan
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
 from officeeval.values import Observation
@@ -30,7 +31,8 @@ WRITERS = WriterSet()
 
 
 @prop("smartart.layout", T.EnumType("smartart_layout"), kinds=SMARTART,
-      draft=Drafting(made=True, pictured_by=("布局",), called=("SmartArt",)))
+      draft=Drafting(made=True, pictured_by=("布局",), called=("SmartArt",)),
+      plan=Plan("smartart", change="layout", via="smartart.layout_id"))
 def smartart_layout(target: ShapeTarget, ctx) -> Observation | None:
     """SmartArt layout (basic_block_list/基本列表, basic_process/基本流程, basic_cycle/基本循环,
     hierarchy/层次结构 …); an unknown layout gives its id."""
@@ -51,7 +53,8 @@ _layout_writer("smartart.layout")
 
 
 @prop("smartart.layout_id", T.TEXT, kinds=SMARTART,
-      draft=Drafting(volatile=True, pictured_by=("布局",), called=("SmartArt",)))
+      draft=Drafting(volatile=True, pictured_by=("布局",), called=("SmartArt",)),
+      plan=Plan("smartart", change="layout"))
 def smartart_layout_id(target: ShapeTarget, ctx) -> Observation | None:
     """The SmartArt layout definition id (urn:…/layout/…)."""
     if target.shape.kind != "smartart":
@@ -64,7 +67,8 @@ _layout_writer("smartart.layout_id")
 
 
 @prop("smartart.style", T.EnumType("smartart_style"), kinds=SMARTART,
-      draft=Drafting(freed_by=("样式",), pictured_by=("样式",), called=("SmartArt",)))
+      draft=Drafting(freed_by=("样式",), pictured_by=("样式",), called=("SmartArt",)),
+      plan=Plan("smartart", change="default", default="simple_fill", other="moderate_effect"))
 def smartart_style(target: ShapeTarget, ctx) -> Observation | None:
     """SmartArt style (SmartArt 样式: simple_fill/简单填充, subtle_effect/细微效果,
     moderate_effect/中等效果, intense_effect/强烈效果, polished/优雅 …), from the quick style
@@ -117,7 +121,8 @@ _definition_writer("smartart.style", "qs", "qsTypeId", SMARTART_STYLE_IDS,
 @prop("smartart.colors", T.EnumType("smartart_colors"), kinds=SMARTART,
       draft=Drafting(freed_by=("颜色",),
                      pictured_by=("颜色", "填充", "背景", "底纹", "配色"),
-                     called=("SmartArt",)))
+                     called=("SmartArt",)),
+      plan=Plan("smartart", change="default", default="accent1_fill", other="colorful_accent"))
 def smartart_colors(target: ShapeTarget, ctx) -> Observation | None:
     """SmartArt colours (更改颜色: colorful_accent/彩色 - 个性色, colorful_range_2_3,
     accent1_fill/彩色填充 - 个性色 1, accent2_outline/彩色轮廓 - 个性色 2 …), from the colors
@@ -133,7 +138,8 @@ _definition_writer("smartart.colors", "cs", "csTypeId", SMARTART_COLORS_IDS,
 
 
 @prop("smartart.nodes", T.ORDERED_LIST, kinds=SMARTART,
-      draft=Drafting(made=True, called=("SmartArt",)))
+      draft=Drafting(made=True, called=("SmartArt",)),
+      plan=Plan("smartart", change="typo_first"))
 def smartart_nodes(target: ShapeTarget, ctx) -> Observation | None:
     """SmartArt node texts in text-pane order."""
     if target.shape.kind != "smartart":

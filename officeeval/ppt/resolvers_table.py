@@ -19,6 +19,7 @@ from officeeval.ppt.targets import CellTarget, ShapeTarget
 from officeeval.ppt.value_types import PPT_TABLE_STYLE
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
+from officeeval.properties.mistakes import Plan
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
 from officeeval.values import Observation
@@ -43,7 +44,7 @@ def _tbl(t: Target) -> etree._Element:
     return tbl
 
 
-@binds("table.rows", kinds=TABLES)
+@binds("table.rows", kinds=TABLES, plan=Plan("table", part="row"))
 def table_rows(target, ctx) -> Observation | None:
     tbl = _table(target)
     return Observation(len(tables.rows(tbl)), "direct") if tbl is not None else None
@@ -62,7 +63,7 @@ def write_table_rows(session: Session, target: Target, value: Any) -> str:
     return "last row removed"
 
 
-@binds("table.columns", kinds=TABLES)
+@binds("table.columns", kinds=TABLES, plan=Plan("table", part="column"))
 def table_columns(target, ctx) -> Observation | None:
     tbl = _table(target)
     return Observation(tables.column_count(tbl), "direct") if tbl is not None else None
@@ -86,7 +87,7 @@ def write_table_columns(session: Session, target: Target, value: Any) -> str:
     return "last column removed"
 
 
-@binds("table.style", kinds=TABLES, vtype=PPT_TABLE_STYLE)
+@binds("table.style", kinds=TABLES, vtype=PPT_TABLE_STYLE, plan=Plan("table_style"))
 def table_style(target, ctx) -> Observation | None:
     tbl = _table(target)
     if tbl is None:
@@ -155,7 +156,7 @@ def banded_rows(target, ctx) -> Observation | None:
 _flag_writer("table.banded_rows", "bandRow")
 
 
-@binds("cell.text", kinds="cell")
+@binds("cell.text", kinds="cell", plan=Plan("text"))
 def cell_text(target, ctx) -> Observation | None:
     if isinstance(target, CellTarget):
         return Observation(target.text, "direct")

@@ -14,6 +14,7 @@ from officeeval.ppt.targets import PresentationTarget, SheetTarget, SlideTarget
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
 from officeeval.properties.drafting import Drafting
+from officeeval.properties.mistakes import Plan
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
 from officeeval.values import Observation
@@ -45,7 +46,7 @@ def _theme_root(t: Target) -> etree._Element:
 
 
 # ------------------------------------------------------------------ the theme's name
-@binds("theme.name", kinds=THEME_KINDS)
+@binds("theme.name", kinds=THEME_KINDS, plan=Plan("theme", suffix=" X"))
 def theme_name(target, ctx) -> Observation | None:
     sheet = _sheet(target)
     if sheet is None or not sheet.theme.name:
@@ -91,7 +92,7 @@ def _font_writer(name: str, which: str, script: str) -> None:
         return f"{which} {script} {value}"
 
 
-@prop("theme.font.major", T.TEXT, kinds=THEME_KINDS)
+@prop("theme.font.major", T.TEXT, kinds=THEME_KINDS, plan=Plan("theme", value="Courier New"))
 def theme_font_major(target, ctx) -> Observation | None:
     """The theme's heading (major) Latin font."""
     return _theme_font(target, "major", "latin")
@@ -100,7 +101,7 @@ def theme_font_major(target, ctx) -> Observation | None:
 _font_writer("theme.font.major", "majorFont", "latin")
 
 
-@prop("theme.font.minor", T.TEXT, kinds=THEME_KINDS)
+@prop("theme.font.minor", T.TEXT, kinds=THEME_KINDS, plan=Plan("theme", value="Courier New"))
 def theme_font_minor(target, ctx) -> Observation | None:
     """The theme's body (minor) Latin font."""
     return _theme_font(target, "minor", "latin")
@@ -109,7 +110,7 @@ def theme_font_minor(target, ctx) -> Observation | None:
 _font_writer("theme.font.minor", "minorFont", "latin")
 
 
-@prop("theme.font.major.east_asia", T.TEXT, kinds=THEME_KINDS)
+@prop("theme.font.major.east_asia", T.TEXT, kinds=THEME_KINDS, plan=Plan("theme", value="仿宋"))
 def theme_font_major_east_asia(target, ctx) -> Observation | None:
     """The theme's heading East Asian font (a:ea, or the Simplified Chinese script font
     when a:ea is empty)."""
@@ -119,7 +120,7 @@ def theme_font_major_east_asia(target, ctx) -> Observation | None:
 _font_writer("theme.font.major.east_asia", "majorFont", "ea")
 
 
-@prop("theme.font.minor.east_asia", T.TEXT, kinds=THEME_KINDS)
+@prop("theme.font.minor.east_asia", T.TEXT, kinds=THEME_KINDS, plan=Plan("theme", value="仿宋"))
 def theme_font_minor_east_asia(target, ctx) -> Observation | None:
     """The theme's body East Asian font."""
     return _theme_font(target, "minor", "ea")
@@ -139,7 +140,8 @@ def _theme_color(name: str) -> None:
         rgb = sheet.theme.color(slot) if sheet is not None else None
         return Observation(rgb, "theme") if rgb else None
     prop(name, T.COLOR, kinds=THEME_KINDS, doc=f"The theme color {slot} as RGB.",
-         draft=Drafting(pictured_by=("颜色", "填充", "背景", "底纹", "配色")))(resolve)
+         draft=Drafting(pictured_by=("颜色", "填充", "背景", "底纹", "配色")),
+         plan=Plan("theme", value="123456"))(resolve)
 
     @WRITERS.writer(name)
     def write(session: Session, target: Target, value: Any) -> str:

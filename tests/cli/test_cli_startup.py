@@ -34,7 +34,7 @@ WORD_AUDIT_EDITS = ("officeeval.word.edit.structure", "officeeval.word.edit.equi
                     "officeeval.word.edit.created", "officeeval.word.edit.paragraph_text")
 PPT_NOT_FOR_SCORE = tuple(f"officeeval.ppt.edit.{m}" for m in (
     "equivalents", "created", "layout_switch", "paragraph_text", "pictured", "shapes",
-    "slides", "design", "presentation", "timing"))
+    "slides"))
 
 # Modules ``score`` must not load: other commands' packages and what only they need.
 NOT_FOR_SCORE = ("officeeval.audit", "officeeval.draft", "officeeval.report",

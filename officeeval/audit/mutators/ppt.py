@@ -6,7 +6,8 @@ reads, found with the engine's selectors and targets and written by PowerPoint's
   when the reference inherits it, in the level it is inherited from (the shape's list
   style, the layout or master placeholder, the master's text styles).
 * Text: a typo in the compared text. Slides, shapes, transitions, animations, layouts,
-  backgrounds, theme and sizes: see ``ppt_more`` (the tables) and the modules it names.
+  backgrounds, theme and sizes: planned by the kinds a definition declares
+  (``plan=Plan(...)``), see ``ppt_more`` (the planners by kind) and the modules it names.
 * Deletion: the selected shape or slide removed; slides reordered.
 * Neutral: formatting on a slide no selector selects, an attribute no property reads.
 """
@@ -14,13 +15,18 @@ reads, found with the engine's selectors and targets and written by PowerPoint's
 from __future__ import annotations
 
 import re
+from functools import partial
 
 from officeeval.audit.mutators import ppt_more as PM
 from officeeval.audit.mutators.ppt_targets import slide_number
 from officeeval.audit.mutators import settings
-from officeeval.audit.mutators.base import Mutation, PlanContext, breaks, locators, refind
+from officeeval.audit.mutators.base import (
+    Mutation, PlanContext, breaks, locators, plans, refind,
+)
 from officeeval.audit.mutators.plan import Inherited, Policy, plan_check as plan, plan_values
 from officeeval.ppt.edit import slides as PS
+from officeeval.ppt.edit.slide_list import swap_slides
+from officeeval.ppt.edit.text_nodes import shown_nodes
 from officeeval.rubric.model import Check
 from officeeval.targets import Target
 
@@ -50,7 +56,9 @@ def _value(ctx: PlanContext, check: Check, targets: list[Target]
     if prop == "hyperlink.target":
         from officeeval.audit.mutators.word_more import plan_hyperlink
         return plan_hyperlink(ctx, check, targets, "ppt"), ""
-    planners = [t[prop] for t in (PM.PLANNERS, PM.DESIGN_PLANNERS, SETTINGS) if prop in t]
+    # The definition's planners (by kind, in the order it declares them), then the tables'.
+    planners = [partial(PM.PLANNERS[p.kind], **p.kwargs) for p in plans(prop, "ppt")]
+    planners += [t[prop] for t in (PM.CHART_PLANNERS, SETTINGS) if prop in t]
     if planners:
         return [m for p in planners for m in p(ctx, check, targets)], ""
     return [], f"no PowerPoint mutator for {prop}"
@@ -93,7 +101,7 @@ def plan_reorder(ctx: PlanContext, check: Check, targets: list[Target]) -> list[
         return []
     other = n + 1 if n < total else n - 1
     return [Mutation(key=f"reorder|{n}", operator="reorder:slide", scope="rubric",
-                     apply=lambda ws, edit: PS.swap_slides(edit, n, other),
+                     apply=lambda ws, edit: swap_slides(edit, n, other),
                      description=f"slide {n} moved to position {other}")]
 
 
@@ -110,7 +118,7 @@ def plan_neutral(ctx: PlanContext) -> list[Mutation]:
                 if n is not None:
                     touched.add(n)
                 if first_text is None and t.kind in ("shape", "paragraph", "run") and \
-                        PS.text_nodes(t, "text"):
+                        shown_nodes(t):
                     first_text = (k.select, i)
     out: list[Mutation] = []
     total = len(ctx.doc.slide_sheets)  # type: ignore[attr-defined]

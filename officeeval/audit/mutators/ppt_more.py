@@ -5,12 +5,16 @@ removed or another table style, a native table turned into a text box, presentat
 settings (loop, show type, sections, slide count), header/footer placeholders removed,
 transitions and animations, SmartArt and charts on slides.
 
-This module holds the tables (property -> planner); the planners live in ``ppt_shapes``,
-``ppt_slides`` and ``ppt_motion``."""
+This module holds the table of planners by kind: a PowerPoint definition names the kinds
+that plan its mistakes, with their options (``plan=Plan("placeholder_visible", ph="ftr")``
+in ``officeeval/ppt/resolvers_*.py``), and ``ppt._value`` calls them in the order declared.
+The planners live in ``ppt_shapes``, ``ppt_slides`` and ``ppt_motion``."""
 
 from __future__ import annotations
 
-from officeeval.audit.mutators.base import Planner
+from typing import Callable
+
+from officeeval.audit.mutators.base import Mutation, Planner
 from officeeval.audit.mutators.ppt_motion import (
     plan_animation, plan_animation_detail, plan_transition,
 )
@@ -23,54 +27,37 @@ from officeeval.audit.mutators.ppt_slides import (
     plan_slide_section, plan_slide_size, plan_theme,
 )
 
+# A planner of a kind: ``(ctx, check, targets, **options)``, the options its Plan gives.
+KindPlanner = Callable[..., "list[Mutation]"]
 
-PLANNERS: dict[str, Planner] = {
-    "shape.name": plan_shape_name,
-    "table.style": plan_table_style,
-    "presentation.loop": plan_presentation, "presentation.show_type": plan_presentation,
-    "section.names": plan_presentation, "slide.count": plan_presentation,
-    "presentation.show.custom_show": plan_presentation,
-    "slide.section": plan_slide_section,
-    "slide.footer.visible": plan_placeholder_visible("ftr"),
-    "slide.number.visible": plan_placeholder_visible("sldNum"),
-    "slide.date.visible": plan_placeholder_visible("dt"),
-    **{p: plan_animation_detail for p in ("animation.class", "animation.direction",
-                                           "animation.duration", "animation.delay",
-                                           "animation.by_paragraph", "animation.target",
-                                           "animation.trigger_shape")},
-    "smartart.nodes": plan_smartart, "smartart.layout": plan_smartart,
-    "smartart.layout_id": plan_smartart, "smartart.style": plan_smartart,
-    "smartart.colors": plan_smartart,
+PLANNERS: dict[str, KindPlanner] = {
+    "shape_name": plan_shape_name,
+    "table_style": plan_table_style,
+    "presentation": plan_presentation,
+    "slide_section": plan_slide_section,
+    "placeholder_visible": plan_placeholder_visible,
+    "animation_detail": plan_animation_detail,
+    "smartart": plan_smartart,
+    "text": plan_text,
+    "transition": plan_transition,
+    "animation": plan_animation,
+    "box": plan_box,
+    "region": plan_region,
+    "layout": plan_layout,
+    "background": plan_background,
+    "slide_size": plan_slide_size,
+    "hidden": plan_hidden,
+    "table": plan_table,
+    "theme": plan_theme,
+}
+
+
+# A slide's charts: their definitions are bound by ``ppt/resolvers_chart`` from the
+# format-neutral chart readers, which declare no plan yet.
+CHART_PLANNERS: dict[str, Planner] = {
     **{p: plan_slide_chart for p in ("chart.type", "chart.title", "chart.series.count",
                                       "chart.series.names", "chart.series.values",
                                       "chart.series.categories", "chart.legend.position",
                                       "chart.data_labels", "chart.axis.x.title",
                                       "chart.axis.y.title", "chart.style", "chart.grouping")},
-}
-
-
-DESIGN_PLANNERS: dict[str, Planner] = {
-    **{p_: plan_text for p_ in ("text", "shape.text", "cell.text", "slide.title",
-                                 "notes.text", "footer.text")},
-    **{p_: plan_transition for p_ in ("transition.type", "transition.duration",
-                                       "transition.direction", "transition.advance_on_click",
-                                       "transition.advance_after")},
-    **{p_: plan_animation for p_ in ("animation.effect", "animation.class",
-                                      "animation.target", "animation.trigger",
-                                      "animation.duration", "animation.delay",
-                                      "animation.by_paragraph", "animation.direction",
-                                      "animation.order", "animation.paragraph")},
-    **{p_: plan_box for p_ in ("shape.left", "shape.top", "shape.width", "shape.height")},
-    "shape.region": plan_region,
-    "slide.layout": plan_layout, "slide.layout_type": plan_layout,
-    "slide.background.color": plan_background, "slide.background.kind": plan_background,
-    "presentation.slide_size": plan_slide_size,
-    "slide.hidden": plan_hidden,
-    "table.rows": plan_table, "table.columns": plan_table,
-    **{p_: plan_theme for p_ in ("theme.name", "theme.font.major", "theme.font.minor",
-                                  "theme.font.major.east_asia", "theme.font.minor.east_asia",
-                                  *(f"theme.color.{s}" for s in (
-                                      "dk1", "lt1", "dk2", "lt2", "accent1", "accent2",
-                                      "accent3", "accent4", "accent5", "accent6", "hlink",
-                                      "folHlink")))},
 }

@@ -1,6 +1,8 @@
 """PowerPoint mutants of what is on a slide: text typos (and forbidden text), shapes moved,
 resized or renamed, table rows or columns removed or another table style, a native table
-turned into a text box, SmartArt and charts changed."""
+turned into a text box, SmartArt and charts changed. Each planner is named by a kind in
+``ppt_more.PLANNERS`` and takes its options from the property's definition
+(``plan=Plan(kind, **options)``)."""
 
 from __future__ import annotations
 
@@ -11,23 +13,32 @@ from officeeval.properties.mistakes import CM
 from officeeval.audit.mutators.plan import plan_forbidden, plan_typo
 from officeeval.audit.mutators.ppt_targets import SHAPE_KINDS, reference_values
 from officeeval.audit.mutators.texts import typo_text
-from officeeval.ppt.edit import shapes as PSH, slides as PS
+from officeeval.ppt.edit import shapes as PSH
+from officeeval.ppt.edit.text_nodes import footer_nodes, notes_nodes, shown_nodes, title_nodes
 from officeeval.rubric.model import Check
 from officeeval.targets import Target
 from officeeval.values import Measure
 
 
-def plan_text(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
+# The text a text property reads on a target, by the name its plan gives (``nodes=``).
+TEXT_NODES = {"shown": shown_nodes, "title": title_nodes, "notes": notes_nodes,
+              "footer": footer_nodes}
+
+
+def plan_text(ctx: PlanContext, check: Check, targets: list[Target], nodes: str = "shown"
+              ) -> list[Mutation]:
+    """A typo in the text the property reads (its ``nodes``: what the target shows, a
+    slide's title, its notes, a sheet's footer), or the forbidden text written."""
     prop = check.property or "text"
     idx = chosen_indexes(check, len(targets))
-    nodes = lambda t: PS.text_nodes(t, prop)  # noqa: E731
-    if idx is None or not any(nodes(targets[i]) for i in idx):
+    read = TEXT_NODES[nodes]
+    if idx is None or not any(read(targets[i]) for i in idx):
         return []
     if check.op in ("not_contains", "not_equals") and check.expected:
-        return [plan_forbidden(check, targets, idx, nodes)]
+        return [plan_forbidden(check, targets, idx, read)]
     literal = check.expected if check.op in ("equals", "contains", "starts_with",
                                              "ends_with") else None
-    return [plan_typo(check, targets, idx, nodes, literal,
+    return [plan_typo(check, targets, idx, read, literal,
                       key=f"text|{prop}|{check.select}|{idx}|{literal}",
                       operator=f"text:{prop}",
                       description=f"{locators(targets, idx)}: one character of the {prop} "
@@ -70,9 +81,9 @@ def plan_region(ctx: PlanContext, check: Check, targets: list[Target]) -> list[M
             raise NotApplicable("the shape's region is unknown")
         return _OPPOSITE[str(ref[n][0])]
 
-    return [mutation(f"region|{check.select}|{idx}", "direct:shape.region",
+    return [mutation(f"region|{check.select}|{idx}", f"direct:{check.property}",
                      f"{locators(targets, idx)}: moved across the slide",
-                     write_each(check, idx, "shape.region", "ppt", value))]
+                     write_each(check, idx, check.property or "", "ppt", value))]
 
 
 def plan_shape_name(ctx: PlanContext, check: Check, targets: list[Target]
@@ -80,9 +91,9 @@ def plan_shape_name(ctx: PlanContext, check: Check, targets: list[Target]
     idx = chosen_indexes(check, len(targets))
     if idx is None or any(getattr(t, "shape", None) is None for t in targets):
         return []
-    return [mutation(f"shape-name|{check.select}|{idx}", "direct:shape.name",
+    return [mutation(f"shape-name|{check.select}|{idx}", f"direct:{check.property}",
                      f"{locators(targets, idx)}: shape renamed",
-                     write_each(check, idx, "shape.name", "ppt",
+                     write_each(check, idx, check.property or "", "ppt",
                                 lambda n, t: (t.shape.name or "") + " 2"))]
 
 
@@ -104,17 +115,20 @@ def plan_table_style(ctx: PlanContext, check: Check, targets: list[Target]
         guid = tables.style_id(tbl) if tbl is not None else None
         return MEDIUM2 if (guid or "").upper() == MEDIUM2_ACCENT1 else MEDIUM2_ACCENT1
 
-    return [mutation(f"table-style|{check.select}|{idx}", "direct:table.style",
+    return [mutation(f"table-style|{check.select}|{idx}", f"direct:{check.property}",
                      f"{locators(targets, idx)}: another table style",
-                     write_each(check, idx, "table.style", "ppt", value))]
+                     write_each(check, idx, check.property or "", "ppt", value))]
 
 
-def plan_table(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
+def plan_table(ctx: PlanContext, check: Check, targets: list[Target], part: str
+               ) -> list[Mutation]:
+    """The table's last ``part`` (``row``, ``column``) removed, and the table made a text
+    box."""
     idx = chosen_indexes(check, len(targets))
     if idx is None or any(t.kind not in ("table", "shape") for t in targets):
         return []
     prop = check.property or ""
-    rows = prop == "table.rows"
+    rows = part == "row"
     ref = reference_values(ctx, check, targets, idx)
     out = [mutation(f"table|{prop}|{check.select}|{idx}",
                     f"delete:table.{'row' if rows else 'column'}",
@@ -142,12 +156,18 @@ def plan_table_to_textbox(ctx: PlanContext, check: Check, targets: list[Target]
 
 
 # ------------------------------------------------------------------ SmartArt and charts
-def plan_smartart(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
+def plan_smartart(ctx: PlanContext, check: Check, targets: list[Target], change: str,
+                  default: str = "", other: str = "", via: str = "") -> list[Mutation]:
+    """The diagram changed by ``change``: ``typo_first`` (its first node's text mistyped),
+    ``default`` (the gallery's ``default`` left in place, or ``other`` when the reference
+    shows the default), ``layout`` (another layout, read and written as the property
+    ``via``, the checked one when empty). Raises ``ValueError`` for another change."""
     idx = chosen_indexes(check, len(targets))
     if idx is None or any(t.kind not in ("smartart", "shape") for t in targets):
         return []
     prop = check.property or ""
-    if prop == "smartart.nodes":
+    written = prop
+    if change == "typo_first":
         ref = reference_values(ctx, check, targets, idx)
 
         def value(n: int, t: Target) -> list[str]:
@@ -156,28 +176,26 @@ def plan_smartart(ctx: PlanContext, check: Check, targets: list[Target]) -> list
                 raise NotApplicable("no node text")
             new = typo_text(nodes[0])
             return [new or nodes[0], *nodes[1:]]
-    elif prop in ("smartart.style", "smartart.colors"):
+    elif change == "default":
         # The gallery's default left in place (the commonest slip), or when the reference
         # shows the default, another common choice.
         ref = reference_values(ctx, check, targets, idx)
-        default, other = {"smartart.style": ("simple_fill", "moderate_effect"),
-                          "smartart.colors": ("accent1_fill", "colorful_accent")}[prop]
 
         def value(n: int, t: Target) -> str:
             return other if (ref[n] or [""])[0] == default else default
-    else:
-        ids = reference_values(ctx, check, targets, idx, "smartart.layout_id")
+    elif change == "layout":
+        written = via or prop
+        ids = reference_values(ctx, check, targets, idx, written)
 
         def value(n: int, t: Target) -> str:
             return ("urn:microsoft.com/office/officeart/2005/8/layout/hProcess9"
                     if "hProcess9" not in str((ids[n] or [""])[0]) else
                     "urn:microsoft.com/office/officeart/2005/8/layout/default")
+    else:
+        raise ValueError(f"no SmartArt change {change!r}")
     return [mutation(f"smartart|{prop}|{check.select}|{idx}", f"direct:{prop}",
                      f"{locators(targets, idx)}: {prop} changed",
-                     write_each(check, idx, prop if prop in ("smartart.nodes",
-                                                             "smartart.style",
-                                                             "smartart.colors")
-                                else "smartart.layout_id", "ppt", value))]
+                     write_each(check, idx, written, "ppt", value))]
 
 
 def plan_slide_chart(ctx: PlanContext, check: Check, targets: list[Target]

@@ -1,6 +1,7 @@
 """The text of a target as its writers replace it: the ``a:t`` elements it shows, in order
 (a notes page's body, a slide's, layout's or master's text, a shape's, a paragraph's, a
-run's or a cell's), and the replacement of their text by a value."""
+run's or a cell's; a slide's title, a sheet's footer), and the replacement of their text by
+a value."""
 
 from __future__ import annotations
 
@@ -41,6 +42,23 @@ def shown_nodes(t: Target) -> list[etree._Element]:
         return list(t.shape.el.iter(_A + "t"))  # type: ignore[attr-defined]
     if hasattr(t, "el"):
         return list(t.el.iter(_A + "t"))  # type: ignore[attr-defined]
+    return []
+
+
+def title_nodes(t: Target) -> list[etree._Element]:
+    """The ``a:t`` of a slide's title (or centered title) placeholder; none without one."""
+    shape = t.title_shape  # type: ignore[attr-defined]
+    return list(shape.el.iter(_A + "t")) if shape is not None else []
+
+
+def footer_nodes(t: Target) -> list[etree._Element]:
+    """The ``a:t`` of the footer placeholder on a slide, layout or master (the notes body
+    of a notes target); none without one."""
+    if t.kind == "notes":
+        return notes_nodes(t)
+    for s in t.sheet.all_shapes():  # type: ignore[attr-defined]
+        if s.placeholder is not None and s.placeholder.type == "ftr":
+            return list(s.el.iter(_A + "t"))
     return []
 
 
