@@ -17,6 +17,7 @@ from officeeval.excel.styles import Font, Xf
 from officeeval.excel.targets import CellTarget
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet, read_many_one_by_one
+from officeeval.properties.mistakes import Plan
 from officeeval.values import Border, Observation
 
 CELL = "cell"
@@ -99,7 +100,8 @@ def _per_style(fn: Callable[[CellTarget, Any], Observation | None]
     return resolve
 
 
-@prop("cell.number_format", X.NUMBER_FORMAT, kinds=CELL)
+@prop("cell.number_format", X.NUMBER_FORMAT, kinds=CELL,
+      plan=Plan("format", mistake="number_format"))
 @_per_style
 def number_format(t: CellTarget, ctx) -> Observation | None:
     """The number format code (built-in ids resolved as zh-CN Excel shows them; General for
@@ -132,51 +134,59 @@ def font_property(getter: Callable[[Font, CellTarget], Any]) -> Callable:
     return resolve
 
 
-@binds("font.name", kinds=CELL)
+@binds("font.name", kinds=CELL,
+       plan=Plan("format", mistake="other", values=("Arial", "宋体", "黑体")))
 @font_property
 def font_name(f: Font, t: CellTarget):
     """The cell font's name (Excel keeps one name for every script)."""
     return f.name
 
 
-@binds("font.east_asia", kinds=CELL)
+@binds("font.east_asia", kinds=CELL,
+       plan=Plan("format", mistake="other", values=("宋体", "黑体", "Arial")))
 @font_property
 def font_east_asia(f: Font, t: CellTarget):
     """The cell font's name (Excel keeps one name for every script)."""
     return f.name
 
 
-@binds("font.size", kinds=CELL)
+@binds("font.size", kinds=CELL,
+       plan=Plan("format", mistake="size"))
 @font_property
 def font_size(f: Font, t: CellTarget):
     return f.size
 
 
-@binds("font.bold", kinds=CELL)
+@binds("font.bold", kinds=CELL,
+       plan=Plan("format", mistake="toggle"))
 @font_property
 def font_bold(f: Font, t: CellTarget):
     return f.bold
 
 
-@binds("font.italic", kinds=CELL)
+@binds("font.italic", kinds=CELL,
+       plan=Plan("format", mistake="toggle"))
 @font_property
 def font_italic(f: Font, t: CellTarget):
     return f.italic
 
 
-@binds("font.underline", kinds=CELL)
+@binds("font.underline", kinds=CELL,
+       plan=Plan("format", mistake="underline"))
 @font_property
 def font_underline(f: Font, t: CellTarget):
     return f.underline
 
 
-@binds("font.strike", kinds=CELL)
+@binds("font.strike", kinds=CELL,
+       plan=Plan("format", mistake="toggle"))
 @font_property
 def font_strike(f: Font, t: CellTarget):
     return f.strike
 
 
-@binds("font.color", kinds=CELL)
+@binds("font.color", kinds=CELL,
+       plan=Plan("format", mistake="other_rgb", values=("FFFF0000", "FF0000FF", "FF000000")))
 @font_property
 def font_color(f: Font, t: CellTarget):
     rgb = t.sheet.book.styles.resolve(f.color)
@@ -195,7 +205,8 @@ def font_subscript(f: Font, t: CellTarget):
     return f.vert_align == "subscript"
 
 
-@prop("cell.fill.color", T.COLOR, kinds=CELL)
+@prop("cell.fill.color", T.COLOR, kinds=CELL,
+      plan=Plan("format", mistake="fill", values=("none", "FFFF00", "FF0000")))
 @_per_style
 def fill_color(t: CellTarget, ctx) -> Observation | None:
     """The cell's fill color as RGB (theme and tint resolved), none for no fill."""
@@ -228,28 +239,32 @@ def _border(t: CellTarget, side: str) -> Observation | None:
     return Observation(Border(b.style, None, color), _src(idx))
 
 
-@prop("cell.border.top", X.CELL_BORDER, kinds=CELL)
+@prop("cell.border.top", X.CELL_BORDER, kinds=CELL,
+      plan=Plan("format", mistake="border"))
 @_per_style
 def border_top(t: CellTarget, ctx) -> Observation | None:
     """Top border: style and color (none when absent)."""
     return _border(t, "top")
 
 
-@prop("cell.border.bottom", X.CELL_BORDER, kinds=CELL)
+@prop("cell.border.bottom", X.CELL_BORDER, kinds=CELL,
+      plan=Plan("format", mistake="border"))
 @_per_style
 def border_bottom(t: CellTarget, ctx) -> Observation | None:
     """Bottom border."""
     return _border(t, "bottom")
 
 
-@prop("cell.border.left", X.CELL_BORDER, kinds=CELL)
+@prop("cell.border.left", X.CELL_BORDER, kinds=CELL,
+      plan=Plan("format", mistake="border"))
 @_per_style
 def border_left(t: CellTarget, ctx) -> Observation | None:
     """Left border."""
     return _border(t, "left")
 
 
-@prop("cell.border.right", X.CELL_BORDER, kinds=CELL)
+@prop("cell.border.right", X.CELL_BORDER, kinds=CELL,
+      plan=Plan("format", mistake="border"))
 @_per_style
 def border_right(t: CellTarget, ctx) -> Observation | None:
     """Right border."""
@@ -271,21 +286,24 @@ def _align(t: CellTarget, key: str, default) -> Observation | None:
     return Observation(v, _src(idx))
 
 
-@prop("cell.alignment.horizontal", T.EnumType("alignment"), kinds=CELL)
+@prop("cell.alignment.horizontal", T.EnumType("alignment"), kinds=CELL,
+      plan=Plan("format", mistake="next", values=("center", "left", "right")))
 @_per_style
 def alignment_horizontal(t: CellTarget, ctx) -> Observation | None:
     """Horizontal alignment (general when not set: Excel's 常规)."""
     return _align(t, "horizontal", "general")
 
 
-@prop("cell.alignment.vertical", T.EnumType("vertical_alignment"), kinds=CELL)
+@prop("cell.alignment.vertical", T.EnumType("vertical_alignment"), kinds=CELL,
+      plan=Plan("format", mistake="next", values=("center", "top", "bottom")))
 @_per_style
 def alignment_vertical(t: CellTarget, ctx) -> Observation | None:
     """Vertical alignment (bottom when not set)."""
     return _align(t, "vertical", "bottom")
 
 
-@prop("cell.wrap", T.BOOL, kinds=CELL)
+@prop("cell.wrap", T.BOOL, kinds=CELL,
+      plan=Plan("format", mistake="wrap"))
 @_per_style
 def wrap(t: CellTarget, ctx) -> Observation | None:
     """Wrap text (自动换行)."""

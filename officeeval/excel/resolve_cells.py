@@ -18,6 +18,7 @@ from officeeval.excel.targets import CellTarget
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet, read_many_one_by_one, reads_alike, \
     reads_many
+from officeeval.properties.mistakes import Plan
 from officeeval.values import Observation, observation
 
 CELL_KINDS = ("cell",)
@@ -28,7 +29,8 @@ prop, binds = PROPERTIES.prop, PROPERTIES.binds
 _NOT_KEPT = object()
 
 
-@prop("cell.value", T.CELL_VALUE, kinds=CELL)
+@prop("cell.value", T.CELL_VALUE, kinds=CELL,
+      plan=Plan("value", value="cell.value"))
 def value(t: CellTarget, ctx) -> Observation | None:
     """The cell's typed value: number, text, TRUE/FALSE, a date (number with a date format,
     or an ISO date cell) or an error. A formula's value is its cached result, or
@@ -87,7 +89,9 @@ def values_alike(targets: list[CellTarget], others: list[CellTarget | None]) -> 
     return [same(a, sheet, b, other) for a, b in zip(raws, oraws)]
 
 
-@prop("cell.display", T.TEXT, kinds=CELL)
+@prop("cell.display", T.TEXT, kinds=CELL,
+      plan=(Plan("value", value="cell.value", judges_format=True),
+            Plan("format", mistake="number_format", writes="cell.number_format")))
 def display(t: CellTarget, ctx) -> Observation | None:
     """The value as Excel displays it with its number format (decimals, thousands
     separators, %, ¥/$, negative sections, Chinese dates, [DBNum1])."""
@@ -117,7 +121,8 @@ def displays(targets: list[CellTarget], ctx) -> list[Observation | None]:
     return out
 
 
-@prop("cell.formula", X.FORMULA, kinds=CELL)
+@prop("cell.formula", X.FORMULA, kinds=CELL,
+      plan=Plan("formula", formula="cell.formula", value="cell.value", rewrite="literal"))
 def formula(t: CellTarget, ctx) -> Observation | None:
     """The formula as the formula bar shows it (=SUM(B2:B31)); shared formulas expanded for
     each cell, array formulas in braces."""
@@ -125,7 +130,8 @@ def formula(t: CellTarget, ctx) -> Observation | None:
     return Observation(got[0], got[1]) if got else None
 
 
-@prop("cell.has_formula", T.BOOL, kinds=CELL)
+@prop("cell.has_formula", T.BOOL, kinds=CELL,
+      plan=Plan("formula", formula="cell.formula", value="cell.value"))
 def has_formula(t: CellTarget, ctx) -> Observation | None:
     """Whether the cell holds a formula (false for a value pasted in its place); cells of an
     array formula's range count."""
@@ -168,7 +174,8 @@ def _read_first(single: Callable[[CellTarget, Any], Observation | None]) -> Call
 
 
 @prop("cell.functions", T.FUNCTIONS, kinds=CELL,
-      read_only="derived from the formula: write cell.formula")
+      read_only="derived from the formula: write cell.formula",
+      plan=Plan("formula", formula="cell.formula", value="cell.value", rewrite="functions"))
 def functions(t: CellTarget, ctx) -> Observation | None:
     """Functions the formula uses, upper case, _xlfn. prefixes removed (RANK.EQ, SUMIFS); an
     empty list for a constant."""
@@ -177,7 +184,8 @@ def functions(t: CellTarget, ctx) -> Observation | None:
 
 
 @prop("cell.references", X.REFS, kinds=CELL,
-      read_only="derived from the formula: write cell.formula")
+      read_only="derived from the formula: write cell.formula",
+      plan=Plan("formula", formula="cell.formula", value="cell.value", rewrite="references"))
 def references(t: CellTarget, ctx) -> Observation | None:
     """Cell and range references the formula uses ($ removed, sheet-qualified when the
     formula names a sheet), then defined names."""
@@ -190,13 +198,15 @@ def references(t: CellTarget, ctx) -> Observation | None:
     return Observation(refs + [n for n in names if n not in refs], "direct")
 
 
-@prop("cell.merged", T.BOOL, kinds=CELL)
+@prop("cell.merged", T.BOOL, kinds=CELL,
+      plan=Plan("merge", toggles="cell.merged"))
 def merged(t: CellTarget, ctx) -> Observation | None:
     """Whether the cell is part of a merged range."""
     return Observation(t.sheet.merge_at(t.row, t.col) is not None, "direct")
 
 
-@prop("cell.merge_range", X.REF, kinds=CELL)
+@prop("cell.merge_range", X.REF, kinds=CELL,
+      plan=Plan("merge", toggles="cell.merged"))
 def merge_range(t: CellTarget, ctx) -> Observation | None:
     """The merged range containing the cell (A1:F1); no value when not merged."""
     area = t.sheet.merge_at(t.row, t.col)
@@ -216,7 +226,8 @@ def _display_text(t: CellTarget, ctx) -> Observation | None:
     return Observation(shown, source)
 
 
-@binds("text", kinds=CELL)
+@binds("text", kinds=CELL,
+       plan=Plan("value", value="cell.value"))
 def text(t: CellTarget, ctx) -> Observation | None:
     """The text the cell shows."""
     return _display_text(t, ctx)

@@ -17,6 +17,7 @@ from officeeval.excel.targets import ChartTarget
 from officeeval.ooxml.ns import C as NS_C
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
+from officeeval.properties.mistakes import Plan, cycled, mistyped, on_first
 from officeeval.values import Observation
 
 MAX_REF_CELLS = 100_000
@@ -82,32 +83,37 @@ def _cell_number(sheet, row: int, col: int) -> str:
 
 
 # ------------------------------------------------------------------ charts
-@prop("chart.type", T.EnumType("chart_type"), kinds=CHART)
+@prop("chart.type", T.EnumType("chart_type"), kinds=CHART,
+      plan=Plan("chart"))
 def chart_type(t: ChartTarget, ctx) -> Observation | None:
     """Chart type of the first plot: column, bar, line, pie, doughnut, area, scatter, radar,
     bubble, stock, surface."""
     return _obs(t.info.type or None)
 
 
-@prop("chart.types", X.TEXT_LIST, kinds=CHART)
+@prop("chart.types", X.TEXT_LIST, kinds=CHART,
+      plan=Plan("chart"))
 def chart_types(t: ChartTarget, ctx) -> Observation | None:
     """Types of every plot (combination charts)."""
     return _obs(list(t.info.types))
 
 
-@prop("chart.grouping", T.EnumType("chart_grouping"), kinds=CHART)
+@prop("chart.grouping", T.EnumType("chart_grouping"), kinds=CHART,
+      plan=Plan("chart"))
 def chart_grouping(t: ChartTarget, ctx) -> Observation | None:
     """clustered 簇状, stacked 堆积, percentStacked 百分比堆积, standard."""
     return _obs(t.info.grouping)
 
 
-@prop("chart.three_d", T.BOOL, kinds=CHART)
+@prop("chart.three_d", T.BOOL, kinds=CHART,
+      plan=Plan("chart"))
 def chart_three_d(t: ChartTarget, ctx) -> Observation | None:
     """Whether the chart is a 3-D chart."""
     return _obs(t.info.three_d)
 
 
-@prop("chart.series.count", T.INTEGER, kinds=CHART)
+@prop("chart.series.count", T.INTEGER, kinds=CHART,
+      plan=Plan("chart"))
 def series_count(t: ChartTarget, ctx) -> Observation | None:
     """Number of series."""
     return _obs(len(t.info.series))
@@ -123,7 +129,8 @@ def _series_name(t: ChartTarget, series) -> tuple[str, bool]:
     return " ".join(x for x in texts if x), True
 
 
-@prop("chart.series.names", X.ORDERED, kinds=CHART)
+@prop("chart.series.names", X.ORDERED, kinds=CHART,
+      plan=Plan("chart"))
 def series_names(t: ChartTarget, ctx) -> Observation | None:
     """Series names in order: the chart's cached names or, when a series names its title by
     a cell reference without a cache (openpyxl writes none), the text of the referenced
@@ -132,19 +139,22 @@ def series_names(t: ChartTarget, ctx) -> Observation | None:
     return _obs([name for name, _ in got], "cells" if any(c for _, c in got) else "direct")
 
 
-@prop("chart.series.value_refs", X.REFS, kinds=CHART)
+@prop("chart.series.value_refs", X.REFS, kinds=CHART,
+      plan=Plan("chart"))
 def series_value_refs(t: ChartTarget, ctx) -> Observation | None:
     """Each series' value reference ('成绩'!D2:D31)."""
     return _obs([s.values_ref for s in t.info.series if s.values_ref])
 
 
-@prop("chart.series.category_refs", X.REFS, kinds=CHART)
+@prop("chart.series.category_refs", X.REFS, kinds=CHART,
+      plan=Plan("chart"))
 def series_category_refs(t: ChartTarget, ctx) -> Observation | None:
     """Each series' category (or x) reference."""
     return _obs([s.categories_ref for s in t.info.series if s.categories_ref])
 
 
-@prop("chart.series.markers", X.MARKERS, kinds=CHART)
+@prop("chart.series.markers", X.MARKERS, kinds=CHART,
+      plan=Plan("setting", mistake=on_first(cycled("circle", "none"))))
 def series_markers(t: ChartTarget, ctx) -> Observation | None:
     """Data markers (数据标记) of each line, scatter or radar series in order: the symbol
     (circle 圆形, square, diamond 菱形, triangle, x, star, none 无 …) or auto when the series
@@ -153,37 +163,43 @@ def series_markers(t: ChartTarget, ctx) -> Observation | None:
     return _obs(marks or None)
 
 
-@prop("chart.legend.position", T.EnumType("legend_position"), kinds=CHART)
+@prop("chart.legend.position", T.EnumType("legend_position"), kinds=CHART,
+      plan=Plan("chart"))
 def legend_position(t: ChartTarget, ctx) -> Observation | None:
     """Legend position: right, left, top, bottom, top_right, or none."""
     return _obs(t.info.legend or "none")
 
 
-@prop("chart.axis.x.title", T.TEXT, kinds=CHART)
+@prop("chart.axis.x.title", T.TEXT, kinds=CHART,
+      plan=Plan("chart"))
 def axis_x_title(t: ChartTarget, ctx) -> Observation | None:
     """Title of the horizontal axis."""
     return _obs(t.info.axis_titles.get("x"))
 
 
-@prop("chart.axis.y.title", T.TEXT, kinds=CHART)
+@prop("chart.axis.y.title", T.TEXT, kinds=CHART,
+      plan=Plan("chart"))
 def axis_y_title(t: ChartTarget, ctx) -> Observation | None:
     """Title of the vertical axis."""
     return _obs(t.info.axis_titles.get("y"))
 
 
-@prop("chart.data_labels", T.BOOL, kinds=CHART)
+@prop("chart.data_labels", T.BOOL, kinds=CHART,
+      plan=Plan("chart"))
 def data_labels(t: ChartTarget, ctx) -> Observation | None:
     """Whether data labels are shown."""
     return _obs(t.info.data_labels)
 
 
-@prop("chart.style", T.INTEGER, kinds=CHART)
+@prop("chart.style", T.INTEGER, kinds=CHART,
+      plan=Plan("chart"))
 def chart_style(t: ChartTarget, ctx) -> Observation | None:
     """Chart style number."""
     return _obs(t.info.style)
 
 
-@prop("chart.anchor", X.ANCHOR, kinds=CHART)
+@prop("chart.anchor", X.ANCHOR, kinds=CHART,
+      plan=Plan("chart"))
 def chart_anchor(t: ChartTarget, ctx) -> Observation | None:
     """Cells the chart covers (B10:H25); one-cell anchors are measured through column widths
     and row heights."""
@@ -191,13 +207,15 @@ def chart_anchor(t: ChartTarget, ctx) -> Observation | None:
 
 
 @prop("chart.sheet", T.TEXT, kinds=CHART,
-      read_only="where the chart's drawing is: moving it to another sheet is moving a part")
+      read_only="where the chart's drawing is: moving it to another sheet is moving a part",
+      plan=Plan("chart"))
 def chart_sheet(t: ChartTarget, ctx) -> Observation | None:
     """Name of the sheet the chart is on (a chart sheet's own name)."""
     return _obs(t.sheet.name)
 
 
-@prop("chart.pivot_source", T.TEXT, kinds=CHART)
+@prop("chart.pivot_source", T.TEXT, kinds=CHART,
+      plan=Plan("setting", mistake=mistyped))
 def chart_pivot_source(t: ChartTarget, ctx) -> Observation | None:
     """The pivot table a pivot chart (数据透视图) is built on, as sheet!name (透视表!类别透视)
     from the chart's pivot source with the file prefix ([Book1.xlsx]) and the sheet's quotes
@@ -225,7 +243,8 @@ def pivot_source_name(text: str) -> str:
     return f"{sheet}!{name}"
 
 
-@prop("chart.title", T.TEXT, kinds=CHART)
+@prop("chart.title", T.TEXT, kinds=CHART,
+      plan=Plan("chart"))
 def chart_title(t: ChartTarget, ctx) -> Observation | None:
     """Chart title text (the series name for an automatic title)."""
     info = t.info
@@ -239,7 +258,8 @@ def _series_values(t: ChartTarget, series) -> tuple[list[str], str]:
     return [_cell_number(sh, r, c) for sh, r, c in cells], "cells"
 
 
-@prop("chart.series.values", X.ORDERED, kinds=CHART)
+@prop("chart.series.values", X.ORDERED, kinds=CHART,
+      plan=Plan("chart"))
 def first_values(t: ChartTarget, ctx) -> Observation | None:
     """The first series' values, from the chart's cache or, without one (openpyxl writes
     none), from the referenced cells (as Word and PowerPoint charts read it)."""
@@ -249,7 +269,8 @@ def first_values(t: ChartTarget, ctx) -> Observation | None:
     return Observation(vals, source)
 
 
-@prop("chart.series.all_values", X.ORDERED, kinds=CHART)
+@prop("chart.series.all_values", X.ORDERED, kinds=CHART,
+      plan=Plan("chart"))
 def all_values(t: ChartTarget, ctx) -> Observation | None:
     """The plotted numbers of every series, series after series."""
     out: list[str] = []
@@ -263,7 +284,8 @@ def all_values(t: ChartTarget, ctx) -> Observation | None:
     return Observation(out, sources.pop() if len(sources) == 1 else "mixed")
 
 
-@prop("chart.series.categories", X.ORDERED, kinds=CHART)
+@prop("chart.series.categories", X.ORDERED, kinds=CHART,
+      plan=Plan("chart"))
 def first_categories(t: ChartTarget, ctx) -> Observation | None:
     """The first series' category labels (cache, else the referenced cells)."""
     if not t.info.series:

@@ -12,6 +12,9 @@ from officeeval.excel.targets import CfTarget, ValidationTarget
 from officeeval.excel.validation import literal_items
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
+from officeeval.properties.mistakes import (
+    Plan, cycled, first_cell_dropped, flipped, mistyped, reordered,
+)
 from officeeval.values import Observation
 
 CF, VALIDATION = "conditional_format", "validation"
@@ -25,45 +28,52 @@ def _obs(v, source: str = "direct") -> Observation | None:
 
 
 # ------------------------------------------------------------------ conditional formats
-@prop("cf.type", T.EnumType("cf_type"), kinds=CF)
+@prop("cf.type", T.EnumType("cf_type"), kinds=CF,
+      plan=Plan("rule"))
 def cf_type(t: CfTarget, ctx) -> Observation | None:
     """Rule type: cellIs, expression, colorScale, dataBar, iconSet, top10, aboveAverage,
     duplicateValues, containsText, timePeriod …"""
     return _obs(t.rule.type or None)
 
 
-@prop("cf.range", X.REF, kinds=CF)
+@prop("cf.range", X.REF, kinds=CF,
+      plan=Plan("rule", mistake="range"))
 def cf_range(t: CfTarget, ctx) -> Observation | None:
     """The range the rule applies to (sqref; several areas space-separated)."""
     return _obs(t.rule.range or None)
 
 
-@prop("cf.operator", T.EnumType("cf_operator"), kinds=CF)
+@prop("cf.operator", T.EnumType("cf_operator"), kinds=CF,
+      plan=Plan("rule", mistake="operator"))
 def cf_operator(t: CfTarget, ctx) -> Observation | None:
     """The rule's operator (greaterThan 大于, between 介于 …), or top/bottom, above/below,
     duplicate/unique, the time period."""
     return _obs(t.rule.operator)
 
 
-@prop("cf.formula", X.ORDERED, kinds=CF)
+@prop("cf.formula", X.ORDERED, kinds=CF,
+      plan=Plan("rule", mistake="cf_formula", formula="cf.formula"))
 def cf_formula(t: CfTarget, ctx) -> Observation | None:
     """The rule's formulas or criteria values, in order (60 | 90)."""
     return _obs([f.strip().lstrip("=") for f in t.rule.formulas])
 
 
-@prop("cf.text", T.TEXT, kinds=CF)
+@prop("cf.text", T.TEXT, kinds=CF,
+      plan=Plan("rule", mistake="text"))
 def cf_text(t: CfTarget, ctx) -> Observation | None:
     """The text of a containsText/beginsWith/endsWith rule."""
     return _obs(t.rule.text)
 
 
-@prop("cf.rank", T.INTEGER, kinds=CF)
+@prop("cf.rank", T.INTEGER, kinds=CF,
+      plan=Plan("rule", mistake="rank"))
 def cf_rank(t: CfTarget, ctx) -> Observation | None:
     """N of a top/bottom N rule."""
     return _obs(t.rule.rank)
 
 
-@prop("cf.fill.color", T.COLOR, kinds=CF)
+@prop("cf.fill.color", T.COLOR, kinds=CF,
+      plan=Plan("rule", mistake="color"))
 def cf_fill(t: CfTarget, ctx) -> Observation | None:
     """Fill color the rule paints (data bar color for data bars)."""
     rule = t.rule
@@ -73,7 +83,8 @@ def cf_fill(t: CfTarget, ctx) -> Observation | None:
     return _obs(dxf_fill_color(rule.dxf, styles.resolve))
 
 
-@prop("cf.font.color", T.COLOR, kinds=CF)
+@prop("cf.font.color", T.COLOR, kinds=CF,
+      plan=Plan("rule", mistake="color"))
 def cf_font_color(t: CfTarget, ctx) -> Observation | None:
     """Font color the rule sets."""
     dxf = t.rule.dxf
@@ -82,7 +93,8 @@ def cf_font_color(t: CfTarget, ctx) -> Observation | None:
     return _obs(t.doc.styles.resolve(dxf.font.color))
 
 
-@prop("cf.font.bold", T.BOOL, kinds=CF)
+@prop("cf.font.bold", T.BOOL, kinds=CF,
+      plan=Plan("rule", mistake="bold"))
 def cf_font_bold(t: CfTarget, ctx) -> Observation | None:
     """Whether the rule makes the font bold."""
     dxf = t.rule.dxf
@@ -91,19 +103,22 @@ def cf_font_bold(t: CfTarget, ctx) -> Observation | None:
     return Observation(dxf.font.bold, "direct")
 
 
-@prop("cf.colors", X.TEXT_LIST, kinds=CF)
+@prop("cf.colors", X.TEXT_LIST, kinds=CF,
+      plan=Plan("rule", mistake="cf_formula", formula="cf.formula"))
 def cf_colors(t: CfTarget, ctx) -> Observation | None:
     """Color scale or data bar colors as RGB hex, in order."""
     return _obs([t.doc.styles.resolve(c) or "" for c in t.rule.colors])
 
 
-@prop("cf.icon_set", T.TEXT, kinds=CF)
+@prop("cf.icon_set", T.TEXT, kinds=CF,
+      plan=Plan("rule", mistake="cf_formula", formula="cf.formula"))
 def cf_icon_set(t: CfTarget, ctx) -> Observation | None:
     """The icon set (3TrafficLights1, 3Arrows …)."""
     return _obs(t.rule.icon_set)
 
 
-@prop("cf.cells", X.CELL_SET, kinds=CF)
+@prop("cf.cells", X.CELL_SET, kinds=CF,
+      plan=Plan("setting", mistake=first_cell_dropped))
 def cf_cells(t: CfTarget, ctx) -> Observation | None:
     """The cells of the rule's range it formats, judged per cell as Excel judges them (a
     blank is 0 beside a number, texts without case), so a correct rule written another way
@@ -127,20 +142,23 @@ def cf_cells(t: CfTarget, ctx) -> Observation | None:
 
 
 # ------------------------------------------------------------------ validations
-@prop("validation.type", T.EnumType("validation_type"), kinds=VALIDATION)
+@prop("validation.type", T.EnumType("validation_type"), kinds=VALIDATION,
+      plan=Plan("rule"))
 def validation_type(t: ValidationTarget, ctx) -> Observation | None:
     """Validation type: list 序列, whole 整数, decimal 小数, date, time, textLength,
     custom, any."""
     return _obs(t.rule.type)
 
 
-@prop("validation.range", X.REF, kinds=VALIDATION)
+@prop("validation.range", X.REF, kinds=VALIDATION,
+      plan=Plan("rule", mistake="range"))
 def validation_range(t: ValidationTarget, ctx) -> Observation | None:
     """The cells the rule applies to."""
     return _obs(t.rule.range or None)
 
 
-@prop("validation.list", X.TEXT_LIST, kinds=VALIDATION)
+@prop("validation.list", X.TEXT_LIST, kinds=VALIDATION,
+      plan=Plan("rule", mistake="validation_formula", formula="validation.formula"))
 def validation_list(t: ValidationTarget, ctx) -> Observation | None:
     """Items a list rule offers (from its literal or the cells it references)."""
     rule = t.rule
@@ -156,25 +174,29 @@ def validation_list(t: ValidationTarget, ctx) -> Observation | None:
     return Observation([x for x in texts if x != ""], "cells")
 
 
-@prop("validation.formula", X.FORMULA, kinds=VALIDATION)
+@prop("validation.formula", X.FORMULA, kinds=VALIDATION,
+      plan=Plan("rule", mistake="validation_formula", formula="validation.formula"))
 def validation_formula(t: ValidationTarget, ctx) -> Observation | None:
     """The rule's first formula or limit (formula1)."""
     return _obs(t.rule.formula1)
 
 
-@prop("validation.formula2", X.FORMULA, kinds=VALIDATION)
+@prop("validation.formula2", X.FORMULA, kinds=VALIDATION,
+      plan=Plan("rule", mistake="validation_formula", formula="validation.formula"))
 def validation_formula2(t: ValidationTarget, ctx) -> Observation | None:
     """The rule's second limit (formula2, for between)."""
     return _obs(t.rule.formula2)
 
 
-@prop("validation.operator", T.TEXT, kinds=VALIDATION)
+@prop("validation.operator", T.TEXT, kinds=VALIDATION,
+      plan=Plan("rule", mistake="operator"))
 def validation_operator(t: ValidationTarget, ctx) -> Observation | None:
     """The comparison operator (between when not set)."""
     return _obs(t.rule.operator) if t.rule.operator else Observation("between", "default")
 
 
-@prop("validation.list.ordered", X.ORDERED, kinds=VALIDATION)
+@prop("validation.list.ordered", X.ORDERED, kinds=VALIDATION,
+      plan=Plan("setting", mistake=reordered))
 def validation_list_ordered(t: ValidationTarget, ctx) -> Observation | None:
     """Items a list rule offers, in the order the drop-down shows them (equal only in that
     order; validation.list compares them as a set)."""
@@ -186,34 +208,39 @@ def _shown(v: bool) -> Observation:
     return Observation(True, "direct") if v else Observation(False, "default")
 
 
-@prop("validation.input.show", T.BOOL, kinds=VALIDATION)
+@prop("validation.input.show", T.BOOL, kinds=VALIDATION,
+      plan=Plan("setting", mistake=flipped))
 def validation_input_show(t: ValidationTarget, ctx) -> Observation | None:
     """Whether the input message is shown when a cell is selected (选定单元格时显示输入信息;
     showInputMessage, off when absent)."""
     return _shown(t.rule.show_input)
 
 
-@prop("validation.input.title", T.TEXT, kinds=VALIDATION)
+@prop("validation.input.title", T.TEXT, kinds=VALIDATION,
+      plan=Plan("setting", mistake=mistyped))
 def validation_input_title(t: ValidationTarget, ctx) -> Observation | None:
     """Title of the input message (输入信息 / 标题; promptTitle); no value when none is
     written."""
     return _obs(t.rule.prompt_title or None)
 
 
-@prop("validation.input.message", T.TEXT, kinds=VALIDATION)
+@prop("validation.input.message", T.TEXT, kinds=VALIDATION,
+      plan=Plan("setting", mistake=mistyped))
 def validation_input_message(t: ValidationTarget, ctx) -> Observation | None:
     """Text of the input message (输入信息; prompt); no value when none is written."""
     return _obs(t.rule.prompt or None)
 
 
-@prop("validation.error.show", T.BOOL, kinds=VALIDATION)
+@prop("validation.error.show", T.BOOL, kinds=VALIDATION,
+      plan=Plan("setting", mistake=flipped))
 def validation_error_show(t: ValidationTarget, ctx) -> Observation | None:
     """Whether an error alert is shown after invalid data is entered (输入无效数据时显示出错
     警告; showErrorMessage, off when absent: without it Excel accepts any entry)."""
     return _shown(t.rule.show_error)
 
 
-@prop("validation.error.style", T.EnumType("validation_error_style"), kinds=VALIDATION)
+@prop("validation.error.style", T.EnumType("validation_error_style"), kinds=VALIDATION,
+      plan=Plan("setting", mistake=cycled("stop", "warning", "information")))
 def validation_error_style(t: ValidationTarget, ctx) -> Observation | None:
     """Style of the error alert: stop 停止 (the default), warning 警告, information 信息
     (errorStyle)."""
@@ -223,14 +250,16 @@ def validation_error_style(t: ValidationTarget, ctx) -> Observation | None:
     return Observation("stop", "default")
 
 
-@prop("validation.error.title", T.TEXT, kinds=VALIDATION)
+@prop("validation.error.title", T.TEXT, kinds=VALIDATION,
+      plan=Plan("setting", mistake=mistyped))
 def validation_error_title(t: ValidationTarget, ctx) -> Observation | None:
     """Title of the error alert (出错警告 / 标题; errorTitle); no value when none is
     written."""
     return _obs(t.rule.error_title or None)
 
 
-@prop("validation.error.message", T.TEXT, kinds=VALIDATION)
+@prop("validation.error.message", T.TEXT, kinds=VALIDATION,
+      plan=Plan("setting", mistake=mistyped))
 def validation_error_message(t: ValidationTarget, ctx) -> Observation | None:
     """Text of the error alert (错误信息; error); no value when none is written."""
     return _obs(t.rule.error or None)

@@ -24,6 +24,7 @@ from officeeval.ppt.targets import CellTarget, ParagraphTarget, RunTarget, Shape
 from officeeval.ppt.value_types import DEGREES
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
+from officeeval.properties.mistakes import Plan, cycled, other_line_width
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
 from officeeval.values import Measure, Observation
@@ -341,7 +342,8 @@ def _no_line(target: ShapeTarget, ctx) -> Observation | None:
     return None if ctx.direct else Observation("none", "default")
 
 
-@prop("shape.outline.kind", T.EnumType("outline_kind"), kinds=SHAPE_KINDS)
+@prop("shape.outline.kind", T.EnumType("outline_kind"), kinds=SHAPE_KINDS,
+      plan=Plan("setting", mistake=cycled("solid", "none")))
 def outline_kind(target: ShapeTarget, ctx) -> Observation | None:
     """Shape outline (形状轮廓): solid (实线), gradient, pattern or none (无线条), from the
     shape's a:ln or its style's lnRef into the theme; none when neither sets one."""
@@ -360,7 +362,8 @@ def write_outline_kind(session: Session, target: Target, value: Any) -> str:
                     none_or_solid(value, "outline", "000000"))
 
 
-@prop("shape.outline.color", T.COLOR, kinds=SHAPE_KINDS)
+@prop("shape.outline.color", T.COLOR, kinds=SHAPE_KINDS,
+      plan=Plan("setting", mistake=cycled("FF0000", "0000FF")))
 def outline_color(target: ShapeTarget, ctx) -> Observation | None:
     """Colour of the shape's outline as RGB (theme colours resolved), none when the shape
     has no line."""
@@ -381,7 +384,8 @@ def write_outline_color(session: Session, target: Target, value: Any) -> str:
     return on_sp_pr(session, target, drawing_edit.set_line_fill, value)
 
 
-@prop("shape.outline.width", T.LENGTH_ABS, kinds=SHAPE_KINDS)
+@prop("shape.outline.width", T.LENGTH_ABS, kinds=SHAPE_KINDS,
+      plan=Plan("setting", mistake=other_line_width))
 def outline_width(target: ShapeTarget, ctx) -> Observation | None:
     """Width (粗细) of the shape's outline in points (a:ln/@w, else the theme line of its
     style); no value when the shape draws no line."""

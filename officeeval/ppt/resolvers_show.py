@@ -12,6 +12,9 @@ from officeeval.ppt import shows
 from officeeval.ppt.edit.show_settings import show_pr
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
+from officeeval.properties.mistakes import (
+    Plan, cycled, mistyped, on_first, other_show_slides, reordered,
+)
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
 from officeeval.values import Observation
@@ -44,7 +47,8 @@ def _show_el(session: Session, t: Target) -> etree._Element:
     raise NotApplicable("the custom show is not found")
 
 
-@prop("presentation.custom_shows", T.ORDERED_LIST, kinds=PRES)
+@prop("presentation.custom_shows", T.ORDERED_LIST, kinds=PRES,
+      plan=Plan("setting", mistake=on_first(mistyped)))
 def custom_shows(target, ctx) -> Observation | None:
     """Names of the custom shows (自定义放映) in order; an empty list when there are none."""
     got = shows.custom_shows(target.doc)
@@ -60,7 +64,8 @@ def write_custom_shows(session: Session, target: Target, value: Any) -> str:
     return "custom shows " + "|".join(el.get("name") or "" for el in els)
 
 
-@prop("custom_show.name", T.TEXT, kinds=SHOW)
+@prop("custom_show.name", T.TEXT, kinds=SHOW,
+      plan=Plan("setting", mistake=mistyped))
 def custom_show_name(target, ctx) -> Observation | None:
     """The custom show's name."""
     return Observation(target.show.name, "direct")
@@ -72,7 +77,8 @@ def write_custom_show_name(session: Session, target: Target, value: Any) -> str:
     return f"name={value!r}"
 
 
-@prop("custom_show.slides", T.ORDERED_LIST, kinds=SHOW)
+@prop("custom_show.slides", T.ORDERED_LIST, kinds=SHOW,
+      plan=Plan("setting", mistake=reordered))
 def custom_show_slides(target, ctx) -> Observation | None:
     """The slides of the custom show in the order it plays them, as their numbers in the
     presentation (3|1|5)."""
@@ -102,7 +108,8 @@ def write_custom_show_slides(session: Session, target: Target, value: Any) -> st
     return "slides " + "|".join(str(n) for n in value)
 
 
-@prop("presentation.show.slides", T.TEXT, kinds=PRES)
+@prop("presentation.show.slides", T.TEXT, kinds=PRES,
+      plan=Plan("setting", mistake=other_show_slides))
 def show_slides(target, ctx) -> Observation | None:
     """Which slides the slide show plays (放映幻灯片): all (全部), a range such as 2-5 (从 2
     到 5), or custom (a custom show: presentation.show.custom_show names it). all by
@@ -170,7 +177,8 @@ def write_show_custom_show(session: Session, target: Target, value: Any) -> str:
     return f"custom show {name!r}" if found is not None else "all slides"
 
 
-@prop("presentation.advance", T.EnumType("show_advance"), kinds=PRES)
+@prop("presentation.advance", T.EnumType("show_advance"), kinds=PRES,
+      plan=Plan("setting", mistake=cycled("timings", "manual")))
 def show_advance(target, ctx) -> Observation | None:
     """How slides advance in the show (换片方式): timings (如果出现计时，则使用它, the default)
     or manual (手动; showPr/@useTimings=0)."""

@@ -11,6 +11,7 @@ from officeeval.ppt.targets import NotesTarget, PresentationTarget, SheetTarget,
 from officeeval.ppt.value_types import LAYOUT_NAME, SLIDE_SIZE
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
+from officeeval.properties.mistakes import Plan, cycled, flipped, mistyped
 from officeeval.values import Observation
 from officeeval.vocabulary import get as vocab
 
@@ -225,7 +226,8 @@ def _date_field(target):
     return bool(fields), body_text(shape.tx_body).strip()
 
 
-@prop("slide.date.kind", T.EnumType("date_kind"), kinds=SHEET_KINDS)
+@prop("slide.date.kind", T.EnumType("date_kind"), kinds=SHEET_KINDS,
+      plan=Plan("setting", mistake=cycled("field", "fixed")))
 def date_kind(target, ctx) -> Observation | None:
     """Whether the date and time placeholder holds a date field that updates (自动更新: a
     datetime field) or fixed text (固定); no value without a date placeholder."""
@@ -235,7 +237,8 @@ def date_kind(target, ctx) -> Observation | None:
     return Observation("field" if got[0] else "fixed", "direct")
 
 
-@prop("slide.date.text", T.TEXT, kinds=SHEET_KINDS)
+@prop("slide.date.text", T.TEXT, kinds=SHEET_KINDS,
+      plan=Plan("setting", mistake=mistyped))
 def date_text(target, ctx) -> Observation | None:
     """The text the date and time placeholder shows (a field's last shown value, or the
     fixed text)."""
@@ -243,7 +246,8 @@ def date_text(target, ctx) -> Observation | None:
     return Observation(got[1], "direct") if got is not None else None
 
 
-@prop("slide.hide_background_graphics", T.BOOL, kinds=("slide", "layout"))
+@prop("slide.hide_background_graphics", T.BOOL, kinds=("slide", "layout"),
+      plan=Plan("setting", mistake=flipped))
 def hide_background_graphics(target, ctx) -> Observation | None:
     """Hide background graphics (隐藏背景图形): the master's (or layout's) shapes are not
     drawn on this slide or layout (showMasterSp="0"); false by default."""

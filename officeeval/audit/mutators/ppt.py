@@ -18,7 +18,7 @@ import re
 from officeeval.audit.mutators import ppt_more as PM
 from officeeval.audit.mutators.ppt_targets import slide_number
 from officeeval.audit.mutators import settings
-from officeeval.audit.mutators.base import Mutation, PlanContext, breaks, locators, refind
+from officeeval.audit.mutators.base import Mutation, PlanContext, breaks, locators, plans, refind
 from officeeval.audit.mutators.plan import Inherited, Policy, plan_check as plan, plan_values
 from officeeval.ppt.edit import slides as PS
 from officeeval.rubric.model import Check
@@ -50,9 +50,11 @@ def _value(ctx: PlanContext, check: Check, targets: list[Target]
     if prop == "hyperlink.target":
         from officeeval.audit.mutators.word_more import plan_hyperlink
         return plan_hyperlink(ctx, check, targets, "ppt"), ""
-    planners = [t[prop] for t in (PM.PLANNERS, PM.DESIGN_PLANNERS, SETTINGS) if prop in t]
-    if planners:
-        return [m for p in planners for m in p(ctx, check, targets)], ""
+    planners = [t[prop] for t in (PM.PLANNERS, PM.DESIGN_PLANNERS) if prop in t]
+    declared = [p for p in plans(prop, "ppt") if p.kind in SETTINGS]
+    if planners or declared:
+        return [m for p in planners for m in p(ctx, check, targets)] + [
+            m for p in declared for m in SETTINGS[p.kind](ctx, check, targets, **p.kwargs)], ""
     return [], f"no PowerPoint mutator for {prop}"
 
 
@@ -60,7 +62,8 @@ def _structure(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mu
     return plan_delete(ctx, check, targets) + plan_reorder(ctx, check, targets)
 
 
-SETTINGS = settings.planners("ppt")
+# The planners of the kinds PowerPoint's definitions declare (``plan=Plan(kind, ...)``).
+SETTINGS = {"setting": settings.planner("ppt")}
 POLICY = Policy("PowerPoint", _count, _value, _structure)
 
 
