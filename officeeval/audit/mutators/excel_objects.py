@@ -55,19 +55,20 @@ def plan_rule(ctx: PlanContext, check: Check, targets: list[Target],
     where = locators(targets, idx)
     out = []
     if mistake is not None:
-        got = RULE_MISTAKES[mistake](ctx, check, targets, idx, formula or prop)
+        writes = formula or prop
+        value = RULE_MISTAKES[mistake](ctx, check, targets, idx, writes)
         out.append(mutation(f"rule|{prop}|{where}", f"direct:{prop}",
                             f"{where}: {prop} changed",
-                            write_each(check, idx, got[0], "excel", got[1])))
+                            write_each(check, idx, writes, "excel", value)))
     out.append(mutation(f"delete|{where}", f"delete:{kind}", f"{where} deleted",
                         edit_each(check, idx, XO.delete_rule), scope="rubric"))
     return out
 
 
-# (property written, (position, target) -> value) of a rule's mistake, given the property
-# it writes: its own (the check's) or the rule's formula.
+# A rule's mistake: ``(position, target) -> value`` of the property it writes (the check's
+# own, or the rule's formula), planned from that property's values in the reference.
 RuleMistake = Callable[[PlanContext, Check, list[Target], list[int], str],
-                       tuple[str, Callable[[int, Target], Any]]]
+                       Callable[[int, Target], Any]]
 
 
 def _read(ctx: PlanContext, check: Check, targets: list[Target], idx: list[int], p: str
@@ -77,33 +78,33 @@ def _read(ctx: PlanContext, check: Check, targets: list[Target], idx: list[int],
 
 def _operator(ctx, check, targets, idx, prop):
     ops = _read(ctx, check, targets, idx, prop)
-    return prop, lambda n, t: "lessThan" if (ops[n] or [""])[0] != "lessThan" \
+    return lambda n, t: "lessThan" if (ops[n] or [""])[0] != "lessThan" \
         else "greaterThan"
 
 
 def _range(ctx, check, targets, idx, prop):
     ranges = _read(ctx, check, targets, idx, prop)
-    return prop, lambda n, t: re.sub(r"\d+", lambda m: str(int(m.group()) + 1),
-                                     str(ranges[n][0]), count=1) if ranges[n] else uncached()
+    return lambda n, t: re.sub(r"\d+", lambda m: str(int(m.group()) + 1),
+                               str(ranges[n][0]), count=1) if ranges[n] else uncached()
 
 
 def _color(ctx, check, targets, idx, prop):
-    return prop, lambda n, t: "00B0F0"
+    return lambda n, t: "00B0F0"
 
 
 def _bold(ctx, check, targets, idx, prop):
     bold = _read(ctx, check, targets, idx, prop)
-    return prop, lambda n, t: not (bold[n] or [False])[0]
+    return lambda n, t: not (bold[n] or [False])[0]
 
 
 def _rank(ctx, check, targets, idx, prop):
     ranks = _read(ctx, check, targets, idx, prop)
-    return prop, lambda n, t: int((ranks[n] or [10])[0]) + 1
+    return lambda n, t: int((ranks[n] or [10])[0]) + 1
 
 
 def _text(ctx, check, targets, idx, prop):
     texts = _read(ctx, check, targets, idx, prop)
-    return prop, lambda n, t: str(texts[n][0])[:-1] + typo(str(texts[n][0])[-1]) \
+    return lambda n, t: str(texts[n][0])[:-1] + typo(str(texts[n][0])[-1]) \
         if texts[n] and texts[n][0] else uncached()
 
 
@@ -115,12 +116,12 @@ def _cf_formula(ctx, check, targets, idx, prop):
         if not items:
             raise NotApplicable("no formula")
         return [_bump(str(items[0])), *items[1:]]
-    return prop, bumped
+    return bumped
 
 
 def _validation_formula(ctx, check, targets, idx, prop):
     f1 = _read(ctx, check, targets, idx, prop)
-    return prop, lambda n, t: _bump(str(f1[n][0])) if f1[n] else uncached()
+    return lambda n, t: _bump(str(f1[n][0])) if f1[n] else uncached()
 
 
 # ``Plan("rule", mistake=...)``: the operator reversed, the range a row off, the format's
@@ -131,6 +132,8 @@ RULE_MISTAKES: dict[str, RuleMistake] = {
     "text": _text, "cf_formula": _cf_formula,
     "validation_formula": _validation_formula,
 }
+
+
 def _bump(text: str) -> str:
     """A rule's formula changed: its first number one larger, else a typo in it."""
     if re.search(r"\d", text):
