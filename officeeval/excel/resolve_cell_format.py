@@ -18,6 +18,7 @@ from officeeval.excel.targets import CellTarget
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet, read_many_one_by_one
 from officeeval.properties.drafting import Drafting
+from officeeval.properties.mistakes import Plan
 from officeeval.values import Border, Observation
 
 CELL = "cell"
@@ -102,7 +103,8 @@ def _per_style(fn: Callable[[CellTarget, Any], Observation | None]
 
 @prop("cell.number_format", X.NUMBER_FORMAT, kinds=CELL,
       draft=Drafting(pictured_by=("格式",),
-                     skill="number_format"))
+                     skill="number_format"),
+      plan=Plan("format", mistake="number_format"))
 @_per_style
 def number_format(t: CellTarget, ctx) -> Observation | None:
     """The number format code (built-in ids resolved as zh-CN Excel shows them; General for
@@ -135,51 +137,59 @@ def font_property(getter: Callable[[Font, CellTarget], Any]) -> Callable:
     return resolve
 
 
-@binds("font.name", kinds=CELL)
+@binds("font.name", kinds=CELL,
+       plan=Plan("format", mistake="other", values=("Arial", "宋体", "黑体")))
 @font_property
 def font_name(f: Font, t: CellTarget):
     """The cell font's name (Excel keeps one name for every script)."""
     return f.name
 
 
-@binds("font.east_asia", kinds=CELL)
+@binds("font.east_asia", kinds=CELL,
+       plan=Plan("format", mistake="other", values=("宋体", "黑体", "Arial")))
 @font_property
 def font_east_asia(f: Font, t: CellTarget):
     """The cell font's name (Excel keeps one name for every script)."""
     return f.name
 
 
-@binds("font.size", kinds=CELL)
+@binds("font.size", kinds=CELL,
+       plan=Plan("format", mistake="size"))
 @font_property
 def font_size(f: Font, t: CellTarget):
     return f.size
 
 
-@binds("font.bold", kinds=CELL)
+@binds("font.bold", kinds=CELL,
+       plan=Plan("format", mistake="toggle"))
 @font_property
 def font_bold(f: Font, t: CellTarget):
     return f.bold
 
 
-@binds("font.italic", kinds=CELL)
+@binds("font.italic", kinds=CELL,
+       plan=Plan("format", mistake="toggle"))
 @font_property
 def font_italic(f: Font, t: CellTarget):
     return f.italic
 
 
-@binds("font.underline", kinds=CELL)
+@binds("font.underline", kinds=CELL,
+       plan=Plan("format", mistake="underline"))
 @font_property
 def font_underline(f: Font, t: CellTarget):
     return f.underline
 
 
-@binds("font.strike", kinds=CELL)
+@binds("font.strike", kinds=CELL,
+       plan=Plan("format", mistake="toggle"))
 @font_property
 def font_strike(f: Font, t: CellTarget):
     return f.strike
 
 
-@binds("font.color", kinds=CELL)
+@binds("font.color", kinds=CELL,
+       plan=Plan("format", mistake="other_rgb", values=("FFFF0000", "FF0000FF", "FF000000")))
 @font_property
 def font_color(f: Font, t: CellTarget):
     rgb = t.sheet.book.styles.resolve(f.color)
@@ -199,7 +209,8 @@ def font_subscript(f: Font, t: CellTarget):
 
 
 @prop("cell.fill.color", T.COLOR, kinds=CELL,
-      draft=Drafting(pictured_by=("颜色", "填充", "背景", "底纹", "配色"), called=("填充",)))
+      draft=Drafting(pictured_by=("颜色", "填充", "背景", "底纹", "配色"), called=("填充",)),
+      plan=Plan("format", mistake="fill", values=("none", "FFFF00", "FF0000")))
 @_per_style
 def fill_color(t: CellTarget, ctx) -> Observation | None:
     """The cell's fill color as RGB (theme and tint resolved), none for no fill."""
@@ -233,7 +244,8 @@ def _border(t: CellTarget, side: str) -> Observation | None:
 
 
 @prop("cell.border.top", X.CELL_BORDER, kinds=CELL,
-      draft=Drafting(called=("边框",)))
+      draft=Drafting(called=("边框",)),
+      plan=Plan("format", mistake="border"))
 @_per_style
 def border_top(t: CellTarget, ctx) -> Observation | None:
     """Top border: style and color (none when absent)."""
@@ -241,7 +253,8 @@ def border_top(t: CellTarget, ctx) -> Observation | None:
 
 
 @prop("cell.border.bottom", X.CELL_BORDER, kinds=CELL,
-      draft=Drafting(called=("边框",)))
+      draft=Drafting(called=("边框",)),
+      plan=Plan("format", mistake="border"))
 @_per_style
 def border_bottom(t: CellTarget, ctx) -> Observation | None:
     """Bottom border."""
@@ -249,7 +262,8 @@ def border_bottom(t: CellTarget, ctx) -> Observation | None:
 
 
 @prop("cell.border.left", X.CELL_BORDER, kinds=CELL,
-      draft=Drafting(called=("边框",)))
+      draft=Drafting(called=("边框",)),
+      plan=Plan("format", mistake="border"))
 @_per_style
 def border_left(t: CellTarget, ctx) -> Observation | None:
     """Left border."""
@@ -257,7 +271,8 @@ def border_left(t: CellTarget, ctx) -> Observation | None:
 
 
 @prop("cell.border.right", X.CELL_BORDER, kinds=CELL,
-      draft=Drafting(called=("边框",)))
+      draft=Drafting(called=("边框",)),
+      plan=Plan("format", mistake="border"))
 @_per_style
 def border_right(t: CellTarget, ctx) -> Observation | None:
     """Right border."""
@@ -280,7 +295,8 @@ def _align(t: CellTarget, key: str, default) -> Observation | None:
 
 
 @prop("cell.alignment.horizontal", T.EnumType("alignment"), kinds=CELL,
-      draft=Drafting(pictured_by=("对齐",)))
+      draft=Drafting(pictured_by=("对齐",)),
+      plan=Plan("format", mistake="next", values=("center", "left", "right")))
 @_per_style
 def alignment_horizontal(t: CellTarget, ctx) -> Observation | None:
     """Horizontal alignment (general when not set: Excel's 常规)."""
@@ -288,7 +304,8 @@ def alignment_horizontal(t: CellTarget, ctx) -> Observation | None:
 
 
 @prop("cell.alignment.vertical", T.EnumType("vertical_alignment"), kinds=CELL,
-      draft=Drafting(asked="words", words=("垂直",), pictured_by=("对齐",)))
+      draft=Drafting(asked="words", words=("垂直",), pictured_by=("对齐",)),
+      plan=Plan("format", mistake="next", values=("center", "top", "bottom")))
 @_per_style
 def alignment_vertical(t: CellTarget, ctx) -> Observation | None:
     """Vertical alignment (bottom when not set)."""
@@ -296,7 +313,8 @@ def alignment_vertical(t: CellTarget, ctx) -> Observation | None:
 
 
 @prop("cell.wrap", T.BOOL, kinds=CELL,
-      draft=Drafting(skill="cell_format"))
+      draft=Drafting(skill="cell_format"),
+      plan=Plan("format", mistake="wrap"))
 @_per_style
 def wrap(t: CellTarget, ctx) -> Observation | None:
     """Wrap text (自动换行)."""

@@ -19,6 +19,7 @@ from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet, read_many_one_by_one, reads_alike, \
     reads_many
 from officeeval.properties.drafting import Drafting
+from officeeval.properties.mistakes import Plan
 from officeeval.values import Observation, observation
 
 CELL_KINDS = ("cell",)
@@ -30,7 +31,8 @@ _NOT_KEPT = object()
 
 
 @prop("cell.value", T.CELL_VALUE, kinds=CELL,
-      draft=Drafting(formula_shadowed=True, content=True))
+      draft=Drafting(formula_shadowed=True, content=True),
+      plan=Plan("value", value="cell.value"))
 def value(t: CellTarget, ctx) -> Observation | None:
     """The cell's typed value: number, text, TRUE/FALSE, a date (number with a date format,
     or an ISO date cell) or an error. A formula's value is its cached result, or
@@ -93,7 +95,9 @@ def values_alike(targets: list[CellTarget], others: list[CellTarget | None]) -> 
       draft=Drafting(restates_value=True,
                      formula_shadowed=True,
                      content=True,
-                     pictured_by=("格式", "显示")))
+                     pictured_by=("格式", "显示")),
+      plan=(Plan("value", value="cell.value", judges_format=True),
+            Plan("format", mistake="number_format", writes="cell.number_format")))
 def display(t: CellTarget, ctx) -> Observation | None:
     """The value as Excel displays it with its number format (decimals, thousands
     separators, %, ¥/$, negative sections, Chinese dates, [DBNum1])."""
@@ -124,7 +128,8 @@ def displays(targets: list[CellTarget], ctx) -> list[Observation | None]:
 
 
 @prop("cell.formula", X.FORMULA, kinds=CELL,
-      draft=Drafting(formula_shadowed=True, content=True, asked="spelling"))
+      draft=Drafting(formula_shadowed=True, content=True, asked="spelling"),
+      plan=Plan("formula", formula="cell.formula", value="cell.value", rewrite="literal"))
 def formula(t: CellTarget, ctx) -> Observation | None:
     """The formula as the formula bar shows it (=SUM(B2:B31)); shared formulas expanded for
     each cell, array formulas in braces."""
@@ -133,7 +138,8 @@ def formula(t: CellTarget, ctx) -> Observation | None:
 
 
 @prop("cell.has_formula", T.BOOL, kinds=CELL,
-      draft=Drafting(formula_shadowed=True))
+      draft=Drafting(formula_shadowed=True),
+      plan=Plan("formula", formula="cell.formula", value="cell.value"))
 def has_formula(t: CellTarget, ctx) -> Observation | None:
     """Whether the cell holds a formula (false for a value pasted in its place); cells of an
     array formula's range count."""
@@ -177,7 +183,8 @@ def _read_first(single: Callable[[CellTarget, Any], Observation | None]) -> Call
 
 @prop("cell.functions", T.FUNCTIONS, kinds=CELL,
       read_only="derived from the formula: write cell.formula",
-      draft=Drafting(formula_shadowed=True, asked="functions"))
+      draft=Drafting(formula_shadowed=True, asked="functions"),
+      plan=Plan("formula", formula="cell.formula", value="cell.value", rewrite="functions"))
 def functions(t: CellTarget, ctx) -> Observation | None:
     """Functions the formula uses, upper case, _xlfn. prefixes removed (RANK.EQ, SUMIFS); an
     empty list for a constant."""
@@ -187,7 +194,8 @@ def functions(t: CellTarget, ctx) -> Observation | None:
 
 @prop("cell.references", X.REFS, kinds=CELL,
       read_only="derived from the formula: write cell.formula",
-      draft=Drafting(volatile=True))
+      draft=Drafting(volatile=True),
+      plan=Plan("formula", formula="cell.formula", value="cell.value", rewrite="references"))
 def references(t: CellTarget, ctx) -> Observation | None:
     """Cell and range references the formula uses ($ removed, sheet-qualified when the
     formula names a sheet), then defined names."""
@@ -201,14 +209,16 @@ def references(t: CellTarget, ctx) -> Observation | None:
 
 
 @prop("cell.merged", T.BOOL, kinds=CELL,
-      draft=Drafting(volatile=True))
+      draft=Drafting(volatile=True),
+      plan=Plan("merge", toggles="cell.merged"))
 def merged(t: CellTarget, ctx) -> Observation | None:
     """Whether the cell is part of a merged range."""
     return Observation(t.sheet.merge_at(t.row, t.col) is not None, "direct")
 
 
 @prop("cell.merge_range", X.REF, kinds=CELL,
-      draft=Drafting(top_left_only=True))
+      draft=Drafting(top_left_only=True),
+      plan=Plan("merge", toggles="cell.merged"))
 def merge_range(t: CellTarget, ctx) -> Observation | None:
     """The merged range containing the cell (A1:F1); no value when not merged."""
     area = t.sheet.merge_at(t.row, t.col)
@@ -228,7 +238,8 @@ def _display_text(t: CellTarget, ctx) -> Observation | None:
     return Observation(shown, source)
 
 
-@binds("text", kinds=CELL)
+@binds("text", kinds=CELL,
+       plan=Plan("value", value="cell.value"))
 def text(t: CellTarget, ctx) -> Observation | None:
     """The text the cell shows."""
     return _display_text(t, ctx)

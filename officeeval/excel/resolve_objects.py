@@ -18,6 +18,7 @@ from officeeval.ooxml.ns import C as NS_C
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
 from officeeval.properties.drafting import Drafting
+from officeeval.properties.mistakes import Plan, cycled, mistyped, on_first
 from officeeval.values import Observation
 
 MAX_REF_CELLS = 100_000
@@ -85,7 +86,8 @@ def _cell_number(sheet, row: int, col: int) -> str:
 # ------------------------------------------------------------------ charts
 @prop("chart.type", T.EnumType("chart_type"), kinds=CHART,
       draft=Drafting(made=True, pictured_by=("类型",), called=("图表",)),
-      implied_by="type")
+      implied_by="type",
+      plan=Plan("chart"))
 def chart_type(t: ChartTarget, ctx) -> Observation | None:
     """Chart type of the first plot: column, bar, line, pie, doughnut, area, scatter, radar,
     bubble, stock, surface."""
@@ -93,28 +95,32 @@ def chart_type(t: ChartTarget, ctx) -> Observation | None:
 
 
 @prop("chart.types", X.TEXT_LIST, kinds=CHART,
-      draft=Drafting(volatile=True, pictured_by=("类型",), called=("图表",)))
+      draft=Drafting(volatile=True, pictured_by=("类型",), called=("图表",)),
+      plan=Plan("chart"))
 def chart_types(t: ChartTarget, ctx) -> Observation | None:
     """Types of every plot (combination charts)."""
     return _obs(list(t.info.types))
 
 
 @prop("chart.grouping", T.EnumType("chart_grouping"), kinds=CHART,
-      draft=Drafting(pictured_by=("类型",), called=("图表",)))
+      draft=Drafting(pictured_by=("类型",), called=("图表",)),
+      plan=Plan("chart"))
 def chart_grouping(t: ChartTarget, ctx) -> Observation | None:
     """clustered 簇状, stacked 堆积, percentStacked 百分比堆积, standard."""
     return _obs(t.info.grouping)
 
 
 @prop("chart.three_d", T.BOOL, kinds=CHART,
-      draft=Drafting(called=("图表",)))
+      draft=Drafting(called=("图表",)),
+      plan=Plan("chart"))
 def chart_three_d(t: ChartTarget, ctx) -> Observation | None:
     """Whether the chart is a 3-D chart."""
     return _obs(t.info.three_d)
 
 
 @prop("chart.series.count", T.INTEGER, kinds=CHART,
-      draft=Drafting(called=("图表",)))
+      draft=Drafting(called=("图表",)),
+      plan=Plan("chart"))
 def series_count(t: ChartTarget, ctx) -> Observation | None:
     """Number of series."""
     return _obs(len(t.info.series))
@@ -131,7 +137,8 @@ def _series_name(t: ChartTarget, series) -> tuple[str, bool]:
 
 
 @prop("chart.series.names", X.ORDERED, kinds=CHART,
-      draft=Drafting(called=("图表",)))
+      draft=Drafting(called=("图表",)),
+      plan=Plan("chart"))
 def series_names(t: ChartTarget, ctx) -> Observation | None:
     """Series names in order: the chart's cached names or, when a series names its title by
     a cell reference without a cache (openpyxl writes none), the text of the referenced
@@ -141,21 +148,24 @@ def series_names(t: ChartTarget, ctx) -> Observation | None:
 
 
 @prop("chart.series.value_refs", X.REFS, kinds=CHART,
-      draft=Drafting(asked="refs", called=("图表",)))
+      draft=Drafting(asked="refs", called=("图表",)),
+      plan=Plan("chart"))
 def series_value_refs(t: ChartTarget, ctx) -> Observation | None:
     """Each series' value reference ('成绩'!D2:D31)."""
     return _obs([s.values_ref for s in t.info.series if s.values_ref])
 
 
 @prop("chart.series.category_refs", X.REFS, kinds=CHART,
-      draft=Drafting(asked="refs", called=("图表",)))
+      draft=Drafting(asked="refs", called=("图表",)),
+      plan=Plan("chart"))
 def series_category_refs(t: ChartTarget, ctx) -> Observation | None:
     """Each series' category (or x) reference."""
     return _obs([s.categories_ref for s in t.info.series if s.categories_ref])
 
 
 @prop("chart.series.markers", X.MARKERS, kinds=CHART,
-      draft=Drafting(called=("图表",)))
+      draft=Drafting(called=("图表",)),
+      plan=Plan("setting", mistake=on_first(cycled("circle", "none"))))
 def series_markers(t: ChartTarget, ctx) -> Observation | None:
     """Data markers (数据标记) of each line, scatter or radar series in order: the symbol
     (circle 圆形, square, diamond 菱形, triangle, x, star, none 无 …) or auto when the series
@@ -165,7 +175,8 @@ def series_markers(t: ChartTarget, ctx) -> Observation | None:
 
 
 @prop("chart.legend.position", T.EnumType("legend_position"), kinds=CHART,
-      draft=Drafting(pictured_by=("图例",), called=("图表",)))
+      draft=Drafting(pictured_by=("图例",), called=("图表",)),
+      plan=Plan("chart"))
 def legend_position(t: ChartTarget, ctx) -> Observation | None:
     """Legend position: right, left, top, bottom, top_right, or none."""
     return _obs(t.info.legend or "none")
@@ -173,7 +184,8 @@ def legend_position(t: ChartTarget, ctx) -> Observation | None:
 
 @prop("chart.axis.x.title", T.TEXT, kinds=CHART,
       draft=Drafting(pictured_by=("坐标轴", "轴标题"), called=("图表",)),
-      typed_text=True)
+      typed_text=True,
+      plan=Plan("chart"))
 def axis_x_title(t: ChartTarget, ctx) -> Observation | None:
     """Title of the horizontal axis."""
     return _obs(t.info.axis_titles.get("x"))
@@ -181,28 +193,32 @@ def axis_x_title(t: ChartTarget, ctx) -> Observation | None:
 
 @prop("chart.axis.y.title", T.TEXT, kinds=CHART,
       draft=Drafting(pictured_by=("坐标轴", "轴标题"), called=("图表",)),
-      typed_text=True)
+      typed_text=True,
+      plan=Plan("chart"))
 def axis_y_title(t: ChartTarget, ctx) -> Observation | None:
     """Title of the vertical axis."""
     return _obs(t.info.axis_titles.get("y"))
 
 
 @prop("chart.data_labels", T.BOOL, kinds=CHART,
-      draft=Drafting(pictured_by=("数据标签", "标签"), called=("图表",)))
+      draft=Drafting(pictured_by=("数据标签", "标签"), called=("图表",)),
+      plan=Plan("chart"))
 def data_labels(t: ChartTarget, ctx) -> Observation | None:
     """Whether data labels are shown."""
     return _obs(t.info.data_labels)
 
 
 @prop("chart.style", T.INTEGER, kinds=CHART,
-      draft=Drafting(freed_by=("样式",), called=("图表",)))
+      draft=Drafting(freed_by=("样式",), called=("图表",)),
+      plan=Plan("chart"))
 def chart_style(t: ChartTarget, ctx) -> Observation | None:
     """Chart style number."""
     return _obs(t.info.style)
 
 
 @prop("chart.anchor", X.ANCHOR, kinds=CHART,
-      draft=Drafting(asked="anchor", freed_by=("位置",), called=("图表",)))
+      draft=Drafting(asked="anchor", freed_by=("位置",), called=("图表",)),
+      plan=Plan("chart"))
 def chart_anchor(t: ChartTarget, ctx) -> Observation | None:
     """Cells the chart covers (B10:H25); one-cell anchors are measured through column widths
     and row heights."""
@@ -211,14 +227,16 @@ def chart_anchor(t: ChartTarget, ctx) -> Observation | None:
 
 @prop("chart.sheet", T.TEXT, kinds=CHART,
       read_only="where the chart's drawing is: moving it to another sheet is moving a part",
-      draft=Drafting(volatile=True, called=("图表",)))
+      draft=Drafting(volatile=True, called=("图表",)),
+      plan=Plan("chart"))
 def chart_sheet(t: ChartTarget, ctx) -> Observation | None:
     """Name of the sheet the chart is on (a chart sheet's own name)."""
     return _obs(t.sheet.name)
 
 
 @prop("chart.pivot_source", T.TEXT, kinds=CHART,
-      draft=Drafting(called=("图表",)))
+      draft=Drafting(called=("图表",)),
+      plan=Plan("setting", mistake=mistyped))
 def chart_pivot_source(t: ChartTarget, ctx) -> Observation | None:
     """The pivot table a pivot chart (数据透视图) is built on, as sheet!name (透视表!类别透视)
     from the chart's pivot source with the file prefix ([Book1.xlsx]) and the sheet's quotes
@@ -248,7 +266,8 @@ def pivot_source_name(text: str) -> str:
 
 @prop("chart.title", T.TEXT, kinds=CHART,
       draft=Drafting(called=("图表",), inserted_text=True),
-      typed_text=True)
+      typed_text=True,
+      plan=Plan("chart"))
 def chart_title(t: ChartTarget, ctx) -> Observation | None:
     """Chart title text (the series name for an automatic title)."""
     info = t.info
@@ -263,7 +282,8 @@ def _series_values(t: ChartTarget, series) -> tuple[list[str], str]:
 
 
 @prop("chart.series.values", X.ORDERED, kinds=CHART,
-      draft=Drafting(called=("图表",)))
+      draft=Drafting(called=("图表",)),
+      plan=Plan("chart"))
 def first_values(t: ChartTarget, ctx) -> Observation | None:
     """The first series' values, from the chart's cache or, without one (openpyxl writes
     none), from the referenced cells (as Word and PowerPoint charts read it)."""
@@ -274,7 +294,8 @@ def first_values(t: ChartTarget, ctx) -> Observation | None:
 
 
 @prop("chart.series.all_values", X.ORDERED, kinds=CHART,
-      draft=Drafting(volatile=True, called=("图表",)))
+      draft=Drafting(volatile=True, called=("图表",)),
+      plan=Plan("chart"))
 def all_values(t: ChartTarget, ctx) -> Observation | None:
     """The plotted numbers of every series, series after series."""
     out: list[str] = []
@@ -289,7 +310,8 @@ def all_values(t: ChartTarget, ctx) -> Observation | None:
 
 
 @prop("chart.series.categories", X.ORDERED, kinds=CHART,
-      draft=Drafting(called=("图表",)))
+      draft=Drafting(called=("图表",)),
+      plan=Plan("chart"))
 def first_categories(t: ChartTarget, ctx) -> Observation | None:
     """The first series' category labels (cache, else the referenced cells)."""
     if not t.info.series:

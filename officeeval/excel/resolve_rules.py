@@ -13,6 +13,9 @@ from officeeval.excel.validation import literal_items
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
 from officeeval.properties.drafting import Drafting
+from officeeval.properties.mistakes import (
+    Plan, cycled, first_cell_dropped, flipped, mistyped, reordered,
+)
 from officeeval.values import Observation
 
 CF, VALIDATION = "conditional_format", "validation"
@@ -28,7 +31,8 @@ def _obs(v, source: str = "direct") -> Observation | None:
 # ------------------------------------------------------------------ conditional formats
 @prop("cf.type", T.EnumType("cf_type"), kinds=CF,
       draft=Drafting(called=("条件格式",)),
-      implied_by="type")
+      implied_by="type",
+      plan=Plan("rule"))
 def cf_type(t: CfTarget, ctx) -> Observation | None:
     """Rule type: cellIs, expression, colorScale, dataBar, iconSet, top10, aboveAverage,
     duplicateValues, containsText, timePeriod …"""
@@ -36,14 +40,16 @@ def cf_type(t: CfTarget, ctx) -> Observation | None:
 
 
 @prop("cf.range", X.REF, kinds=CF,
-      draft=Drafting(called=("条件格式",)))
+      draft=Drafting(called=("条件格式",)),
+      plan=Plan("rule", mistake="range"))
 def cf_range(t: CfTarget, ctx) -> Observation | None:
     """The range the rule applies to (sqref; several areas space-separated)."""
     return _obs(t.rule.range or None)
 
 
 @prop("cf.operator", T.EnumType("cf_operator"), kinds=CF,
-      draft=Drafting(called=("条件格式",)))
+      draft=Drafting(called=("条件格式",)),
+      plan=Plan("rule", mistake="operator"))
 def cf_operator(t: CfTarget, ctx) -> Observation | None:
     """The rule's operator (greaterThan 大于, between 介于 …), or top/bottom, above/below,
     duplicate/unique, the time period."""
@@ -51,7 +57,8 @@ def cf_operator(t: CfTarget, ctx) -> Observation | None:
 
 
 @prop("cf.formula", X.ORDERED, kinds=CF,
-      draft=Drafting(called=("条件格式",)))
+      draft=Drafting(called=("条件格式",)),
+      plan=Plan("rule", mistake="cf_formula", formula="cf.formula"))
 def cf_formula(t: CfTarget, ctx) -> Observation | None:
     """The rule's formulas or criteria values, in order (60 | 90)."""
     return _obs([f.strip().lstrip("=") for f in t.rule.formulas])
@@ -59,21 +66,24 @@ def cf_formula(t: CfTarget, ctx) -> Observation | None:
 
 @prop("cf.text", T.TEXT, kinds=CF,
       draft=Drafting(called=("条件格式",)),
-      typed_text=True)
+      typed_text=True,
+      plan=Plan("rule", mistake="text"))
 def cf_text(t: CfTarget, ctx) -> Observation | None:
     """The text of a containsText/beginsWith/endsWith rule."""
     return _obs(t.rule.text)
 
 
 @prop("cf.rank", T.INTEGER, kinds=CF,
-      draft=Drafting(called=("条件格式",)))
+      draft=Drafting(called=("条件格式",)),
+      plan=Plan("rule", mistake="rank"))
 def cf_rank(t: CfTarget, ctx) -> Observation | None:
     """N of a top/bottom N rule."""
     return _obs(t.rule.rank)
 
 
 @prop("cf.fill.color", T.COLOR, kinds=CF,
-      draft=Drafting(pictured_by=("颜色", "填充", "背景", "底纹", "配色"), called=("条件格式",)))
+      draft=Drafting(pictured_by=("颜色", "填充", "背景", "底纹", "配色"), called=("条件格式",)),
+      plan=Plan("rule", mistake="color"))
 def cf_fill(t: CfTarget, ctx) -> Observation | None:
     """Fill color the rule paints (data bar color for data bars)."""
     rule = t.rule
@@ -84,7 +94,8 @@ def cf_fill(t: CfTarget, ctx) -> Observation | None:
 
 
 @prop("cf.font.color", T.COLOR, kinds=CF,
-      draft=Drafting(pictured_by=("颜色", "填充", "背景", "底纹", "配色"), called=("条件格式",)))
+      draft=Drafting(pictured_by=("颜色", "填充", "背景", "底纹", "配色"), called=("条件格式",)),
+      plan=Plan("rule", mistake="color"))
 def cf_font_color(t: CfTarget, ctx) -> Observation | None:
     """Font color the rule sets."""
     dxf = t.rule.dxf
@@ -94,7 +105,8 @@ def cf_font_color(t: CfTarget, ctx) -> Observation | None:
 
 
 @prop("cf.font.bold", T.BOOL, kinds=CF,
-      draft=Drafting(called=("条件格式",)))
+      draft=Drafting(called=("条件格式",)),
+      plan=Plan("rule", mistake="bold"))
 def cf_font_bold(t: CfTarget, ctx) -> Observation | None:
     """Whether the rule makes the font bold."""
     dxf = t.rule.dxf
@@ -104,21 +116,24 @@ def cf_font_bold(t: CfTarget, ctx) -> Observation | None:
 
 
 @prop("cf.colors", X.TEXT_LIST, kinds=CF,
-      draft=Drafting(pictured_by=("颜色", "填充", "背景", "底纹", "配色"), called=("条件格式",)))
+      draft=Drafting(pictured_by=("颜色", "填充", "背景", "底纹", "配色"), called=("条件格式",)),
+      plan=Plan("rule", mistake="cf_formula", formula="cf.formula"))
 def cf_colors(t: CfTarget, ctx) -> Observation | None:
     """Color scale or data bar colors as RGB hex, in order."""
     return _obs([t.doc.styles.resolve(c) or "" for c in t.rule.colors])
 
 
 @prop("cf.icon_set", T.TEXT, kinds=CF,
-      draft=Drafting(called=("条件格式",)))
+      draft=Drafting(called=("条件格式",)),
+      plan=Plan("rule", mistake="cf_formula", formula="cf.formula"))
 def cf_icon_set(t: CfTarget, ctx) -> Observation | None:
     """The icon set (3TrafficLights1, 3Arrows …)."""
     return _obs(t.rule.icon_set)
 
 
 @prop("cf.cells", X.CELL_SET, kinds=CF,
-      draft=Drafting(called=("条件格式",)))
+      draft=Drafting(called=("条件格式",)),
+      plan=Plan("setting", mistake=first_cell_dropped))
 def cf_cells(t: CfTarget, ctx) -> Observation | None:
     """The cells of the rule's range it formats, judged per cell as Excel judges them (a
     blank is 0 beside a number, texts without case), so a correct rule written another way
@@ -144,7 +159,8 @@ def cf_cells(t: CfTarget, ctx) -> Observation | None:
 # ------------------------------------------------------------------ validations
 @prop("validation.type", T.EnumType("validation_type"), kinds=VALIDATION,
       draft=Drafting(called=("数据验证", "有效性")),
-      implied_by="type")
+      implied_by="type",
+      plan=Plan("rule"))
 def validation_type(t: ValidationTarget, ctx) -> Observation | None:
     """Validation type: list 序列, whole 整数, decimal 小数, date, time, textLength,
     custom, any."""
@@ -152,14 +168,16 @@ def validation_type(t: ValidationTarget, ctx) -> Observation | None:
 
 
 @prop("validation.range", X.REF, kinds=VALIDATION,
-      draft=Drafting(called=("数据验证", "有效性")))
+      draft=Drafting(called=("数据验证", "有效性")),
+      plan=Plan("rule", mistake="range"))
 def validation_range(t: ValidationTarget, ctx) -> Observation | None:
     """The cells the rule applies to."""
     return _obs(t.rule.range or None)
 
 
 @prop("validation.list", X.TEXT_LIST, kinds=VALIDATION,
-      draft=Drafting(called=("数据验证", "有效性")))
+      draft=Drafting(called=("数据验证", "有效性")),
+      plan=Plan("rule", mistake="validation_formula", formula="validation.formula"))
 def validation_list(t: ValidationTarget, ctx) -> Observation | None:
     """Items a list rule offers (from its literal or the cells it references)."""
     rule = t.rule
@@ -176,28 +194,32 @@ def validation_list(t: ValidationTarget, ctx) -> Observation | None:
 
 
 @prop("validation.formula", X.FORMULA, kinds=VALIDATION,
-      draft=Drafting(called=("数据验证", "有效性")))
+      draft=Drafting(called=("数据验证", "有效性")),
+      plan=Plan("rule", mistake="validation_formula", formula="validation.formula"))
 def validation_formula(t: ValidationTarget, ctx) -> Observation | None:
     """The rule's first formula or limit (formula1)."""
     return _obs(t.rule.formula1)
 
 
 @prop("validation.formula2", X.FORMULA, kinds=VALIDATION,
-      draft=Drafting(called=("数据验证", "有效性")))
+      draft=Drafting(called=("数据验证", "有效性")),
+      plan=Plan("rule", mistake="validation_formula", formula="validation.formula"))
 def validation_formula2(t: ValidationTarget, ctx) -> Observation | None:
     """The rule's second limit (formula2, for between)."""
     return _obs(t.rule.formula2)
 
 
 @prop("validation.operator", T.TEXT, kinds=VALIDATION,
-      draft=Drafting(called=("数据验证", "有效性")))
+      draft=Drafting(called=("数据验证", "有效性")),
+      plan=Plan("rule", mistake="operator"))
 def validation_operator(t: ValidationTarget, ctx) -> Observation | None:
     """The comparison operator (between when not set)."""
     return _obs(t.rule.operator) if t.rule.operator else Observation("between", "default")
 
 
 @prop("validation.list.ordered", X.ORDERED, kinds=VALIDATION,
-      draft=Drafting(called=("数据验证", "有效性")))
+      draft=Drafting(called=("数据验证", "有效性")),
+      plan=Plan("setting", mistake=reordered))
 def validation_list_ordered(t: ValidationTarget, ctx) -> Observation | None:
     """Items a list rule offers, in the order the drop-down shows them (equal only in that
     order; validation.list compares them as a set)."""
@@ -210,7 +232,8 @@ def _shown(v: bool) -> Observation:
 
 
 @prop("validation.input.show", T.BOOL, kinds=VALIDATION,
-      draft=Drafting(called=("数据验证", "有效性")))
+      draft=Drafting(called=("数据验证", "有效性")),
+      plan=Plan("setting", mistake=flipped))
 def validation_input_show(t: ValidationTarget, ctx) -> Observation | None:
     """Whether the input message is shown when a cell is selected (选定单元格时显示输入信息;
     showInputMessage, off when absent)."""
@@ -219,7 +242,8 @@ def validation_input_show(t: ValidationTarget, ctx) -> Observation | None:
 
 @prop("validation.input.title", T.TEXT, kinds=VALIDATION,
       draft=Drafting(called=("数据验证", "有效性")),
-      typed_text=True)
+      typed_text=True,
+      plan=Plan("setting", mistake=mistyped))
 def validation_input_title(t: ValidationTarget, ctx) -> Observation | None:
     """Title of the input message (输入信息 / 标题; promptTitle); no value when none is
     written."""
@@ -227,14 +251,16 @@ def validation_input_title(t: ValidationTarget, ctx) -> Observation | None:
 
 
 @prop("validation.input.message", T.TEXT, kinds=VALIDATION,
-      draft=Drafting(called=("数据验证", "有效性")))
+      draft=Drafting(called=("数据验证", "有效性")),
+      plan=Plan("setting", mistake=mistyped))
 def validation_input_message(t: ValidationTarget, ctx) -> Observation | None:
     """Text of the input message (输入信息; prompt); no value when none is written."""
     return _obs(t.rule.prompt or None)
 
 
 @prop("validation.error.show", T.BOOL, kinds=VALIDATION,
-      draft=Drafting(called=("数据验证", "有效性")))
+      draft=Drafting(called=("数据验证", "有效性")),
+      plan=Plan("setting", mistake=flipped))
 def validation_error_show(t: ValidationTarget, ctx) -> Observation | None:
     """Whether an error alert is shown after invalid data is entered (输入无效数据时显示出错
     警告; showErrorMessage, off when absent: without it Excel accepts any entry)."""
@@ -242,7 +268,8 @@ def validation_error_show(t: ValidationTarget, ctx) -> Observation | None:
 
 
 @prop("validation.error.style", T.EnumType("validation_error_style"), kinds=VALIDATION,
-      draft=Drafting(called=("数据验证", "有效性")))
+      draft=Drafting(called=("数据验证", "有效性")),
+      plan=Plan("setting", mistake=cycled("stop", "warning", "information")))
 def validation_error_style(t: ValidationTarget, ctx) -> Observation | None:
     """Style of the error alert: stop 停止 (the default), warning 警告, information 信息
     (errorStyle)."""
@@ -254,7 +281,8 @@ def validation_error_style(t: ValidationTarget, ctx) -> Observation | None:
 
 @prop("validation.error.title", T.TEXT, kinds=VALIDATION,
       draft=Drafting(called=("数据验证", "有效性")),
-      typed_text=True)
+      typed_text=True,
+      plan=Plan("setting", mistake=mistyped))
 def validation_error_title(t: ValidationTarget, ctx) -> Observation | None:
     """Title of the error alert (出错警告 / 标题; errorTitle); no value when none is
     written."""
@@ -262,7 +290,8 @@ def validation_error_title(t: ValidationTarget, ctx) -> Observation | None:
 
 
 @prop("validation.error.message", T.TEXT, kinds=VALIDATION,
-      draft=Drafting(called=("数据验证", "有效性")))
+      draft=Drafting(called=("数据验证", "有效性")),
+      plan=Plan("setting", mistake=mistyped))
 def validation_error_message(t: ValidationTarget, ctx) -> Observation | None:
     """Text of the error alert (错误信息; error); no value when none is written."""
     return _obs(t.rule.error or None)

@@ -18,6 +18,7 @@ from officeeval.ooxml.units import to_int
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
 from officeeval.properties.drafting import Drafting
+from officeeval.properties.mistakes import Plan, flipped, no_custom_lists, rows_off
 from officeeval.values import Measure, Observation
 
 _S = f"{{{S}}}"
@@ -33,14 +34,16 @@ BOOK, SHEET, COLUMN, ROW = "workbook", "sheet", "column", "row"
 
 # ------------------------------------------------------------------ workbook
 @prop("workbook.sheet_names", X.ORDERED, kinds=BOOK,
-      draft=Drafting(order_asked=True))
+      draft=Drafting(order_asked=True),
+      plan=Plan("workbook", rename=True, order="unless_same_set"))
 def sheet_names(t: WorkbookTarget, ctx) -> Observation | None:
     """Sheet names in tab order."""
     return Observation([s.name for s in t.doc.sheets], "direct")
 
 
 @prop("workbook.sheet_count", T.INTEGER, kinds=BOOK,
-      draft=Drafting(volatile=True))
+      draft=Drafting(volatile=True),
+      plan=Plan("workbook", keep_count=True))
 def sheet_count(t: WorkbookTarget, ctx) -> Observation | None:
     """Number of sheets (chart sheets count)."""
     return Observation(len(t.doc.sheets), "direct")
@@ -57,39 +60,45 @@ def _sheet_attr(t: SheetTarget, v) -> Observation | None:
     return Observation(v, "direct") if v is not None else None
 
 
-@prop("sheet.name", T.TEXT, kinds=SHEET, implied_by="name")
+@prop("sheet.name", T.TEXT, kinds=SHEET, implied_by="name",
+      plan=Plan("sheet", mistake="rename", what="sheet renamed"))
 def sheet_name(t: SheetTarget, ctx) -> Observation | None:
     """The sheet's tab name."""
     return _sheet_attr(t, t.sheet.name)
 
 
 @prop("sheet.index", T.INTEGER, kinds=SHEET,
-      draft=Drafting(volatile=True))
+      draft=Drafting(volatile=True),
+      plan=Plan("sheet_order", order="always"))
 def sheet_index(t: SheetTarget, ctx) -> Observation | None:
     """1-based position in tab order (chart sheets count)."""
     return _sheet_attr(t, t.sheet.index)
 
 
-@prop("sheet.tab_color", T.COLOR, kinds=SHEET)
+@prop("sheet.tab_color", T.COLOR, kinds=SHEET,
+      plan=Plan("sheet", mistake="recolor", what="tab color changed"))
 def tab_color(t: SheetTarget, ctx) -> Observation | None:
     """Tab color as RGB (theme resolved); no value when unset."""
     return _sheet_attr(t, t.sheet.tab_color)
 
 
-@prop("sheet.hidden", T.BOOL, kinds=SHEET)
+@prop("sheet.hidden", T.BOOL, kinds=SHEET,
+      plan=Plan("sheet", mistake="flip", what="visibility flipped"))
 def sheet_hidden(t: SheetTarget, ctx) -> Observation | None:
     """Whether the sheet is hidden (hidden or very hidden)."""
     return _sheet_attr(t, t.sheet.state != "visible")
 
 
-@prop("sheet.protected", T.BOOL, kinds=SHEET)
+@prop("sheet.protected", T.BOOL, kinds=SHEET,
+      plan=Plan("sheet", mistake="flip", what="protection flipped"))
 def protected(t: SheetTarget, ctx) -> Observation | None:
     """Whether the sheet is protected."""
     return _sheet_attr(t, t.sheet.protected)
 
 
 @prop("sheet.freeze", X.FREEZE, kinds=SHEET,
-      draft=Drafting(called=("冻结",)))
+      draft=Drafting(called=("冻结",)),
+      plan=Plan("sheet", mistake="unfreeze", what="frozen panes changed"))
 def freeze(t: SheetTarget, ctx) -> Observation | None:
     """Frozen panes: the top-left cell of the scrolling pane (C3 freezes rows 1–2 and
     columns A–B), none when nothing is frozen."""
@@ -97,7 +106,8 @@ def freeze(t: SheetTarget, ctx) -> Observation | None:
     return Observation(v, "direct" if v != "none" else "default")
 
 
-@prop("sheet.autofilter", X.REF, kinds=SHEET)
+@prop("sheet.autofilter", X.REF, kinds=SHEET,
+      plan=Plan("sheet", mistake="remove", what="auto filter removed"))
 def autofilter(t: SheetTarget, ctx) -> Observation | None:
     """The AutoFilter range (A1:F31); no value without a filter."""
     af = t.sheet.autofilter
@@ -136,7 +146,8 @@ def _filter_desc(fc) -> str | None:
     return None
 
 
-@prop("sheet.autofilter.criteria", X.TEXT_LIST, kinds=SHEET)
+@prop("sheet.autofilter.criteria", X.TEXT_LIST, kinds=SHEET,
+      plan=Plan("sheet", mistake="clear", what="filter criteria removed"))
 def autofilter_criteria(t: SheetTarget, ctx) -> Observation | None:
     """Filter criteria per column as 'C: 男' (values), 'D: >=60' (custom; 'and'/'or' between
     two), 'E: top 10' / 'E: top 10%' / 'E: bottom 5', 'F: aboveAverage' (dynamic), 'G:
@@ -156,7 +167,8 @@ def autofilter_criteria(t: SheetTarget, ctx) -> Observation | None:
     return Observation(out, "direct")
 
 
-@prop("sheet.sort", X.ORDERED, kinds=SHEET)
+@prop("sheet.sort", X.ORDERED, kinds=SHEET,
+      plan=Plan("sheet", mistake="remove", what="sort state removed"))
 def sort(t: SheetTarget, ctx) -> Observation | None:
     """Sort keys saved with the sheet (sortState), in order, as 'D descending' / 'B
     ascending'; no value when none is saved."""
@@ -173,7 +185,8 @@ def sort(t: SheetTarget, ctx) -> Observation | None:
     return Observation(out, "direct") if out else None
 
 
-@prop("sheet.sort.range", X.REF, kinds=SHEET)
+@prop("sheet.sort.range", X.REF, kinds=SHEET,
+      plan=Plan("setting", mistake=rows_off))
 def sort_range(t: SheetTarget, ctx) -> Observation | None:
     """The range a saved sort covers (sortState/@ref, header row excluded as Excel writes
     it: A2:F31); no value when none is saved."""
@@ -183,7 +196,8 @@ def sort_range(t: SheetTarget, ctx) -> Observation | None:
     return Observation(ss.get("ref").strip(), "direct")
 
 
-@prop("sheet.sort.custom_lists", X.SORT_LISTS, kinds=SHEET)
+@prop("sheet.sort.custom_lists", X.SORT_LISTS, kinds=SHEET,
+      plan=Plan("setting", mistake=no_custom_lists))
 def sort_custom_lists(t: SheetTarget, ctx) -> Observation | None:
     """The sort keys ordered by a custom list (自定义序列), in key order, as 'D: 高,中,低';
     an empty list when a sort is saved without one, no value when none is saved."""
@@ -208,14 +222,16 @@ def _summary(t: SheetTarget, attr: str) -> Observation | None:
     return Observation(v.strip() in ("1", "true"), "direct")
 
 
-@prop("sheet.outline.summary_below", T.BOOL, kinds=SHEET)
+@prop("sheet.outline.summary_below", T.BOOL, kinds=SHEET,
+      plan=Plan("setting", mistake=flipped))
 def outline_summary_below(t: SheetTarget, ctx) -> Observation | None:
     """Outline summary rows below the detail (汇总结果显示在数据下方; sheetPr/outlinePr/
     @summaryBelow); true by default, false when summaries are above."""
     return _summary(t, "summaryBelow")
 
 
-@prop("sheet.outline.summary_right", T.BOOL, kinds=SHEET)
+@prop("sheet.outline.summary_right", T.BOOL, kinds=SHEET,
+      plan=Plan("setting", mistake=flipped))
 def outline_summary_right(t: SheetTarget, ctx) -> Observation | None:
     """Outline summary columns right of the detail (outlinePr/@summaryRight); true by
     default."""
@@ -228,14 +244,16 @@ def _outline(t: SheetTarget, which: str) -> Observation | None:
     return Observation(v, "direct" if v else "default")
 
 
-@prop("sheet.outline", T.INTEGER, kinds=SHEET)
+@prop("sheet.outline", T.INTEGER, kinds=SHEET,
+      plan=Plan("sheet", mistake="flatten", what="row outline flattened"))
 def outline(t: SheetTarget, ctx) -> Observation | None:
     """Deepest outline (grouping / subtotal) level over rows and columns; 0 when the sheet
     has no outline."""
     return _outline(t, "both")
 
 
-@prop("sheet.outline.rows", T.INTEGER, kinds=SHEET)
+@prop("sheet.outline.rows", T.INTEGER, kinds=SHEET,
+      plan=Plan("sheet", mistake="flatten", what="row outline flattened"))
 def outline_rows(t: SheetTarget, ctx) -> Observation | None:
     """Deepest row outline level."""
     return _outline(t, "rows")
@@ -248,7 +266,8 @@ def outline_columns(t: SheetTarget, ctx) -> Observation | None:
 
 
 @prop("sheet.values", T.JSON, kinds=SHEET,
-      draft=Drafting(volatile=True))
+      draft=Drafting(volatile=True),
+      plan=Plan("sheet", mistake="values", what="a cell value changed"))
 def values(t: SheetTarget, ctx) -> Observation | None:
     """Every non-empty cell as {ref: value} (formulas as their text), for preservation
     checks with op=unchanged.
@@ -276,7 +295,8 @@ def values(t: SheetTarget, ctx) -> Observation | None:
 
 
 @prop("sheet.print.orientation", T.EnumType("orientation"), kinds=SHEET,
-      draft=Drafting(called=("打印",)))
+      draft=Drafting(called=("打印",)),
+      plan=Plan("sheet", mistake="turn", what="print orientation flipped"))
 def orientation(t: SheetTarget, ctx) -> Observation | None:
     """Page orientation (portrait when not set)."""
     o = t.sheet.page_setup["orientation"]
@@ -286,7 +306,8 @@ def orientation(t: SheetTarget, ctx) -> Observation | None:
 
 
 @prop("sheet.print.fit", T.TEXT, kinds=SHEET,
-      draft=Drafting(called=("打印",)))
+      draft=Drafting(called=("打印",)),
+      plan=Plan("sheet", mistake="fit", what="fit-to-page changed"))
 def fit(t: SheetTarget, ctx) -> Observation | None:
     """Fit to pages as WIDTHxHEIGHT (1x1; 0 = automatic), none when not fitting to pages."""
     ps = t.sheet.page_setup
@@ -313,21 +334,24 @@ def _print_name(t: SheetTarget, which: str) -> Observation | None:
 
 
 @prop("sheet.print.titles", X.REF, kinds=SHEET,
-      draft=Drafting(called=("打印",)))
+      draft=Drafting(called=("打印",)),
+      plan=Plan("sheet", mistake="last_row", what="print titles changed"))
 def print_titles(t: SheetTarget, ctx) -> Observation | None:
     """Print titles (rows/columns repeated on each page: 1:2, A:A)."""
     return _print_name(t, "Print_Titles")
 
 
 @prop("sheet.print.area", X.REF, kinds=SHEET,
-      draft=Drafting(called=("打印",)))
+      draft=Drafting(called=("打印",)),
+      plan=Plan("sheet", mistake="last_row", what="print area changed"))
 def print_area(t: SheetTarget, ctx) -> Observation | None:
     """The print area (A1:F31)."""
     return _print_name(t, "Print_Area")
 
 
 @prop("sheet.print.paper", T.TEXT, kinds=SHEET,
-      draft=Drafting(called=("打印",)))
+      draft=Drafting(called=("打印",)),
+      plan=Plan("sheet", mistake="paper", what="paper size changed"))
 def paper(t: SheetTarget, ctx) -> Observation | None:
     """Paper size name (A4, A3, Letter …) from pageSetup."""
     code = t.sheet.page_setup["paperSize"]
@@ -346,13 +370,15 @@ def used_range(t: SheetTarget, ctx) -> Observation | None:
 
 
 # ------------------------------------------------------------------ columns and rows
-@binds("column.width", kinds=COLUMN, vtype=X.COLUMN_WIDTH)
+@binds("column.width", kinds=COLUMN, vtype=X.COLUMN_WIDTH,
+       plan=Plan("column", mistake="wider"))
 def column_width(t: ColumnTarget, ctx) -> Observation | None:
     width, source = t.sheet.column_width(t.col)
     return Observation(width, source)
 
 
-@prop("column.hidden", T.BOOL, kinds=COLUMN)
+@prop("column.hidden", T.BOOL, kinds=COLUMN,
+      plan=Plan("column", mistake="toggle"))
 def column_hidden(t: ColumnTarget, ctx) -> Observation | None:
     """Whether the column is hidden."""
     spec = t.sheet.col_spec(t.col)
@@ -367,7 +393,8 @@ def _row_info(t: RowTarget):
     return t.sheet.store.row_info(t.row)
 
 
-@binds("row.height", kinds=ROW)
+@binds("row.height", kinds=ROW,
+       plan=Plan("row", mistake="taller"))
 def row_height(t: RowTarget, ctx) -> Observation | None:
     info = _row_info(t)
     if info is not None and info.height is not None and 0 <= info.height <= 409.5:
@@ -375,7 +402,8 @@ def row_height(t: RowTarget, ctx) -> Observation | None:
     return Observation(Measure(pt=t.sheet.default_row_height()), "default")
 
 
-@prop("row.hidden", T.BOOL, kinds=ROW)
+@prop("row.hidden", T.BOOL, kinds=ROW,
+      plan=Plan("row", mistake="toggle"))
 def row_hidden(t: RowTarget, ctx) -> Observation | None:
     """Whether the row is hidden."""
     info = _row_info(t)
@@ -384,7 +412,8 @@ def row_hidden(t: RowTarget, ctx) -> Observation | None:
     return Observation(info.hidden, "direct")
 
 
-@prop("row.outline_level", T.INTEGER, kinds=ROW)
+@prop("row.outline_level", T.INTEGER, kinds=ROW,
+      plan=Plan("row", mistake="outline"))
 def row_outline(t: RowTarget, ctx) -> Observation | None:
     """Outline (grouping) level of the row, 0 when none."""
     info = _row_info(t)

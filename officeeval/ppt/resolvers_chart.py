@@ -12,6 +12,7 @@ from officeeval.ppt.edit.shape_parts import graphic_part
 from officeeval.ppt.slide_charts import chart_info
 from officeeval.ppt.targets import ShapeTarget
 from officeeval.properties.define import PropertySet
+from officeeval.properties.mistakes import Plan, cycled, on_first
 from officeeval.properties.writing import Session, WriterSet
 from officeeval.targets import Target
 from officeeval.values import Observation
@@ -50,7 +51,8 @@ for _name, _resolver in cached_chart_resolvers(_info).items():
     _chart_writer(_name)
 
 
-@PROPERTIES.binds("chart.series.markers", kinds=CHART_KINDS)
+@PROPERTIES.binds("chart.series.markers", kinds=CHART_KINDS,
+                  plan=Plan("setting", mistake=on_first(cycled("circle", "none"))))
 def series_markers(target, ctx):
     info = _info(target)
     marks = [s.marker for s in info.series if s.marker is not None] if info else []

@@ -26,6 +26,7 @@ from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
 from officeeval.properties.drafting import Drafting
 from officeeval.properties.mistakes import Plan
+from officeeval.properties.mistakes import Plan, cycled, other_line_width
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
 from officeeval.values import Measure, Observation
@@ -385,7 +386,8 @@ def _no_line(target: ShapeTarget, ctx) -> Observation | None:
 
 
 @prop("shape.outline.kind", T.EnumType("outline_kind"), kinds=SHAPE_KINDS,
-      draft=Drafting(pictured_by=("轮廓", "边框", "线条"), called=("轮廓",)))
+      draft=Drafting(pictured_by=("轮廓", "边框", "线条"), called=("轮廓",)),
+      plan=Plan("setting", mistake=cycled("solid", "none")))
 def outline_kind(target: ShapeTarget, ctx) -> Observation | None:
     """Shape outline (形状轮廓): solid (实线), gradient, pattern or none (无线条), from the
     shape's a:ln or its style's lnRef into the theme; none when neither sets one."""
@@ -405,7 +407,8 @@ def write_outline_kind(session: Session, target: Target, value: Any) -> str:
 
 
 @prop("shape.outline.color", T.COLOR, kinds=SHAPE_KINDS,
-      draft=Drafting(freed_by=("颜色",), pictured_by=("轮廓", "边框", "线条"), called=("轮廓",)))
+      draft=Drafting(freed_by=("颜色",), pictured_by=("轮廓", "边框", "线条"), called=("轮廓",)),
+      plan=Plan("setting", mistake=cycled("FF0000", "0000FF")))
 def outline_color(target: ShapeTarget, ctx) -> Observation | None:
     """Colour of the shape's outline as RGB (theme colours resolved), none when the shape
     has no line."""
@@ -427,7 +430,8 @@ def write_outline_color(session: Session, target: Target, value: Any) -> str:
 
 
 @prop("shape.outline.width", T.LENGTH_ABS, kinds=SHAPE_KINDS,
-      draft=Drafting(pictured_by=("轮廓", "边框", "线条"), called=("轮廓",)))
+      draft=Drafting(pictured_by=("轮廓", "边框", "线条"), called=("轮廓",)),
+      plan=Plan("setting", mistake=other_line_width))
 def outline_width(target: ShapeTarget, ctx) -> Observation | None:
     """Width (粗细) of the shape's outline in points (a:ln/@w, else the theme line of its
     style); no value when the shape draws no line."""

@@ -13,7 +13,9 @@ from officeeval.ppt.edit.show_settings import show_pr
 from officeeval.properties import types as T
 from officeeval.properties.define import PropertySet
 from officeeval.properties.drafting import Drafting
-from officeeval.properties.mistakes import Plan
+from officeeval.properties.mistakes import (
+    Plan, cycled, mistyped, on_first, other_show_slides, reordered,
+)
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
 from officeeval.values import Observation
@@ -47,7 +49,8 @@ def _show_el(session: Session, t: Target) -> etree._Element:
 
 
 @prop("presentation.custom_shows", T.ORDERED_LIST, kinds=PRES,
-      draft=Drafting(called=("自定义放映", "放映")))
+      draft=Drafting(called=("自定义放映", "放映")),
+      plan=Plan("setting", mistake=on_first(mistyped)))
 def custom_shows(target, ctx) -> Observation | None:
     """Names of the custom shows (自定义放映) in order; an empty list when there are none."""
     got = shows.custom_shows(target.doc)
@@ -64,7 +67,8 @@ def write_custom_shows(session: Session, target: Target, value: Any) -> str:
 
 
 @prop("custom_show.name", T.TEXT, kinds=SHOW,
-      draft=Drafting(volatile=True, called=("自定义放映",)))
+      draft=Drafting(volatile=True, called=("自定义放映",)),
+      plan=Plan("setting", mistake=mistyped))
 def custom_show_name(target, ctx) -> Observation | None:
     """The custom show's name."""
     return Observation(target.show.name, "direct")
@@ -77,7 +81,8 @@ def write_custom_show_name(session: Session, target: Target, value: Any) -> str:
 
 
 @prop("custom_show.slides", T.ORDERED_LIST, kinds=SHOW,
-      draft=Drafting(called=("自定义放映",)))
+      draft=Drafting(called=("自定义放映",)),
+      plan=Plan("setting", mistake=reordered))
 def custom_show_slides(target, ctx) -> Observation | None:
     """The slides of the custom show in the order it plays them, as their numbers in the
     presentation (3|1|5)."""
@@ -108,7 +113,8 @@ def write_custom_show_slides(session: Session, target: Target, value: Any) -> st
 
 
 @prop("presentation.show.slides", T.TEXT, kinds=PRES,
-      draft=Drafting(called=("放映",)))
+      draft=Drafting(called=("放映",)),
+      plan=Plan("setting", mistake=other_show_slides))
 def show_slides(target, ctx) -> Observation | None:
     """Which slides the slide show plays (放映幻灯片): all (全部), a range such as 2-5 (从 2
     到 5), or custom (a custom show: presentation.show.custom_show names it). all by
@@ -179,7 +185,8 @@ def write_show_custom_show(session: Session, target: Target, value: Any) -> str:
 
 
 @prop("presentation.advance", T.EnumType("show_advance"), kinds=PRES,
-      draft=Drafting(called=("放映",)))
+      draft=Drafting(called=("放映",)),
+      plan=Plan("setting", mistake=cycled("timings", "manual")))
 def show_advance(target, ctx) -> Observation | None:
     """How slides advance in the show (换片方式): timings (如果出现计时，则使用它, the default)
     or manual (手动; showPr/@useTimings=0)."""

@@ -138,7 +138,8 @@ def put_slide_index(session: Session, target: Target, value: Any) -> str:
 
 
 @prop("slide.hide_background_graphics", T.BOOL, kinds=("slide", "layout"),
-      draft=Drafting(called=("隐藏背景",)))
+      draft=Drafting(called=("隐藏背景",)),
+      plan=Plan("setting", mistake=flipped))
 def hide_background_graphics(target, ctx) -> Observation | None:
     """Hide background graphics (隐藏背景图形): the master's (or layout's) shapes are not
     drawn on this slide or layout (showMasterSp="0"); false by default."""
@@ -302,7 +303,8 @@ def _date_para(body: etree._Element, text: str, field: bool) -> str:
 
 
 @prop("slide.date.kind", T.EnumType("date_kind"), kinds=SHEET_KINDS,
-      draft=Drafting(asked="named", words=("日期",), called=("日期",)))
+      draft=Drafting(asked="named", words=("日期",), called=("日期",)),
+      plan=Plan("setting", mistake=cycled("field", "fixed")))
 def date_kind(target, ctx) -> Observation | None:
     """Whether the date and time placeholder holds a date field that updates (自动更新: a
     datetime field) or fixed text (固定); no value without a date placeholder."""
@@ -322,7 +324,8 @@ def put_date_kind(session: Session, target: Target, value: Any) -> str:
 
 @prop("slide.date.text", T.TEXT, kinds=SHEET_KINDS,
       draft=Drafting(asked="named", words=("日期",), called=("日期",)),
-      typed_text=True)
+      typed_text=True,
+      plan=Plan("setting", mistake=mistyped))
 def date_text(target, ctx) -> Observation | None:
     """The text the date and time placeholder shows (a field's last shown value, or the
     fixed text)."""

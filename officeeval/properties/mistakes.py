@@ -7,13 +7,20 @@ A property's resolver declares its mistakes where it is defined
 reads them from the catalog's binding of the application and has each application's writer
 put the values into a copy of the reference. Format-neutral: the functions here know values,
 never XML.
+
+A dialog setting is broken with one wrong value made from the reference's one value (the
+other truth value, a typo, the next token, a list reordered): ``@prop(...,
+plan=Plan("setting", mistake=cycled("stop", "warning")))``; such a mistake raises
+``NotApplicable`` when the reference's value leaves no realistic mistake.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from officeeval.properties.writing import NotApplicable
 from officeeval.values import Border, Measure, PAPER_SIZES, PageSize, TabStop
 
 Mistakes = Callable[[list[Any]], list[Any]]
@@ -179,3 +186,102 @@ def tab_stop_values(ref: list) -> list:
 
 # A first-line or left indent forgotten from nothing: the exam's 首行缩进 2 字符.
 INDENT_CHARS = Measure(pt=None, chars=2.0)
+
+
+# ------------------------------------------------------------------ typos
+def typo(ch: str) -> str:
+    """A different character of the same class."""
+    if "\u4e00" <= ch <= "\u9fff":
+        return "某" if ch != "某" else "甲"
+    if ch.isdigit():
+        return str((int(ch) + 1) % 10)
+    if ch.isalpha():
+        return "x" if ch.lower() != "x" else "y"
+    return "#" if ch != "#" else "*"
+
+
+def typo_position(text: str, expected: str | None) -> int | None:
+    """Where a typo breaks what the check compares: the middle of the expected literal's
+    first occurrence, else the middle non-space character of the text."""
+    if expected:
+        i = text.find(expected.strip())
+        if i >= 0 and expected.strip():
+            return i + len(expected.strip()) // 2
+    spots = [i for i, c in enumerate(text) if not c.isspace()]
+    return spots[len(spots) // 2] if spots else None
+
+
+# ------------------------------------------------------------------ one setting's mistake
+# A function of the reference's one value giving the wrong value (``Plan("setting",
+# mistake=...)``); ``NotApplicable`` when the value leaves no realistic mistake.
+Mistake = Callable[[Any], Any]
+
+
+def flipped(cur: Any) -> bool:
+    """The other truth value."""
+    return not bool(cur)
+
+
+def mistyped(cur: Any) -> str:
+    """One character of the text mistyped (``错误`` for no text)."""
+    text = str(cur or "")
+    pos = typo_position(text, None)
+    return text[:pos] + typo(text[pos]) + text[pos + 1:] if pos is not None else "错误"
+
+
+def cycled(*tokens: str) -> Mistake:
+    """The next token after the reference's (the first when it is none of them)."""
+    def wrong(cur: Any) -> str:
+        s = str(cur)
+        return tokens[(tokens.index(s) + 1) % len(tokens)] if s in tokens else tokens[0]
+    return wrong
+
+
+def reordered(cur: Any) -> list:
+    """The items reversed (the first dropped when reversing keeps them as they are)."""
+    items = list(cur or [])
+    if len(items) < 2:
+        raise NotApplicable("one item keeps its order")
+    return items[::-1] if items[::-1] != items else items[1:]
+
+
+def first_cell_dropped(cur: Any) -> list:
+    """The cells a rule formats without the first."""
+    items = list(cur or [])
+    if len(items) < 2:
+        raise NotApplicable("a rule formatting one cell")
+    return items[1:]
+
+
+def on_first(change: Mistake) -> Mistake:
+    """``change`` applied to the first item of a list, the others kept."""
+    def wrong(cur: Any) -> list:
+        items = list(cur or [])
+        if not items:
+            raise NotApplicable("nothing to change")
+        return [change(items[0]), *items[1:]]
+    return wrong
+
+
+def no_custom_lists(cur: Any) -> list:
+    """The custom sort lists forgotten."""
+    if not cur:
+        raise NotApplicable("no custom list to forget")
+    return []
+
+
+def rows_off(cur: Any) -> str:
+    """The first number of a range one larger (``A1:B3`` -> ``A2:B3``)."""
+    return re.sub(r"\d+", lambda m: str(int(m.group()) + 1), str(cur or ""), count=1)
+
+
+def other_line_width(cur: Any) -> Measure:
+    """A hairline 0.75 pt for a line wider than 1.5 pt (or none), else 3 pt."""
+    pt = cur.points() if isinstance(cur, Measure) else None
+    return Measure(0.75 if pt is None or pt > 1.5 else 3.0)
+
+
+def other_show_slides(cur: Any) -> str:
+    """A slide show of the first slide only instead of every slide, and every slide
+    instead of a range."""
+    return "1-1" if str(cur) == "all" else "all"

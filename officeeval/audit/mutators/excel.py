@@ -21,21 +21,20 @@ import re
 from pathlib import Path
 
 from officeeval.audit.mutators.base import (
-    Mutation, PlanContext, chosen_indexes, locators, mutation, write_each,
+    Mutation, PlanContext, Planner, chosen_indexes, locators, mutation, plans, write_each,
 )
-from officeeval.audit.mutators.excel_formats import CELL_PLANNERS, cells_only, plan_format
+from officeeval.audit.mutators.excel_formats import FORMAT_PLANNERS, cells_only
 from officeeval.audit.mutators.excel_objects import OBJECT_PLANNERS, plan_delete
-from officeeval.audit.mutators.excel_sheets import plan_sheet_order
+from officeeval.audit.mutators.excel_sheets import order_options, plan_sheet_order
 from officeeval.audit.mutators.plan import Policy, plan_check as plan
-from officeeval.audit.mutators.texts import typo
 from officeeval.audit.workspace import Workspace
 from officeeval.backends import NO_BACKENDS, Backends
 from officeeval.excel.edit.cells import cache_formula_results, constant_cells
+from officeeval.properties.mistakes import typo
 from officeeval.rubric.model import Check
 from officeeval.targets import Target
 from officeeval.values import CellValue
 
-FORMULA_PROPS = ("cell.formula", "cell.has_formula", "cell.functions", "cell.references")
 _SWAP_FUNCTIONS = {"SUM": "AVERAGE", "AVERAGE": "SUM", "MAX": "MIN", "MIN": "MAX",
                    "COUNT": "COUNTA", "COUNTA": "COUNT", "SUMIF": "COUNTIF",
                    "COUNTIF": "SUMIF", "SUMIFS": "COUNTIFS", "COUNTIFS": "SUMIFS",
@@ -53,29 +52,35 @@ def _count(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutati
 
 def _value(ctx: PlanContext, check: Check, targets: list[Target]
            ) -> tuple[list[Mutation], str]:
+    """The mutants of the planners the check's property declares (``plan=Plan(kind, ...)``
+    on its Excel definition): on cells those of cell kinds (``CELL_PLANNERS``), else those
+    of sheets and objects. Raises ``KeyError`` for a kind no table has."""
     prop = check.property or ""
-    cell = targets[0].kind == "cell"
-    if prop == "text" and cell:
-        return plan_value(ctx, check, targets), ""
-    if prop == "cell.display" and cell:
-        return plan_value(ctx, check, targets) + plan_format(ctx, check, targets), ""
-    if prop in ("cell.value",) and cell:
-        return plan_value(ctx, check, targets), ""
-    if prop in FORMULA_PROPS and cell:
-        return plan_formula(ctx, check, targets), ""
-    if prop in CELL_PLANNERS and cell:
-        return CELL_PLANNERS[prop](ctx, check, targets), ""
-    if prop in OBJECT_PLANNERS:
-        return OBJECT_PLANNERS[prop](ctx, check, targets), ""
+    declared = plans(prop, "excel")
+    unknown = [p.kind for p in declared if p.kind not in CELL_PLANNERS
+               and p.kind not in OBJECT_PLANNERS]
+    if unknown:
+        raise KeyError(f"no Excel planner of kind {unknown[0]!r} (declared by {prop})")
+    cell = [p for p in declared if p.kind in CELL_PLANNERS]
+    if cell and targets[0].kind == "cell":
+        return [m for p in cell for m in CELL_PLANNERS[p.kind](ctx, check, targets, **p.kwargs)
+                ], ""
+    objects = [p for p in declared if p.kind in OBJECT_PLANNERS]
+    if objects:
+        return [m for p in objects
+                for m in OBJECT_PLANNERS[p.kind](ctx, check, targets, **p.kwargs)], ""
     return [], f"no Excel mutator for {prop}"
 
 
 def _structure(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
-    prop = check.property or ""
-    if targets[0].kind == "sheet" and prop not in ("sheet.index", "workbook.sheet_names"):
-        return plan_sheet_order(ctx, check, targets)
+    """Sheets reordered and deleted for a check on a sheet, or on a sheet found by its
+    position; a property that reads the sheet order (``order``) has those from its own
+    planner already."""
+    order = order_options(check.property or "")
+    if targets[0].kind == "sheet" and not order.get("order"):
+        return plan_sheet_order(ctx, check, targets, **order)
     if re.match(r"sheet\[\d", check.select or ""):
-        return plan_sheet_order(ctx, check, targets)
+        return plan_sheet_order(ctx, check, targets, **order)
     return []
 
 
@@ -119,64 +124,71 @@ def choose_value(check: Check, v: CellValue) -> CellValue:
 
 
 
-def plan_value(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
+def plan_value(ctx: PlanContext, check: Check, targets: list[Target], value: str,
+               judges_format: bool = False) -> list[Mutation]:
+    """The planner of kind ``value``: a wrong constant written as property ``value`` (the
+    cell's value) on the chosen cells. ``judges_format``: a pattern on the property judges
+    the cell's format (the displayed text), not its value: no mutant for it here."""
     idx = chosen_indexes(check, len(targets))
     if idx is None or not cells_only(targets, idx):
         return []
-    vals = ctx.values(check, targets, idx, "cell.value")
+    vals = ctx.values(check, targets, idx, value)
     if not vals or not all(isinstance(v, CellValue) for v in vals):
         return []
-    if check.property == "cell.display" and check.op not in ("equals", "unchanged") and \
-            not check.expected_from:
+    if judges_format and check.op not in ("equals", "unchanged") and not check.expected_from:
         return []  # a pattern on the display judges its format: see plan_format
     wrong = [choose_value(check, v) for v in vals]
-    return [mutation(f"value|{check.select}|{idx}", "direct:cell.value",
+    return [mutation(f"value|{check.select}|{idx}", f"direct:{value}",
                      f"{locators(targets, idx)}: value {vals[0]} -> {wrong[0]} (a constant, "
                      f"any formula removed)",
-                     write_each(check, idx, "cell.value", "excel", lambda n, t: wrong[n]))]
+                     write_each(check, idx, value, "excel", lambda n, t: wrong[n]))]
 
 
-def plan_formula(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
-    """The formula replaced by its own value (pasted values), and — for checks that read
-    the formula text — another function or a reference one row off."""
+def plan_formula(ctx: PlanContext, check: Check, targets: list[Target], formula: str,
+                 value: str, rewrite: str | None = None) -> list[Mutation]:
+    """The planner of kind ``formula``: the formula (property ``formula``) replaced by its
+    own value (property ``value``: pasted values), and — for checks that read the formula
+    text (``rewrite``: ``references``, ``functions`` or ``literal``) — another function or
+    a reference one row off."""
     idx = chosen_indexes(check, len(targets))
     if idx is None or not cells_only(targets, idx):
         return []
-    formulas = [ctx.values(check, targets, [i], "cell.formula") for i in idx]
+    formulas = [ctx.values(check, targets, [i], formula) for i in idx]
     if not all(formulas):
         return []
-    values = [ctx.values(check, targets, [i], "cell.value") for i in idx]
+    values = [ctx.values(check, targets, [i], value) for i in idx]
     where = locators(targets, idx)
     out: list[Mutation] = []
     if all(values):
         consts = [v[0] for v in values]
         out.append(mutation(f"paste|{check.select}|{idx}", "replace:formula->value",
                             f"{where}: formula replaced by its value",
-                            write_each(check, idx, "cell.value", "excel",
+                            write_each(check, idx, value, "excel",
                                        lambda n, t: consts[n])))
-    if check.property in ("cell.formula", "cell.functions", "cell.references"):
+    if rewrite is not None:
         texts = [str(f[0]) for f in formulas]
-        swap, what = _rewrites(check, texts)
+        swap, what = _rewrites(check, texts, rewrite)
         if all(s is not None and s != x for s, x in zip(swap, texts)):
             out.append(mutation(f"formula|{check.property}|{check.select}|{idx}",
                                 f"direct:{check.property}", f"{where}: formula uses {what}",
-                                write_each(check, idx, "cell.formula", "excel",
+                                write_each(check, idx, formula, "excel",
                                            lambda n, t: swap[n])))
     return out
 
 
-def _rewrites(check: Check, texts: list[str]) -> tuple[list[str | None], str]:
+def _rewrites(check: Check, texts: list[str], rewrite: str) -> tuple[list[str | None], str]:
     """The formula mistake that matters to the check: the function it looks for replaced
     everywhere (``functions``), the literal it looks for broken — absolute references made
-    relative, or a row number off by one (``formula`` contains …) — or another function."""
+    relative, or a row number off by one (``literal``: the formula contains …) — a
+    reference one row off (``references``), or another function."""
     literal = (check.expected or "").strip() if check.op in ("contains", "equals",
                                                              "starts_with", "ends_with") else ""
-    if check.property == "cell.references":
+    if rewrite == "references":
         return [shift_reference(x) for x in texts], "a reference one row off"
-    if check.property == "cell.functions" and literal:
+    if rewrite == "functions" and literal:
         names = [n.strip().upper() for n in re.split(r"[|,]", literal) if n.strip()]
         return [swap_function(x, names) for x in texts], f"no {literal} (another function)"
-    if check.property == "cell.formula" and literal.lstrip("=") and not re.fullmatch(
+    if rewrite == "literal" and literal.lstrip("=") and not re.fullmatch(
             r"[A-Za-z.]+\(?", literal.lstrip("=")):
         core = literal.lstrip("=")
         if "$" in core:
@@ -213,6 +225,13 @@ def shift_reference(text: str) -> str | None:
     if not m:
         return None
     return text[:m.start(2)] + str(int(m.group(2)) + 1) + text[m.end(2):]
+
+
+# The planners of cells, by the kind a definition declares (``plan=Plan(kind, ...)``).
+CELL_PLANNERS: dict[str, Planner] = {"value": plan_value, "formula": plan_formula,
+                                     **FORMAT_PLANNERS}
+# Every kind an Excel definition may declare: the cells' and the objects'.
+KINDS: dict[str, Planner] = {**CELL_PLANNERS, **OBJECT_PLANNERS}
 
 
 # ------------------------------------------------------------------ formula results

@@ -25,78 +25,105 @@ def cells_only(targets: list[Target], idx: list[int]) -> bool:
 
 
 # ------------------------------------------------------------------ cell formats
-_FONT_MISTAKES: dict[str, Callable[[list], list]] = {
-    "font.bold": lambda ref: [not ref[0]] if ref else [True],
-    "font.italic": lambda ref: [not ref[0]] if ref else [True],
-    "font.strike": lambda ref: [not ref[0]] if ref else [True],
-    "font.size": lambda ref: [s.pt for s in sizes(ref)],
-    "font.name": lambda ref: [f for f in ("Arial", "宋体", "黑体") if f not in ref],
-    "font.east_asia": lambda ref: [f for f in ("宋体", "黑体", "Arial") if f not in ref],
-    "font.underline": lambda ref: ["double" if ref and ref[0] == "single" else "single"]
-    if ref and ref[0] not in (None, "none") else ["single"],
-    "font.color": lambda ref: [c for c in ("FFFF0000", "FF0000FF", "FF000000")
-                               if c[2:] not in ref],
+# A format mistake: (value written, value shown) from the reference's values and the plan's
+# ``values`` (the tokens to choose from); ``None`` when there is none to make.
+FormatMistake = Callable[[list, tuple], "tuple[Any, str] | None"]
+
+
+def _first_of(vals: list) -> tuple[Any, str] | None:
+    return (vals[0], str(vals[0])) if vals else None
+
+
+def _toggle(ref: list, values: tuple) -> tuple[Any, str] | None:
+    return _first_of([not ref[0]] if ref else [True])
+
+
+def _size(ref: list, values: tuple) -> tuple[Any, str] | None:
+    return _first_of([s.pt for s in sizes(ref)])
+
+
+def _other(ref: list, values: tuple) -> tuple[Any, str] | None:
+    return _first_of([v for v in values if v not in ref])
+
+
+def _other_rgb(ref: list, values: tuple) -> tuple[Any, str] | None:
+    """The first ARGB token whose RGB the reference does not show."""
+    return _first_of([c for c in values if c[2:] not in ref])
+
+
+def _underline(ref: list, values: tuple) -> tuple[Any, str] | None:
+    return _first_of(["double" if ref and ref[0] == "single" else "single"]
+                     if ref and ref[0] not in (None, "none") else ["single"])
+
+
+def _fill(ref: list, values: tuple) -> tuple[Any, str]:
+    color = next(c for c in values if c not in [str(r).upper() for r in ref])
+    return color, color
+
+
+def _border(ref: list, values: tuple) -> tuple[Any, str]:
+    has = any(isinstance(r, Border) and r.style not in ("none", "nil") for r in ref)
+    style = "none" if has else "thin"
+    return Border(style), style
+
+
+def _next(ref: list, values: tuple) -> tuple[Any, str]:
+    value = next(v for v in values if v not in ref)
+    return value, value
+
+
+def _wrap(ref: list, values: tuple) -> tuple[Any, str]:
+    value = "0" if any(r is True for r in ref) else "1"
+    return value == "1", value
+
+
+def _number_format(ref: list, values: tuple) -> tuple[Any, str]:
+    code = next(c for c, _ in _FORMATS if c.lower() not in [str(r).lower() for r in ref])
+    return code, code
+
+
+# ``Plan("format", mistake=...)``.
+FORMAT_MISTAKES: dict[str, FormatMistake] = {
+    "toggle": _toggle, "size": _size, "other": _other, "other_rgb": _other_rgb,
+    "underline": _underline, "fill": _fill, "border": _border, "next": _next, "wrap": _wrap,
+    "number_format": _number_format,
 }
 
 
-def plan_format(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
+def plan_format(ctx: PlanContext, check: Check, targets: list[Target], mistake: str,
+                values: tuple = (), writes: str | None = None) -> list[Mutation]:
+    """The planner of kind ``format``: the cell format ``mistake`` (``FORMAT_MISTAKES``)
+    written as the check's property, or as ``writes`` (the format behind a displayed
+    value). Raises ``KeyError`` for an unknown mistake."""
+    wrong = FORMAT_MISTAKES[mistake]
     idx = chosen_indexes(check, len(targets))
     if idx is None or not cells_only(targets, idx):
         return []
     prop = check.property or ""
     ref = ctx.values(check, targets, idx)
-    writes, value, shown = _format_mistake(prop, ref)
-    if writes is None:
+    got = wrong(ref, values)
+    if got is None:
         return []
+    value, shown = got
     return [mutation(f"format|{prop}|{check.select}|{idx}|{shown}", f"direct:{prop}",
                      f"{locators(targets, idx)}: {prop} "
                      f"{render(vtype_of(check, 'excel'), ref[0]) if ref else '(none)'} -> "
-                     f"{shown}", write_each(check, idx, writes, "excel", value))]
+                     f"{shown}", write_each(check, idx, writes or prop, "excel", value))]
 
 
-def _format_mistake(prop: str, ref: list[Any]) -> tuple[str | None, Any, str]:
-    """(property written, value, shown) of the format mistake for ``prop``."""
-    if prop in _FONT_MISTAKES:
-        vals = _FONT_MISTAKES[prop](ref)
-        return (prop, vals[0], str(vals[0])) if vals else (None, None, "")
-    if prop == "cell.fill.color":
-        color = next(c for c in ("none", "FFFF00", "FF0000") if c not in
-                     [str(r).upper() for r in ref])
-        return prop, color, color
-    if prop.startswith("cell.border."):
-        has = any(isinstance(r, Border) and r.style not in ("none", "nil") for r in ref)
-        style = "none" if has else "thin"
-        return prop, Border(style), style
-    if prop == "cell.alignment.horizontal":
-        value = next(v for v in ("center", "left", "right") if v not in ref)
-        return prop, value, value
-    if prop == "cell.alignment.vertical":
-        value = next(v for v in ("center", "top", "bottom") if v not in ref)
-        return prop, value, value
-    if prop == "cell.wrap":
-        value = "0" if any(r is True for r in ref) else "1"
-        return prop, value == "1", value
-    if prop in ("cell.number_format", "cell.display"):
-        code = next(c for c, _ in _FORMATS if c.lower() not in [str(r).lower() for r in ref])
-        return "cell.number_format", code, code
-    return None, None, ""
-
-
-def plan_merge(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
+def plan_merge(ctx: PlanContext, check: Check, targets: list[Target], toggles: str
+               ) -> list[Mutation]:
+    """The planner of kind ``merge``: property ``toggles`` (whether the cell is merged)
+    toggled."""
     idx = chosen_indexes(check, len(targets))
     if idx is None or not cells_only(targets, idx):
         return []
-    merged = [bool(ctx.values(check, targets, [i], "cell.merged")[:1] == [True]) for i in idx]
-    return [mutation(f"merge|{check.select}|{idx}", "direct:cell.merged",
+    merged = [bool(ctx.values(check, targets, [i], toggles)[:1] == [True]) for i in idx]
+    return [mutation(f"merge|{check.select}|{idx}", f"direct:{toggles}",
                      f"{locators(targets, idx)}: merge toggled",
-                     write_each(check, idx, "cell.merged", "excel",
+                     write_each(check, idx, toggles, "excel",
                                 lambda n, t: not merged[n]))]
 
 
-CELL_PLANNERS: dict[str, Planner] = {
-    **{p: plan_format for p in (*_FONT_MISTAKES, "cell.fill.color", "cell.border.top",
-                                "cell.border.bottom", "cell.border.left", "cell.border.right",
-                                "cell.alignment.horizontal", "cell.alignment.vertical",
-                                "cell.wrap", "cell.number_format")},
-    "cell.merged": plan_merge, "cell.merge_range": plan_merge,
-}
+# The planners of cell formats, by the kind a definition declares (``plan=Plan(kind)``).
+FORMAT_PLANNERS: dict[str, Planner] = {"format": plan_format, "merge": plan_merge}

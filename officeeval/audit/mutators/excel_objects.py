@@ -13,10 +13,10 @@ from officeeval.audit.mutators.base import (
 )
 from officeeval.audit.mutators.chart_mistakes import chart_mistake, uncached, text_typo
 from officeeval.audit.mutators.excel_sheets import (
-    plan_column, plan_row, plan_sheet, plan_sheet_order, plan_workbook,
+    order_options, plan_column, plan_row, plan_sheet, plan_sheet_order, plan_workbook,
 )
-from officeeval.audit.mutators.texts import typo
 from officeeval.excel.edit import charts as XC, objects as XO
+from officeeval.properties.mistakes import typo
 from officeeval.rubric.model import Check
 from officeeval.targets import Target
 
@@ -41,7 +41,11 @@ def plan_chart_delete(ctx: PlanContext, check: Check, targets: list[Target]
 
 
 # ------------------------------------------------------------------ rules and objects
-def plan_rule(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
+def plan_rule(ctx: PlanContext, check: Check, targets: list[Target],
+              mistake: str | None = None, formula: str | None = None) -> list[Mutation]:
+    """The planner of kind ``rule`` (conditional formats, validations): the rule's
+    ``mistake`` (``RULE_MISTAKES``; ``formula``: the rule's formula property, bumped) and
+    the rule deleted; no ``mistake``: the rule deleted only (what makes it another rule)."""
     idx = chosen_indexes(check, len(targets))
     kind = targets[0].kind if targets else ""
     if idx is None or kind not in ("conditional_format", "validation") or any(
@@ -50,58 +54,84 @@ def plan_rule(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mut
     prop = check.property or ""
     where = locators(targets, idx)
     out = []
-    if not prop.endswith(".type"):
-        got = _rule_mistake(ctx, check, targets, idx, kind)
-        if got is not None:
-            out.append(mutation(f"rule|{prop}|{where}", f"direct:{prop}",
-                                f"{where}: {prop} changed",
-                                write_each(check, idx, got[0], "excel", got[1])))
+    if mistake is not None:
+        writes = formula or prop
+        value = RULE_MISTAKES[mistake](ctx, check, targets, idx, writes)
+        out.append(mutation(f"rule|{prop}|{where}", f"direct:{prop}",
+                            f"{where}: {prop} changed",
+                            write_each(check, idx, writes, "excel", value)))
     out.append(mutation(f"delete|{where}", f"delete:{kind}", f"{where} deleted",
                         edit_each(check, idx, XO.delete_rule), scope="rubric"))
     return out
 
 
-def _rule_mistake(ctx: PlanContext, check: Check, targets: list[Target], idx: list[int],
-                  kind: str) -> tuple[str, Callable[[int, Target], Any]] | None:
-    prop = check.property or ""
-    pre = "cf" if kind == "conditional_format" else "validation"
+# A rule's mistake: ``(position, target) -> value`` of the property it writes (the check's
+# own, or the rule's formula), planned from that property's values in the reference.
+RuleMistake = Callable[[PlanContext, Check, list[Target], list[int], str],
+                       Callable[[int, Target], Any]]
 
-    def read(p: str) -> list[list[Any]]:
-        return [ctx.values(check, targets, [i], p) for i in idx]
 
-    if prop.endswith(".operator"):
-        ops = read(prop)
-        return prop, lambda n, t: "lessThan" if (ops[n] or [""])[0] != "lessThan" \
-            else "greaterThan"
-    if prop.endswith(".range"):
-        ranges = read(prop)
-        return prop, lambda n, t: re.sub(r"\d+", lambda m: str(int(m.group()) + 1),
-                                         str(ranges[n][0]), count=1) if ranges[n] else uncached()
-    if prop == "cf.fill.color":
-        return prop, lambda n, t: "00B0F0"
-    if prop == "cf.font.color":
-        return prop, lambda n, t: "00B0F0"
-    if prop == "cf.font.bold":
-        bold = read(prop)
-        return prop, lambda n, t: not (bold[n] or [False])[0]
-    if prop == "cf.rank":
-        ranks = read(prop)
-        return prop, lambda n, t: int((ranks[n] or [10])[0]) + 1
-    if prop == "cf.text":
-        texts = read(prop)
-        return prop, lambda n, t: str(texts[n][0])[:-1] + typo(str(texts[n][0])[-1]) \
-            if texts[n] and texts[n][0] else uncached()
-    if pre == "cf":
-        formulas = read("cf.formula")
+def _read(ctx: PlanContext, check: Check, targets: list[Target], idx: list[int], p: str
+          ) -> list[list[Any]]:
+    return [ctx.values(check, targets, [i], p) for i in idx]
 
-        def bumped(n: int, t: Target) -> list:
-            items = list(formulas[n][0]) if formulas[n] else []
-            if not items:
-                raise NotApplicable("no formula")
-            return [_bump(str(items[0])), *items[1:]]
-        return "cf.formula", bumped
-    f1 = read("validation.formula")
-    return "validation.formula", lambda n, t: _bump(str(f1[n][0])) if f1[n] else uncached()
+
+def _operator(ctx, check, targets, idx, prop):
+    ops = _read(ctx, check, targets, idx, prop)
+    return lambda n, t: "lessThan" if (ops[n] or [""])[0] != "lessThan" \
+        else "greaterThan"
+
+
+def _range(ctx, check, targets, idx, prop):
+    ranges = _read(ctx, check, targets, idx, prop)
+    return lambda n, t: re.sub(r"\d+", lambda m: str(int(m.group()) + 1),
+                               str(ranges[n][0]), count=1) if ranges[n] else uncached()
+
+
+def _color(ctx, check, targets, idx, prop):
+    return lambda n, t: "00B0F0"
+
+
+def _bold(ctx, check, targets, idx, prop):
+    bold = _read(ctx, check, targets, idx, prop)
+    return lambda n, t: not (bold[n] or [False])[0]
+
+
+def _rank(ctx, check, targets, idx, prop):
+    ranks = _read(ctx, check, targets, idx, prop)
+    return lambda n, t: int((ranks[n] or [10])[0]) + 1
+
+
+def _text(ctx, check, targets, idx, prop):
+    texts = _read(ctx, check, targets, idx, prop)
+    return lambda n, t: str(texts[n][0])[:-1] + typo(str(texts[n][0])[-1]) \
+        if texts[n] and texts[n][0] else uncached()
+
+
+def _cf_formula(ctx, check, targets, idx, prop):
+    formulas = _read(ctx, check, targets, idx, prop)
+
+    def bumped(n: int, t: Target) -> list:
+        items = list(formulas[n][0]) if formulas[n] else []
+        if not items:
+            raise NotApplicable("no formula")
+        return [_bump(str(items[0])), *items[1:]]
+    return bumped
+
+
+def _validation_formula(ctx, check, targets, idx, prop):
+    f1 = _read(ctx, check, targets, idx, prop)
+    return lambda n, t: _bump(str(f1[n][0])) if f1[n] else uncached()
+
+
+# ``Plan("rule", mistake=...)``: the operator reversed, the range a row off, the format's
+# colour another, its bold flipped, the rank one more, the text mistyped; the formula (of
+# a conditional format: a list; of a validation: one) with its first number bumped.
+RULE_MISTAKES: dict[str, RuleMistake] = {
+    "operator": _operator, "range": _range, "color": _color, "bold": _bold, "rank": _rank,
+    "text": _text, "cf_formula": _cf_formula,
+    "validation_formula": _validation_formula,
+}
 
 
 def _bump(text: str) -> str:
@@ -112,7 +142,22 @@ def _bump(text: str) -> str:
     return text_typo(text)
 
 
-def plan_table(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
+# ``Plan("table", mistake=...)``: a table's wrong value from the reference's (``cur``).
+TABLE_MISTAKES: dict[str, Callable[[Any, Target], Any]] = {
+    "style": lambda cur, t: "TableStyleLight1" if cur != "TableStyleLight1"
+    else "TableStyleMedium9",
+    "rename": lambda cur, t: (t.table.display_name or "T") + "1",  # type: ignore[attr-defined]
+    "toggle": lambda cur, t: not cur,
+    "shrink": lambda cur, t: re.sub(r"(\d+)$", lambda m: str(int(m.group(1)) - 1),
+                                    str(cur or "")),
+}
+
+
+def plan_table(ctx: PlanContext, check: Check, targets: list[Target], mistake: str
+               ) -> list[Mutation]:
+    """The planner of kind ``table``: the table's ``mistake`` (``TABLE_MISTAKES``)
+    written. Raises ``KeyError`` for an unknown mistake."""
+    wrong = TABLE_MISTAKES[mistake]
     idx = chosen_indexes(check, len(targets))
     if idx is None or any(targets[i].kind != "table" for i in idx):
         return []
@@ -120,70 +165,82 @@ def plan_table(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mu
     ref = [ctx.values(check, targets, [i]) for i in idx]
 
     def value(n: int, t: Target) -> Any:
-        cur = ref[n][0] if ref[n] else None
-        if prop == "table.style":
-            return "TableStyleLight1" if cur != "TableStyleLight1" else "TableStyleMedium9"
-        if prop == "table.name":
-            return (t.table.display_name or "T") + "1"  # type: ignore[attr-defined]
-        if prop == "table.total_row":
-            return not cur
-        return re.sub(r"(\d+)$", lambda m: str(int(m.group(1)) - 1), str(cur or ""))
+        return wrong(ref[n][0] if ref[n] else None, t)
 
     return [mutation(f"table|{prop}|{check.select}|{idx}", f"direct:{prop}",
                      f"{locators(targets, idx)}: {prop} changed",
                      write_each(check, idx, prop, "excel", value))]
 
 
-def plan_pivot(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
-    """A pivot table's sheet relationship dropped (the pivot is gone); for fields the first
-    row/column/data field removed or its function changed; its name mistyped, its location
-    one row lower, its source one row short."""
+def _fields(change: Callable[[list], list]) -> Callable[[list, str], list]:
+    """A mistake of a pivot's field list (``NotApplicable`` for none)."""
+    def wrong(ref: list, prop: str) -> list:
+        cur = list(ref[0]) if ref else []
+        if not cur:
+            raise NotApplicable(f"no {prop}")
+        return change(cur)
+    return wrong
+
+
+def _texts(change: Callable[[str], str]) -> Callable[[list, str], str]:
+    """A mistake of a pivot's text (``NotApplicable`` for none)."""
+    def wrong(ref: list, prop: str) -> str:
+        cur = str(ref[0]) if ref and ref[0] else ""
+        if not cur:
+            raise NotApplicable(f"no {prop}")
+        return change(cur)
+    return wrong
+
+
+def _other_function(cur: list) -> list:
+    name, sep, fn = str(cur[0]).replace("：", ":").rpartition(":")
+    new = "count" if fn.strip().lower() not in ("count", "计数") else "sum"
+    return [f"{name}:{new}", *cur[1:]]
+
+
+# ``Plan("pivot", mistake=...)``: the first data field's function changed, the first
+# row/column/filter field removed; the name mistyped, the location one row lower (A3 ->
+# A4), the source one row short (the last data row left out).
+PIVOT_MISTAKES: dict[str, Callable[[list, str], Any]] = {
+    "function": _fields(_other_function),
+    "drop_first": _fields(lambda cur: cur[1:]),
+    "typo": _texts(text_typo),
+    "lower": _texts(lambda cur: re.sub(r"(\d+)", lambda m: str(int(m.group(1)) + 1), cur,
+                                       count=1)),
+    "shorter": _texts(lambda cur: re.sub(r"(\d+)$", lambda m: str(max(1, int(m.group(1)) - 1)),
+                                         cur)),
+}
+
+
+def plan_pivot(ctx: PlanContext, check: Check, targets: list[Target],
+               mistake: str | None = None) -> list[Mutation]:
+    """The planner of kind ``pivot``: the pivot's ``mistake`` (``PIVOT_MISTAKES``) and
+    the pivot table's sheet relationship dropped (the pivot is gone); no ``mistake``: only
+    that."""
     idx = chosen_indexes(check, len(targets))
     if idx is None or any(targets[i].kind != "pivot" for i in idx):
         return []
     prop = check.property or ""
     where = locators(targets, idx)
     out = []
-    if prop in ("pivot.values", "pivot.rows", "pivot.columns", "pivot.filters"):
+    if mistake is not None:
+        wrong = PIVOT_MISTAKES[mistake]
         ref = [ctx.values(check, targets, [i]) for i in idx]
-
-        def value(n: int, t: Target) -> Any:
-            cur = list(ref[n][0]) if ref[n] else []
-            if not cur:
-                raise NotApplicable(f"no {prop}")
-            if prop == "pivot.values":
-                name, sep, fn = str(cur[0]).replace("：", ":").rpartition(":")
-                new = "count" if fn.strip().lower() not in ("count", "计数") else "sum"
-                return [f"{name}:{new}", *cur[1:]]
-            return cur[1:]
         out.append(mutation(f"pivot|{prop}|{where}", f"direct:{prop}",
                             f"{where}: {prop} changed",
-                            write_each(check, idx, prop, "excel", value)))
-    elif prop in ("pivot.name", "pivot.location", "pivot.source"):
-        ref = [ctx.values(check, targets, [i]) for i in idx]
-
-        def wrong(n: int, t: Target) -> Any:
-            cur = str(ref[n][0]) if ref[n] and ref[n][0] else ""
-            if not cur:
-                raise NotApplicable(f"no {prop}")
-            if prop == "pivot.name":
-                return text_typo(cur)
-            if prop == "pivot.location":   # one row lower: A3 -> A4
-                return re.sub(r"(\d+)", lambda m: str(int(m.group(1)) + 1), cur, count=1)
-            # the source one row short: the last data row left out
-            return re.sub(r"(\d+)$", lambda m: str(max(1, int(m.group(1)) - 1)), cur)
-        out.append(mutation(f"pivot|{prop}|{where}", f"direct:{prop}",
-                            f"{where}: {prop} changed",
-                            write_each(check, idx, prop, "excel", wrong)))
+                            write_each(check, idx, prop, "excel",
+                                       lambda n, t: wrong(ref[n], prop))))
     out.append(mutation(f"delete|{where}", "delete:pivot", f"{where} deleted",
                         edit_each(check, idx, XO.delete_pivot), scope="rubric"))
     return out
 
 
 def plan_name(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
+    """The planner of kind ``name``: a defined name's reference one row off."""
     idx = chosen_indexes(check, len(targets))
     if idx is None or any(targets[i].kind != "name" for i in idx):
         return []
+    prop = check.property or ""
     ref = [ctx.values(check, targets, [i]) for i in idx]
 
     def value(n: int, t: Target) -> str:
@@ -192,9 +249,9 @@ def plan_name(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mut
                       text, count=1)
 
     _ = ref
-    return [mutation(f"name|{check.select}|{idx}", "direct:name.refers_to",
+    return [mutation(f"name|{check.select}|{idx}", f"direct:{prop}",
                      f"{locators(targets, idx)}: reference one row off",
-                     write_each(check, idx, "name.refers_to", "excel", value))]
+                     write_each(check, idx, prop, "excel", value))]
 
 
 def plan_delete(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
@@ -205,39 +262,19 @@ def plan_delete(ctx: PlanContext, check: Check, targets: list[Target]) -> list[M
     if kind in ("conditional_format", "validation"):
         return [m for m in plan_rule(ctx, check, targets) if m.operator.startswith("delete")]
     if kind == "sheet":
-        return [m for m in plan_sheet_order(ctx, check, targets) if m.operator == "delete:sheet"]
+        return [m for m in plan_sheet_order(ctx, check, targets,
+                                            **order_options(check.property or ""))
+                if m.operator == "delete:sheet"]
     if kind == "pivot":
         return [m for m in plan_pivot(ctx, check, targets) if m.operator == "delete:pivot"]
     return []
 
 
+# The planners of sheets and objects, by the kind a definition declares
+# (``plan=Plan(kind, ...)``).
 OBJECT_PLANNERS: dict[str, Planner] = {
-    **{p: plan_sheet for p in ("sheet.name", "sheet.hidden", "sheet.tab_color", "sheet.freeze",
-                               "sheet.autofilter", "sheet.autofilter.criteria", "sheet.sort",
-                               "sheet.protected", "sheet.print.orientation", "sheet.values",
-                               "sheet.print.paper", "sheet.print.fit", "sheet.print.titles",
-                               "sheet.print.area", "sheet.outline.rows", "sheet.outline")},
-    "sheet.index": plan_sheet_order, "workbook.sheet_names": plan_workbook,
-    "workbook.sheet_count": plan_workbook,
-    "column.width": plan_column, "column.hidden": plan_column,
-    "row.height": plan_row, "row.hidden": plan_row, "row.outline_level": plan_row,
-    **{p: plan_chart for p in ("chart.type", "chart.types", "chart.grouping", "chart.title",
-                               "chart.series.count", "chart.series.names",
-                               "chart.series.values", "chart.series.value_refs",
-                               "chart.series.all_values", "chart.series.categories",
-                               "chart.series.category_refs", "chart.legend.position",
-                               "chart.data_labels", "chart.axis.x.title",
-                               "chart.axis.y.title", "chart.style", "chart.anchor",
-                               "chart.three_d", "chart.sheet")},
-    **{p: plan_rule for p in ("cf.type", "cf.range", "cf.operator", "cf.formula", "cf.text",
-                              "cf.rank", "cf.fill.color", "cf.font.color", "cf.font.bold",
-                              "cf.colors", "cf.icon_set", "validation.type",
-                              "validation.range", "validation.list", "validation.formula",
-                              "validation.formula2", "validation.operator")},
-    **{p: plan_table for p in ("table.style", "table.name", "table.range", "table.total_row")},
-    **{p: plan_pivot for p in ("pivot.name", "pivot.source", "pivot.location", "pivot.range",
-                               "pivot.sheet", "pivot.rows", "pivot.columns", "pivot.values",
-                               "pivot.filters")},
-    "name.refers_to": plan_name,
-    **settings.planners("excel"),
+    "sheet": plan_sheet, "sheet_order": plan_sheet_order, "workbook": plan_workbook,
+    "column": plan_column, "row": plan_row, "chart": plan_chart, "rule": plan_rule,
+    "table": plan_table, "pivot": plan_pivot, "name": plan_name,
+    "setting": settings.planner("excel"),
 }

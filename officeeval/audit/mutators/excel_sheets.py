@@ -5,13 +5,13 @@ and rows resized or hidden."""
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Callable
 
 from officeeval.audit.mutators.base import (
-    Mutation, PlanContext, chosen_indexes, locators, mutation, write_each,
+    Mutation, PlanContext, chosen_indexes, locators, mutation, plans, write_each,
 )
-from officeeval.audit.mutators.texts import typo
 from officeeval.excel.edit import workbook as XW
+from officeeval.properties.mistakes import typo
 from officeeval.rubric.model import Check
 from officeeval.targets import Target
 
@@ -44,56 +44,44 @@ def _sheet_values(ref: list[Any]) -> dict | None:
     return None
 
 
-def plan_sheet(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
+def plan_sheet(ctx: PlanContext, check: Check, targets: list[Target], mistake: str,
+               what: str) -> list[Mutation]:
+    """The planner of kind ``sheet``: the sheet setting ``mistake`` (``SHEET_MISTAKES``)
+    made, described as ``what``. Raises ``KeyError`` for an unknown mistake."""
+    wrong = SHEET_MISTAKES[mistake]
     idx = chosen_indexes(check, len(targets))
     if idx is None or any(_sheet_of(targets[i]) is None for i in idx):
         return []
     prop = check.property or ""
     where = locators(targets, idx)
-    ref = ctx.values(check, targets, idx)
-    got = _sheet_mistake(prop, ref)
-    if got is None or got[0] is None:
+    value = wrong(ctx.values(check, targets, idx))
+    if value is None:
         return []
-    value, what = got
     return [mutation(f"sheet|{prop}|{where}", f"direct:{prop}", f"{where}: {what}",
                      write_each(check, idx, prop, "excel", value))]
 
 
-def _sheet_mistake(prop: str, ref: list[Any]) -> tuple[Any, str] | None:
-    """(value, what) of the mistake of a sheet property, from the reference's values."""
-    names = [str(x) for x in ref]
-    first = ref[0] if ref else None
-    if prop == "sheet.name":
-        return (lambda n, t: t.sheet.name + "1"), "sheet renamed"
-    if prop == "sheet.hidden":
-        return (not any(ref)), "visibility flipped"
-    if prop == "sheet.tab_color":
-        return ("FF00B050" if "FF0000" in [n.upper() for n in names] else "FFFF0000"), \
-            "tab color changed"
-    if prop == "sheet.freeze":
-        return ("none" if any(r != "none" for r in ref) else "A2"), "frozen panes changed"
-    if prop == "sheet.autofilter":
-        return "none", "auto filter removed"
-    if prop == "sheet.autofilter.criteria":
-        return [], "filter criteria removed"
-    if prop == "sheet.sort":
-        return "none", "sort state removed"
-    if prop == "sheet.protected":
-        return (not any(r is True for r in ref)), "protection flipped"
-    if prop == "sheet.print.orientation":
-        return ("portrait" if "landscape" in ref else "landscape"), "print orientation flipped"
-    if prop == "sheet.print.paper":
-        return ("A3" if first == "A4" else "A4"), "paper size changed"
-    if prop == "sheet.print.fit":
-        return _other_fit(first), "fit-to-page changed"
-    if prop in ("sheet.print.titles", "sheet.print.area"):
-        what = "print titles changed" if prop.endswith("titles") else "print area changed"
-        return (_bump_last_row(str(first)) if first else None), what
-    if prop in ("sheet.outline.rows", "sheet.outline"):
-        return ((int(first) - 1) if first else None), "row outline flattened"
-    if prop == "sheet.values":
-        return _sheet_values(ref), "a cell value changed"
-    return None
+def _first(ref: list[Any]) -> Any:
+    return ref[0] if ref else None
+
+
+# ``Plan("sheet", mistake=...)``: the value written (or ``(position, target) -> value``)
+# from the reference's values; ``None``: no mistake to make of them.
+SHEET_MISTAKES: dict[str, Callable[[list[Any]], Any]] = {
+    "rename": lambda ref: (lambda n, t: t.sheet.name + "1"),
+    "flip": lambda ref: not any(ref),
+    "recolor": lambda ref: "FF00B050" if "FF0000" in [str(x).upper() for x in ref]
+    else "FFFF0000",
+    "unfreeze": lambda ref: "none" if any(r != "none" for r in ref) else "A2",
+    "remove": lambda ref: "none",
+    "clear": lambda ref: [],
+    "turn": lambda ref: "portrait" if "landscape" in ref else "landscape",
+    "paper": lambda ref: "A3" if _first(ref) == "A4" else "A4",
+    "fit": lambda ref: _other_fit(_first(ref)),
+    "last_row": lambda ref: _bump_last_row(str(ref[0])) if _first(ref) else None,
+    "flatten": lambda ref: (int(ref[0]) - 1) if _first(ref) else None,
+    "values": lambda ref: _sheet_values(ref),
+}
 
 
 def _other_fit(fit: Any) -> str:
@@ -103,9 +91,22 @@ def _other_fit(fit: Any) -> str:
     return f"{int(w) + 1}x{h or 1}"
 
 
-def plan_sheet_order(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
+def order_options(prop: str) -> dict[str, Any]:
+    """The sheet-order options (``order``, ``keep_count``) ``prop``'s Excel definition
+    declares on its ``sheet_order`` or ``workbook`` plan; ``{}`` when none."""
+    for p in plans(prop, "excel"):
+        if p.kind in ("sheet_order", "workbook"):
+            return {k: v for k, v in p.options if k in ("order", "keep_count")}
+    return {}
+
+
+def plan_sheet_order(ctx: PlanContext, check: Check, targets: list[Target],
+                     order: str | None = None, keep_count: bool = False) -> list[Mutation]:
     """Sheets reordered (the first target's sheet swapped with its neighbour) and the sheet
-    deleted: both through workbook.xml."""
+    deleted: both through workbook.xml. The planner of kind ``sheet_order``; ``order``:
+    the check's property reads the sheet order (``always``, or ``unless_same_set``), so
+    any selector gets the reordered workbook; ``keep_count``: no deletion (it counts
+    sheets)."""
     sheet = _sheet_of(targets[0]) if targets else None
     total = len(ctx.doc.sheets)  # type: ignore[attr-defined]
     if sheet is None:
@@ -114,71 +115,76 @@ def plan_sheet_order(ctx: PlanContext, check: Check, targets: list[Target]) -> l
     out = []
     # Sheet names compared as a set (same_set: the step does not say where a new sheet
     # goes) do not read the order: a reordered workbook must keep that check.
-    ordered = check.property == "sheet.index" or (
-        check.property == "workbook.sheet_names" and check.op != "same_set")
+    ordered = order == "always" or (order == "unless_same_set" and check.op != "same_set")
     if total > 1 and (ordered or re.match(r"sheet\[\d", check.select or "")):
         other = n + 1 if n < total else n - 1
         out.append(mutation(f"sheet-order|{n}", "reorder:sheet",
                             f"sheet {sheet.name!r} moved to position {other}",
                             lambda ws, edit: XW.swap_sheets(edit, n, other), scope="rubric"))
-    if total > 1 and check.property not in ("workbook.sheet_count",):
+    if total > 1 and not keep_count:
         out.append(mutation(f"sheet-delete|{n}", "delete:sheet", f"sheet {sheet.name!r} "
                             f"deleted", lambda ws, edit: XW.delete_sheet(edit, n),
                             scope="rubric"))
     return out
 
 
-def plan_workbook(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
+def plan_workbook(ctx: PlanContext, check: Check, targets: list[Target], rename: bool = False,
+                  order: str | None = None, keep_count: bool = False) -> list[Mutation]:
+    """The planner of kind ``workbook``: the first sheet's order and deletion
+    (``plan_sheet_order``) and, with ``rename``, the first sheet renamed in the check's
+    property (the sheet names)."""
     first = ctx.doc.sheets[0] if ctx.doc.sheets else None  # type: ignore[attr-defined]
     if first is None:
         return []
     out = []
-    if check.property == "workbook.sheet_names":
+    prop = check.property or ""
+    if rename:
         names = [s.name for s in ctx.doc.sheets]  # type: ignore[attr-defined]
-        out.append(mutation("workbook-rename", "direct:workbook.sheet_names",
+        out.append(mutation("workbook-rename", f"direct:{prop}",
                             f"sheet {first.name!r} renamed",
-                            write_each(Check(check.select, "workbook.sheet_names", "equals"),
-                                       [0], "workbook.sheet_names", "excel",
+                            write_each(Check(check.select, prop, "equals"),
+                                       [0], prop, "excel",
                                        [names[0] + "1", *names[1:]])))
     from officeeval.excel.targets import SheetTarget
     return out + plan_sheet_order(ctx, Check(check.select, check.property, check.op),
-                                  [SheetTarget(first)])
+                                  [SheetTarget(first)], order, keep_count)
 
 
-def plan_column(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
+# ``Plan("column" | "row", mistake=...)``: a column's or row's wrong value from the
+# reference's (``None`` when it has none).
+LINE_MISTAKES: dict[str, Callable[[Any], Any]] = {
+    "wider": lambda cur: float(getattr(cur, "stored", cur) or 8.43) + 6,
+    "taller": lambda cur: float(cur.points() if cur is not None else 15.0) + 10,
+    "outline": lambda cur: int(cur or 0) - 1 if int(cur or 0) > 0 else 1,
+    "toggle": lambda cur: not cur,
+}
+
+
+def plan_column(ctx: PlanContext, check: Check, targets: list[Target], mistake: str
+                ) -> list[Mutation]:
+    """The planner of kind ``column``: the column's ``mistake`` (``LINE_MISTAKES``)
+    written. Raises ``KeyError`` for an unknown mistake."""
+    return _plan_line("column", ctx, check, targets, LINE_MISTAKES[mistake])
+
+
+def plan_row(ctx: PlanContext, check: Check, targets: list[Target], mistake: str
+             ) -> list[Mutation]:
+    """The planner of kind ``row``: the row's ``mistake`` (``LINE_MISTAKES``) written.
+    Raises ``KeyError`` for an unknown mistake."""
+    return _plan_line("row", ctx, check, targets, LINE_MISTAKES[mistake])
+
+
+def _plan_line(kind: str, ctx: PlanContext, check: Check, targets: list[Target],
+               wrong: Callable[[Any], Any]) -> list[Mutation]:
     idx = chosen_indexes(check, len(targets))
-    if idx is None or any(targets[i].kind != "column" for i in idx):
-        return []
-    prop = check.property or ""
-    ref = [ctx.values(check, targets, [i]) for i in idx]
-    if prop == "column.width":
-        def value(n: int, t: Target) -> float:
-            w = ref[n][0] if ref[n] else None
-            return float(getattr(w, "stored", w) or 8.43) + 6
-    else:
-        def value(n: int, t: Target) -> bool:
-            return not (ref[n][0] if ref[n] else False)
-    return [mutation(f"column|{prop}|{check.select}|{idx}", f"direct:{prop}",
-                     f"{locators(targets, idx)}: {prop} changed",
-                     write_each(check, idx, prop, "excel", value))]
-
-
-def plan_row(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
-    idx = chosen_indexes(check, len(targets))
-    if idx is None or any(targets[i].kind != "row" for i in idx):
+    if idx is None or any(targets[i].kind != kind for i in idx):
         return []
     prop = check.property or ""
     ref = [ctx.values(check, targets, [i]) for i in idx]
 
     def value(n: int, t: Target) -> Any:
-        cur = ref[n][0] if ref[n] else None
-        if prop == "row.outline_level":
-            lv = int(cur or 0)
-            return lv - 1 if lv > 0 else 1
-        if prop == "row.height":
-            return float(cur.points() if cur is not None else 15.0) + 10
-        return not cur
+        return wrong(ref[n][0] if ref[n] else None)
 
-    return [mutation(f"row|{prop}|{check.select}|{idx}", f"direct:{prop}",
+    return [mutation(f"{kind}|{prop}|{check.select}|{idx}", f"direct:{prop}",
                      f"{locators(targets, idx)}: {prop} changed",
                      write_each(check, idx, prop, "excel", value))]

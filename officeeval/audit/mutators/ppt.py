@@ -56,9 +56,13 @@ def _value(ctx: PlanContext, check: Check, targets: list[Target]
     if prop == "hyperlink.target":
         from officeeval.audit.mutators.word_more import plan_hyperlink
         return plan_hyperlink(ctx, check, targets, "ppt"), ""
-    # The definition's planners (by kind, in the order it declares them), then the tables'.
-    planners = [partial(PM.PLANNERS[p.kind], **p.kwargs) for p in plans(prop, "ppt")]
-    planners += [t[prop] for t in (PM.CHART_PLANNERS, SETTINGS) if prop in t]
+    # The definition's planners (by kind, in the order it declares them), then the chart
+    # table's, then the dialog settings' (the order the old tables were tried in).
+    declared = plans(prop, "ppt")
+    planners = [partial(PM.PLANNERS[p.kind], **p.kwargs) for p in declared
+                if p.kind not in SETTINGS]
+    planners += [PM.CHART_PLANNERS[prop]] if prop in PM.CHART_PLANNERS else []
+    planners += [partial(SETTINGS[p.kind], **p.kwargs) for p in declared if p.kind in SETTINGS]
     if planners:
         return [m for p in planners for m in p(ctx, check, targets)], ""
     return [], f"no PowerPoint mutator for {prop}"
@@ -68,7 +72,10 @@ def _structure(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mu
     return plan_delete(ctx, check, targets) + plan_reorder(ctx, check, targets)
 
 
-SETTINGS = settings.planners("ppt")
+# The planners of the kinds PowerPoint's definitions declare (``plan=Plan(kind, ...)``):
+# the slides' and shapes' (``ppt_more``) and the dialog settings'.
+SETTINGS = {"setting": settings.planner("ppt")}
+KINDS = {**PM.PLANNERS, **SETTINGS}
 POLICY = Policy("PowerPoint", _count, _value, _structure)
 
 

@@ -1,6 +1,7 @@
-"""Text mistakes shared by every format: a typo of the same character class, put in the
-middle of the text a check compares (inside its expected literal when there is one), and
-for ``not_contains`` / ``not_equals`` the forbidden text itself."""
+"""Text mistakes shared by every format: a typo of the same character class
+(``properties.mistakes.typo``), put in the middle of the text a check compares (inside its
+expected literal when there is one), and for ``not_contains`` / ``not_equals`` the
+forbidden text itself."""
 
 from __future__ import annotations
 
@@ -8,30 +9,9 @@ from lxml import etree
 
 from officeeval.audit.mutators.base import Mutation, locators, refind
 from officeeval.audit.workspace import NotApplicable
+from officeeval.properties.mistakes import typo, typo_position
 from officeeval.rubric.model import Check
 from officeeval.targets import Target
-
-
-def typo(ch: str) -> str:
-    """A different character of the same class."""
-    if "\u4e00" <= ch <= "\u9fff":
-        return "某" if ch != "某" else "甲"
-    if ch.isdigit():
-        return str((int(ch) + 1) % 10)
-    if ch.isalpha():
-        return "x" if ch.lower() != "x" else "y"
-    return "#" if ch != "#" else "*"
-
-
-def typo_position(text: str, expected: str | None) -> int | None:
-    """Where a typo breaks what the check compares: the middle of the expected literal's
-    first occurrence, else the middle non-space character of the text."""
-    if expected:
-        i = text.find(expected.strip())
-        if i >= 0 and expected.strip():
-            return i + len(expected.strip()) // 2
-    spots = [i for i, c in enumerate(text) if not c.isspace()]
-    return spots[len(spots) // 2] if spots else None
 
 
 def put_typo(elements: list[etree._Element], expected: str | None) -> str:
