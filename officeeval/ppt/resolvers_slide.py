@@ -24,7 +24,7 @@ from officeeval.ppt.targets import NotesTarget, PresentationTarget, SheetTarget,
 from officeeval.properties import types as T
 from officeeval.properties.drafting import Drafting
 from officeeval.properties.define import PropertySet
-from officeeval.properties.mistakes import Plan
+from officeeval.properties.mistakes import Plan, cycled, flipped, mistyped
 from officeeval.properties.writing import NotApplicable, Session, WriterSet
 from officeeval.targets import Target
 from officeeval.values import Observation
