@@ -1,8 +1,8 @@
 """PowerPoint's audit planners are named by kind on the definitions (``plan=Plan(kind,
 **options)`` in ``officeeval/ppt/resolvers_*.py``): every kind a definition declares is in
-``ppt_more.PLANNERS`` and takes the options declared with it, every kind of the table is
-declared somewhere, and ``ppt._value`` calls a definition's planners in the order
-declared."""
+``ppt.KINDS`` (``ppt_more.PLANNERS`` and the dialog settings') and takes the options declared
+with it, every kind of the table is declared somewhere, and ``ppt._value`` calls a
+definition's planners in the order declared."""
 
 from __future__ import annotations
 
@@ -25,20 +25,19 @@ def _declared() -> list[tuple[str, Plan]]:
 def test_every_declared_kind_has_a_planner_taking_its_options():
     declared = _declared()
     assert len(declared) > 70
-    missing = [(name, plan.kind) for name, plan in declared
-               if plan.kind not in ppt_more.PLANNERS]
+    missing = [(name, plan.kind) for name, plan in declared if plan.kind not in ppt.KINDS]
     assert missing == []
     unfit = []
     for name, plan in declared:
         try:
-            inspect.signature(ppt_more.PLANNERS[plan.kind]).bind(None, None, [], **plan.kwargs)
+            inspect.signature(ppt.KINDS[plan.kind]).bind(None, None, [], **plan.kwargs)
         except TypeError as exc:
             unfit.append((name, plan.kind, str(exc)))
     assert unfit == []
 
 
 def test_every_planner_of_the_table_is_declared_by_a_definition():
-    assert set(ppt_more.PLANNERS) == {plan.kind for _, plan in _declared()}
+    assert set(ppt.KINDS) == {plan.kind for _, plan in _declared()}
 
 
 def test_a_definition_declares_its_planners_in_order():
