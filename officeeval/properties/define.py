@@ -33,6 +33,7 @@ from typing import Callable
 from officeeval.properties.drafting import Drafting
 from officeeval.properties.mistakes import Breaks, Mistakes, Plan, breaks_of, plans_of
 from officeeval.properties.types import ValueType
+from officeeval.properties.writing import Write
 
 Resolver = Callable[..., "object | None"]
 
@@ -44,7 +45,8 @@ class Definition:
     binding's own value type for its app; ``breaks`` how the rubric audit breaks the
     property in this app (``None``: no value mistake of its own); ``plans`` the audit's
     planners of it in this app (``()``: none); ``draft`` how ``officeeval draft`` treats it
-    (``None``: the drafting defaults)."""
+    (``None``: the drafting defaults); ``writer`` its writer in this app when it is declared
+    with the resolver (``None``: registered in a ``WriterSet``, or none)."""
 
     name: str
     fn: Resolver
@@ -57,6 +59,7 @@ class Definition:
     breaks: Breaks | None = None
     plans: tuple[Plan, ...] = ()
     draft: Drafting | None = None
+    writer: Write | None = None
 
     @property
     def defines(self) -> bool:
@@ -133,7 +136,8 @@ class PropertySet:
              aliases: tuple[str, ...] = (), doc: str | None = None, read_only: str = "",
              breaks: Breaks | Mistakes | None = None,
              plan: Plan | tuple[Plan, ...] | None = None,
-             draft: Drafting | None = None) -> Callable[[Resolver], Resolver]:
+             draft: Drafting | None = None,
+             writer: Write | None = None) -> Callable[[Resolver], Resolver]:
         """Define catalog entry ``name`` with resolver the decorated function for target
         ``kinds``. The catalog text is the docstring's first paragraph, or ``doc`` for a
         resolver a factory made (it has no docstring of its own). ``read_only`` says why
@@ -141,8 +145,10 @@ class PropertySet:
         mistakes the rubric audit makes of it (``properties.mistakes``: a function of the
         reference's values, or a ``Breaks`` trying more than one); ``plan`` the audit's
         planners of it, by kind (``properties.mistakes.Plan``); ``draft`` how drafting
-        treats it (``properties.drafting.Drafting``). Raises ``ValueError`` when there is
-        no text."""
+        treats it (``properties.drafting.Drafting``); ``writer`` its writer in this app,
+        ``write(session, target, value) -> note``, when a declaration gives it with the
+        resolver (a family of properties several apps bind, ``properties.charts``). Raises
+        ``ValueError`` when there is no text."""
         def decorate(fn: Resolver) -> Resolver:
             text = " ".join(doc.split()) if doc is not None else catalog_text(fn.__doc__)
             if not text:
@@ -151,7 +157,8 @@ class PropertySet:
             self.definitions.append(Definition(name, fn, _kinds(kinds), vtype, text,
                                                tuple(aliases), read_only=read_only,
                                                breaks=breaks_of(breaks),
-                                               plans=plans_of(plan), draft=draft))
+                                               plans=plans_of(plan), draft=draft,
+                                               writer=writer))
             return fn
         return decorate
 
@@ -159,16 +166,18 @@ class PropertySet:
               vtype: ValueType | None = None, read_only: str = "",
               breaks: Breaks | Mistakes | None = None,
               plan: Plan | tuple[Plan, ...] | None = None,
-              draft: Drafting | None = None) -> Callable[[Resolver], Resolver]:
+              draft: Drafting | None = None,
+              writer: Write | None = None) -> Callable[[Resolver], Resolver]:
         """Bind the decorated function as this app's resolver of ``name``, defined
         elsewhere, for target ``kinds``; ``vtype``: this app's own value type when it
-        differs from the catalog's; ``read_only``, ``breaks``, ``plan`` and ``draft`` as
-        for ``prop`` (a binding's ``draft`` overrides the definition's in its app)."""
+        differs from the catalog's; ``read_only``, ``breaks``, ``plan``, ``draft`` and ``writer``
+        as for ``prop`` (a binding's ``draft`` overrides the definition's in its app)."""
         def decorate(fn: Resolver) -> Resolver:
             self.definitions.append(Definition(name, fn, _kinds(kinds), app_type=vtype,
                                                read_only=read_only,
                                                breaks=breaks_of(breaks),
-                                               plans=plans_of(plan), draft=draft))
+                                               plans=plans_of(plan), draft=draft,
+                                               writer=writer))
             return fn
         return decorate
 

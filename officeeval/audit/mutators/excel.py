@@ -24,7 +24,8 @@ from officeeval.audit.mutators.base import (
     Mutation, PlanContext, chosen_indexes, locators, mutation, write_each,
 )
 from officeeval.audit.mutators.excel_formats import CELL_PLANNERS, cells_only, plan_format
-from officeeval.audit.mutators.excel_objects import OBJECT_PLANNERS, plan_delete
+from officeeval.audit.mutators.chart_mistakes import chart_plans
+from officeeval.audit.mutators.excel_objects import OBJECT_PLANNERS, plan_chart, plan_delete
 from officeeval.audit.mutators.excel_sheets import plan_sheet_order
 from officeeval.audit.mutators.plan import Policy, plan_check as plan
 from officeeval.audit.mutators.texts import typo
@@ -65,6 +66,8 @@ def _value(ctx: PlanContext, check: Check, targets: list[Target]
         return plan_formula(ctx, check, targets), ""
     if prop in CELL_PLANNERS and cell:
         return CELL_PLANNERS[prop](ctx, check, targets), ""
+    if chart_plans(prop, "excel"):
+        return plan_chart(ctx, check, targets), ""
     if prop in OBJECT_PLANNERS:
         return OBJECT_PLANNERS[prop](ctx, check, targets), ""
     return [], f"no Excel mutator for {prop}"

@@ -19,6 +19,8 @@ from officeeval.audit.mutators import ppt_more as PM
 from officeeval.audit.mutators.ppt_targets import slide_number
 from officeeval.audit.mutators import settings
 from officeeval.audit.mutators.base import Mutation, PlanContext, breaks, locators, refind
+from officeeval.audit.mutators.chart_mistakes import chart_plans
+from officeeval.audit.mutators.ppt_shapes import plan_slide_chart
 from officeeval.audit.mutators.plan import Inherited, Policy, plan_check as plan, plan_values
 from officeeval.ppt.edit import slides as PS
 from officeeval.rubric.model import Check
@@ -50,7 +52,8 @@ def _value(ctx: PlanContext, check: Check, targets: list[Target]
     if prop == "hyperlink.target":
         from officeeval.audit.mutators.word_more import plan_hyperlink
         return plan_hyperlink(ctx, check, targets, "ppt"), ""
-    planners = [t[prop] for t in (PM.PLANNERS, PM.DESIGN_PLANNERS, SETTINGS) if prop in t]
+    planners = [plan_slide_chart] if chart_plans(prop, "ppt") else []
+    planners += [t[prop] for t in (PM.PLANNERS, PM.DESIGN_PLANNERS, SETTINGS) if prop in t]
     if planners:
         return [m for p in planners for m in p(ctx, check, targets)], ""
     return [], f"no PowerPoint mutator for {prop}"

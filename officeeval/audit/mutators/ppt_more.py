@@ -15,8 +15,8 @@ from officeeval.audit.mutators.ppt_motion import (
     plan_animation, plan_animation_detail, plan_transition,
 )
 from officeeval.audit.mutators.ppt_shapes import (
-    plan_box, plan_region, plan_shape_name, plan_slide_chart, plan_smartart, plan_table,
-    plan_table_style, plan_text,
+    plan_box, plan_region, plan_shape_name, plan_smartart, plan_table, plan_table_style,
+    plan_text,
 )
 from officeeval.audit.mutators.ppt_slides import (
     plan_background, plan_hidden, plan_layout, plan_placeholder_visible, plan_presentation,
@@ -41,11 +41,6 @@ PLANNERS: dict[str, Planner] = {
     "smartart.nodes": plan_smartart, "smartart.layout": plan_smartart,
     "smartart.layout_id": plan_smartart, "smartart.style": plan_smartart,
     "smartart.colors": plan_smartart,
-    **{p: plan_slide_chart for p in ("chart.type", "chart.title", "chart.series.count",
-                                      "chart.series.names", "chart.series.values",
-                                      "chart.series.categories", "chart.legend.position",
-                                      "chart.data_labels", "chart.axis.x.title",
-                                      "chart.axis.y.title", "chart.style", "chart.grouping")},
 }
 
 

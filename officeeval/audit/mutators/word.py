@@ -23,6 +23,7 @@ from officeeval.audit.mutators import word_more
 from officeeval.audit.mutators.base import (
     Mutation, PlanContext, breaks, chosen_indexes, locators, refind, writer,
 )
+from officeeval.audit.mutators.chart_mistakes import chart_plans
 from officeeval.audit.mutators.plan import (
     Inherited, Policy, plan_check as plan, plan_forbidden, plan_typo, plan_values,
 )
@@ -62,6 +63,8 @@ def _value(ctx: PlanContext, check: Check, targets: list[Target]
                                                                               "footer")
     if prop in TEXT_PROPS or hf_text:
         return plan_text(ctx, check, targets), ""
+    if chart_plans(prop, "word"):
+        return word_more.plan_chart(ctx, check, targets), ""
     if prop in word_more.PLANNERS:
         return word_more.PLANNERS[prop](ctx, check, targets), ""
     wrong = breaks(prop, "word")

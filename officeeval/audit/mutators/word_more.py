@@ -432,7 +432,7 @@ def plan_hyperlink(ctx: PlanContext, check: Check, targets: list[Target], app: s
                      f"{locators(targets, idx)}: link target mistyped", apply)]
 
 
-def _plan_chart(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
+def plan_chart(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
     """A chart in the document: the mistake Excel and PowerPoint charts get (another type,
     a title or series name mistyped, a series dropped, a reference one row short, the legend
     moved …), written into the chart part by Word's chart writers."""
@@ -470,9 +470,4 @@ PLANNERS: dict[str, Planner] = {
     **{p: _plan_toc for p in ("toc.levels", "toc.hyperlinks", "toc.page_numbers")},
     "caption.label": _plan_caption, "caption.position": _plan_caption,
     "hyperlink.target": plan_hyperlink,
-    **{p: _plan_chart for p in ("chart.type", "chart.title", "chart.series.count",
-                                "chart.series.names", "chart.series.values",
-                                "chart.series.categories", "chart.legend.position",
-                                "chart.data_labels", "chart.axis.x.title",
-                                "chart.axis.y.title", "chart.style", "chart.grouping")},
 }
