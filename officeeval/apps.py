@@ -114,7 +114,8 @@ EXCEL = AppSpec(
                 resolve_pivots.PROPERTIES, resolve_rules.PROPERTIES,
                 resolve_layout.PROPERTIES),
     writer_modules=tuple(f"officeeval.excel.edit.{m}" for m in (
-        "cells", "formats", "sheets", "workbook", "rows_columns", "objects", "charts")),
+        "cells", "formats", "sheets", "workbook", "rows_columns", "objects")) + (
+        "officeeval.excel.resolve_objects",),
     steps=excel_steps.STEPS, vocabulary=excel_vocabulary,
     standard_targets=("workbook", "sheet", "chart", "pivot", "table", "conditional_format",
                       "validation", "name", "sheet/A1:E10", "sheet/column", "sheet/row"),
@@ -143,7 +144,6 @@ PPT = AppSpec(
         "officeeval.ppt.resolvers_table",
         "officeeval.ppt.resolvers_smartart",
         "officeeval.ppt.resolvers_link",
-        "officeeval.ppt.resolvers_chart",
         "officeeval.ppt.resolvers_show",
         "officeeval.ppt.resolvers_theme",
     ),

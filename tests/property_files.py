@@ -106,8 +106,8 @@ def measure() -> tuple[dict[str, dict[str, list[str]]], list[str]]:
     """``({property: {app: [files]}}, problems)``: problems are resolvers and writers whose
     module never spells the property's name. A writer's module is the one whose
     ``WRITERS`` registers it (its function may be a shared helper: ``borders`` writes every
-    border); a writer that a format-neutral module of ``ooxml/`` registers for several
-    applications (the charts') is spelled there."""
+    border); a writer declared with its resolver (``prop(..., writer=)``: the chart family
+    of ``properties/charts.py``) counts in its function's module."""
     from officeeval.catalog import catalog
     registry = catalog().load_writers()
     names = {p.name for p in registry.all()}
@@ -127,11 +127,19 @@ def measure() -> tuple[dict[str, dict[str, list[str]]], list[str]]:
                 if pdef.name not in naming.get(rel, set()):
                     problems.append(f"{pdef.name} ({app} resolver in {rel}): the module "
                                     f"never writes the name")
+            declared = binding.writer is not None and (app, pdef.name) not in registered
+            if declared:
+                # A writer declared with its resolver (``prop(..., writer=)``) counts in the
+                # module of its function, as a resolver does.
+                rel = _relative(sys.modules.get(binding.writer.write.__module__))
+                if rel is not None:
+                    per_app[app].add(rel)
+                    if pdef.name not in naming.get(rel, set()):
+                        problems.append(f"{pdef.name} ({app} writer in {rel}): the module "
+                                        f"never writes the name")
             for rel in registered.get((app, pdef.name), ()):
                 per_app[app].add(rel)
-                if pdef.name not in naming.get(rel, set()) and not any(
-                        pdef.name in found and other.startswith("officeeval/ooxml/")
-                        for other, found in naming.items()):
+                if pdef.name not in naming.get(rel, set()):
                     problems.append(f"{pdef.name} ({app} writer registered in {rel}): the "
                                     f"module never writes the name")
         for rel, found in naming.items():

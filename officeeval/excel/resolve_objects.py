@@ -1,24 +1,34 @@
-"""Resolvers for charts on sheets, and the reading of referenced cells every object on a
-sheet shares (pivot tables, tables and names are in ``resolve_pivots``, conditional formats
-and validations in ``resolve_rules``).
+"""Charts on sheets, and the reading of referenced cells every object on a sheet shares
+(pivot tables, tables and names are in ``resolve_pivots``, conditional formats and
+validations in ``resolve_rules``).
 
-Chart data: ``chart.series.values``/``categories``/``all_values`` come from the chart's cache;
-a chart written without a cache (openpyxl writes none) reads the referenced cells instead,
-through the same value path as ``cell.value`` (so formulas there are recalculated too).
+Charts bind the ``chart.*`` family (``officeeval.properties.charts``), which Excel defines;
+where a chart is (its anchor, its sheet) and the pivot table it is built on are Excel's own,
+each with its writer. Chart data: the series' names, values and categories come from the
+chart's cache; a chart written without a cache (openpyxl writes none) reads the referenced
+cells instead, through the same value path as ``cell.value`` (so formulas there are
+recalculated too).
 """
 
 from __future__ import annotations
+
+from typing import Any
+
+from lxml import etree
 
 from officeeval.excel import cells as C
 from officeeval.excel import value_types as X
 from officeeval.excel.numfmt import general
 from officeeval.excel.refs import parse_area, split_sheet
 from officeeval.excel.targets import ChartTarget
-from officeeval.ooxml.ns import C as NS_C
+from officeeval.ooxml.ns import A, C as NS_C, R, XDR
 from officeeval.properties import types as T
+from officeeval.properties.charts import REFERENCES, bind_charts
 from officeeval.properties.define import PropertySet
 from officeeval.properties.drafting import Drafting
-from officeeval.properties.mistakes import Plan, cycled, mistyped, on_first
+from officeeval.properties.mistakes import Plan, mistyped
+from officeeval.properties.writing import NotApplicable, Session, WriterSet
+from officeeval.targets import Target
 from officeeval.values import Observation
 
 MAX_REF_CELLS = 100_000
@@ -26,6 +36,8 @@ CHART = "chart"
 
 PROPERTIES = PropertySet()
 prop = PROPERTIES.prop
+WRITERS = WriterSet()
+_A, _C, _R, _XDR = f"{{{A}}}", f"{{{NS_C}}}", f"{{{R}}}", f"{{{XDR}}}"
 
 
 def _obs(v, source: str = "direct") -> Observation | None:
@@ -84,151 +96,137 @@ def _cell_number(sheet, row: int, col: int) -> str:
 
 
 # ------------------------------------------------------------------ charts
-@prop("chart.type", T.EnumType("chart_type"), kinds=CHART,
-      draft=Drafting(made=True, pictured_by=("类型",), called=("图表",)),
-      implied_by="type",
-      plan=Plan("chart"))
-def chart_type(t: ChartTarget, ctx) -> Observation | None:
-    """Chart type of the first plot: column, bar, line, pie, doughnut, area, scatter, radar,
-    bubble, stock, surface."""
-    return _obs(t.info.type or None)
+class SheetChart:
+    """A chart on a sheet, for the ``chart.*`` family's readers (``properties.charts``):
+    what its cache lacks (openpyxl writes none) is read from the cells it refers to, and
+    its numbers are shown as Excel's General format shows them."""
+
+    def __init__(self, t: ChartTarget) -> None:
+        self.target = t
+        self.info = t.info
+
+    def title(self) -> Observation | None:
+        """The title, ``auto`` for Excel's automatic one (the series name)."""
+        return _obs(self.info.title, "auto" if self.info.title_auto else "direct")
+
+    def series_names(self) -> Observation | None:
+        got = [self._series_name(s) for s in self.info.series]
+        return _obs([name for name, _ in got],
+                    "cells" if any(c for _, c in got) else "direct")
+
+    def _series_name(self, series) -> tuple[str, bool]:
+        """(name, read from cells): the cached or literal name, else the text of the cells
+        its reference names (several cells joined by a space, as Excel shows them)."""
+        if series.name or not series.name_ref:
+            return series.name or "", False
+        cells = ref_cells(self.target.doc, series.name_ref)
+        texts = [cell_text_at(sh, r, c) for sh, r, c in cells]
+        return " ".join(x for x in texts if x), True
+
+    def _values(self, series) -> tuple[list[str], str]:
+        if series.values and any(v is not None for v in series.values):
+            return ["" if v is None else general(v) for v in series.values], "cached"
+        cells = ref_cells(self.target.doc, series.values_ref)
+        return [_cell_number(sh, r, c) for sh, r, c in cells], "cells"
+
+    def first_values(self) -> Observation | None:
+        if not self.info.series:
+            return None
+        vals, source = self._values(self.info.series[0])
+        return Observation(vals, source)
+
+    def all_values(self) -> Observation | None:
+        out: list[str] = []
+        sources = set()
+        for s in self.info.series:
+            vals, source = self._values(s)
+            out.extend(vals)
+            sources.add(source)
+        if not self.info.series:
+            return None
+        return Observation(out, sources.pop() if len(sources) == 1 else "mixed")
+
+    def first_categories(self) -> Observation | None:
+        if not self.info.series:
+            return None
+        s = self.info.series[0]
+        if s.categories and any(v is not None for v in s.categories):
+            return Observation(["" if v is None else str(v) for v in s.categories], "cached")
+        cells = ref_cells(self.target.doc, s.categories_ref)
+        if not cells:
+            return None
+        return Observation([cell_text_at(sh, r, c) for sh, r, c in cells], "cells")
 
 
-@prop("chart.types", X.TEXT_LIST, kinds=CHART,
-      draft=Drafting(volatile=True, pictured_by=("类型",), called=("图表",)),
-      plan=Plan("chart"))
-def chart_types(t: ChartTarget, ctx) -> Observation | None:
-    """Types of every plot (combination charts)."""
-    return _obs(list(t.info.types))
+def chart_part(session: Session, t: Target) -> str:
+    """The chart part of chart target ``t``; ``NotApplicable`` for another target."""
+    placed = getattr(t, "placed", None)
+    if placed is None:
+        raise NotApplicable(f"not a chart: {t.kind}")
+    return placed.part
 
 
-@prop("chart.grouping", T.EnumType("chart_grouping"), kinds=CHART,
-      draft=Drafting(pictured_by=("类型",), called=("图表",)),
-      plan=Plan("chart"))
-def chart_grouping(t: ChartTarget, ctx) -> Observation | None:
-    """clustered 簇状, stacked 堆积, percentStacked 百分比堆积, standard."""
-    return _obs(t.info.grouping)
+# Excel defines the chart family (``properties.charts``) with its own reference grammar.
+bind_charts(PROPERTIES, "excel", kinds=CHART, part_of=chart_part,
+            chart_of=lambda t: SheetChart(t) if isinstance(t, ChartTarget) else None,
+            defines={REFERENCES: X.REFS})
 
 
-@prop("chart.three_d", T.BOOL, kinds=CHART,
-      draft=Drafting(called=("图表",)),
-      plan=Plan("chart"))
-def chart_three_d(t: ChartTarget, ctx) -> Observation | None:
-    """Whether the chart is a 3-D chart."""
-    return _obs(t.info.three_d)
-
-
-@prop("chart.series.count", T.INTEGER, kinds=CHART,
-      draft=Drafting(called=("图表",)),
-      plan=Plan("chart"))
-def series_count(t: ChartTarget, ctx) -> Observation | None:
-    """Number of series."""
-    return _obs(len(t.info.series))
-
-
-def _series_name(t: ChartTarget, series) -> tuple[str, bool]:
-    """(name, read from cells): the cached or literal name, else the text of the cells
-    its reference names (several cells joined by a space, as Excel shows them)."""
-    if series.name or not series.name_ref:
-        return series.name or "", False
-    cells = ref_cells(t.doc, series.name_ref)
-    texts = [cell_text_at(sh, r, c) for sh, r, c in cells]
-    return " ".join(x for x in texts if x), True
-
-
-@prop("chart.series.names", X.ORDERED, kinds=CHART,
-      draft=Drafting(called=("图表",)),
-      plan=Plan("chart"))
-def series_names(t: ChartTarget, ctx) -> Observation | None:
-    """Series names in order: the chart's cached names or, when a series names its title by
-    a cell reference without a cache (openpyxl writes none), the text of the referenced
-    cells (source cells)."""
-    got = [_series_name(t, s) for s in t.info.series]
-    return _obs([name for name, _ in got], "cells" if any(c for _, c in got) else "direct")
-
-
-@prop("chart.series.value_refs", X.REFS, kinds=CHART,
-      draft=Drafting(asked="refs", called=("图表",)),
-      plan=Plan("chart"))
-def series_value_refs(t: ChartTarget, ctx) -> Observation | None:
-    """Each series' value reference ('成绩'!D2:D31)."""
-    return _obs([s.values_ref for s in t.info.series if s.values_ref])
-
-
-@prop("chart.series.category_refs", X.REFS, kinds=CHART,
-      draft=Drafting(asked="refs", called=("图表",)),
-      plan=Plan("chart"))
-def series_category_refs(t: ChartTarget, ctx) -> Observation | None:
-    """Each series' category (or x) reference."""
-    return _obs([s.categories_ref for s in t.info.series if s.categories_ref])
-
-
-@prop("chart.series.markers", X.MARKERS, kinds=CHART,
-      draft=Drafting(called=("图表",)),
-      plan=Plan("setting", mistake=on_first(cycled("circle", "none"))))
-def series_markers(t: ChartTarget, ctx) -> Observation | None:
-    """Data markers (数据标记) of each line, scatter or radar series in order: the symbol
-    (circle 圆形, square, diamond 菱形, triangle, x, star, none 无 …) or auto when the series
-    leaves it to the application; no value for a chart without such series."""
-    marks = [s.marker for s in t.info.series if s.marker is not None]
-    return _obs(marks or None)
-
-
-@prop("chart.legend.position", T.EnumType("legend_position"), kinds=CHART,
-      draft=Drafting(pictured_by=("图例",), called=("图表",)),
-      plan=Plan("chart"))
-def legend_position(t: ChartTarget, ctx) -> Observation | None:
-    """Legend position: right, left, top, bottom, top_right, or none."""
-    return _obs(t.info.legend or "none")
-
-
-@prop("chart.axis.x.title", T.TEXT, kinds=CHART,
-      draft=Drafting(pictured_by=("坐标轴", "轴标题"), called=("图表",)),
-      typed_text=True,
-      plan=Plan("chart"))
-def axis_x_title(t: ChartTarget, ctx) -> Observation | None:
-    """Title of the horizontal axis."""
-    return _obs(t.info.axis_titles.get("x"))
-
-
-@prop("chart.axis.y.title", T.TEXT, kinds=CHART,
-      draft=Drafting(pictured_by=("坐标轴", "轴标题"), called=("图表",)),
-      typed_text=True,
-      plan=Plan("chart"))
-def axis_y_title(t: ChartTarget, ctx) -> Observation | None:
-    """Title of the vertical axis."""
-    return _obs(t.info.axis_titles.get("y"))
-
-
-@prop("chart.data_labels", T.BOOL, kinds=CHART,
-      draft=Drafting(pictured_by=("数据标签", "标签"), called=("图表",)),
-      plan=Plan("chart"))
-def data_labels(t: ChartTarget, ctx) -> Observation | None:
-    """Whether data labels are shown."""
-    return _obs(t.info.data_labels)
-
-
-@prop("chart.style", T.INTEGER, kinds=CHART,
-      draft=Drafting(freed_by=("样式",), called=("图表",)),
-      plan=Plan("chart"))
-def chart_style(t: ChartTarget, ctx) -> Observation | None:
-    """Chart style number."""
-    return _obs(t.info.style)
-
-
-@prop("chart.anchor", X.ANCHOR, kinds=CHART,
-      draft=Drafting(asked="anchor", freed_by=("位置",), called=("图表",)),
-      plan=Plan("chart"))
+@prop("chart.anchor", X.ANCHOR, kinds=CHART, plan=Plan("chart_moved"),
+      draft=Drafting(asked="anchor", freed_by=("位置",), called=("图表",)))
 def chart_anchor(t: ChartTarget, ctx) -> Observation | None:
     """Cells the chart covers (B10:H25); one-cell anchors are measured through column widths
     and row heights."""
     return _obs(t.placed.anchor)
 
 
-@prop("chart.sheet", T.TEXT, kinds=CHART,
+@WRITERS.writer("chart.anchor")
+def write_anchor(session: Session, target: Target, value: Any) -> str:
+    """The cells the chart covers (``E2:L18``; a single cell moves it, keeping its
+    size)."""
+    area = parse_area(str(value))
+    if area is None:
+        raise NotApplicable(f"not a range: {value!r}")
+    el = anchor_of(session, target)
+    frm, to = el.find(_XDR + "from"), el.find(_XDR + "to")
+    if frm is None:
+        raise NotApplicable("a chart anchored without cells")
+    old_c, old_r = int(frm.findtext(_XDR + "col") or 0), int(frm.findtext(_XDR + "row") or 0)
+    dc, dr = area.c1 - 1 - old_c, area.r1 - 1 - old_r
+    for m, (c, r) in ((frm, (area.c1, area.r1)), (to, (area.c2, area.r2))):
+        if m is None:
+            continue
+        col, row = m.find(_XDR + "col"), m.find(_XDR + "row")
+        if area.kind == "cell" or m is frm:
+            col.text = str(int(col.text or 0) + dc) if m is to else str(c - 1)
+            row.text = str(int(row.text or 0) + dr) if m is to else str(r - 1)
+        else:
+            col.text, row.text = str(c - 1), str(r - 1)
+    return f"anchor {value}"
+
+
+def anchor_of(session: Session, t: Target) -> etree._Element:
+    """The drawing anchor (``xdr:twoCellAnchor`` …) holding chart target ``t``, its drawing
+    part marked as changed; ``NotApplicable`` when it is not found."""
+    pkg = session.doc.package
+    for drawing in t.sheet.related("drawing"):  # type: ignore[attr-defined]
+        root = pkg.xml(drawing)
+        for frame in root.iter(_XDR + "graphicFrame"):
+            chart = frame.find(f"{_A}graphic/{_A}graphicData/{_C}chart")
+            if chart is None or pkg.target(drawing, chart.get(_R + "id")) != \
+                    t.placed.part:  # type: ignore[attr-defined]
+                continue
+            anchor = frame
+            while anchor.getparent() is not None and anchor.getparent() is not root:
+                anchor = anchor.getparent()
+            session.part(drawing)
+            return anchor
+    raise NotApplicable("the chart's anchor is not found")
+
+
+@prop("chart.sheet", T.TEXT, kinds=CHART, plan=Plan("chart_deleted"),
       read_only="where the chart's drawing is: moving it to another sheet is moving a part",
-      draft=Drafting(volatile=True, called=("图表",)),
-      plan=Plan("chart"))
+      draft=Drafting(volatile=True, called=("图表",)))
 def chart_sheet(t: ChartTarget, ctx) -> Observation | None:
     """Name of the sheet the chart is on (a chart sheet's own name)."""
     return _obs(t.sheet.name)
@@ -251,6 +249,41 @@ def chart_pivot_source(t: ChartTarget, ctx) -> Observation | None:
     return _obs(pivot_source_name(name))
 
 
+@WRITERS.writer("chart.pivot_source")
+def write_pivot_source(session: Session, target: Target, value: Any) -> str:
+    """The pivot table the chart is built on (``sheet!name``; a file prefix is kept as
+    given): ``c:pivotSource`` created in its schema place (after ``c:clrMapOvr``, before
+    ``c:protection`` and ``c:chart``) with a ``c:fmtId`` of 0, or its name replaced; an
+    empty value removes it (a chart built on cells)."""
+    root = session.part(chart_part(session, target))
+    src = root.find(_C + "pivotSource")
+    text = "" if value is None else str(value).strip()
+    if not text:
+        if src is None:
+            raise NotApplicable("the chart has no pivot source to remove")
+        root.remove(src)
+        return "pivotSource removed"
+    if src is None:
+        src = etree.Element(_C + "pivotSource")
+        etree.SubElement(src, _C + "name")
+        etree.SubElement(src, _C + "fmtId").set("val", "0")
+        before = None
+        for tag in ("protection", "chart"):
+            before = root.find(_C + tag)
+            if before is not None:
+                break
+        if before is not None:
+            before.addprevious(src)
+        else:
+            root.append(src)
+    name = src.find(_C + "name")
+    if name is None:
+        name = etree.Element(_C + "name")
+        src.insert(0, name)
+    name.text = text
+    return f"pivotSource {text}"
+
+
 def pivot_source_name(text: str) -> str:
     """``[Book1.xlsx]'透视 表'!PT1`` -> ``透视 表!PT1``: the file prefix and quotes dropped."""
     text = text.strip()
@@ -262,64 +295,3 @@ def pivot_source_name(text: str) -> str:
     if len(sheet) >= 2 and sheet[0] == sheet[-1] == "'":
         sheet = sheet[1:-1].replace("''", "'")
     return f"{sheet}!{name}"
-
-
-@prop("chart.title", T.TEXT, kinds=CHART,
-      draft=Drafting(called=("图表",), inserted_text=True),
-      typed_text=True,
-      plan=Plan("chart"))
-def chart_title(t: ChartTarget, ctx) -> Observation | None:
-    """Chart title text (the series name for an automatic title)."""
-    info = t.info
-    return _obs(info.title, "auto" if info.title_auto else "direct")
-
-
-def _series_values(t: ChartTarget, series) -> tuple[list[str], str]:
-    if series.values and any(v is not None for v in series.values):
-        return ["" if v is None else general(v) for v in series.values], "cached"
-    cells = ref_cells(t.doc, series.values_ref)
-    return [_cell_number(sh, r, c) for sh, r, c in cells], "cells"
-
-
-@prop("chart.series.values", X.ORDERED, kinds=CHART,
-      draft=Drafting(called=("图表",)),
-      plan=Plan("chart"))
-def first_values(t: ChartTarget, ctx) -> Observation | None:
-    """The first series' values, from the chart's cache or, without one (openpyxl writes
-    none), from the referenced cells (as Word and PowerPoint charts read it)."""
-    if not t.info.series:
-        return None
-    vals, source = _series_values(t, t.info.series[0])
-    return Observation(vals, source)
-
-
-@prop("chart.series.all_values", X.ORDERED, kinds=CHART,
-      draft=Drafting(volatile=True, called=("图表",)),
-      plan=Plan("chart"))
-def all_values(t: ChartTarget, ctx) -> Observation | None:
-    """The plotted numbers of every series, series after series."""
-    out: list[str] = []
-    sources = set()
-    for s in t.info.series:
-        vals, source = _series_values(t, s)
-        out.extend(vals)
-        sources.add(source)
-    if not t.info.series:
-        return None
-    return Observation(out, sources.pop() if len(sources) == 1 else "mixed")
-
-
-@prop("chart.series.categories", X.ORDERED, kinds=CHART,
-      draft=Drafting(called=("图表",)),
-      plan=Plan("chart"))
-def first_categories(t: ChartTarget, ctx) -> Observation | None:
-    """The first series' category labels (cache, else the referenced cells)."""
-    if not t.info.series:
-        return None
-    s = t.info.series[0]
-    if s.categories and any(v is not None for v in s.categories):
-        return Observation(["" if v is None else str(v) for v in s.categories], "cached")
-    cells = ref_cells(t.doc, s.categories_ref)
-    if not cells:
-        return None
-    return Observation([cell_text_at(sh, r, c) for sh, r, c in cells], "cells")

@@ -326,14 +326,6 @@ class PivotFunctionListType(T.ListType):
         return (vocabulary.get("pivot_function").canonical(text) or text).casefold()
 
 
-class MarkerListType(T.ListType):
-    """Marker symbols in series order; they compare by meaning (``圆形`` = ``circle``)."""
-
-    def _k(self, item: Any) -> str:
-        text = T.normalize_text(str(item))
-        return (vocabulary.get("marker_symbol").canonical(text) or text).casefold()
-
-
 class NumberFormatListType(T.ListType):
     """Number format codes in order, each compared as ``number_format`` is."""
 
@@ -385,9 +377,6 @@ TABLE_STYLE = TableStyleType()
 PIVOT_FUNCTIONS = PivotFunctionListType(
     name="pivot_functions", ordered=True,
     description="summary functions in order, e.g. sum|average (求和|平均值 accepted)")
-MARKERS = MarkerListType(name="markers", ordered=True,
-                         description="marker symbols in series order, e.g. circle|none "
-                                     "(圆形, 无 accepted)")
 NUMBER_FORMATS = NumberFormatListType(
     name="number_formats", ordered=True,
     description="number format codes in order, e.g. #,##0|0.00% (常规 = General)")

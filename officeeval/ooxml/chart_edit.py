@@ -1,7 +1,7 @@
 """Writing a chart part (DrawingML charts, ``c:chartSpace``), format-neutral: Excel, Word and
 PowerPoint charts are the same part, found differently (``officeeval.ooxml.charts`` reads
-it). ``chart_writers(writers, part_of)`` registers a writer of every ``chart.*`` property
-the part holds, given how a format finds a target's chart part.
+it). Each ``chart.*`` property names its setter where it is declared
+(``officeeval.properties.charts``), which every application's binding writes with.
 
 Each setter edits the parsed root of the part and returns a note; ``NotApplicable`` when the
 chart has nothing of the kind (no title to rename, no series to drop).
@@ -17,8 +17,7 @@ from lxml import etree
 from officeeval.ooxml.charts import shown_axes
 from officeeval.ooxml.editing import set_text
 from officeeval.ooxml.ns import A, C
-from officeeval.properties.writing import NotApplicable, Session, WriterSet
-from officeeval.targets import Target
+from officeeval.properties.writing import NotApplicable
 
 _C, _A = f"{{{C}}}", f"{{{A}}}"
 # Chart type token -> plot element (column and bar are one element told apart by barDir).
@@ -363,30 +362,12 @@ def set_markers(root: etree._Element, value: Any) -> str:
     return "markers " + "|".join(symbols[:len(sers)])
 
 
-SETTERS: dict[str, Callable[[etree._Element, Any], str]] = {
-    "chart.type": set_type, "chart.types": set_types, "chart.grouping": set_grouping,
-    "chart.three_d": set_three_d, "chart.title": set_title,
-    "chart.series.count": set_series_count, "chart.series.names": set_series_names,
-    "chart.series.value_refs": _set_refs("val"), "chart.series.category_refs": _set_refs("cat"),
-    "chart.series.values": _set_cache("val"), "chart.series.categories": _set_cache("cat"),
-    "chart.series.all_values": _set_cache("val", first_only=False),
-    "chart.legend.position": set_legend, "chart.data_labels": set_data_labels,
-    "chart.axis.x.title": _axis_title("x"), "chart.axis.y.title": _axis_title("y"),
-    "chart.style": set_style, "chart.series.markers": set_markers,
-}
-
-
-def chart_writers(writers: WriterSet, part_of: Callable[[Session, Target], str],
-                  names: tuple[str, ...] | None = None) -> None:
-    """Register in ``writers`` a writer of each chart property in ``names`` (default: all
-    that the part holds); ``part_of(session, target)`` is the target's chart part (raises
-    ``NotApplicable`` when it has none)."""
-    for name, setter in SETTERS.items():
-        if names is not None and name not in names:
-            continue
-
-        def write(session: Session, target: Target, value: Any,
-                  _setter: Callable = setter) -> str:
-            return _setter(session.part(part_of(session, target)), value)
-        write.__qualname__ = f"chart_writers.{name}"
-        writers.writer(name)(write)
+# The setters made by the factories above, each by the name a declaration gives it
+# (``officeeval.properties.charts``).
+set_value_refs = _set_refs("val")
+set_category_refs = _set_refs("cat")
+set_values = _set_cache("val")
+set_categories = _set_cache("cat")
+set_all_values = _set_cache("val", first_only=False)
+set_x_axis_title = _axis_title("x")
+set_y_axis_title = _axis_title("y")

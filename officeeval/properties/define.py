@@ -33,6 +33,7 @@ from typing import Callable
 from officeeval.properties.drafting import Drafting
 from officeeval.properties.mistakes import Breaks, Mistakes, Plan, breaks_of, plans_of
 from officeeval.properties.types import ValueType
+from officeeval.properties.writing import Write
 
 Resolver = Callable[..., "object | None"]
 
@@ -45,7 +46,8 @@ class Definition:
     property in this app (``None``: no value mistake of its own); ``plans`` the audit's
     planners of it in this app (``()``: none); ``draft`` how ``officeeval draft`` treats it
     (``None``: the drafting defaults); ``implied_by`` and ``typed_text`` the rubric lint's
-    facts of a definition (``prop``)."""
+    facts of a definition (``prop``); ``writer`` its writer in this app when it is declared
+    with the resolver (``None``: registered in a ``WriterSet``, or none)."""
 
     name: str
     fn: Resolver
@@ -60,6 +62,7 @@ class Definition:
     draft: Drafting | None = None
     implied_by: str = ""
     typed_text: bool = False
+    writer: Write | None = None
 
     @property
     def defines(self) -> bool:
@@ -137,7 +140,8 @@ class PropertySet:
              breaks: Breaks | Mistakes | None = None,
              plan: Plan | tuple[Plan, ...] | None = None,
              draft: Drafting | None = None, implied_by: str = "",
-             typed_text: bool = False) -> Callable[[Resolver], Resolver]:
+             typed_text: bool = False,
+             writer: Write | None = None) -> Callable[[Resolver], Resolver]:
         """Define catalog entry ``name`` with resolver the decorated function for target
         ``kinds``. The catalog text is the docstring's first paragraph, or ``doc`` for a
         resolver a factory made (it has no docstring of its own). ``read_only`` says why
@@ -148,8 +152,10 @@ class PropertySet:
         treats it (``properties.drafting.Drafting``). For the rubric lint, in every app:
         ``implied_by`` the selector predicate whose ``=`` filter fixes the value (``type``:
         ``field[type='REF']`` selects only REF fields), ``typed_text`` that the value is
-        text a candidate types (not a name, a pattern or a number). Raises ``ValueError``
-        when there is no text."""
+        text a candidate types (not a name, a pattern or a number). ``writer`` its writer
+        in this app, ``write(session, target, value) -> note``, when a declaration gives it
+        with the resolver (a family of properties several apps bind, ``properties.charts``).
+        Raises ``ValueError`` when there is no text."""
         def decorate(fn: Resolver) -> Resolver:
             text = " ".join(doc.split()) if doc is not None else catalog_text(fn.__doc__)
             if not text:
@@ -159,7 +165,8 @@ class PropertySet:
                                                tuple(aliases), read_only=read_only,
                                                breaks=breaks_of(breaks),
                                                plans=plans_of(plan), draft=draft,
-                                               implied_by=implied_by, typed_text=typed_text))
+                                               implied_by=implied_by, typed_text=typed_text,
+                                               writer=writer))
             return fn
         return decorate
 
@@ -167,16 +174,18 @@ class PropertySet:
               vtype: ValueType | None = None, read_only: str = "",
               breaks: Breaks | Mistakes | None = None,
               plan: Plan | tuple[Plan, ...] | None = None,
-              draft: Drafting | None = None) -> Callable[[Resolver], Resolver]:
+              draft: Drafting | None = None,
+              writer: Write | None = None) -> Callable[[Resolver], Resolver]:
         """Bind the decorated function as this app's resolver of ``name``, defined
         elsewhere, for target ``kinds``; ``vtype``: this app's own value type when it
-        differs from the catalog's; ``read_only``, ``breaks``, ``plan`` and ``draft`` as
-        for ``prop`` (a binding's ``draft`` overrides the definition's in its app)."""
+        differs from the catalog's; ``read_only``, ``breaks``, ``plan``, ``draft`` and ``writer``
+        as for ``prop`` (a binding's ``draft`` overrides the definition's in its app)."""
         def decorate(fn: Resolver) -> Resolver:
             self.definitions.append(Definition(name, fn, _kinds(kinds), app_type=vtype,
                                                read_only=read_only,
                                                breaks=breaks_of(breaks),
-                                               plans=plans_of(plan), draft=draft))
+                                               plans=plans_of(plan), draft=draft,
+                                               writer=writer))
             return fn
         return decorate
 

@@ -154,9 +154,14 @@ class Registry:
             if app in pdef.bindings:
                 raise ValueError(f"property {d.name} has two {app} resolvers "
                                  f"({pdef.bindings[app].where} and {d.where})")
+            if d.writer is not None and d.read_only:
+                raise ValueError(f"{d.where} declares a writer of {d.name!r}, which {app} "
+                                 f"declares read-only ({d.read_only})")
             pdef.bindings[app] = Binding(app, d.kinds, d.fn, vtype=d.app_type, where=d.where,
                                          read_only=d.read_only, breaks=d.breaks,
-                                         plans=d.plans, draft=d.draft)
+                                         plans=d.plans, draft=d.draft,
+                                         writer=Writer(d.name, d.writer)
+                                         if d.writer is not None else None)
         self._pending = []
         return self
 

@@ -1,8 +1,6 @@
-"""Charts in Word documents: ``chart.*`` read from the chart part (found through the story
-part's relationships) with the format-neutral reader ``officeeval.ooxml.charts`` and the
-value table shared with PowerPoint (``officeeval.ooxml.chart_values``), and written there
-with the format-neutral setters (``officeeval.ooxml.chart_edit``, imported when a chart is
-first written: grading never loads it)."""
+"""Charts in Word documents: the ``chart.*`` family (``officeeval.properties.charts``) bound
+to the chart part found through the story part's relationships and read from its cache, and
+whether that cache matches the chart's embedded workbook."""
 
 from __future__ import annotations
 
@@ -11,11 +9,11 @@ from typing import Any
 from officeeval.cache import memo_value
 from officeeval.errors import PackageError
 from officeeval.ooxml import embedded_workbook
-from officeeval.ooxml.chart_values import cached_chart_resolvers
 from officeeval.ooxml.charts import read_chart
 from officeeval.ooxml.embedded_workbook import chart_matches_workbook
 from officeeval.ooxml.package import Package
 from officeeval.properties import types as T
+from officeeval.properties.charts import CachedChart, bind_charts
 from officeeval.properties.define import PropertySet
 from officeeval.properties.drafting import Drafting
 from officeeval.properties.mistakes import flip
@@ -28,20 +26,15 @@ PROPERTIES = PropertySet()
 WRITERS = WriterSet()
 
 
-def _info(target):
+def _chart(target) -> CachedChart | None:
     if not isinstance(target, DrawingTarget) or target.kind != "chart":
         return None
     def read():
         part = target.chart_part()
         root = target.doc.package.xml_or_none(part) if part else None
         return read_chart(root) if root is not None else None
-    return memo_value(target, "_officeeval_chart", read)
-
-
-# The values a chart part caches are one format-neutral reader shared with PowerPoint; the
-# names are defined (documented, typed) by Excel's chart resolvers.
-for _name, _resolver in cached_chart_resolvers(_info).items():
-    PROPERTIES.binds(_name, kinds="chart")(_resolver)
+    info = memo_value(target, "_officeeval_chart", read)
+    return CachedChart(info) if info is not None else None
 
 
 def chart_part(session: Session, t: Target) -> str:
@@ -53,33 +46,7 @@ def chart_part(session: Session, t: Target) -> str:
     return part
 
 
-def _cached_writer(name: str) -> None:
-    """Register the writer of the cached chart property ``name``: its format-neutral setter
-    (``ooxml.chart_edit.SETTERS``) on the target's chart part."""
-    def write(session: Session, target: Target, value: Any) -> str:
-        from officeeval.ooxml.chart_edit import SETTERS
-        return SETTERS[name](session.part(chart_part(session, target)), value)
-    write.__qualname__ = f"_cached_writer.{name}"
-    WRITERS.writer(name)(write)
-
-
-# Written where they are read: each name the chart part caches (``CACHED_NAMES``).
-_cached_writer("chart.type")
-_cached_writer("chart.types")
-_cached_writer("chart.grouping")
-_cached_writer("chart.three_d")
-_cached_writer("chart.title")
-_cached_writer("chart.series.count")
-_cached_writer("chart.series.names")
-_cached_writer("chart.series.value_refs")
-_cached_writer("chart.series.category_refs")
-_cached_writer("chart.series.values")
-_cached_writer("chart.series.categories")
-_cached_writer("chart.legend.position")
-_cached_writer("chart.data_labels")
-_cached_writer("chart.axis.x.title")
-_cached_writer("chart.axis.y.title")
-_cached_writer("chart.style")
+bind_charts(PROPERTIES, "word", kinds="chart", chart_of=_chart, part_of=chart_part)
 
 
 @PROPERTIES.prop("chart.cache_matches_workbook", T.BOOL, kinds="chart", breaks=flip,

@@ -1,7 +1,8 @@
 """PowerPoint's writers beside their resolvers (issue 33): a property module that lists
 ``WRITERS`` registers only writers of the properties it resolves, and no module of
 ``ppt.edit`` writes a property those modules resolve (text, shapes, tables, SmartArt, click
-actions, charts, custom shows and the show settings)."""
+actions, custom shows and the show settings). Charts are written where their format-neutral
+family declares them (``officeeval.properties.charts``), with no ``WRITERS`` of their own."""
 
 from __future__ import annotations
 
@@ -10,10 +11,6 @@ import importlib
 from officeeval.apps import app
 from officeeval.catalog import catalog
 
-# The chart values are read by a format-neutral resolver that resolvers_chart binds.
-SHARED = {"officeeval.ooxml.chart_values": "officeeval.ppt.resolvers_chart"}
-
-
 def _writers() -> list[tuple[str, str, str]]:
     """(property, module registering its writer, module of its resolver) per writer."""
     registry = catalog()
@@ -21,7 +18,7 @@ def _writers() -> list[tuple[str, str, str]]:
     for module in app("ppt").writer_modules:
         for w in importlib.import_module(module).WRITERS:
             resolver = registry.get(w.name).bindings["ppt"].fn.__module__
-            out.append((w.name, module, SHARED.get(resolver, resolver)))
+            out.append((w.name, module, resolver))
     return out
 
 
@@ -29,7 +26,6 @@ def test_a_property_module_writes_only_what_it_resolves():
     beside = [(n, m, r) for n, m, r in _writers() if not m.startswith("officeeval.ppt.edit.")]
     assert {m for _, m, _ in beside} >= {"officeeval.ppt.resolvers_text",
                                          "officeeval.ppt.resolvers_shape",
-                                         "officeeval.ppt.resolvers_chart",
                                          "officeeval.ppt.resolvers_show"}
     assert [(n, m, r) for n, m, r in beside if m != r] == []
 

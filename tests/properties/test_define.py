@@ -128,16 +128,40 @@ def test_writers_attach_to_their_app_binding_and_are_checked():
         reg.add_writers("excel", (stray,))
 
 
+def test_a_writer_declared_with_its_resolver_is_its_apps_writer():
+    props = PropertySet()
+
+    def write_keep(session, target, value):
+        return "written"
+
+    @props.prop("x.keep", T.BOOL, kinds="paragraph", writer=write_keep)
+    def keep(target, ctx):
+        """Keep."""
+
+    reg = _registry(word=(props,))
+    assert reg.writer("x.keep", "word").write is write_keep
+    again = WriterSet()
+    again.writer("x.keep")(write_keep)
+    with pytest.raises(ValueError, match="two word writers"):
+        reg.add_writers("word", (again,))
+    frozen = PropertySet()
+    frozen.prop("x.sum", T.NUMBER, kinds="cell", doc="A sum.", read_only="computed",
+                writer=write_keep)(lambda target, ctx: None)
+    with pytest.raises(ValueError, match="read-only"):
+        _registry(word=(frozen,))
+
+
 def test_the_catalog_is_built_from_the_apps_in_their_order():
     reg = build()
     assert [a for a in apps.names()] == ["word", "excel", "ppt"]
     bold = reg.get("font.bold")
     assert bold.apps() == ["word", "excel", "ppt"]
     # Shared names live where their documentation is: font.bold in Word's font module,
-    # chart names in Excel's chart resolvers, shape geometry in PowerPoint's.
+    # chart names in their format-neutral family (which every app binds), shape geometry
+    # in PowerPoint's.
     assert bold.bindings["word"].where.startswith("officeeval.word.props_font.")
-    assert reg.get("chart.type").bindings["excel"].where.startswith(
-        "officeeval.excel.resolve_objects.")
+    assert {b.where for b in reg.get("chart.type").bindings.values()} == {
+        "officeeval.properties.charts.chart_type"}
     assert reg.get("shape.geometry").bindings["ppt"].where.startswith(
         "officeeval.ppt.resolvers_shape.")
     assert reg.get("count").bindings == {}

@@ -23,8 +23,9 @@ from pathlib import Path
 from officeeval.audit.mutators.base import (
     Mutation, PlanContext, Planner, chosen_indexes, locators, mutation, plans, write_each,
 )
+from officeeval.audit.mutators.chart_mistakes import PLANNERS as CHART_KINDS
 from officeeval.audit.mutators.excel_formats import FORMAT_PLANNERS, cells_only
-from officeeval.audit.mutators.excel_objects import OBJECT_PLANNERS, plan_delete
+from officeeval.audit.mutators.excel_objects import OBJECT_PLANNERS, plan_chart, plan_delete
 from officeeval.audit.mutators.excel_sheets import order_options, plan_sheet_order
 from officeeval.audit.mutators.plan import Policy, plan_check as plan
 from officeeval.audit.workspace import Workspace
@@ -57,6 +58,10 @@ def _value(ctx: PlanContext, check: Check, targets: list[Target]
     of sheets and objects. Raises ``KeyError`` for a kind no table has."""
     prop = check.property or ""
     declared = plans(prop, "excel")
+    # A chart's planner is the chart family's (``properties.charts``): its kinds are planned
+    # by ``plan_chart``, where the other objects' are.
+    charted = any(p.kind in CHART_KINDS for p in declared)
+    declared = [p for p in declared if p.kind not in CHART_KINDS]
     unknown = [p.kind for p in declared if p.kind not in CELL_PLANNERS
                and p.kind not in OBJECT_PLANNERS]
     if unknown:
@@ -65,6 +70,8 @@ def _value(ctx: PlanContext, check: Check, targets: list[Target]
     if cell and targets[0].kind == "cell":
         return [m for p in cell for m in CELL_PLANNERS[p.kind](ctx, check, targets, **p.kwargs)
                 ], ""
+    if charted:
+        return plan_chart(ctx, check, targets), ""
     objects = [p for p in declared if p.kind in OBJECT_PLANNERS]
     if objects:
         return [m for p in objects

@@ -274,7 +274,7 @@ def plan_delete(ctx: PlanContext, check: Check, targets: list[Target]) -> list[M
 # (``plan=Plan(kind, ...)``).
 OBJECT_PLANNERS: dict[str, Planner] = {
     "sheet": plan_sheet, "sheet_order": plan_sheet_order, "workbook": plan_workbook,
-    "column": plan_column, "row": plan_row, "chart": plan_chart, "rule": plan_rule,
+    "column": plan_column, "row": plan_row, "rule": plan_rule,
     "table": plan_table, "pivot": plan_pivot, "name": plan_name,
     "setting": settings.planner("excel"),
 }

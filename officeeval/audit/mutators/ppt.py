@@ -23,6 +23,8 @@ from officeeval.audit.mutators import settings
 from officeeval.audit.mutators.base import (
     Mutation, PlanContext, breaks, locators, plans, refind,
 )
+from officeeval.audit.mutators.chart_mistakes import PLANNERS as CHART_KINDS, chart_plans
+from officeeval.audit.mutators.ppt_shapes import plan_slide_chart
 from officeeval.audit.mutators.plan import Inherited, Policy, plan_check as plan, plan_values
 from officeeval.ppt.edit import slides as PS
 from officeeval.ppt.edit.slide_list import swap_slides
@@ -56,12 +58,13 @@ def _value(ctx: PlanContext, check: Check, targets: list[Target]
     if prop == "hyperlink.target":
         from officeeval.audit.mutators.word_more import plan_hyperlink
         return plan_hyperlink(ctx, check, targets, "ppt"), ""
-    # The definition's planners (by kind, in the order it declares them), then the chart
-    # table's, then the dialog settings' (the order the old tables were tried in).
-    declared = plans(prop, "ppt")
-    planners = [partial(PM.PLANNERS[p.kind], **p.kwargs) for p in declared
-                if p.kind not in SETTINGS]
-    planners += [PM.CHART_PLANNERS[prop]] if prop in PM.CHART_PLANNERS else []
+    # A chart's planner (the chart family's, ``properties.charts``), then the definition's
+    # planners by kind in the order it declares them, then the dialog settings' (the order
+    # the old tables were tried in).
+    declared = [p for p in plans(prop, "ppt") if p.kind not in CHART_KINDS]
+    planners = [plan_slide_chart] if chart_plans(prop, "ppt") else []
+    planners += [partial(PM.PLANNERS[p.kind], **p.kwargs) for p in declared
+                 if p.kind not in SETTINGS]
     planners += [partial(SETTINGS[p.kind], **p.kwargs) for p in declared if p.kind in SETTINGS]
     if planners:
         return [m for p in planners for m in p(ctx, check, targets)], ""

@@ -19,8 +19,8 @@ from officeeval.audit.mutators.ppt_motion import (
     plan_animation, plan_animation_detail, plan_transition,
 )
 from officeeval.audit.mutators.ppt_shapes import (
-    plan_box, plan_region, plan_shape_name, plan_slide_chart, plan_smartart, plan_table,
-    plan_table_style, plan_text,
+    plan_box, plan_region, plan_shape_name, plan_smartart, plan_table, plan_table_style,
+    plan_text,
 )
 from officeeval.audit.mutators.ppt_slides import (
     plan_background, plan_hidden, plan_layout, plan_placeholder_visible, plan_presentation,
@@ -49,15 +49,4 @@ PLANNERS: dict[str, KindPlanner] = {
     "hidden": plan_hidden,
     "table": plan_table,
     "theme": plan_theme,
-}
-
-
-# A slide's charts: their definitions are bound by ``ppt/resolvers_chart`` from the
-# format-neutral chart readers, which declare no plan yet.
-CHART_PLANNERS: dict[str, Planner] = {
-    **{p: plan_slide_chart for p in ("chart.type", "chart.title", "chart.series.count",
-                                      "chart.series.names", "chart.series.values",
-                                      "chart.series.categories", "chart.legend.position",
-                                      "chart.data_labels", "chart.axis.x.title",
-                                      "chart.axis.y.title", "chart.style", "chart.grouping")},
 }

@@ -25,6 +25,7 @@ from officeeval.audit.mutators import word_more
 from officeeval.audit.mutators.base import (
     Mutation, PlanContext, breaks, chosen_indexes, locators, plans, refind, writer,
 )
+from officeeval.audit.mutators.chart_mistakes import chart_plans
 from officeeval.audit.mutators.plan import (
     Inherited, Policy, plan_check as plan, plan_forbidden, plan_typo, plan_values,
 )
@@ -58,8 +59,10 @@ def _count(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutati
 def _value(ctx: PlanContext, check: Check, targets: list[Target]
            ) -> tuple[list[Mutation], str]:
     prop = check.property or ""
-    planned = plans(prop, "word") or (
-        (Plan("chart"),) if prop in word_more.UNDECLARED_CHARTS else ())
+    # A chart's planner is the chart family's (``properties.charts``), before the rest.
+    if chart_plans(prop, "word"):
+        return word_more.plan_chart(ctx, check, targets), ""
+    planned = plans(prop, "word")
     if planned:
         return [m for p in planned for m in KINDS[p.kind](ctx, check, targets, **p.kwargs)], ""
     wrong = breaks(prop, "word")

@@ -454,7 +454,7 @@ def plan_hyperlink(ctx: PlanContext, check: Check, targets: list[Target], app: s
                      f"{locators(targets, idx)}: link target mistyped", apply)]
 
 
-def _plan_chart(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
+def plan_chart(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mutation]:
     """A chart in the document: the mistake Excel and PowerPoint charts get (another type,
     a title or series name mistyped, a series dropped, a reference one row short, the legend
     moved …), written into the chart part by Word's chart writers."""
@@ -474,12 +474,5 @@ KINDS: dict[str, Callable[..., list[Mutation]]] = {
     "column_width": _plan_column_width, "numbering": _plan_numbering, "image": _plan_image,
     "document": _plan_document, "style_fact": _plan_style_fact,
     "merge_fields": _plan_merge_fields, "field": _plan_field, "toc": _plan_toc,
-    "caption": _plan_caption, "hyperlink": plan_hyperlink, "chart": _plan_chart,
+    "caption": _plan_caption, "hyperlink": plan_hyperlink,
 }
-
-# Word's chart bindings (``word/props_chart.py``) declare no planner yet: until they declare
-# ``plan=Plan("chart")``, these take the ``chart`` planner (the others their ``breaks=``).
-UNDECLARED_CHARTS = ("chart.type", "chart.title", "chart.series.count", "chart.series.names",
-                     "chart.series.values", "chart.series.categories", "chart.legend.position",
-                     "chart.data_labels", "chart.axis.x.title", "chart.axis.y.title",
-                     "chart.style", "chart.grouping")

@@ -6,7 +6,7 @@ alignment or number format changed) and merges, ``sheets`` a sheet and its setti
 visibility, tab colour, panes, filters, sorting, print setup, outlines), ``workbook`` the
 order of the sheets and the date system, ``rows_columns`` columns and rows,
 ``objects`` tables, pivot tables, defined names, conditional formats and validations, and
-``charts`` charts on sheets (the chart part through ``officeeval.ooxml.chart_edit``).
+``charts`` a chart deleted (charts' properties are written where they are declared).
 ``equivalents`` holds the rewrites that keep what Excel shows. ``officeeval.apps`` lists
 the writer sets (``WRITERS`` of each module).
 """

@@ -1,12 +1,14 @@
-"""The chart.* value table shared by Word and PowerPoint charts (read from the chart part's
-own cache)."""
+"""The chart.* family (``officeeval.properties.charts``): one declaration per property that
+each application binds with its own chart lookup; Word's and PowerPoint's charts read the
+chart part's own cache."""
 
 from __future__ import annotations
 
 import pytest
 
-from officeeval.ooxml.chart_values import cached_chart_resolvers, number_text
 from officeeval.ooxml.charts import ChartInfo, Series
+from officeeval.properties.charts import CHARTS, CachedChart, bind_charts, number_text
+from officeeval.properties.define import PropertySet
 
 INFO = ChartInfo(type="bar", types=["bar", "line"], grouping="clustered", three_d=False,
                  title="各季度销量",
@@ -16,7 +18,17 @@ INFO = ChartInfo(type="bar", types=["bar", "line"], grouping="clustered", three_
                                 categories=["一季度", "二季度", None, "四季度"]),
                          Series(name=None, values=[1.0])],
                  legend=None, axis_titles={"x": "季度"}, data_labels=True, style=None)
-RESOLVERS = cached_chart_resolvers(lambda t: INFO if t == "chart" else None)
+
+
+def _bound(app: str) -> PropertySet:
+    bound = PropertySet()
+    bind_charts(bound, app, kinds="chart",
+                chart_of=lambda t: CachedChart(INFO) if t == "chart" else None,
+                part_of=lambda session, t: "/word/charts/chart1.xml")
+    return bound
+
+
+RESOLVERS = {d.name: d.fn for d in _bound("word")}
 
 
 @pytest.mark.parametrize("prop,expected", [
@@ -64,3 +76,28 @@ def test_cached_points_above_a_billion_are_numbers():
         f'</c:pt><c:pt idx="1"><c:v>9.99E+307</c:v></c:pt><c:pt idx="2"><c:v>inf</c:v>'
         f'</c:pt></c:numCache>')
     assert _points(cache, numeric=True) == [2343434343.0, 9.99e307, None]
+
+
+def test_each_app_binds_the_properties_it_reads_with_a_writer_and_its_plans():
+    word, excel = list(_bound("word")), {d.name: d for d in _bound("excel")}
+    assert {d.name for d in word} == {p.name for p in CHARTS if "word" in p.apps}
+    assert "chart.series.markers" not in {d.name for d in word}
+    assert {"chart.series.markers", "chart.series.all_values"} <= set(excel)
+    assert all(d.writer is not None and not d.defines for d in word)
+    # The audit plans a chart's references in Excel only.
+    assert excel["chart.series.value_refs"].plans[0].kind == "chart_data"
+    assert next(d for d in word if d.name == "chart.series.value_refs").plans == ()
+
+
+def test_the_defining_app_supplies_the_reference_type():
+    from officeeval.properties import types as T
+    refs = T.ListType(name="references")
+    bound = PropertySet()
+    bind_charts(bound, "excel", kinds="chart", chart_of=lambda t: None,
+                part_of=lambda session, t: "", defines={"references": refs})
+    got = {d.name: d for d in bound}
+    assert got["chart.series.value_refs"].vtype is refs
+    assert got["chart.type"].doc.startswith("Chart type of the first plot")
+    with pytest.raises(KeyError):
+        bind_charts(PropertySet(), "excel", kinds="chart", chart_of=lambda t: None,
+                    part_of=lambda session, t: "", defines={})
