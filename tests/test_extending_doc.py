@@ -32,7 +32,8 @@ def registry():
      "officeeval/word/props_paragraph.py"),
     ('@writes("paragraph.widow_control", PARA, "widowControl")',
      "officeeval/word/props_paragraph.py"),
-    ('@binds("font.bold", kinds=CELL)', "officeeval/excel/resolve_cell_format.py"),
+    ('@binds("font.bold", kinds=CELL,', "officeeval/excel/resolve_cell_format.py"),
+    ('plan=Plan("hf_text", which="header"),', "officeeval/word/props_headers.py"),
     ('@prop("sheet.used_range", X.REF, kinds=SHEET,', "officeeval/excel/resolve_sheets.py"),
     ('class TabStopsType(ValueType):', "officeeval/properties/types/tabs.py"),
 ])
@@ -76,3 +77,14 @@ def test_the_files_the_page_names_exist():
     named = set(re.findall(r"`((?:officeeval|tests|docs)/[\w/.]+\.(?:py|md|json))`", DOC))
     missing = sorted(n for n in named if not (ROOT / n).exists())
     assert missing == []
+
+
+def test_the_policy_example_is_data_the_audit_and_draft_read(registry):
+    from officeeval.audit.mutators import for_app
+    from officeeval.properties.mistakes import Plan
+    pdef = registry.get("header.text")
+    assert pdef.bindings["word"].plans == (Plan("hf_text", which="header"),)
+    assert "hf_text" in for_app("word").KINDS
+    assert pdef.typed_text and pdef.drafting("word").called == ("页眉",)
+    for app in ("word", "ppt", "excel"):
+        assert isinstance(for_app(app).KINDS, dict) and for_app(app).KINDS
