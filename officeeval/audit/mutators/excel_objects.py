@@ -16,7 +16,9 @@ from officeeval.audit.mutators.excel_sheets import (
     plan_column, plan_row, plan_sheet, plan_sheet_order, plan_workbook,
 )
 from officeeval.audit.mutators.texts import typo
-from officeeval.excel.edit import charts as XC, objects as XO
+from officeeval.excel.edit import charts as XC
+from officeeval.excel.edit.pivots import delete_pivot
+from officeeval.excel.edit.rules import delete_rule
 from officeeval.rubric.model import Check
 from officeeval.targets import Target
 
@@ -57,7 +59,7 @@ def plan_rule(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mut
                                 f"{where}: {prop} changed",
                                 write_each(check, idx, got[0], "excel", got[1])))
     out.append(mutation(f"delete|{where}", f"delete:{kind}", f"{where} deleted",
-                        edit_each(check, idx, XO.delete_rule), scope="rubric"))
+                        edit_each(check, idx, delete_rule), scope="rubric"))
     return out
 
 
@@ -176,7 +178,7 @@ def plan_pivot(ctx: PlanContext, check: Check, targets: list[Target]) -> list[Mu
                             f"{where}: {prop} changed",
                             write_each(check, idx, prop, "excel", wrong)))
     out.append(mutation(f"delete|{where}", "delete:pivot", f"{where} deleted",
-                        edit_each(check, idx, XO.delete_pivot), scope="rubric"))
+                        edit_each(check, idx, delete_pivot), scope="rubric"))
     return out
 
 
