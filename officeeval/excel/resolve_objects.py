@@ -1,6 +1,7 @@
 """Resolvers for charts on sheets, and the reading of referenced cells every object on a
-sheet shares (pivot tables, tables and names are in ``resolve_pivots``, conditional formats
-and validations in ``resolve_rules``).
+sheet shares (pivot tables are in ``resolve_pivots``, tables in ``resolve_tables``, defined
+names in ``resolve_workbook``, conditional formats in ``resolve_rules``, validations in
+``resolve_validation``).
 
 Chart data: ``chart.series.values``/``categories``/``all_values`` come from the chart's cache;
 a chart written without a cache (openpyxl writes none) reads the referenced cells instead,
