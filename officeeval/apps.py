@@ -25,7 +25,9 @@ from typing import TypeVar
 
 from officeeval.excel import (resolve_cell_format, resolve_cells, resolve_objects,
                               resolve_pivots, resolve_rules)
-from officeeval.excel import resolve_layout, resolve_sheets
+from officeeval.excel import resolve_layout, resolve_print, resolve_rows_columns, resolve_sheets
+from officeeval.excel import resolve_sort_filter, resolve_tables, resolve_validation
+from officeeval.excel import resolve_workbook
 from officeeval.excel.workbook import ExcelDocument
 from officeeval.ppt import (
     resolvers_chart, resolvers_design, resolvers_layout, resolvers_presentation,
@@ -110,12 +112,16 @@ EXCEL = AppSpec(
     name="excel", title="Excel", extensions=(".xlsx",), view=ExcelDocument,
     root_kind="workbook",
     properties=(resolve_cells.PROPERTIES, resolve_cell_format.PROPERTIES,
-                resolve_sheets.PROPERTIES, resolve_objects.PROPERTIES,
-                resolve_pivots.PROPERTIES, resolve_rules.PROPERTIES,
+                resolve_workbook.PROPERTIES, resolve_sheets.PROPERTIES,
+                resolve_sort_filter.PROPERTIES, resolve_print.PROPERTIES,
+                resolve_rows_columns.PROPERTIES, resolve_objects.PROPERTIES,
+                resolve_pivots.PROPERTIES, resolve_tables.PROPERTIES,
+                resolve_rules.PROPERTIES, resolve_validation.PROPERTIES,
                 resolve_layout.PROPERTIES),
-    writer_modules=tuple(f"officeeval.excel.edit.{m}" for m in (
-        "cells", "formats", "sheets", "workbook", "rows_columns", "objects")) + (
-        "officeeval.excel.resolve_objects",),
+    writer_modules=tuple(f"officeeval.excel.{m}" for m in (
+        "resolve_cells", "resolve_cell_format", "resolve_workbook", "resolve_sheets",
+        "resolve_sort_filter", "resolve_print", "resolve_rows_columns", "resolve_pivots",
+        "resolve_tables", "resolve_rules", "resolve_validation", "resolve_objects")),
     steps=excel_steps.STEPS, vocabulary=excel_vocabulary,
     standard_targets=("workbook", "sheet", "chart", "pivot", "table", "conditional_format",
                       "validation", "name", "sheet/A1:E10", "sheet/column", "sheet/row"),

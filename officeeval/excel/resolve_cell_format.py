@@ -3,7 +3,9 @@
 Formatting reads the cell's format (``cellXfs``; for a cell without an element, its row's
 or column's format) through fonts, fills, borders and number formats; values no format sets
 are Excel's built-in defaults with source ``default`` (general/bottom alignment, no fill,
-no border, automatic font color). What the cell holds is read in ``resolve_cells``.
+no border, automatic font color). What the cell holds is read in ``resolve_cells``. Each
+resolver is followed by its writer, which gives the cell a changed copy of its format
+(``excel.edit.formats``).
 """
 
 from __future__ import annotations
@@ -12,19 +14,30 @@ import functools
 from typing import Any, Callable
 
 from officeeval.cache import memo_table
+from lxml import etree
+
 from officeeval.excel import value_types as X
+from officeeval.excel.edit.formats import align_change, border_change, fill_change, \
+    font_child, format_id, restyle
 from officeeval.excel.styles import Font, Xf
 from officeeval.excel.targets import CellTarget
+from officeeval.ooxml.ns import S
 from officeeval.properties import types as T
-from officeeval.properties.define import PropertySet, read_many_one_by_one
 from officeeval.properties.drafting import Drafting
 from officeeval.properties.mistakes import Plan
-from officeeval.values import Border, Observation
+from officeeval.properties.define import PropertySet, read_many_one_by_one
+from officeeval.properties.writing import Session, WriterSet
+from officeeval.targets import Target
+from officeeval.values import Border, Measure, Observation
 
 CELL = "cell"
 
 PROPERTIES = PropertySet()
 prop, binds = PROPERTIES.prop, PROPERTIES.binds
+WRITERS = WriterSet()
+_S = f"{{{S}}}"
+_UNDERLINE = {"single": "single", "double": "double", "single_accounting": "singleAccounting",
+              "double_accounting": "doubleAccounting"}
 
 
 def _xf(t: CellTarget) -> tuple[Xf | None, int]:
@@ -114,6 +127,19 @@ def number_format(t: CellTarget, ctx) -> Observation | None:
     return Observation(code or "General", _src(idx) if xf and xf.num_fmt_id else "default")
 
 
+@WRITERS.writer("cell.number_format")
+def write_number_format(session: Session, target: Target, value: Any) -> str:
+    """A built-in format by its code (``0.00``) or id, else a custom format added."""
+    code = str(value)
+
+    def change(xf: etree._Element, styles: etree._Element) -> str:
+        num = format_id(styles, code)
+        xf.set("numFmtId", str(num))
+        xf.set("applyNumberFormat", "1")
+        return f"numFmtId={num}"
+    return restyle(session, target, change)
+
+
 def _font(t: CellTarget) -> tuple[Font | None, str]:
     xf, idx = _xf(t)
     styles = t.sheet.book.styles
@@ -138,62 +164,89 @@ def font_property(getter: Callable[[Font, CellTarget], Any]) -> Callable:
 
 
 @binds("font.name", kinds=CELL,
-       plan=Plan("format", mistake="other", values=("Arial", "宋体", "黑体")))
+      plan=Plan("format", mistake="other", values=("Arial", "宋体", "黑体")))
 @font_property
 def font_name(f: Font, t: CellTarget):
     """The cell font's name (Excel keeps one name for every script)."""
     return f.name
 
 
+WRITERS.writer("font.name")(font_child("name"))
+
+
 @binds("font.east_asia", kinds=CELL,
-       plan=Plan("format", mistake="other", values=("宋体", "黑体", "Arial")))
+      plan=Plan("format", mistake="other", values=("宋体", "黑体", "Arial")))
 @font_property
 def font_east_asia(f: Font, t: CellTarget):
     """The cell font's name (Excel keeps one name for every script)."""
     return f.name
 
 
+WRITERS.writer("font.east_asia")(font_child("name"))
+
+
 @binds("font.size", kinds=CELL,
-       plan=Plan("format", mistake="size"))
+      plan=Plan("format", mistake="size"))
 @font_property
 def font_size(f: Font, t: CellTarget):
     return f.size
 
 
+WRITERS.writer("font.size")(font_child(
+    "sz", fmt=lambda v: v.pt if isinstance(v, Measure) else v))
+
+
 @binds("font.bold", kinds=CELL,
-       plan=Plan("format", mistake="toggle"))
+      plan=Plan("format", mistake="toggle"))
 @font_property
 def font_bold(f: Font, t: CellTarget):
     return f.bold
 
 
+WRITERS.writer("font.bold")(font_child("b"))
+
+
 @binds("font.italic", kinds=CELL,
-       plan=Plan("format", mistake="toggle"))
+      plan=Plan("format", mistake="toggle"))
 @font_property
 def font_italic(f: Font, t: CellTarget):
     return f.italic
 
 
+WRITERS.writer("font.italic")(font_child("i"))
+
+
 @binds("font.underline", kinds=CELL,
-       plan=Plan("format", mistake="underline"))
+      plan=Plan("format", mistake="underline"))
 @font_property
 def font_underline(f: Font, t: CellTarget):
     return f.underline
 
 
+WRITERS.writer("font.underline")(font_child(
+    "u", fmt=lambda v: None if str(v) == "none" else _UNDERLINE.get(str(v), str(v))))
+
+
 @binds("font.strike", kinds=CELL,
-       plan=Plan("format", mistake="toggle"))
+      plan=Plan("format", mistake="toggle"))
 @font_property
 def font_strike(f: Font, t: CellTarget):
     return f.strike
 
 
+WRITERS.writer("font.strike")(font_child("strike"))
+
+
 @binds("font.color", kinds=CELL,
-       plan=Plan("format", mistake="other_rgb", values=("FFFF0000", "FF0000FF", "FF000000")))
+      plan=Plan("format", mistake="other_rgb", values=("FFFF0000", "FF0000FF", "FF000000")))
 @font_property
 def font_color(f: Font, t: CellTarget):
     rgb = t.sheet.book.styles.resolve(f.color)
     return rgb if rgb is not None else "auto"
+
+
+WRITERS.writer("font.color")(font_child(
+    "color", "rgb", True, fmt=lambda v: "FF" + str(v) if len(str(v)) == 6 else str(v)))
 
 
 @binds("font.superscript", kinds=CELL)
@@ -202,10 +255,18 @@ def font_superscript(f: Font, t: CellTarget):
     return f.vert_align == "superscript"
 
 
+WRITERS.writer("font.superscript")(font_child(
+    "vertAlign", fmt=lambda v: "superscript" if v else None))
+
+
 @binds("font.subscript", kinds=CELL)
 @font_property
 def font_subscript(f: Font, t: CellTarget):
     return f.vert_align == "subscript"
+
+
+WRITERS.writer("font.subscript")(font_child(
+    "vertAlign", fmt=lambda v: "subscript" if v else None))
 
 
 @prop("cell.fill.color", T.COLOR, kinds=CELL,
@@ -232,6 +293,11 @@ def fill_color(t: CellTarget, ctx) -> Observation | None:
     return Observation(rgb, _src(idx)) if rgb else None
 
 
+@WRITERS.writer("cell.fill.color")
+def write_fill_color(session: Session, target: Target, value: Any) -> str:
+    return restyle(session, target, fill_change(str(value)))
+
+
 def _border(t: CellTarget, side: str) -> Observation | None:
     xf, idx = _xf(t)
     styles = t.sheet.book.styles
@@ -243,6 +309,10 @@ def _border(t: CellTarget, side: str) -> Observation | None:
     return Observation(Border(b.style, None, color), _src(idx))
 
 
+def _border_style(value: Any) -> str:
+    return value.style if isinstance(value, Border) else str(value)
+
+
 @prop("cell.border.top", X.CELL_BORDER, kinds=CELL,
       draft=Drafting(called=("边框",)),
       plan=Plan("format", mistake="border"))
@@ -250,6 +320,11 @@ def _border(t: CellTarget, side: str) -> Observation | None:
 def border_top(t: CellTarget, ctx) -> Observation | None:
     """Top border: style and color (none when absent)."""
     return _border(t, "top")
+
+
+@WRITERS.writer("cell.border.top")
+def write_border_top(session: Session, target: Target, value: Any) -> str:
+    return restyle(session, target, border_change("top", _border_style(value)))
 
 
 @prop("cell.border.bottom", X.CELL_BORDER, kinds=CELL,
@@ -261,6 +336,11 @@ def border_bottom(t: CellTarget, ctx) -> Observation | None:
     return _border(t, "bottom")
 
 
+@WRITERS.writer("cell.border.bottom")
+def write_border_bottom(session: Session, target: Target, value: Any) -> str:
+    return restyle(session, target, border_change("bottom", _border_style(value)))
+
+
 @prop("cell.border.left", X.CELL_BORDER, kinds=CELL,
       draft=Drafting(called=("边框",)),
       plan=Plan("format", mistake="border"))
@@ -270,6 +350,11 @@ def border_left(t: CellTarget, ctx) -> Observation | None:
     return _border(t, "left")
 
 
+@WRITERS.writer("cell.border.left")
+def write_border_left(session: Session, target: Target, value: Any) -> str:
+    return restyle(session, target, border_change("left", _border_style(value)))
+
+
 @prop("cell.border.right", X.CELL_BORDER, kinds=CELL,
       draft=Drafting(called=("边框",)),
       plan=Plan("format", mistake="border"))
@@ -277,6 +362,11 @@ def border_left(t: CellTarget, ctx) -> Observation | None:
 def border_right(t: CellTarget, ctx) -> Observation | None:
     """Right border."""
     return _border(t, "right")
+
+
+@WRITERS.writer("cell.border.right")
+def write_border_right(session: Session, target: Target, value: Any) -> str:
+    return restyle(session, target, border_change("right", _border_style(value)))
 
 
 def _align(t: CellTarget, key: str, default) -> Observation | None:
@@ -303,6 +393,11 @@ def alignment_horizontal(t: CellTarget, ctx) -> Observation | None:
     return _align(t, "horizontal", "general")
 
 
+@WRITERS.writer("cell.alignment.horizontal")
+def write_alignment_horizontal(session: Session, target: Target, value: Any) -> str:
+    return restyle(session, target, align_change("horizontal", str(value)))
+
+
 @prop("cell.alignment.vertical", T.EnumType("vertical_alignment"), kinds=CELL,
       draft=Drafting(asked="words", words=("垂直",), pictured_by=("对齐",)),
       plan=Plan("format", mistake="next", values=("center", "top", "bottom")))
@@ -310,6 +405,11 @@ def alignment_horizontal(t: CellTarget, ctx) -> Observation | None:
 def alignment_vertical(t: CellTarget, ctx) -> Observation | None:
     """Vertical alignment (bottom when not set)."""
     return _align(t, "vertical", "bottom")
+
+
+@WRITERS.writer("cell.alignment.vertical")
+def write_alignment_vertical(session: Session, target: Target, value: Any) -> str:
+    return restyle(session, target, align_change("vertical", str(value)))
 
 
 @prop("cell.wrap", T.BOOL, kinds=CELL,
@@ -321,12 +421,22 @@ def wrap(t: CellTarget, ctx) -> Observation | None:
     return _align(t, "wrapText", False)
 
 
+@WRITERS.writer("cell.wrap")
+def write_wrap(session: Session, target: Target, value: Any) -> str:
+    return restyle(session, target, align_change("wrapText", "1" if value else "0"))
+
+
 @prop("cell.indent", T.INTEGER, kinds=CELL,
       draft=Drafting(skill="cell_format"))
 @_per_style
 def indent(t: CellTarget, ctx) -> Observation | None:
     """Indent level of the alignment (0 when not set)."""
     return _align(t, "indent", 0)
+
+
+@WRITERS.writer("cell.indent")
+def write_indent(session: Session, target: Target, value: Any) -> str:
+    return restyle(session, target, align_change("indent", str(int(value))))
 
 
 @prop("cell.locked", T.BOOL, kinds=CELL,
@@ -337,6 +447,18 @@ def locked(t: CellTarget, ctx) -> Observation | None:
     if xf is None or xf.locked is None:
         return Observation(True, "default")
     return Observation(xf.locked, _src(idx))
+
+
+@WRITERS.writer("cell.locked")
+def write_locked(session: Session, target: Target, value: Any) -> str:
+    def change(xf: etree._Element, styles: etree._Element) -> str:
+        pr = xf.find(_S + "protection")
+        if pr is None:
+            pr = etree.SubElement(xf, _S + "protection")
+        pr.set("locked", "1" if value else "0")
+        xf.set("applyProtection", "1")
+        return f"protection/@locked={int(bool(value))}"
+    return restyle(session, target, change)
 
 
 # The resolvers without a bulk form of their own (``_per_style`` gives one) read a range

@@ -5,29 +5,42 @@ Values: ``cell.value`` and ``cell.display`` read formula results from the cache 
 recalculation (source ``cached`` / ``recalculated``) and raise ``UnverifiableValue`` when
 neither is possible. An empty cell has no value (``None``: the check is ``not_found``).
 Formulas, the functions and references they use, merges and the text shown complete it.
+Each resolver is followed by its writer (``write(session, target, value) -> note``), built
+on the cell-level XML helpers of ``excel.edit.cells``.
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
+from lxml import etree
+
+from officeeval.errors import OfficeEvalError
 from officeeval.excel import cells as C
 from officeeval.excel import formulas as F
 from officeeval.excel import value_types as X
+from officeeval.excel.edit.cells import cell_el, detach_shared, set_merge, target_cell, \
+    write_value
+from officeeval.excel.refs import cell_ref
 from officeeval.excel.targets import CellTarget
+from officeeval.ooxml.ns import S
 from officeeval.properties import types as T
-from officeeval.properties.define import PropertySet, read_many_one_by_one, reads_alike, \
-    reads_many
 from officeeval.properties.drafting import Drafting
 from officeeval.properties.mistakes import Plan
-from officeeval.values import Observation, observation
+from officeeval.properties.define import PropertySet, read_many_one_by_one, reads_alike, \
+    reads_many
+from officeeval.properties.writing import NotApplicable, Session, WriterSet
+from officeeval.targets import Target
+from officeeval.values import CellValue, Observation, observation
 
 CELL_KINDS = ("cell",)
 CELL = "cell"
 
 PROPERTIES = PropertySet()
 prop, binds = PROPERTIES.prop, PROPERTIES.binds
+WRITERS = WriterSet()
 _NOT_KEPT = object()
+_S = f"{{{S}}}"
 
 
 @prop("cell.value", T.CELL_VALUE, kinds=CELL,
@@ -91,6 +104,18 @@ def values_alike(targets: list[CellTarget], others: list[CellTarget | None]) -> 
     return [same(a, sheet, b, other) for a, b in zip(raws, oraws)]
 
 
+@WRITERS.writer("cell.value")
+def write_cell_value(session: Session, target: Target, new: Any) -> str:
+    """A constant (any formula removed): a ``CellValue``, or a number, text or truth
+    value."""
+    cv = new if isinstance(new, CellValue) else CellValue(
+        "bool" if isinstance(new, bool) else "number" if isinstance(new, (int, float))
+        else "text", new)
+    root, c = target_cell(session, target)
+    detach_shared(root, target)
+    return write_value(c, cv)
+
+
 @prop("cell.display", T.TEXT, kinds=CELL,
       draft=Drafting(restates_value=True,
                      formula_shadowed=True,
@@ -127,6 +152,16 @@ def displays(targets: list[CellTarget], ctx) -> list[Observation | None]:
     return out
 
 
+def write_shown_text(session: Session, target: Target, new: Any) -> str:
+    """The text the cell shows, written as a text constant (any formula removed)."""
+    root, c = target_cell(session, target)
+    detach_shared(root, target)
+    return write_value(c, CellValue("text", str(new)))
+
+
+WRITERS.writer("cell.display")(write_shown_text)
+
+
 @prop("cell.formula", X.FORMULA, kinds=CELL,
       draft=Drafting(formula_shadowed=True, content=True, asked="spelling"),
       plan=Plan("formula", formula="cell.formula", value="cell.value", rewrite="literal"))
@@ -135,6 +170,23 @@ def formula(t: CellTarget, ctx) -> Observation | None:
     each cell, array formulas in braces."""
     got = C.formula_of(t.sheet, t.row, t.col)
     return Observation(got[0], got[1]) if got else None
+
+
+@WRITERS.writer("cell.formula")
+def write_formula(session: Session, target: Target, new: Any) -> str:
+    """The formula text (the cached result kept: a formula check, not a value check, must
+    notice)."""
+    root, c = target_cell(session, target)
+    detach_shared(root, target)
+    c = cell_el(root, target.row, target.col)  # type: ignore[attr-defined]
+    f = c.find(_S + "f")
+    if f is None:
+        f = etree.Element(_S + "f")
+        c.insert(0, f)
+    before = f"={f.text} -> " if f.text else ""
+    f.attrib.clear()
+    f.text = str(new).lstrip("=")
+    return f"{before}={f.text}"
 
 
 @prop("cell.has_formula", T.BOOL, kinds=CELL,
@@ -156,6 +208,19 @@ def has_formulas(targets: list[CellTarget], ctx) -> list[Observation | None]:
     if sheet is None:
         return [has_formula(t, ctx) for t in targets]
     return [_HAS_FORMULA[b] for b in C.has_formulas(sheet, [(t.row, t.col) for t in targets])]
+
+
+@WRITERS.writer("cell.has_formula")
+def write_has_formula(session: Session, target: Target, new: Any) -> str:
+    """False: the formula replaced by its own value (pasted values); a formula cannot be
+    made up (true on a constant raises ``NotApplicable``)."""
+    if new:
+        raise NotApplicable("no formula to write")
+    try:
+        v, _ = C.cell_value(target.sheet, target.row, target.col)  # type: ignore[attr-defined]
+    except OfficeEvalError as exc:
+        raise NotApplicable(f"the formula's value is not known: {exc}") from exc
+    return write_cell_value(session, target, v)
 
 
 def _one_small_sheet(targets: list[CellTarget]):
@@ -216,6 +281,17 @@ def merged(t: CellTarget, ctx) -> Observation | None:
     return Observation(t.sheet.merge_at(t.row, t.col) is not None, "direct")
 
 
+@WRITERS.writer("cell.merged")
+def write_merged(session: Session, target: Target, value: Any) -> str:
+    """True: the cell merged with its right neighbour; false: its merge removed."""
+    if value:
+        if target.sheet.merge_at(target.row, target.col) is not None:  # type: ignore
+            raise NotApplicable("already merged")
+        ref = f"{cell_ref(target.row, target.col)}:{cell_ref(target.row, target.col + 1)}"  # type: ignore
+        return set_merge(session, target, ref)
+    return set_merge(session, target, None)
+
+
 @prop("cell.merge_range", X.REF, kinds=CELL,
       draft=Drafting(top_left_only=True),
       plan=Plan("merge", toggles="cell.merged"))
@@ -223,6 +299,13 @@ def merge_range(t: CellTarget, ctx) -> Observation | None:
     """The merged range containing the cell (A1:F1); no value when not merged."""
     area = t.sheet.merge_at(t.row, t.col)
     return Observation(str(area), "direct") if area is not None else None
+
+
+@WRITERS.writer("cell.merge_range")
+def write_merge_range(session: Session, target: Target, value: Any) -> str:
+    """The merged range holding the cell (``none``/empty: not merged)."""
+    ref = str(value).replace("$", "") if value not in (None, "", "none") else None
+    return set_merge(session, target, ref)
 
 
 @binds("cell.span", kinds=CELL)
@@ -233,22 +316,41 @@ def span(t: CellTarget, ctx) -> Observation | None:
     return Observation(f"{area.rows}x{area.cols}", "direct")
 
 
+@WRITERS.writer("cell.span")
+def write_span(session: Session, target: Target, value: Any) -> str:
+    """``RxC`` from the cell: a merged range of that many rows and columns (``1x1``: not
+    merged)."""
+    rows, _, cols = str(value).lower().partition("x")
+    r, c = int(rows), int(cols or 1)
+    if (r, c) == (1, 1):
+        return set_merge(session, target, None)
+    ref = f"{cell_ref(target.row, target.col)}:" \
+          f"{cell_ref(target.row + r - 1, target.col + c - 1)}"  # type: ignore[attr-defined]
+    return set_merge(session, target, ref)
+
+
 def _display_text(t: CellTarget, ctx) -> Observation | None:
     shown, source = C.display_text(t.sheet, t.row, t.col)
     return Observation(shown, source)
 
 
 @binds("text", kinds=CELL,
-       plan=Plan("value", value="cell.value"))
+      plan=Plan("value", value="cell.value"))
 def text(t: CellTarget, ctx) -> Observation | None:
     """The text the cell shows."""
     return _display_text(t, ctx)
+
+
+WRITERS.writer("text")(write_shown_text)
 
 
 @binds("cell.text", kinds=CELL)
 def cell_text(t: CellTarget, ctx) -> Observation | None:
     """The text the cell shows."""
     return _display_text(t, ctx)
+
+
+WRITERS.writer("cell.text")(write_shown_text)
 
 
 # Every other cell resolver reads a range one cell at a time, but behind one dispatch

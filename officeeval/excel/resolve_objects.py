@@ -1,6 +1,7 @@
-"""Charts on sheets, and the reading of referenced cells every object on a sheet shares
-(pivot tables, tables and names are in ``resolve_pivots``, conditional formats and
-validations in ``resolve_rules``).
+"""Resolvers for charts on sheets, and the reading of referenced cells every object on a
+sheet shares (pivot tables are in ``resolve_pivots``, tables in ``resolve_tables``, defined
+names in ``resolve_workbook``, conditional formats in ``resolve_rules``, validations in
+``resolve_validation``).
 
 Charts bind the ``chart.*`` family (``officeeval.properties.charts``), which Excel defines;
 where a chart is (its anchor, its sheet) and the pivot table it is built on are Excel's own,

@@ -1,34 +1,64 @@
-"""Resolvers for conditional-format rules and data validation rules."""
+"""Conditional-format rules: their type, range, operator, criteria and the format they
+apply, and the cells they format; each resolver followed by its writer (the ``cfRule``
+edited, its format a new ``dxf``). Data validations are ``resolve_validation``'s."""
 
 from __future__ import annotations
+
+from typing import Any
+
+from lxml import etree
 
 from officeeval.errors import UnverifiableValue
 from officeeval.excel import value_types as X
 from officeeval.excel.cf_effect import formatted_cells
 from officeeval.excel.cf_values import Unsupported
 from officeeval.excel.conditional import dxf_fill_color
-from officeeval.excel.resolve_objects import cell_text_at, ref_cells
-from officeeval.excel.targets import CfTarget, ValidationTarget
-from officeeval.excel.validation import literal_items
+from officeeval.excel.edit.formats import styles_root
+from officeeval.excel.edit.rules import rule_attr, rule_el, write_range
+from officeeval.excel.targets import CfTarget
+from officeeval.ooxml.ns import S
 from officeeval.properties import types as T
-from officeeval.properties.define import PropertySet
 from officeeval.properties.drafting import Drafting
-from officeeval.properties.mistakes import (
-    Plan, cycled, first_cell_dropped, flipped, mistyped, reordered,
-)
+from officeeval.properties.mistakes import Plan, first_cell_dropped
+from officeeval.properties.define import PropertySet
+from officeeval.properties.writing import NotApplicable, Session, WriterSet
+from officeeval.targets import Target
 from officeeval.values import Observation
 
-CF, VALIDATION = "conditional_format", "validation"
+_S = f"{{{S}}}"
+CF = "conditional_format"
 
 PROPERTIES = PropertySet()
 prop = PROPERTIES.prop
+WRITERS = WriterSet()
 
 
 def _obs(v, source: str = "direct") -> Observation | None:
     return Observation(v, source) if v is not None else None
 
 
-# ------------------------------------------------------------------ conditional formats
+def _new_dxf(session: Session, rule: etree._Element, fill: str | None = None,
+             font_color: str | None = None, bold: bool | None = None) -> str:
+    styles = styles_root(session)
+    dxfs = styles.find(_S + "dxfs")
+    if dxfs is None:
+        dxfs = etree.SubElement(styles, _S + "dxfs")
+    dxf = etree.SubElement(dxfs, _S + "dxf")
+    if font_color is not None or bold is not None:
+        font = etree.SubElement(dxf, _S + "font")
+        if bold is not None:
+            etree.SubElement(font, _S + "b", val="1" if bold else "0")
+        if font_color is not None:
+            etree.SubElement(font, _S + "color", rgb="FF" + font_color[-6:])
+    if fill is not None:
+        f = etree.SubElement(dxf, _S + "fill")
+        pf = etree.SubElement(f, _S + "patternFill", patternType="solid")
+        etree.SubElement(pf, _S + "bgColor", rgb="FF" + fill[-6:])
+    dxfs.set("count", str(len(dxfs)))
+    rule.set("dxfId", str(len(dxfs) - 1))
+    return "dxf replaced"
+
+
 @prop("cf.type", T.EnumType("cf_type"), kinds=CF,
       draft=Drafting(called=("条件格式",)),
       implied_by="type",
@@ -39,12 +69,18 @@ def cf_type(t: CfTarget, ctx) -> Observation | None:
     return _obs(t.rule.type or None)
 
 
+WRITERS.writer("cf.type")(rule_attr("type"))
+
+
 @prop("cf.range", X.REF, kinds=CF,
       draft=Drafting(called=("条件格式",)),
       plan=Plan("rule", mistake="range"))
 def cf_range(t: CfTarget, ctx) -> Observation | None:
     """The range the rule applies to (sqref; several areas space-separated)."""
     return _obs(t.rule.range or None)
+
+
+WRITERS.writer("cf.range")(write_range)
 
 
 @prop("cf.operator", T.EnumType("cf_operator"), kinds=CF,
@@ -56,12 +92,26 @@ def cf_operator(t: CfTarget, ctx) -> Observation | None:
     return _obs(t.rule.operator)
 
 
+WRITERS.writer("cf.operator")(rule_attr("operator"))
+
+
 @prop("cf.formula", X.ORDERED, kinds=CF,
       draft=Drafting(called=("条件格式",)),
       plan=Plan("rule", mistake="cf_formula", formula="cf.formula"))
 def cf_formula(t: CfTarget, ctx) -> Observation | None:
     """The rule's formulas or criteria values, in order (60 | 90)."""
     return _obs([f.strip().lstrip("=") for f in t.rule.formulas])
+
+
+@WRITERS.writer("cf.formula")
+def write_cf_formula(session: Session, target: Target, value: Any) -> str:
+    el = rule_el(session, target)
+    found = el.findall(_S + "formula")
+    if not found:
+        raise NotApplicable("no formula")
+    for f, text in zip(found, list(value)):
+        f.text = str(text).lstrip("=")
+    return f"formula={found[0].text}"
 
 
 @prop("cf.text", T.TEXT, kinds=CF,
@@ -73,12 +123,18 @@ def cf_text(t: CfTarget, ctx) -> Observation | None:
     return _obs(t.rule.text)
 
 
+WRITERS.writer("cf.text")(rule_attr("text"))
+
+
 @prop("cf.rank", T.INTEGER, kinds=CF,
       draft=Drafting(called=("条件格式",)),
       plan=Plan("rule", mistake="rank"))
 def cf_rank(t: CfTarget, ctx) -> Observation | None:
     """N of a top/bottom N rule."""
     return _obs(t.rule.rank)
+
+
+WRITERS.writer("cf.rank")(rule_attr("rank", lambda v: str(int(v))))
 
 
 @prop("cf.fill.color", T.COLOR, kinds=CF,
@@ -93,6 +149,11 @@ def cf_fill(t: CfTarget, ctx) -> Observation | None:
     return _obs(dxf_fill_color(rule.dxf, styles.resolve))
 
 
+@WRITERS.writer("cf.fill.color")
+def write_cf_fill(session: Session, target: Target, value: Any) -> str:
+    return _new_dxf(session, rule_el(session, target), fill=str(value))
+
+
 @prop("cf.font.color", T.COLOR, kinds=CF,
       draft=Drafting(pictured_by=("颜色", "填充", "背景", "底纹", "配色"), called=("条件格式",)),
       plan=Plan("rule", mistake="color"))
@@ -102,6 +163,11 @@ def cf_font_color(t: CfTarget, ctx) -> Observation | None:
     if dxf is None or dxf.font is None or dxf.font.color is None:
         return None
     return _obs(t.doc.styles.resolve(dxf.font.color))
+
+
+@WRITERS.writer("cf.font.color")
+def write_cf_font_color(session: Session, target: Target, value: Any) -> str:
+    return _new_dxf(session, rule_el(session, target), font_color=str(value))
 
 
 @prop("cf.font.bold", T.BOOL, kinds=CF,
@@ -115,6 +181,11 @@ def cf_font_bold(t: CfTarget, ctx) -> Observation | None:
     return Observation(dxf.font.bold, "direct")
 
 
+@WRITERS.writer("cf.font.bold")
+def write_cf_font_bold(session: Session, target: Target, value: Any) -> str:
+    return _new_dxf(session, rule_el(session, target), bold=bool(value))
+
+
 @prop("cf.colors", X.TEXT_LIST, kinds=CF,
       draft=Drafting(pictured_by=("颜色", "填充", "背景", "底纹", "配色"), called=("条件格式",)),
       plan=Plan("rule", mistake="cf_formula", formula="cf.formula"))
@@ -123,12 +194,36 @@ def cf_colors(t: CfTarget, ctx) -> Observation | None:
     return _obs([t.doc.styles.resolve(c) or "" for c in t.rule.colors])
 
 
+@WRITERS.writer("cf.colors")
+def write_cf_colors(session: Session, target: Target, value: Any) -> str:
+    """The colours of a colour scale or data bar, in order."""
+    el = rule_el(session, target)
+    colors = [c for tag in ("colorScale", "dataBar") for holder in el.findall(_S + tag)
+              for c in holder.findall(_S + "color")]
+    if not colors:
+        raise NotApplicable("no colour scale or data bar")
+    for c, rgb in zip(colors, list(value)):
+        c.attrib.clear()
+        c.set("rgb", "FF" + str(rgb)[-6:])
+    return f"colors {','.join(str(v) for v in value)}"
+
+
 @prop("cf.icon_set", T.TEXT, kinds=CF,
       draft=Drafting(called=("条件格式",)),
       plan=Plan("rule", mistake="cf_formula", formula="cf.formula"))
 def cf_icon_set(t: CfTarget, ctx) -> Observation | None:
     """The icon set (3TrafficLights1, 3Arrows …)."""
     return _obs(t.rule.icon_set)
+
+
+@WRITERS.writer("cf.icon_set")
+def write_cf_icon_set(session: Session, target: Target, value: Any) -> str:
+    el = rule_el(session, target)
+    icons = el.find(_S + "iconSet")
+    if icons is None:
+        raise NotApplicable("no icon set")
+    icons.set("iconSet", str(value))
+    return f"iconSet={value}"
 
 
 @prop("cf.cells", X.CELL_SET, kinds=CF,
@@ -156,142 +251,20 @@ def cf_cells(t: CfTarget, ctx) -> Observation | None:
     return Observation(cells, "computed")
 
 
-# ------------------------------------------------------------------ validations
-@prop("validation.type", T.EnumType("validation_type"), kinds=VALIDATION,
-      draft=Drafting(called=("数据验证", "有效性")),
-      implied_by="type",
-      plan=Plan("rule"))
-def validation_type(t: ValidationTarget, ctx) -> Observation | None:
-    """Validation type: list 序列, whole 整数, decimal 小数, date, time, textLength,
-    custom, any."""
-    return _obs(t.rule.type)
-
-
-@prop("validation.range", X.REF, kinds=VALIDATION,
-      draft=Drafting(called=("数据验证", "有效性")),
-      plan=Plan("rule", mistake="range"))
-def validation_range(t: ValidationTarget, ctx) -> Observation | None:
-    """The cells the rule applies to."""
-    return _obs(t.rule.range or None)
-
-
-@prop("validation.list", X.TEXT_LIST, kinds=VALIDATION,
-      draft=Drafting(called=("数据验证", "有效性")),
-      plan=Plan("rule", mistake="validation_formula", formula="validation.formula"))
-def validation_list(t: ValidationTarget, ctx) -> Observation | None:
-    """Items a list rule offers (from its literal or the cells it references)."""
-    rule = t.rule
-    if rule.type != "list":
-        return None
-    items = literal_items(rule.formula1)
-    if items is not None:
-        return Observation(items, "direct")
-    cells = ref_cells(t.doc, rule.formula1, t.sheet)
+@WRITERS.writer("cf.cells")
+def write_cf_cells(session: Session, target: Target, value: Any) -> str:
+    """The rule made to format exactly the given cells: its range set to them and the rule
+    an expression that is always true (its format kept)."""
+    el = rule_el(session, target)
+    cells = " ".join(str(v).replace("$", "") for v in value)
     if not cells:
-        return None
-    texts = [cell_text_at(sh, r, c) for sh, r, c in cells]
-    return Observation([x for x in texts if x != ""], "cells")
-
-
-@prop("validation.formula", X.FORMULA, kinds=VALIDATION,
-      draft=Drafting(called=("数据验证", "有效性")),
-      plan=Plan("rule", mistake="validation_formula", formula="validation.formula"))
-def validation_formula(t: ValidationTarget, ctx) -> Observation | None:
-    """The rule's first formula or limit (formula1)."""
-    return _obs(t.rule.formula1)
-
-
-@prop("validation.formula2", X.FORMULA, kinds=VALIDATION,
-      draft=Drafting(called=("数据验证", "有效性")),
-      plan=Plan("rule", mistake="validation_formula", formula="validation.formula"))
-def validation_formula2(t: ValidationTarget, ctx) -> Observation | None:
-    """The rule's second limit (formula2, for between)."""
-    return _obs(t.rule.formula2)
-
-
-@prop("validation.operator", T.TEXT, kinds=VALIDATION,
-      draft=Drafting(called=("数据验证", "有效性")),
-      plan=Plan("rule", mistake="operator"))
-def validation_operator(t: ValidationTarget, ctx) -> Observation | None:
-    """The comparison operator (between when not set)."""
-    return _obs(t.rule.operator) if t.rule.operator else Observation("between", "default")
-
-
-@prop("validation.list.ordered", X.ORDERED, kinds=VALIDATION,
-      draft=Drafting(called=("数据验证", "有效性")),
-      plan=Plan("setting", mistake=reordered))
-def validation_list_ordered(t: ValidationTarget, ctx) -> Observation | None:
-    """Items a list rule offers, in the order the drop-down shows them (equal only in that
-    order; validation.list compares them as a set)."""
-    return validation_list(t, ctx)
-
-
-# The input message (输入信息) and error alert (出错警告) tabs of the data validation dialog.
-def _shown(v: bool) -> Observation:
-    return Observation(True, "direct") if v else Observation(False, "default")
-
-
-@prop("validation.input.show", T.BOOL, kinds=VALIDATION,
-      draft=Drafting(called=("数据验证", "有效性")),
-      plan=Plan("setting", mistake=flipped))
-def validation_input_show(t: ValidationTarget, ctx) -> Observation | None:
-    """Whether the input message is shown when a cell is selected (选定单元格时显示输入信息;
-    showInputMessage, off when absent)."""
-    return _shown(t.rule.show_input)
-
-
-@prop("validation.input.title", T.TEXT, kinds=VALIDATION,
-      draft=Drafting(called=("数据验证", "有效性")),
-      typed_text=True,
-      plan=Plan("setting", mistake=mistyped))
-def validation_input_title(t: ValidationTarget, ctx) -> Observation | None:
-    """Title of the input message (输入信息 / 标题; promptTitle); no value when none is
-    written."""
-    return _obs(t.rule.prompt_title or None)
-
-
-@prop("validation.input.message", T.TEXT, kinds=VALIDATION,
-      draft=Drafting(called=("数据验证", "有效性")),
-      plan=Plan("setting", mistake=mistyped))
-def validation_input_message(t: ValidationTarget, ctx) -> Observation | None:
-    """Text of the input message (输入信息; prompt); no value when none is written."""
-    return _obs(t.rule.prompt or None)
-
-
-@prop("validation.error.show", T.BOOL, kinds=VALIDATION,
-      draft=Drafting(called=("数据验证", "有效性")),
-      plan=Plan("setting", mistake=flipped))
-def validation_error_show(t: ValidationTarget, ctx) -> Observation | None:
-    """Whether an error alert is shown after invalid data is entered (输入无效数据时显示出错
-    警告; showErrorMessage, off when absent: without it Excel accepts any entry)."""
-    return _shown(t.rule.show_error)
-
-
-@prop("validation.error.style", T.EnumType("validation_error_style"), kinds=VALIDATION,
-      draft=Drafting(called=("数据验证", "有效性")),
-      plan=Plan("setting", mistake=cycled("stop", "warning", "information")))
-def validation_error_style(t: ValidationTarget, ctx) -> Observation | None:
-    """Style of the error alert: stop 停止 (the default), warning 警告, information 信息
-    (errorStyle)."""
-    style = t.rule.error_style
-    if style in ("stop", "warning", "information"):
-        return Observation(style, "direct")
-    return Observation("stop", "default")
-
-
-@prop("validation.error.title", T.TEXT, kinds=VALIDATION,
-      draft=Drafting(called=("数据验证", "有效性")),
-      typed_text=True,
-      plan=Plan("setting", mistake=mistyped))
-def validation_error_title(t: ValidationTarget, ctx) -> Observation | None:
-    """Title of the error alert (出错警告 / 标题; errorTitle); no value when none is
-    written."""
-    return _obs(t.rule.error_title or None)
-
-
-@prop("validation.error.message", T.TEXT, kinds=VALIDATION,
-      draft=Drafting(called=("数据验证", "有效性")),
-      plan=Plan("setting", mistake=mistyped))
-def validation_error_message(t: ValidationTarget, ctx) -> Observation | None:
-    """Text of the error alert (错误信息; error); no value when none is written."""
-    return _obs(t.rule.error or None)
+        raise NotApplicable("a rule formats at least one cell")
+    el.getparent().set("sqref", cells)
+    for attr in ("operator", "text", "rank", "percent", "bottom", "aboveAverage",
+                 "equalAverage", "stdDev", "timePeriod"):
+        el.attrib.pop(attr, None)
+    for child in list(el):
+        el.remove(child)
+    el.set("type", "expression")
+    etree.SubElement(el, _S + "formula").text = "TRUE"
+    return f"expression TRUE over {cells}"

@@ -32,6 +32,8 @@ WORD_AUDIT_EDITS = ("officeeval.word.edit.structure", "officeeval.word.edit.equi
                     "officeeval.word.edit.equivalent_values",
                     "officeeval.word.edit.field_results", "officeeval.word.edit.pictured",
                     "officeeval.word.edit.created", "officeeval.word.edit.paragraph_text")
+EXCEL_NOT_FOR_SCORE = tuple(f"officeeval.excel.edit.{m}" for m in (
+    "equivalents", "created", "pictured", "charts"))
 PPT_NOT_FOR_SCORE = tuple(f"officeeval.ppt.edit.{m}" for m in (
     "equivalents", "created", "layout_switch", "paragraph_text", "pictured", "shapes",
     "slides"))
@@ -40,7 +42,7 @@ PPT_NOT_FOR_SCORE = tuple(f"officeeval.ppt.edit.{m}" for m in (
 NOT_FOR_SCORE = ("officeeval.audit", "officeeval.draft", "officeeval.report",
                  "officeeval.analysis", "officeeval.runner", "officeeval.service",
                  "officeeval.generation", "officeeval.outline", "officeeval.inspection",
-                 *WORD_AUDIT_EDITS, "officeeval.excel.edit", *PPT_NOT_FOR_SCORE,
+                 *WORD_AUDIT_EDITS, *EXCEL_NOT_FOR_SCORE, *PPT_NOT_FOR_SCORE,
                  "officeeval.ooxml.chart_edit",
                  "pandas", "numpy", "jinja2", "starlette", "uvicorn", "httpx", "openai",
                  "ray", "pydantic", "xmlschema", "typer.rich_utils", "PIL", "pypdfium2",

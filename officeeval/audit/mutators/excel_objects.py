@@ -15,7 +15,9 @@ from officeeval.audit.mutators.chart_mistakes import chart_mistake, uncached, te
 from officeeval.audit.mutators.excel_sheets import (
     order_options, plan_column, plan_row, plan_sheet, plan_sheet_order, plan_workbook,
 )
-from officeeval.excel.edit import charts as XC, objects as XO
+from officeeval.excel.edit import charts as XC
+from officeeval.excel.edit.pivots import delete_pivot
+from officeeval.excel.edit.rules import delete_rule
 from officeeval.properties.mistakes import typo
 from officeeval.rubric.model import Check
 from officeeval.targets import Target
@@ -61,7 +63,7 @@ def plan_rule(ctx: PlanContext, check: Check, targets: list[Target],
                             f"{where}: {prop} changed",
                             write_each(check, idx, writes, "excel", value)))
     out.append(mutation(f"delete|{where}", f"delete:{kind}", f"{where} deleted",
-                        edit_each(check, idx, XO.delete_rule), scope="rubric"))
+                        edit_each(check, idx, delete_rule), scope="rubric"))
     return out
 
 
@@ -231,7 +233,7 @@ def plan_pivot(ctx: PlanContext, check: Check, targets: list[Target],
                             write_each(check, idx, prop, "excel",
                                        lambda n, t: wrong(ref[n], prop))))
     out.append(mutation(f"delete|{where}", "delete:pivot", f"{where} deleted",
-                        edit_each(check, idx, XO.delete_pivot), scope="rubric"))
+                        edit_each(check, idx, delete_pivot), scope="rubric"))
     return out
 
 

@@ -1,12 +1,13 @@
-"""Writing SpreadsheetML: the writer side of Excel's properties, beside the readers.
+"""Editing SpreadsheetML: the XML helpers Excel's writers share, and the audit's own edits.
 
-``cells`` writes values and formulas into worksheet parts (and caches formula results),
-``formats`` a cell's format (a copy of its ``cellXfs`` entry with the font, fill, border,
-alignment or number format changed) and merges, ``sheets`` a sheet and its settings (name,
-visibility, tab colour, panes, filters, sorting, print setup, outlines), ``workbook`` the
-order of the sheets and the date system, ``rows_columns`` columns and rows,
-``objects`` tables, pivot tables, defined names, conditional formats and validations, and
-``charts`` a chart deleted (charts' properties are written where they are declared).
-``equivalents`` holds the rewrites that keep what Excel shows. ``officeeval.apps`` lists
-the writer sets (``WRITERS`` of each module).
+Excel's writers sit beside their resolvers (``excel.resolve_*``, each module's ``WRITERS``;
+the charts' with the chart family, ``properties.charts``) and are built on these helpers:
+``cells`` finds or creates a cell, writes a constant over a formula and merges ranges (and
+caches formula results for the audit), ``formats`` gives a cell a changed copy of its format
+(``cellXfs``) and finds number formats, ``sheets`` reaches a sheet's entry in workbook.xml
+and its worksheet part, ``workbook`` swaps and drops sheets, ``rules`` edits
+conditional-format and validation rules, ``pivots`` a pivot table's part, ``charts``
+deletes a chart. ``equivalents``, ``created`` and ``pictured`` hold the audit's rewrites
+(what keeps what Excel shows, objects created, look-alike colours and sizes).
+``officeeval.apps`` lists the writer sets.
 """

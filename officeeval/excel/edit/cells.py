@@ -1,6 +1,6 @@
-"""Writers of cell values and formulas, and the cell-level XML helpers (a ``c`` element
-found or created in row and column order, a constant written over a formula, formula
-results cached).
+"""The cell-level XML helpers Excel's writers share: a ``c`` element found or created in row
+and column order, a constant written over a formula, merged ranges added or removed; and
+formula results cached and constant cells listed (the audit's).
 
 Worksheet parts are edited whole (the parsed part of the fresh view); the view itself
 streams them, so the edited tree is the one serialized.
@@ -16,11 +16,10 @@ from lxml import etree
 from officeeval.errors import OfficeEvalError
 from officeeval.excel.refs import col_index, col_letters
 from officeeval.ooxml.ns import S
-from officeeval.properties.writing import NotApplicable, Session, WriterSet
+from officeeval.properties.writing import NotApplicable, Session
 from officeeval.targets import Target
 from officeeval.values import CellValue
 
-WRITERS = WriterSet()
 _S = f"{{{S}}}"
 _REF = re.compile(r"^([A-Z]+)(\d+)$")
 
@@ -127,54 +126,36 @@ def detach_shared(root: etree._Element, t) -> None:
         of.text = (got[0] if got else "").lstrip("=")
 
 
-def _cell(session: Session, t: Target) -> tuple[etree._Element, etree._Element]:
+def target_cell(session: Session, t: Target) -> tuple[etree._Element, etree._Element]:
+    """The worksheet root (marked as changed) and the ``c`` element (created when absent)
+    of cell target ``t``; raises ``NotApplicable`` for a target that is not a cell."""
     if t.kind != "cell":
         raise NotApplicable(f"not a cell: {t.kind}")
     root = sheet_root(session, t.sheet)  # type: ignore[attr-defined]
     return root, cell_el(root, t.row, t.col)  # type: ignore[attr-defined]
 
 
-@WRITERS.writer("cell.value")
-def value(session: Session, target: Target, new: Any) -> str:
-    """A constant (any formula removed): a ``CellValue``, or a number, text or truth
-    value."""
-    cv = new if isinstance(new, CellValue) else CellValue(
-        "bool" if isinstance(new, bool) else "number" if isinstance(new, (int, float))
-        else "text", new)
-    root, c = _cell(session, target)
-    detach_shared(root, target)
-    return write_value(c, cv)
-
-
-@WRITERS.writer("cell.formula")
-def formula(session: Session, target: Target, new: Any) -> str:
-    """The formula text (the cached result kept: a formula check, not a value check, must
-    notice)."""
-    root, c = _cell(session, target)
-    detach_shared(root, target)
-    c = cell_el(root, target.row, target.col)  # type: ignore[attr-defined]
-    f = c.find(_S + "f")
-    if f is None:
-        f = etree.Element(_S + "f")
-        c.insert(0, f)
-    before = f"={f.text} -> " if f.text else ""
-    f.attrib.clear()
-    f.text = str(new).lstrip("=")
-    return f"{before}={f.text}"
-
-
-@WRITERS.writer("cell.has_formula")
-def has_formula(session: Session, target: Target, new: Any) -> str:
-    """False: the formula replaced by its own value (pasted values); a formula cannot be
-    made up (true on a constant raises ``NotApplicable``)."""
-    if new:
-        raise NotApplicable("no formula to write")
-    from officeeval.excel.cells import cell_value
-    try:
-        v, _ = cell_value(target.sheet, target.row, target.col)  # type: ignore[attr-defined]
-    except OfficeEvalError as exc:
-        raise NotApplicable(f"the formula's value is not known: {exc}") from exc
-    return value(session, target, v)
+def set_merge(session: Session, t: Target, ref: str | None) -> str:
+    """Remove the merged range holding cell ``t``; with ``ref``, merge ``ref`` instead.
+    Raises ``NotApplicable`` for removing the merge of a cell that is not merged."""
+    root = sheet_root(session, t.sheet)  # type: ignore[attr-defined]
+    area = t.sheet.merge_at(t.row, t.col)  # type: ignore[attr-defined]
+    merges = root.find(_S + "mergeCells")
+    if area is not None and merges is not None:
+        for m in list(merges):
+            if (m.get("ref") or "").upper() == str(area).upper():
+                merges.remove(m)
+        merges.set("count", str(len(merges)))
+    if ref is None:
+        if area is None:
+            raise NotApplicable("the cell is not merged")
+        return f"merge {area} removed"
+    if merges is None:
+        merges = etree.Element(_S + "mergeCells")
+        root.find(_S + "sheetData").addnext(merges)
+    etree.SubElement(merges, _S + "mergeCell", ref=ref)
+    merges.set("count", str(len(merges)))
+    return f"merge {ref} added"
 
 
 def cache_formula_results(session: Session) -> int:
@@ -249,16 +230,3 @@ def constant_cells(doc) -> list[tuple[Any, int, int, str]]:
                 continue
             out.append((sheet, int(m.group(2)), col_index(m.group(1)) or 0, cell.get("r")))
     return out
-
-
-def _shown_text_writer(name: str) -> None:
-    @WRITERS.writer(name)
-    def write(session: Session, target: Target, new: Any) -> str:
-        """The text the cell shows, written as a text constant (any formula removed)."""
-        root, c = _cell(session, target)
-        detach_shared(root, target)
-        return write_value(c, CellValue("text", str(new)))
-
-
-for _name in ("text", "cell.text", "cell.display"):
-    _shown_text_writer(_name)
