@@ -34,6 +34,20 @@ def test_no_property_spreads_over_more_files_than_recorded(measured):
     assert spread == {}, "(files now, files recorded); a new property is recorded with --record"
 
 
+def test_a_property_is_one_declaration_per_application(measured):
+    """Issue 33's goal: for a median property an application implements and names it in one
+    file (its definition: reader, writer and policy side by side), and none is spread over
+    more than three."""
+    import statistics
+    table, _ = measured
+    for app in ("word", "excel", "ppt"):
+        counts = [len(apps[app]) for apps in table.values() if app in apps]
+        assert counts and statistics.median(counts) == 1, app
+        worst = {name: apps[app] for name, apps in table.items()
+                 if app in apps and len(apps[app]) > 3}
+        assert worst == {}, app
+
+
 def _names(src: str) -> set[str]:
     return pf._named_in(ast.parse(src), {"font.bold", "text", "count"})
 

@@ -16,6 +16,7 @@ from officeeval import apps
 from officeeval.catalog import catalog, resolve
 from officeeval.draft.anchors import Anchor, anchors, safe_select
 from officeeval.draft.policy import policy
+from officeeval.draft.reads import FORMULA, HAS_FORMULA, TEXT
 from officeeval.errors import OfficeEvalError
 from officeeval.excel.refs import cell_ref
 from officeeval.properties.registry import ResolveContext
@@ -104,7 +105,7 @@ def properties_for(app: str, kind: str) -> list[str]:
         b = reg.get(name).bindings[app]
         if kind not in b.kinds:
             continue
-        if name == "text" and (kind not in TEXT_KINDS or kind == "cell"):
+        if name == TEXT and (kind not in TEXT_KINDS or kind == "cell"):
             continue
         if skipped(kind, name, b.kinds):
             continue
@@ -114,7 +115,7 @@ def properties_for(app: str, kind: str) -> list[str]:
 
 def _word_skipped(kind: str, name: str, kinds: frozenset[str]) -> bool:
     return (kind in CONTAINER_PARA and (name.startswith(("font.", "paragraph."))
-                                        or name == "text")
+                                        or name == TEXT)
             or kind in HEADER_KINDS and not (name.startswith("font.")
                                              or kind in policy(name).header_kinds)
             or kind == "section" and bool(policy(name).header_kinds)
@@ -136,7 +137,7 @@ SKIPPED = {"word": _word_skipped, "excel": _excel_skipped, "ppt": _ppt_skipped}
 
 def _formula(t: Target) -> bool:
     try:
-        obs = observe("cell.has_formula", t)
+        obs = observe(HAS_FORMULA, t)
     except (OfficeEvalError, LookupError):
         return False
     return bool(obs and obs.value)
@@ -153,7 +154,7 @@ def diff(inp: Document, ref: Document, words: str = "") -> Diff:
     sheets = apps.app(ref.app).has_step("sheet")
     renamed = _renamed_sheets(inp, ref_anchors) if sheets else {}
     shifts = _sheet_shifts(inp, ref_anchors, renamed) if sheets else {}
-    formulas = "cell.has_formula" in catalog().names(ref.app)
+    formulas = HAS_FORMULA in catalog().names(ref.app)
     for a in ref_anchors:
         sel_in = a.selector
         for was, now in renamed.items():
@@ -178,8 +179,8 @@ def diff(inp: Document, ref: Document, words: str = "") -> Diff:
             same = False
             if in_formula:
                 try:
-                    same = (shown(observe("cell.formula", a.target), _T)
-                            == shown(observe("cell.formula", counterpart), _T))
+                    same = (shown(observe(FORMULA, a.target), _T)
+                            == shown(observe(FORMULA, counterpart), _T))
                 except (OfficeEvalError, LookupError):
                     same = False
             if not same:

@@ -15,6 +15,7 @@ import difflib
 from dataclasses import dataclass, field
 
 from officeeval.draft.anchors import Anchor, quote, safe_select
+from officeeval.draft.reads import TEXT
 from officeeval.targets import Document
 
 SIMILAR = 0.8       # an edited paragraph keeps at least this share of its text
@@ -97,7 +98,7 @@ def replace_all(changes, gone: Gone, ref: Document) -> set[int]:
     ref_texts = [(t.predicate_value("text") or "") for t in safe_select(ref, "paragraph")]
     by_piece: dict[tuple[str, str], list] = {}
     for c in changes:
-        if c.prop != "text" or c.anchor.group != "paragraph" or c.inp is None or \
+        if c.prop != TEXT or c.anchor.group != "paragraph" or c.inp is None or \
                 not isinstance(c.inp.value, str) or not isinstance(c.ref.value, str):
             continue
         old, new = c.inp.value.strip(), c.ref.value.strip()

@@ -10,6 +10,7 @@ from officeeval.draft.changes import FORMULA_WRITTEN, Diff, observe, shown
 from officeeval.draft.criteria import DraftCheck, DraftCriterion
 from officeeval.draft.policy import policy
 from officeeval.draft.ranges import range_selector, rectangles
+from officeeval.draft.reads import TEXT
 from officeeval.errors import OfficeEvalError
 from officeeval.targets import Document, Target
 
@@ -73,7 +74,7 @@ def _kept_texts(diff: Diff, inp: Document, ref: Document, changed: set[str]) -> 
     for a, cp in diff.matched:
         if a.group == "table" and a.selector.startswith("table[text"):
             try:
-                same = shown(observe("text", a.target), _TT) == shown(observe("text", cp), _TT)
+                same = shown(observe(TEXT, a.target), _TT) == shown(observe(TEXT, cp), _TT)
             except (OfficeEvalError, LookupError):
                 same = False
             if same:
@@ -96,9 +97,9 @@ def _kept_slides(diff: Diff, inp: Document, ref: Document, changed: set[str]) ->
                    and _same(a.target, cp, "slide.title")][:MAX_KEPT]
     if len(safe_select(inp, "slide")) == len(safe_select(ref, "slide")):
         checks.append(DraftCheck("presentation", "slide.count", "unchanged"))
-    checks += [DraftCheck(a.selector, "text", "unchanged")
+    checks += [DraftCheck(a.selector, TEXT, "unchanged")
                for a, cp in diff.matched if a.group == "shape" and _body(a.target)
-               and a.selector not in changed and _same(a.target, cp, "text")][:MAX_KEPT]
+               and a.selector not in changed and _same(a.target, cp, TEXT)][:MAX_KEPT]
     return checks
 
 
@@ -137,7 +138,7 @@ def _kept_paragraphs(inp: Document, ref: Document) -> list[DraftCheck]:
         got = []
         for t in safe_select(doc, "paragraph"):
             try:
-                obs = observe("text", t)
+                obs = observe(TEXT, t)
             except (OfficeEvalError, LookupError):
                 return []
             got.append("" if obs is None or obs.value is None else str(obs.value))
@@ -146,13 +147,13 @@ def _kept_paragraphs(inp: Document, ref: Document) -> list[DraftCheck]:
     if not b or not any(x.strip() for x in b):
         return []
     if a == b:
-        return [DraftCheck("paragraph", "text", "unchanged")]
+        return [DraftCheck("paragraph", TEXT, "unchanged")]
     runs = []
     for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
         if tag == "equal" and i1 == j1 and any(x.strip() for x in b[j1:j2]):
             runs.append((j1 + 1, j2))
     runs = sorted(sorted(runs, key=lambda r: -(r[1] - r[0]))[:MAX_KEPT // 2])
-    return [DraftCheck(f"paragraph[{r1}]" if r1 == r2 else f"paragraph[{r1}..{r2}]", "text",
+    return [DraftCheck(f"paragraph[{r1}]" if r1 == r2 else f"paragraph[{r1}..{r2}]", TEXT,
                        "unchanged") for r1, r2 in runs]
 
 

@@ -18,6 +18,7 @@ from officeeval.draft.instruction import prop_words
 from officeeval.draft.policy import policy
 from officeeval.draft.preservation import preservation_criteria
 from officeeval.draft.ranges import range_selector, range_token, rectangles
+from officeeval.draft.reads import FORMULA, HAS_FORMULA, PARAGRAPH_STYLE, TEXT
 from officeeval.errors import OfficeEvalError
 from officeeval.targets import Document
 
@@ -31,7 +32,7 @@ def _sig_value(c: Change) -> str:
         return "formula:" + ",".join(_functions(c.anchor))
     if c.anchor.group == "cell" and c.prop == "cell.value":
         return "typed"          # typed values: a range of them is one edit
-    if c.prop in ("cell.text", "text"):
+    if c.prop in ("cell.text", TEXT):
         return "typed"          # the cells of a new table, the edits of a replace-all
     return shown(c.ref, c.vtype)
 
@@ -61,7 +62,7 @@ def _group_selectors(ref: Document, anchors: list[Anchor], props: set[str]) -> l
         return [anchors[0].selector]
     want = sorted(a.target.locator for a in anchors)
     cands: list[str] = []
-    if anchors[0].group == "paragraph" and "paragraph.style" not in props:
+    if anchors[0].group == "paragraph" and PARAGRAPH_STYLE not in props:
         styles = {_style_name(a) for a in anchors}
         if len(styles) == 1 and None not in styles:
             cands.append(f"paragraph[style={quote(styles.pop())}]")
@@ -95,7 +96,7 @@ def _group_selectors(ref: Document, anchors: list[Anchor], props: set[str]) -> l
 
 def _style_name(a: Anchor) -> str | None:
     try:
-        obs = observe("paragraph.style", a.target)
+        obs = observe(PARAGRAPH_STYLE, a.target)
     except (OfficeEvalError, LookupError):
         return None
     return str(obs.value) if obs and obs.value and "'" not in str(obs.value) else None
@@ -205,7 +206,7 @@ def propose(diff: Diff, inp: Document, ref: Document, words: str = "",
             continue    # one replace-all, graded as one
         if policy(c.prop).page_result and not pages:
             continue
-        if c.prop == "text" and c.anchor.selector in gone.edited:
+        if c.prop == TEXT and c.anchor.selector in gone.edited:
             continue    # the replace-all's criterion grades it
         by_target.setdefault(c.anchor.selector, []).append(c)
         anchor_of[c.anchor.selector] = c.anchor
@@ -245,7 +246,7 @@ def propose(diff: Diff, inp: Document, ref: Document, words: str = "",
                     tokens += list(policy(c.prop).spoken_true)
                 if k.expected:
                     tokens.append(k.expected)
-                    tokens += spoken_style(k.expected) if c.prop == "paragraph.style" else []
+                    tokens += spoken_style(k.expected) if c.prop == PARAGRAPH_STYLE else []
         sid, sname = skill_of(template[0].prop)
         labels = [a.label for a in anchors]
         what = "、".join(labels[:3]) + (f" 等 {len(labels)} 处" if len(labels) > 3 else "")
@@ -304,7 +305,7 @@ def _pruned(changes: list[Change]) -> list[Change]:
     for c in changes:
         props_of.setdefault(c.anchor.selector, set()).add(c.prop)
     para_props = {c.prop for c in changes if c.anchor.group in ("paragraph", "span")}
-    restyled = {c.anchor.selector for c in changes if c.prop == "paragraph.style"}
+    restyled = {c.anchor.selector for c in changes if c.prop == PARAGRAPH_STYLE}
     style_changes = {(getattr(getattr(c.anchor.target, "style", None), "id", None), c.prop,
                       shown(c.ref, c.vtype)) for c in changes if c.anchor.group == "style"}
     # The default paragraph style's changes are graded on its paragraphs (below), so those
@@ -330,7 +331,7 @@ def _pruned(changes: list[Change]) -> list[Change]:
         # have; checked again on the paragraphs, a style written wrong cost two steps.
         if c.anchor.group in ("paragraph", "span") and \
                 c.prop.startswith(("paragraph.", "font.")) and \
-                c.prop != "paragraph.style" and c.ref.source.startswith("style:") and (
+                c.prop != PARAGRAPH_STYLE and c.ref.source.startswith("style:") and (
                     (c.ref.source[6:], c.prop, shown(c.ref, c.vtype)) in style_changes
                     and c.ref.source[6:] not in default_ids
                     or c.anchor.selector in restyled):
@@ -366,19 +367,19 @@ def _pruned(changes: list[Change]) -> list[Change]:
 
 def _formula_checks(sel: str, a: Anchor, ref: Document) -> list[DraftCheck]:
     funcs = _functions(a)
-    out = [DraftCheck(sel, "cell.has_formula", "equals", "true")]
+    out = [DraftCheck(sel, HAS_FORMULA, "equals", "true")]
     if funcs:
         out.append(DraftCheck(sel, "cell.functions", "contains_all", "|".join(funcs)))
     # Not what it shows (the number format's criterion grades that: a missing ¥ would cost
     # two steps); an absolute range only where the step asks for one (asked.py).
     out.append(DraftCheck(sel, "cell.value", "equals", expected_from="reference"))
     try:
-        formula = observe("cell.formula", a.target)
+        formula = observe(FORMULA, a.target)
     except (OfficeEvalError, LookupError):
         formula = None
     m = re.search(r"\$[A-Z]{1,3}\$\d+:\$[A-Z]{1,3}\$\d+", str(formula.value if formula else ""))
     if m:
-        out.append(DraftCheck(sel, "cell.formula", "contains", m.group(0)))
+        out.append(DraftCheck(sel, FORMULA, "contains", m.group(0)))
     return out
 
 
@@ -418,14 +419,14 @@ def _structure(diff: Diff, inp: Document, ref: Document, gone: Gone) -> list[Dra
         styles = {}
         for t in safe_select(ref, "paragraph"):
             try:
-                obs = observe("paragraph.style", t)
+                obs = observe(PARAGRAPH_STYLE, t)
             except (OfficeEvalError, LookupError):
                 continue
             if obs is not None and obs.value and "'" not in str(obs.value):
                 styles[str(obs.value)] = styles.get(str(obs.value), 0) + 1
         restyled: dict[str, int] = {}
         for c in diff.changes:
-            if c.prop == "paragraph.style" and c.anchor.group == "paragraph":
+            if c.prop == PARAGRAPH_STYLE and c.anchor.group == "paragraph":
                 restyled[str(c.ref.value)] = restyled.get(str(c.ref.value), 0) + 1
         default = _default_style(ref)
         for name, n in styles.items():
@@ -442,12 +443,12 @@ def _structure(diff: Diff, inp: Document, ref: Document, gone: Gone) -> list[Dra
                                                       note=f"input: {n_inp}")], 1.0,
                                           tokens=[name]))
     for a in gone.deleted:
-        out.append(DraftCriterion("", "text", f"删除 {a.label}",
+        out.append(DraftCriterion("", TEXT, f"删除 {a.label}",
                                   [DraftCheck(a.selector, None, "count", "0",
                                               note="present in the input")], 1.0,
                                   tokens=[a.label.strip("“”")]))
     for old, new in gone.replaced.items():
-        out.append(DraftCriterion("", "text", f"“{old}”已全部改为“{new}”",
+        out.append(DraftCriterion("", TEXT, f"“{old}”已全部改为“{new}”",
                                   [DraftCheck(gone_selector(old), None, "count", "0",
                                               note=f"replaced by {new!r} in the reference")],
                                   1.5, tokens=[old, new]))

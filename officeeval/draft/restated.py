@@ -20,6 +20,7 @@ from officeeval.draft.anchors import safe_select
 from officeeval.draft.changes import observe
 from officeeval.draft.criteria import DraftCheck, DraftCriterion
 from officeeval.draft.policy import policy
+from officeeval.draft.reads import HAS_FORMULA, TEXT
 from officeeval.errors import OfficeEvalError
 from officeeval.targets import Document
 
@@ -149,14 +150,14 @@ def restated(k: DraftCheck, c: DraftCriterion, ref: Document) -> bool:
     if p == "cf.formula" and re.search(r"[A-Z]+\$?\d|\$", k.expected or "") and \
             any(x.prop == "cf.cells" and x.select == k.select for x in c.checks):
         return True     # the cells a formula rule fills are graded, not how it is spelt
-    if p == "text" and re.search(r"placeholder\[type='(ftr|sldNum|dt)'\]", k.select):
+    if p == TEXT and re.search(r"placeholder\[type='(ftr|sldNum|dt)'\]", k.select):
         return True     # footer.text / slide.date.text grade it; a number's text is the number
     if d.page_field and k.expected is not None and \
             re.fullmatch(r"\s*([0-9]+|[ivxlcdmIVXLCDM]+)\s*", k.expected):
         return True     # a PAGE field's cached result: whatever its writer last saw
     if p == "hyperlink.target" and _self_naming_action(c, k.select, ref):
         return True
-    if p == "cell.display" and any(x.prop == "cell.has_formula" and x.select == k.select
+    if p == "cell.display" and any(x.prop == HAS_FORMULA and x.select == k.select
                                    for x in c.checks):
         return True     # what shows is the number format's criterion
     return False

@@ -8,7 +8,7 @@ style it reads.
 
 from __future__ import annotations
 
-from officeeval.audit.mutators.base import Mutation, PlanContext
+from officeeval.audit.mutators.base import Mutation, PlanContext, plans
 from officeeval.audit.mutators.equivalent import equivalent
 from officeeval.word.edit import equivalent_values as WV
 from officeeval.word.edit import equivalents as WE
@@ -19,13 +19,15 @@ def _reads_direct(ctx: PlanContext) -> bool:
 
 
 def style_sensitive(ctx: PlanContext) -> set[str]:
-    """Locators of paragraphs whose style the rubric reads (paragraph.style, a style
+    """Locators of paragraphs whose style the rubric reads (a property the audit breaks by
+    restyling the paragraph, ``plan=Plan("paragraph_style")`` where it is defined; a style
     predicate in a selector): giving them another style changes what it asks about."""
     out: set[str] = set()
     for c in ctx.rubric.criteria:
         for k in c.checks:
             sel = k.select or ""
-            if k.property in ("paragraph.style", "style.name") or "style" in sel:
+            restyled = any(p.kind == "paragraph_style" for p in plans(k.property or "", "word"))
+            if restyled or "style" in sel:
                 for t in ctx.targets(sel):
                     out.add(t.locator)
                     for p in getattr(t, "paragraphs", []) or []:
