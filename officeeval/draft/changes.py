@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from officeeval import apps
+from officeeval.cache import ProcessMemo
 from officeeval.catalog import catalog, resolve
 from officeeval.draft.anchors import Anchor, anchors, safe_select
 from officeeval.draft.policy import policy
@@ -94,8 +95,20 @@ def shown(obs: Observation | None, vtype) -> str:
 
 
 def properties_for(app: str, kind: str) -> list[str]:
-    """The properties of ``app`` a draft compares on a target of ``kind``; raises
-    ``KeyError`` for an unknown app."""
+    """The properties of ``app`` a draft compares on a target of ``kind`` (a new list; made
+    once per app and kind: it depends on the catalog alone); raises ``KeyError`` for an
+    unknown app."""
+    known = _COMPARED.get((app, kind))
+    if known is None:
+        known = _COMPARED.put((app, kind), tuple(_properties_for(app, kind)))
+    return list(known)
+
+
+# What a draft compares per (app, target kind): a draft asks it once per anchor (thousands).
+_COMPARED: "ProcessMemo[tuple[str, ...]]" = ProcessMemo("draft.compared", 256)
+
+
+def _properties_for(app: str, kind: str) -> list[str]:
     reg = catalog()
     skipped = apps.by_app(SKIPPED, app)
     out = []
@@ -155,6 +168,9 @@ def diff(inp: Document, ref: Document, words: str = "") -> Diff:
     renamed = _renamed_sheets(inp, ref_anchors) if sheets else {}
     shifts = _sheet_shifts(inp, ref_anchors, renamed) if sheets else {}
     formulas = HAS_FORMULA in catalog().names(ref.app)
+    # One context per document (``observe`` makes one per call; a workbook's diff resolves
+    # hundreds of thousands of values).
+    ref_ctx, inp_ctx = _ctx(ref), _ctx(inp)
     for a in ref_anchors:
         sel_in = a.selector
         for was, now in renamed.items():
@@ -191,7 +207,7 @@ def diff(inp: Document, ref: Document, words: str = "") -> Diff:
         for prop in props:
             vtype = reg.get(prop).type_for(ref.app)
             try:
-                r = observe(prop, a.target)
+                r = resolve(prop, a.target, ref_ctx)
             except (OfficeEvalError, LookupError) as exc:
                 unreadable.append((a.selector, prop, f"{type(exc).__name__}: {exc}"))
                 continue
@@ -199,7 +215,7 @@ def diff(inp: Document, ref: Document, words: str = "") -> Diff:
                 continue
             if r.source == "default" and counterpart is not None:
                 try:
-                    i0 = observe(prop, counterpart)
+                    i0 = resolve(prop, counterpart, inp_ctx)
                 except (OfficeEvalError, LookupError):
                     i0 = None
                 if i0 is None or i0.source == "default":
@@ -217,7 +233,7 @@ def diff(inp: Document, ref: Document, words: str = "") -> Diff:
                 changes.append(Change(a, prop, r, None, vtype, True))
                 continue
             try:
-                i = observe(prop, counterpart)
+                i = resolve(prop, counterpart, inp_ctx)
             except (OfficeEvalError, LookupError):
                 i = None
             if policy(prop).top_left_only and not str(r.value).startswith(
