@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from officeeval.audit.mutators.base import Mutation, Planner
+from officeeval.audit.mutators.base import Mutation
 from officeeval.audit.mutators.ppt_motion import (
     plan_animation, plan_animation_detail, plan_transition,
 )

@@ -29,7 +29,6 @@ from officeeval.audit.mutators.chart_mistakes import chart_plans
 from officeeval.audit.mutators.plan import (
     Inherited, Policy, plan_check as plan, plan_forbidden, plan_typo, plan_values,
 )
-from officeeval.properties.mistakes import Plan
 from officeeval.rubric.model import Check
 from officeeval.targets import Target
 from officeeval.word.edit import structure as WS
