@@ -164,7 +164,7 @@ def font_property(getter: Callable[[Font, CellTarget], Any]) -> Callable:
 
 
 @binds("font.name", kinds=CELL,
-      plan=Plan("format", mistake="other", values=("Arial", "宋体", "黑体")))
+       plan=Plan("format", mistake="other", values=("Arial", "宋体", "黑体")))
 @font_property
 def font_name(f: Font, t: CellTarget):
     """The cell font's name (Excel keeps one name for every script)."""
@@ -175,7 +175,7 @@ WRITERS.writer("font.name")(font_child("name"))
 
 
 @binds("font.east_asia", kinds=CELL,
-      plan=Plan("format", mistake="other", values=("宋体", "黑体", "Arial")))
+       plan=Plan("format", mistake="other", values=("宋体", "黑体", "Arial")))
 @font_property
 def font_east_asia(f: Font, t: CellTarget):
     """The cell font's name (Excel keeps one name for every script)."""
@@ -186,7 +186,7 @@ WRITERS.writer("font.east_asia")(font_child("name"))
 
 
 @binds("font.size", kinds=CELL,
-      plan=Plan("format", mistake="size"))
+       plan=Plan("format", mistake="size"))
 @font_property
 def font_size(f: Font, t: CellTarget):
     return f.size
@@ -197,7 +197,7 @@ WRITERS.writer("font.size")(font_child(
 
 
 @binds("font.bold", kinds=CELL,
-      plan=Plan("format", mistake="toggle"))
+       plan=Plan("format", mistake="toggle"))
 @font_property
 def font_bold(f: Font, t: CellTarget):
     return f.bold
@@ -207,7 +207,7 @@ WRITERS.writer("font.bold")(font_child("b"))
 
 
 @binds("font.italic", kinds=CELL,
-      plan=Plan("format", mistake="toggle"))
+       plan=Plan("format", mistake="toggle"))
 @font_property
 def font_italic(f: Font, t: CellTarget):
     return f.italic
@@ -217,7 +217,7 @@ WRITERS.writer("font.italic")(font_child("i"))
 
 
 @binds("font.underline", kinds=CELL,
-      plan=Plan("format", mistake="underline"))
+       plan=Plan("format", mistake="underline"))
 @font_property
 def font_underline(f: Font, t: CellTarget):
     return f.underline
@@ -228,7 +228,7 @@ WRITERS.writer("font.underline")(font_child(
 
 
 @binds("font.strike", kinds=CELL,
-      plan=Plan("format", mistake="toggle"))
+       plan=Plan("format", mistake="toggle"))
 @font_property
 def font_strike(f: Font, t: CellTarget):
     return f.strike
@@ -238,7 +238,7 @@ WRITERS.writer("font.strike")(font_child("strike"))
 
 
 @binds("font.color", kinds=CELL,
-      plan=Plan("format", mistake="other_rgb", values=("FFFF0000", "FF0000FF", "FF000000")))
+       plan=Plan("format", mistake="other_rgb", values=("FFFF0000", "FF0000FF", "FF000000")))
 @font_property
 def font_color(f: Font, t: CellTarget):
     rgb = t.sheet.book.styles.resolve(f.color)

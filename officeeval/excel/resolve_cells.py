@@ -335,7 +335,7 @@ def _display_text(t: CellTarget, ctx) -> Observation | None:
 
 
 @binds("text", kinds=CELL,
-      plan=Plan("value", value="cell.value"))
+       plan=Plan("value", value="cell.value"))
 def text(t: CellTarget, ctx) -> Observation | None:
     """The text the cell shows."""
     return _display_text(t, ctx)

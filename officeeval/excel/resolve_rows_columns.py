@@ -67,7 +67,7 @@ def _own_col(root: etree._Element, n: int) -> etree._Element:
 
 
 @binds("column.width", kinds=COLUMN, vtype=X.COLUMN_WIDTH,
-      plan=Plan("column", mistake="wider"))
+       plan=Plan("column", mistake="wider"))
 def column_width(t: ColumnTarget, ctx) -> Observation | None:
     width, source = t.sheet.column_width(t.col)
     return Observation(width, source)
@@ -113,7 +113,7 @@ def _row(session: Session, t: Target) -> etree._Element:
 
 
 @binds("row.height", kinds=ROW,
-      plan=Plan("row", mistake="taller"))
+       plan=Plan("row", mistake="taller"))
 def row_height(t: RowTarget, ctx) -> Observation | None:
     info = _row_info(t)
     if info is not None and info.height is not None and 0 <= info.height <= 409.5:

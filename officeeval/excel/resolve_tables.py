@@ -91,7 +91,7 @@ def write_table_range(session: Session, target: Target, value: Any) -> str:
 
 
 @binds("table.style", kinds=TABLE, vtype=X.TABLE_STYLE,
-      plan=Plan("table", mistake="style"))
+       plan=Plan("table", mistake="style"))
 def table_style(t: TableTarget, ctx) -> Observation | None:
     return _obs(t.table.style)
 
@@ -131,7 +131,7 @@ def _style_option(t: TableTarget, attr: str) -> Observation | None:
 
 
 @binds("table.banded_rows", kinds=TABLE,
-      plan=Plan("setting", mistake=flipped))
+       plan=Plan("setting", mistake=flipped))
 def table_banded_rows(t: TableTarget, ctx) -> Observation | None:
     return _style_option(t, "showRowStripes")
 
