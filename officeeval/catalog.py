@@ -25,25 +25,28 @@ _CATALOG: "ProcessMemo[Registry]" = ProcessMemo("catalog", 1)
 
 
 def build() -> Registry:
-    """A new registry from every application's property sets, with their writer sets
-    attached when a writer is first asked for (``Registry.writer``,
-    ``Registry.load_writers``); raises ``ValueError`` for a name defined twice, bound
-    without a definition, or given two resolvers (or, when attached, writers) in one
-    app."""
+    """A new registry of every application, each application's property sets loaded when
+    it is first asked for (``Registry.ensure``) and its writer sets when a writer is
+    (``Registry.writer``, ``Registry.load_writers``). Loading raises ``ValueError`` for a
+    name defined twice, bound without a definition, or given two resolvers (or, when
+    attached, writers) in one app."""
     reg = Registry()
     reg.define(COUNT.name, COUNT.vtype, COUNT.doc)
     for spec in apps.APPS.values():
-        reg.add_app(spec.name, spec.properties)
-    reg.finish()
-    for spec in apps.APPS.values():
+        reg.add_app_later(spec.name, lambda spec=spec: spec.properties)
         # Writers only edit (the audit, the tests): attached when first asked for.
         reg.add_writers_later(spec.name, lambda spec=spec: spec.writers)
     return reg
 
 
-def catalog() -> Registry:
-    """The loaded catalog (built on first use)."""
-    return _CATALOG.get_or_make("catalog", build)
+def catalog(app: str | None = None) -> Registry:
+    """The catalog (built on first use). With ``app``, at least that application's
+    properties are loaded, each with its binding in ``app`` (other applications' are
+    loaded when a name only they define is looked up): what grading one document needs.
+    Without, every application's: the whole catalog. Raises ``ValueError`` when the
+    property modules contradict each other (see ``build``)."""
+    reg = _CATALOG.get_or_make("catalog", build)
+    return reg.ensure(app) if app is not None else reg.ensure_all()
 
 
 def get_property(name: str) -> PropertyDef | None:
@@ -58,7 +61,7 @@ def resolve(name: str, target: Target, ctx: ResolveContext | None = None) -> Obs
     resolver for this app or this target kind, and whatever the resolver raises
     (``UnverifiableValue`` for values that cannot be verified).
     """
-    pdef = catalog().get(name)
+    pdef = catalog(target.doc.app).get(name)
     if pdef is None:
         raise KeyError(f"unknown property {name!r}")
     binding = pdef.bindings.get(target.doc.app)
@@ -93,10 +96,10 @@ def _binding_for_all(name: str, targets: list[Target]):
     kinds it applies to); ``None`` when there is none or ``targets`` is empty."""
     if not targets:
         return None
-    pdef = catalog().get(name)
+    app = targets[0].doc.app
+    pdef = catalog(app).get(name)
     if pdef is None:
         return None
-    app = targets[0].doc.app
     binding = pdef.bindings.get(app)
     if binding is None:
         return None

@@ -5,12 +5,16 @@ A property is defined once, by the decorated resolver that carries its documenta
 the target kinds it accepts, so a rubric asking for ``font.bold`` on a ``section`` is a
 rubric error, not a silent ``not_found``. Writers (``officeeval.properties.writing``) are
 attached to the bindings of their app. The loaded catalog, built from every application's
-sets, is ``officeeval.catalog.catalog()``.
+sets, is ``officeeval.catalog.catalog()``; an application's sets may be left for later
+(``add_app_later``) and loaded when a caller asks for that application (``ensure``) or for
+a name no loaded application defines, so grading a Word document never imports the code
+of the other applications.
 """
 
 from __future__ import annotations
 
 import difflib
+import threading
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
@@ -95,6 +99,10 @@ class Registry:
         self._defined_at: dict[str, str] = {}
         self._pending: list[tuple[str, Definition]] = []
         self._later: dict[str, Callable[[], tuple[WriterSet, ...]]] = {}
+        self._order: list[str] = []  # the apps in the order they were added
+        self._unloaded: dict[str, Callable[[], tuple[PropertySet, ...]]] = {}
+        self._loaded: set[str] = set()
+        self._loading = threading.RLock()
 
     def define(self, name: str, vtype: ValueType, doc: str,
                aliases: tuple[str, ...] = ()) -> PropertyDef:
@@ -127,11 +135,47 @@ class Registry:
         binding never depends on the order the apps are listed in), then every binding.
         Raises ``ValueError`` naming both places for a name defined twice, a binding of
         an undefined name and a second resolver of one name in one app."""
+        self._add_sets(app, sets)
+        if app not in self._order:
+            self._order.append(app)
+        self._loaded.add(app)
+
+    def _add_sets(self, app: str, sets: tuple[PropertySet, ...]) -> None:
         defs = [d for s in sets for d in s]
         for d in defs:
             if d.defines:
                 self._define_from(d)
         self._pending.extend((app, d) for d in defs)
+
+    def add_app_later(self, app: str, sets: Callable[[], tuple[PropertySet, ...]]) -> None:
+        """Add ``app``'s property sets (``sets()``, as ``add_app``) when ``app`` is first
+        asked for (``ensure``) or a name is looked up that no loaded application defines
+        (``get``). Bindings keep the order the applications were added in, whatever the
+        order they are loaded in."""
+        self._order.append(app)
+        self._unloaded[app] = sets
+
+    def ensure(self, app: str) -> "Registry":
+        """Load ``app``'s sets if they were left for later, and bind what they bind whose
+        definition is loaded (the rest waits for its defining application). Raises
+        ``ValueError`` as ``add_app`` does; an unknown ``app`` loads nothing."""
+        if app in self._loaded:
+            return self
+        with self._loading:
+            sets = self._unloaded.get(app)
+            if sets is not None:
+                self._add_sets(app, sets())
+                del self._unloaded[app]
+                self._bind_pending(final=not self._unloaded)
+                self._loaded.add(app)  # last: another thread's ensure returns at once
+        return self
+
+    def ensure_all(self) -> "Registry":
+        """Load every application left for later (the whole catalog, every binding made);
+        raises ``ValueError`` as ``finish`` does."""
+        while self._unloaded:
+            self.ensure(next(iter(self._unloaded)))
+        return self
 
     def _define_from(self, d: Definition) -> None:
         first = self._defined_at.get(d.name)
@@ -146,11 +190,24 @@ class Registry:
         self._defined_at[d.name] = d.where
 
     def finish(self) -> "Registry":
-        """Bind every pending definition (after all apps' entries are defined)."""
+        """Bind every pending definition (after all apps' entries are defined); raises
+        ``ValueError`` for a binding of a name no ``prop`` defines, two resolvers of one
+        name in one app, a writer of a read-only binding."""
+        self._bind_pending(final=True)
+        return self
+
+    def _bind_pending(self, final: bool) -> None:
+        """Bind the pending definitions whose name is defined; when ``final`` (no
+        application is left to load), one whose name nobody defines is an error."""
+        waiting: list[tuple[str, Definition]] = []
+        touched: list[PropertyDef] = []
         for app, d in self._pending:
             pdef = self._defs.get(d.name)
             if pdef is None:
-                raise ValueError(f"{d.where} binds {d.name!r}, which no @prop defines")
+                if final:
+                    raise ValueError(f"{d.where} binds {d.name!r}, which no @prop defines")
+                waiting.append((app, d))
+                continue
             if app in pdef.bindings:
                 raise ValueError(f"property {d.name} has two {app} resolvers "
                                  f"({pdef.bindings[app].where} and {d.where})")
@@ -162,8 +219,16 @@ class Registry:
                                          plans=d.plans, draft=d.draft,
                                          writer=Writer(d.name, d.writer)
                                          if d.writer is not None else None)
-        self._pending = []
-        return self
+            touched.append(pdef)
+        self._pending = waiting
+        rank = {a: i for i, a in enumerate(self._order)}
+        for pdef in touched:
+            if len(pdef.bindings) > 1:
+                # In place, in the apps' order: callers hold the dict, and ``apps()`` and
+                # the generated catalog list apps in that order whatever the loading order.
+                ordered = sorted(pdef.bindings.items(), key=lambda kv: rank.get(kv[0], 99))
+                pdef.bindings.clear()
+                pdef.bindings.update(ordered)
 
     def add_writers(self, app: str, sets: tuple[WriterSet, ...]) -> None:
         """Attach ``app``'s writers to the bindings of their properties; raises
@@ -192,6 +257,7 @@ class Registry:
     def load_writers(self) -> "Registry":
         """Attach every writer left for later (bindings then carry their ``writer``);
         raises ``ValueError`` like ``add_writers``."""
+        self.ensure_all()
         while self._later:
             app, sets = next(iter(self._later.items()))
             del self._later[app]
@@ -200,6 +266,7 @@ class Registry:
 
     def writer(self, name: str, app: str) -> Writer | None:
         """The ``app`` writer of property ``name`` (or alias); ``None`` when it has none."""
+        self.ensure(app)
         if app in self._later:
             sets = self._later.pop(app)
             self.add_writers(app, sets())
@@ -208,18 +275,28 @@ class Registry:
         return binding.writer if binding is not None else None
 
     def get(self, name: str) -> PropertyDef | None:
-        """The definition for a name or alias; ``None`` when unknown."""
-        return self._defs.get(self._aliases.get(name, name))
+        """The definition for a name or alias; ``None`` when unknown. A name no loaded
+        application defines loads the others first. Its bindings hold every loaded
+        application's: ask for ``ensure(app)`` (``catalog(app)``) before reading ``app``'s."""
+        key = self._aliases.get(name, name)
+        found = self._defs.get(key)
+        if found is None and self._unloaded:
+            self.ensure_all()
+            found = self._defs.get(self._aliases.get(name, name))
+        return found
 
     def names(self, app: str | None = None) -> list[str]:
+        self.ensure_all()
         return sorted(n for n, d in self._defs.items() if app is None or app in d.bindings)
 
     def suggest(self, name: str, app: str | None = None) -> str | None:
         """The closest known name (for "did you mean"); ``None`` when nothing is close."""
+        self.ensure_all()
         pool = self.names(app) + [a for a, n in self._aliases.items()
                                   if app is None or app in self._defs[n].bindings]
         found = difflib.get_close_matches(name, pool, n=1, cutoff=0.6)
         return found[0] if found else None
 
     def all(self) -> list[PropertyDef]:
+        self.ensure_all()
         return [self._defs[n] for n in sorted(self._defs)]

@@ -71,7 +71,7 @@ def _property_type(prop_name: str, app: str, select: str | None, kind: str | Non
     """The type of property ``prop_name`` in ``app``; ``None`` when the catalog has no
     such property or ``app`` does not have it (reported, with the closest name). A
     property that does not apply to the kind of target selected is reported too."""
-    reg = catalog()
+    reg = catalog(app)
     pdef = reg.get(prop_name)
     if pdef is None:
         place.report(f"unknown property {prop_name!r}"

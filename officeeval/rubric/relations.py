@@ -35,7 +35,7 @@ def relation(el: etree._Element, app: str, prop_name: str | None,
     if other is not None and app in apps.APPS:
         _other_property(other, app, prop_name, kind, vtype, place)
     elif prop_name and app in apps.APPS and kind is not None:
-        pdef = catalog().get(prop_name)
+        pdef = catalog(app).get(prop_name)
         binding = pdef.bindings.get(app) if pdef is not None else None
         if binding is not None and kind not in binding.kinds:
             place.report(f"property {prop_name} does not apply to {kind} targets "
@@ -61,7 +61,7 @@ def _other_property(other: str, app: str, prop_name: str | None, kind: str | Non
                     vtype: ValueType | None, place: Place) -> None:
     """``against-property=``: a property of ``app``, applying to the ``kind`` of target
     ``against=`` selects, of the same type as the check's own."""
-    pdef = catalog().get(other)
+    pdef = catalog(app).get(other)
     if pdef is None or app not in pdef.bindings:
         place.report(f"against-property={other!r} is not a {app} property")
         return

@@ -33,8 +33,9 @@ def judge_by_groups(run: CheckRun) -> CheckResult | None:
     targets = run.targets
     if not isinstance(targets, LazySelection) or len(targets) < 2 or not run.check.property:
         return None
-    pdef = catalog().get(run.check.property)
-    binding = pdef.bindings.get(run.grading.main.app) if pdef is not None else None
+    app = run.grading.main.app
+    pdef = catalog(app).get(run.check.property)
+    binding = pdef.bindings.get(app) if pdef is not None else None
     if binding is None:
         return None
     grouped = targets.groups(binding.fn)

@@ -86,7 +86,7 @@ def value_type(check: Check, app: str) -> ValueType:
         return INTEGER
     if not check.property:
         return TEXT
-    pdef = catalog().get(check.property)
+    pdef = catalog(app).get(check.property)
     if pdef is None:
         raise EvalError(f"unknown property {check.property!r}")
     return pdef.type_for(app)

@@ -34,15 +34,15 @@ COMPARATORS = {"=": "equals", "!=": "equals", "^=": "starts_with", "$=": "ends_w
                "<": "less", "<=": "less_equal"}
 
 
-def _catalog():
+def _catalog(app: str):
     from officeeval.catalog import catalog  # selection's own layer: built on first use
-    return catalog()
+    return catalog(app)
 
 
 def check_predicate(pred: Predicate, app: str, kind: str | None) -> str | None:
     """What is wrong with a property predicate for ``app`` on targets of ``kind`` (``None``:
     not known), for people; ``None`` when it is valid. Used by ``validate_selector``."""
-    reg = _catalog()
+    reg = _catalog(app)
     name = pred.key or ""
     pdef = reg.get(name)
     if pdef is None:
@@ -69,7 +69,7 @@ def check_predicate(pred: Predicate, app: str, kind: str | None) -> str | None:
 def _expected(name: str, app: str, op: str, literal: str) -> tuple[Comparator, ValueType, Any]:
     """The comparator, value type and parsed literal of a predicate; raises
     ``ValueParseError`` (a rubric error) for a literal the type cannot read."""
-    pdef = _catalog().get(name)
+    pdef = _catalog(app).get(name)
     assert pdef is not None
     vtype = pdef.type_for(app)
     comparator = get_comparator(COMPARATORS[op])
@@ -82,7 +82,7 @@ def keeps(target: Target, pred: Predicate) -> bool:
     raises (``UnverifiableValue``, ``UnevaluableDocument``): the check is then an
     ``eval_error`` or ``unevaluable``, never a wrong selection."""
     doc = target.doc
-    pdef = _catalog().get(pred.key or "")
+    pdef = _catalog(doc.app).get(pred.key or "")
     binding = pdef.bindings.get(doc.app) if pdef is not None else None
     if binding is None or target.kind not in binding.kinds:
         return pred.op == "!="

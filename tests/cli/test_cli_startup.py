@@ -71,6 +71,18 @@ def test_score_imports_only_what_grading_needs(tmp_path, sample):
     assert offending(modules, NOT_FOR_SCORE) == []
 
 
+def test_score_of_a_word_document_loads_no_other_application(tmp_path):
+    # The catalog loads an application's property modules when it is first asked for
+    # (``Registry.ensure``). Every name Word's rubrics read is defined by Word or by the
+    # format-neutral chart family; PowerPoint and Excel bind names Word defines
+    # (``font.bold``), so scoring them loads Word's definitions too.
+    modules = loaded(tmp_path, "score", "samples/word-l2-report/reference.docx", "-r",
+                     "rubrics/word-l2-report.xml", "--json", "--no-recalc")
+    assert "officeeval.word.props_font" in modules
+    assert offending(modules, ("officeeval.excel", "officeeval.ppt",
+                               "officeeval.selectors.excel", "officeeval.selectors.ppt")) == []
+
+
 def test_score_as_a_table_adds_only_rich(tmp_path):
     modules = loaded(tmp_path, "score", "samples/word-l1-notice/reference.docx", "-r",
                      "rubrics/word-l1-notice.xml")

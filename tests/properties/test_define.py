@@ -3,6 +3,9 @@ from every application's property sets."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 from officeeval import apps
@@ -166,6 +169,96 @@ def test_the_catalog_is_built_from_the_apps_in_their_order():
         "officeeval.ppt.resolvers_shape.")
     assert reg.get("count").bindings == {}
     assert catalog() is catalog()
+
+
+def _lazy_sets():
+    """Three apps: ``word`` defines ``x.bold``, ``excel`` binds it and defines ``x.width``,
+    ``ppt`` binds ``x.width``; the loaders count their calls."""
+    word, excel, ppt = PropertySet(), PropertySet(), PropertySet()
+
+    @word.prop("x.bold", T.BOOL, kinds="run", aliases=("x.strong",))
+    def word_bold(target, ctx):
+        """Bold."""
+
+    @excel.binds("x.bold", kinds="cell")
+    def excel_bold(target, ctx):
+        return None
+
+    @excel.prop("x.width", T.NUMBER, kinds="column")
+    def excel_width(target, ctx):
+        """Width."""
+
+    @ppt.binds("x.width", kinds="shape")
+    def ppt_width(target, ctx):
+        return None
+
+    calls: list[str] = []
+    reg = Registry()
+    for app, s in (("word", word), ("excel", excel), ("ppt", ppt)):
+        reg.add_app_later(app, lambda app=app, s=s: calls.append(app) or (s,))
+    return reg, calls
+
+
+def test_an_app_left_for_later_loads_when_asked_for_and_only_then():
+    reg, calls = _lazy_sets()
+    assert calls == []
+    reg.ensure("word").ensure("word")
+    assert calls == ["word"]
+    assert set(reg.get("x.bold").bindings) == {"word"}
+    assert reg.get("x.strong") is reg.get("x.bold") and calls == ["word"]
+    reg.ensure("excel")
+    assert calls == ["word", "excel"]
+    # Bindings stay in the apps' order, and the dict a caller already holds is filled.
+    assert reg.get("x.bold").apps() == ["word", "excel"]
+
+
+def test_a_binding_waits_for_its_definition_in_an_app_not_yet_loaded():
+    reg, calls = _lazy_sets()
+    reg.ensure("ppt")  # binds x.width, which Excel defines: not yet known
+    assert calls == ["ppt"]
+    width = reg.get("x.width")  # a name no loaded app defines loads the others
+    assert calls == ["ppt", "word", "excel"]
+    assert width.apps() == ["excel", "ppt"] and width.doc == "Width."
+    assert reg.get("x.nothing") is None
+
+
+def test_listing_the_catalog_loads_every_app_whatever_the_order():
+    reg, calls = _lazy_sets()
+    reg.ensure("excel")
+    assert reg.names("ppt") == ["x.width"]
+    assert sorted(calls) == ["excel", "ppt", "word"]
+    assert reg.get("x.bold").apps() == ["word", "excel"]
+    assert [p.name for p in reg.all()] == ["x.bold", "x.width"]
+
+
+def test_a_broken_app_left_for_later_is_refused_when_the_last_app_loads():
+    orphan = PropertySet()
+
+    @orphan.binds("x.nowhere", kinds="run")
+    def nowhere(target, ctx):
+        return None
+
+    reg = Registry()
+    reg.add_app_later("word", lambda: (orphan,))
+    reg.add_app_later("ppt", lambda: ())
+    reg.ensure("word")  # may still be defined by ppt
+    with pytest.raises(ValueError, match="which no @prop defines"):
+        reg.ensure("ppt")
+
+
+def test_the_catalog_of_one_app_loads_only_that_apps_property_modules():
+    # In a fresh process: the test session has loaded every app already.
+    code = ("import sys\n"
+            "from officeeval.catalog import catalog\n"
+            "reg = catalog('word')\n"
+            "assert reg.get('font.bold').bindings['word']\n"
+            "assert reg.get('paragraph.alignment').type_for('word')\n"
+            "print(sorted({m.split('.')[1] for m in sys.modules\n"
+            "              if m.startswith(('officeeval.excel.', 'officeeval.ppt.',\n"
+            "                               'officeeval.word.'))}))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, timeout=120).stdout
+    assert out.strip() == "['word']"
 
 
 def test_an_unknown_app_is_an_error_not_an_empty_table():
