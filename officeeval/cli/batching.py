@@ -321,11 +321,12 @@ def recalc_server(socket_path: Optional[Path] = typer.Option(
                                                 help="Start LibreOffice, and recalculate a "
                                                 "workbook of its own, before listening "
                                                 "(rather than on the first request).")) -> None:
-    """Keep LibreOffice running for this user's commands: score, query, inspect, audit and
-    draft find it and recalculate and lay documents out through it (each falls back to a
-    LibreOffice of its own if it stops), so grading workbooks one by one from a shell pays
-    LibreOffice's start once. Stops on Ctrl-C or SIGTERM. Exit 2 when the socket cannot be
-    used or a server already answers on it."""
+    """Keep LibreOffice and a grader running for this user's commands: score, query,
+    inspect, audit and draft find it and recalculate and lay documents out through it (each
+    falls back to a LibreOffice of its own if it stops), and score has it grade (with the
+    same code, else it grades on its own), so grading documents one by one from a shell pays
+    LibreOffice's start and the grader's imports once. Stops on Ctrl-C or SIGTERM. Exit 2
+    when the socket cannot be used or a server already answers on it."""
     import signal
     import socket
     import threading
@@ -373,7 +374,16 @@ def recalc_server(socket_path: Optional[Path] = typer.Option(
     def until() -> None:
         while not stop.wait(0.5):
             pass
+    # ``score`` asks it to grade too (scoring.warm): the grader, every application's
+    # readers and the catalog loaded once, here, before the first request.
+    from officeeval.backends import Backends
+    from officeeval.catalog import catalog
+    from officeeval.recalc.layouter import Layouter
+    from officeeval.scoring.warm import OP, WarmGrading
+    catalog()
+    grading = WarmGrading(Backends(recalc=service, layout=Layouter(lambda: service)))
     try:
-        serve(str(path), service, until=until)
+        serve(str(path), service, until=until, ops={OP: grading.answer})
     finally:
+        grading.close()
         path.unlink(missing_ok=True)

@@ -37,11 +37,25 @@ def score(document: Path = typer.Argument(..., help="The document to grade."),
     Exit 0 when graded (whatever the score; a broken document is an invalid_package
     ScoreCard), 3 for an invalid rubric, 4 when a document is missing, 5 when evaluator
     errors were left out."""
-    from officeeval.scoring.engine import evaluate
     _existing_file(document, "document")
     for given, what in ((input, "--input"), (reference, "--reference")):
         if given is not None:
             _existing_file(given, what)
+    from officeeval.cli.warm_score import graded_by_server
+    served = graded_by_server(document, rubric, input, reference, recalc)
+    if served is not None:
+        # The user's warm server graded it (same code, same rubric): nothing to load here.
+        if as_json:
+            _json(served)
+        else:
+            from officeeval.scoring.console import print_scorecard
+            from officeeval.scoring.scorecard import ScoreCard
+            print_scorecard(ScoreCard.from_dict(served), console,
+                            lines=log_output(console) or None)
+        if served.get("eval_errors"):
+            raise typer.Exit(EXIT_EVAL_ERROR)
+        return
+    from officeeval.scoring.engine import evaluate
     r = _load_rubric(rubric)
     card = evaluate(r, document, input=input, reference=reference,
                     options={} if recalc is None else {"recalc": recalc})

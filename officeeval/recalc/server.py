@@ -8,7 +8,9 @@ Unix socket in a private directory (mode 0700) and answers one JSON line per req
 this workbook, a ``DocumentRecalcError``; else the service's own failure);
 ``{"op": "stats"}`` -> ``{"ok": true, "stats": {...}}`` (what it did so far, as below);
 ``{"op": "layout", "path": "/abs/doc.docx", "marks": PREFIX}`` -> ``{"ok": true, "out":
-"/abs/layout-folder"}`` (``RecalcService.layout``).
+"/abs/layout-folder"}`` (``RecalcService.layout``). The owner of the server may add
+operations of its own (``serve(ops=...)``: the user's ``officeeval recalc-server`` answers
+``{"op": "score", ...}`` with ``officeeval.scoring.warm``).
 Workers reach it through ``officeeval.recalc.client``.
 
 It ends, stopping every LibreOffice it started, when its stdin closes: the batch closes it
@@ -45,7 +47,13 @@ MAX_REQUEST = 1 << 16  # one request line; a path is far shorter
 SERVICE_PREFIX = "officeeval-recalcd-"  # + the batch's pid + "-": the socket's folder
 
 
-def _handler(service: RecalcService) -> type[socketserver.StreamRequestHandler]:
+Op = Callable[[dict], dict]
+
+
+def _handler(service: RecalcService, ops: dict[str, Op] | None = None
+             ) -> type[socketserver.StreamRequestHandler]:
+    extra = dict(ops or {})
+
     class Handler(socketserver.StreamRequestHandler):
         def handle(self) -> None:
             while True:
@@ -54,7 +62,11 @@ def _handler(service: RecalcService) -> type[socketserver.StreamRequestHandler]:
                     return
                 try:
                     req = json.loads(line)
-                    if req.get("op") == "stats":
+                    if not isinstance(req, dict):
+                        raise ValueError("a request is a JSON object")
+                    if req.get("op") in extra:
+                        reply = extra[req["op"]](req)
+                    elif req.get("op") == "stats":
                         reply = {"ok": True, "stats": _stats(service)}
                     elif req.get("op") == "layout":
                         out = service.layout(Path(req["path"]), str(req.get("marks") or ""))
@@ -89,10 +101,12 @@ def _until_stdin_closes() -> None:
 
 
 def serve(socket_path: str, service: RecalcService,
-          until: Callable[[], None] = _until_stdin_closes) -> None:
+          until: Callable[[], None] = _until_stdin_closes,
+          ops: dict[str, Op] | None = None) -> None:
     """Answer requests on ``socket_path`` until ``until()`` returns (by default: until
-    stdin closes); then stop ``service``."""
-    server = _Server(socket_path, _handler(service))
+    stdin closes); then stop ``service``. ``ops``: more operations, by the name of their
+    ``op`` (each answers a request's object with the reply's, and never raises)."""
+    server = _Server(socket_path, _handler(service, ops))
     thread = threading.Thread(target=server.serve_forever, name="recalc-server", daemon=True)
     thread.start()
     print("ready", flush=True)

@@ -61,6 +61,15 @@ def test_score_recalculates_through_a_running_server(tmp_path):
         card = json.loads(res.stdout)
         assert card["score"] == card["total"] and card["backends"]["recalc"]
         assert card["value_sources"]["recalculated"] > 0
+        # The server graded it (scoring.warm): the card the command grades on its own.
+        own = subprocess.run([sys.executable, "-m", "officeeval", "score",
+                              "samples/excel-l1-grades/reference.xlsx", "-r",
+                              "rubrics/excel-l1-grades.xml", "--json"], cwd=REPO,
+                             env={**env, "OFFICEEVAL_WARM_SCORE": "0"},
+                             capture_output=True, text=True, timeout=600)
+        alone = json.loads(own.stdout)
+        assert {k: v for k, v in card.items() if k != "seconds"} == \
+            {k: v for k, v in alone.items() if k != "seconds"}
         with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
             s.connect(str(path))
             s.sendall(b'{"op": "stats"}\n')
