@@ -129,14 +129,50 @@ def startup(today: Path, now: Path, rounds: int) -> list[dict]:
                           for _ in range(rounds))
             rows.append({"what": f"score {task}", "side": side, "cpu": min(cpus),
                          "grading": grading, "over_grading": min(cpus) / grading})
+    rows += _served(now, samples, rounds)
     by = {(r["what"], r["side"]): r for r in rows}
     print(f"{'command':28} {'today CPU':>10} {'now CPU':>9} {'today/now':>10} "
           f"{'grading':>8} {'now/grading':>12}")
-    for what in dict.fromkeys(r["what"] for r in rows):
+    for what in dict.fromkeys(r["what"] for r in rows if r["side"] != "served"):
         t, n = by[(what, "today")], by[(what, "now")]
         over = "%.2fx" % n["over_grading"] if "grading" in n else "-"
         print(f"{what:28} {t['cpu']:10.3f} {n['cpu']:9.3f} {_ratio(t['cpu'], n['cpu']):>10} "
               f"{n.get('grading', 0):8.3f} {over:>12}")
+    for r in rows:
+        if r["side"] == "served":
+            g = by[(r["what"], "now")]["grading"]
+            print(f"{r['what'] + ' (served)':28} {'':>10} {r['cpu']:9.3f} {'':>10} "
+                  f"{g:8.3f} {r['cpu'] / g:11.2f}x   server's grading {r['server']:.3f}s")
+    return rows
+
+
+def _served(now: Path, samples: list[tuple[str, str]], rounds: int) -> list[dict]:
+    """``score`` answered by a running ``recalc-server`` (``scoring.warm``): the command's
+    own CPU, and the grading's time in the server (the card's ``seconds``); no rows when
+    LibreOffice is absent (the server needs it)."""
+    if shutil.which("soffice") is None and shutil.which("libreoffice") is None:
+        return []
+    folder = Path(tempfile.mkdtemp(prefix="issue35-served-")) / "run"
+    folder.mkdir(mode=0o700)
+    env = {"OFFICEEVAL_RECALC_SOCKET": str(folder / "recalc.sock")}
+    server = subprocess.Popen([sys.executable, "-m", "officeeval", "recalc-server"],
+                              cwd=now, env={**os.environ, "PYTHONPATH": str(now), **env},
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    rows = []
+    try:
+        assert server.stdout is not None and server.stdout.readline().strip() == "ready"
+        for task, ext in samples:
+            args = ["score", f"samples/{task}/reference.{ext}", "-r", f"rubrics/{task}.xml",
+                    "--json"]
+            run(now, args, env=env)  # the server's first grading of this rubric
+            res = [run(now, args, env=env) for _ in range(rounds)]
+            rows.append({"what": f"score {task}", "side": "served",
+                         "cpu": min(r["cpu"] for r in res),
+                         "server": min(json.loads(r["stdout"])["seconds"] for r in res)})
+    finally:
+        server.terminate()
+        server.wait(timeout=60)
+        _reap()
     return rows
 
 

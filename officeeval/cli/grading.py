@@ -34,9 +34,11 @@ def score(document: Path = typer.Argument(..., help="The document to grade."),
           ) -> None:
     """Grade DOCUMENT against a rubric and print its ScoreCard.
 
-    Exit 0 when graded (whatever the score; a broken document is an invalid_package
-    ScoreCard), 3 for an invalid rubric, 4 when a document is missing, 5 when evaluator
-    errors were left out."""
+    With `officeeval recalc-server` running, the server grades it (the same code and
+    rubric, everything loaded once; OFFICEEVAL_WARM_SCORE=0 turns this off); else the
+    command grades on its own. Exit 0 when graded (whatever the score; a broken document is
+    an invalid_package ScoreCard), 3 for an invalid rubric, 4 when a document is missing, 5
+    when evaluator errors were left out."""
     _existing_file(document, "document")
     for given, what in ((input, "--input"), (reference, "--reference")):
         if given is not None:

@@ -269,12 +269,17 @@ def make_check(sel: str, c: Change) -> DraftCheck:
 
 def assign_points(criteria: list[DraftCriterion], total: int = 100) -> None:
     """Points by weight, integers (halves when there are many criteria) summing to
-    ``total``; preservation gets a small fixed share so the input stays low."""
+    ``total``; preservation gets a small fixed share so the input stays low (all of it,
+    shared alike, when there is nothing else). Criteria whose weights are all zero share
+    alike. Raises ``ValueError`` when there are more criteria than half points."""
     keep = [c for c in criteria if c.preservation]
     rest = [c for c in criteria if not c.preservation]
+    if not rest:
+        # Nothing but preservation: it is the whole rubric.
+        rest, keep = keep, []
     budget = total
     for c in keep:
-        c.points = min(PRESERVE_POINTS, max(2, len(c.checks) * 2)) if rest else total
+        c.points = min(PRESERVE_POINTS, max(2, len(c.checks) * 2))
         budget -= c.points
     if not rest:
         return
@@ -282,9 +287,12 @@ def assign_points(criteria: list[DraftCriterion], total: int = 100) -> None:
     units = round(budget / step)
     if len(rest) > units:
         raise ValueError(f"{len(rest)} criteria cannot share {budget} points")
-    wsum = sum(c.weight for c in rest) or 1.0
+    weights = [max(0.0, c.weight) for c in rest]
+    if not any(weights):
+        weights = [1.0] * len(rest)
+    wsum = sum(weights)
     spare = units - len(rest)
-    raw = [c.weight / wsum * spare for c in rest]
+    raw = [w / wsum * spare for w in weights]
     base = [math.floor(r) for r in raw]
     left = spare - sum(base)
     order = sorted(range(len(rest)), key=lambda i: -(raw[i] - base[i]))

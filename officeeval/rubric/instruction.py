@@ -50,19 +50,32 @@ def task_instruction(instruction: str, input_path: str | None) -> str:
     return text
 
 
+# A step's number as exam papers write it: ``3.``, ``3、``, ``3．``, ``3)``, ``3）``; and a
+# numbered part of a step, ``(1)`` or ``（1）`` (a step of its own when no step is open).
+_NUMBERED = re.compile(r"^\s*(\d+)[.、．)）]\s*(.+)")
+_PART = re.compile(r"^\s*[(（](\d+)[)）]\s*(.+)")
+
+
 def steps(markdown: str) -> list[Step]:
     """The Chinese steps of an instruction (numbered lines and their bullets, up to the
-    English translation); a step's bullets are steps of their own numbered ``3.1``…"""
+    English translation); a step's bullets and its numbered parts (``（1）``) are steps of
+    their own numbered ``3.1``…"""
     zh = re.split(r"^##\s*Task\b|^##\s*.*English", markdown, maxsplit=1, flags=re.M)[0]
     out: list[Step] = []
     current = ""
     sub = 0
     for line in zh.splitlines():
-        m = re.match(r"^\s*(\d+)[.、．)]\s*(.+)", line)
+        m = _NUMBERED.match(line)
+        part = _PART.match(line)
         b = re.match(r"^\s+[-*]\s*(.+)", line)
         if m:
             current, sub = m.group(1), 0
             out.append(Step(current, m.group(2).strip()))
+        elif part and not current:
+            out.append(Step(part.group(1), part.group(2).strip()))
+        elif part:
+            sub += 1
+            out.append(Step(f"{current}.{sub}", part.group(2).strip()))
         elif b and current:
             sub += 1
             out.append(Step(f"{current}.{sub}", b.group(1).strip()))

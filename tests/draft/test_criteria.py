@@ -175,6 +175,16 @@ def test_preservation_points_are_at_most_6_or_all_when_alone():
     assert alone.points == 100
 
 
+def test_criteria_without_weight_share_alike_and_always_sum_to_100():
+    zero = [DraftCriterion("", "s", "", [], 0.0) for _ in range(3)]
+    assign_points(zero)
+    assert [c.points for c in zero] == [34.0, 33.0, 33.0]
+    only_keep = [DraftCriterion("", "preserve", "", [DraftCheck("x", "text", "unchanged")], 0,
+                                preservation=True) for _ in range(2)]
+    assign_points(only_keep)
+    assert [c.points for c in only_keep] == [50.0, 50.0]
+
+
 def test_more_criteria_than_half_points_is_refused():
     with pytest.raises(ValueError, match="201 criteria cannot share 100 points"):
         assign_points([DraftCriterion("", "s", "", [], 1.0) for _ in range(201)])
