@@ -4,6 +4,7 @@ against "now" (this checkout), measured in the same run, as ratios.
     python bench/issue35_bench.py startup          # --help and score: CPU against grading
     python bench/issue35_bench.py audit [RUBRIC…]  # officeeval audit (default rubrics/*.xml)
     python bench/issue35_bench.py draft TASK…      # officeeval draft with its audit
+    python bench/issue35_bench.py drafts [TASK…]   # every level-2 draft, this checkout only
     python bench/issue35_bench.py warm             # Excel score with recalc-server vs batch
     python bench/issue35_bench.py limits [DOC]     # LibreOffice's CPU on the largest document
     options: --today DIR (a checkout of d63076e; default: a git worktree made for the run),
@@ -231,6 +232,29 @@ def draft(today: Path, now: Path, tasks: list[str]) -> list[dict]:
     return rows
 
 
+def drafts_now(now: Path, tasks: list[str]) -> list[dict]:
+    """``draft`` with its audit of every level-2 task (or ``tasks``) with this checkout
+    only: the target is an absolute one (at most 60 s each)."""
+    rows = []
+    tasks = tasks or sorted(p.name for p in (REPO / "samples").iterdir()
+                            if "-l2-" in p.name and (p / "instruction.md").exists())
+    for task in tasks:
+        sample = REPO / "samples" / task
+        out = Path(tempfile.mkdtemp(prefix="issue35-drafts-")) / f"{task}.xml"
+        r = run(now, ["draft", str(next(sample.glob("input.*"))),
+                      str(next(sample.glob("reference.*"))), "-o", str(out), "--instruction",
+                      str(sample / "instruction.md"), "--level", "2", "--id", task])
+        verdict = next((ln for ln in r["stdout"].splitlines() if ln.startswith("audit:")),
+                       r["stderr"][-200:])
+        rows.append({"what": f"draft {task}", "side": "now", "wall": r["wall"],
+                     "cpu": r["cpu"], "verdict": verdict})
+        print(f"draft {task}: {r['wall']:.1f}s wall, {r['cpu']:.1f}s CPU; {verdict}",
+              flush=True)
+    worst = max(rows, key=lambda r: r["wall"])
+    print(f"slowest: {worst['what']} {worst['wall']:.1f}s wall (target 60 s)")
+    return rows
+
+
 # ---------------------------------------------------------------------------- warm service
 _BATCH_LIKE = """
 import sys, time
@@ -330,7 +354,7 @@ def limits(now: Path, doc: Path) -> list[dict]:
 
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("what", choices=["startup", "audit", "draft", "warm", "limits"])
+    ap.add_argument("what", choices=["startup", "audit", "draft", "drafts", "warm", "limits"])
     ap.add_argument("items", nargs="*")
     ap.add_argument("--today", help=f"a checkout of {TODAY_COMMIT} (default: made here)")
     ap.add_argument("--rounds", type=int, default=3)
@@ -341,6 +365,8 @@ def main(argv: list[str]) -> int:
     now = REPO
     if args.what == "warm":
         rows = warm(now, args.rounds)
+    elif args.what == "drafts":
+        rows = drafts_now(now, args.items)
     elif args.what == "limits":
         doc = Path(args.items[0]) if args.items else CORPUS / "docx" / "poi__bug65649.docx"
         rows = limits(now, doc)
