@@ -296,7 +296,8 @@ def _piece(literal: str, vtype: Any, folded: str, in_bag: TextBag | None = None)
     if any(mentions("", w, folded) for w in SPOKEN_VALUES.get(token or literal.strip(), ())):
         return True
     parts = _parts(literal, vtype)
-    if parts is not None:
+    # A literal that is its own only piece (1.5倍 is what 1.5line is cut into) is one piece.
+    if parts is not None and parts != [literal.strip()]:
         return all(_piece(x, None, folded, in_bag) for x in parts)
     return _named_one(literal, vtype, folded)
 

@@ -121,6 +121,25 @@ def test_the_untouched_input_s_values_are_input(tmp_path):
     assert [(o.where, o.origin) for o in rows] == [("expected", INPUT)]
 
 
+def test_a_value_the_instruction_names_in_no_form_is_the_reference_s(tmp_path):
+    # 1line is cut into the piece the steps would say, 1倍, which is its own only piece: it
+    # was looked for again and again until Python's recursion limit stopped the draft.
+    from officeeval.audit.origins import literal_origins
+    from officeeval.formats import open_document
+    _deck(tmp_path / "input.pptx", reference=False)
+    r = load_rubric_text("""<rubric xmlns="urn:officeeval:rubric:1" id="i" app="ppt">
+      <criterion id="c" skill="paragraph" points="100">
+      <check select="slide[1]/title" property="paragraph.line_spacing" expected="1line"/>
+      <check select="slide[1]/title" property="paragraph.line_spacing" expected="1.5倍"/>
+      </criterion></rubric>""")
+    doc = open_document(tmp_path / "input.pptx")
+    try:
+        rows = literal_origins(r, TASK_TEXT, doc, doc, {("c", 0): "fail", ("c", 1): "fail"})
+    finally:
+        doc.close()
+    assert [o.origin for o in rows] == [REFERENCE, REFERENCE]
+
+
 @pytest.mark.parametrize("selector, literals", [
     ("slide[title='开幕']/shape[name='返回首页']", ["开幕", "返回首页"]),
     ("sheet('汇总')/B2:E5", ["汇总"]),
