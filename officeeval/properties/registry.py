@@ -268,6 +268,9 @@ class Registry:
         """The ``app`` writer of property ``name`` (or alias); ``None`` when it has none."""
         self.ensure(app)
         if app in self._later:
+            # An app writes names other apps define (Word's cell borders): their bindings
+            # wait for those apps, so editing loads the whole catalog first.
+            self.ensure_all()
             sets = self._later.pop(app)
             self.add_writers(app, sets())
         pdef = self.get(name)

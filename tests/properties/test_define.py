@@ -264,3 +264,12 @@ def test_the_catalog_of_one_app_loads_only_that_apps_property_modules():
 def test_an_unknown_app_is_an_error_not_an_empty_table():
     with pytest.raises(KeyError, match="unknown app 'wrod'"):
         apps.app("wrod")
+
+
+def test_an_apps_writers_attach_when_its_catalog_alone_is_loaded():
+    # Word writes names other applications define (cell borders, Excel's): asking for a
+    # writer with only Word loaded attaches every Word writer, those included.
+    reg = build().ensure("word")
+    assert reg.writer("font.bold", "word") is not None
+    assert reg.writer("cell.border.top", "word") is not None
+    assert reg.get("cell.border.top").apps() == ["word", "excel"]
