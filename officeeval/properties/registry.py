@@ -224,11 +224,11 @@ class Registry:
         rank = {a: i for i, a in enumerate(self._order)}
         for pdef in touched:
             if len(pdef.bindings) > 1:
-                # In place, in the apps' order: callers hold the dict, and ``apps()`` and
-                # the generated catalog list apps in that order whatever the loading order.
-                ordered = sorted(pdef.bindings.items(), key=lambda kv: rank.get(kv[0], 99))
-                pdef.bindings.clear()
-                pdef.bindings.update(ordered)
+                # In the apps' order, whatever the loading order (``apps()``, the generated
+                # catalog). A new dict, never the old one emptied and refilled: a thread
+                # grading another app reads it meanwhile.
+                pdef.bindings = dict(sorted(pdef.bindings.items(),
+                                            key=lambda kv: rank.get(kv[0], 99)))
 
     def add_writers(self, app: str, sets: tuple[WriterSet, ...]) -> None:
         """Attach ``app``'s writers to the bindings of their properties; raises
