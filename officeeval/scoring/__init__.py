@@ -9,7 +9,7 @@ wires them together at run time.
 
 Import order, lowest first:
     outcomes, scorecard, console, display, memo, grading, run, verdicts, grouped, literal,
-    counterparts, relations, distinct, xpath, judges, criteria, grader, engine
+    counterparts, relations, distinct, xpath, judges, criteria, grader, warm, engine
 
 * ``outcomes``: the statuses, and ``EvalError`` (a check the evaluator cannot judge);
   ``scorecard``: the results; ``console``: a card on a terminal; ``display``: how values
@@ -24,7 +24,8 @@ Import order, lowest first:
   values together), ``xpath`` (the raw escape hatch); ``judges`` dispatches a check to its
   comparator kind's judge.
 * ``criteria``: checks and criteria scored and classified; ``grader``: the Grader;
-  ``engine``: ``evaluate``.
+  ``warm``: a Grader answering ``score`` for the user's warm server (``officeeval
+  recalc-server``); ``engine``: ``evaluate``.
 
 What is remembered, each once and by one owner (no table in a module's globals):
 

@@ -164,8 +164,10 @@ ws['D1'] = '=SUM(A1:A5)/5+5'           # right: 15
 wb.save('output.xlsx')
 """
 # The LibreOffice-timeout trick: formulas that keep LibreOffice busy far past its limit,
-# so that the checks of the wrong formulas above could not be verified.
-HEAVY = ("for r in range(1, 120):\n"
+# so that the checks of the wrong formulas above could not be verified. Far past both
+# attempts' limits on any machine (the test sets 3 s of CPU, retried at 12 s): 119 such
+# sums were computed within the retry on a fast idle machine, so it is 599.
+HEAVY = ("for r in range(1, 600):\n"
          "    ws.cell(r, 7, '=SUMPRODUCT((ROW(Z1:Z1048576)>%d)*1)' % r)")
 
 
