@@ -45,6 +45,12 @@ class _Fake:
         self.server.shutdown()
         self.server.server_close()
 
+    def __enter__(self) -> "_Fake":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
 
 def _served_card(req: dict) -> dict:
     return {"ok": True, "op": "score", "card": {
@@ -62,19 +68,21 @@ def socket_path(tmp_path):
     return folder / "recalc.sock"
 
 
+def _cli(socket_path: Path, args: list[str], env: dict | None = None):
+    """``python ARGS`` in the repository, finding the stand-in server's socket."""
+    return subprocess.run([sys.executable, *args], cwd=REPO, capture_output=True, text=True,
+                          timeout=300, env={**os.environ, "OFFICEEVAL_SOFFICE": "none",
+                                            "OFFICEEVAL_RECALC_SOCKET": str(socket_path),
+                                            **(env or {})})
+
+
 def _score(socket_path: Path, *extra: str, env: dict | None = None):
-    return subprocess.run([sys.executable, "-m", "officeeval", "score", DOC, "-r", RUBRIC,
-                           *extra], cwd=REPO, capture_output=True, text=True, timeout=300,
-                          env={**os.environ, "OFFICEEVAL_RECALC_SOCKET": str(socket_path),
-                               "OFFICEEVAL_SOFFICE": "none", **(env or {})})
+    return _cli(socket_path, ["-m", "officeeval", "score", DOC, "-r", RUBRIC, *extra], env)
 
 
 def test_the_card_the_server_graded_is_printed(socket_path):
-    fake = _Fake(socket_path, _served_card)
-    try:
+    with _Fake(socket_path, _served_card) as fake:
         res = _score(socket_path, "--json")
-    finally:
-        fake.close()
     assert res.returncode == 0, res.stderr
     card = json.loads(res.stdout)
     assert card["task"] == "served" and card["score"] == 42.0 and card["document"] == DOC
@@ -87,11 +95,8 @@ def test_the_card_the_server_graded_is_printed(socket_path):
 
 
 def test_the_table_of_a_served_card(socket_path):
-    fake = _Fake(socket_path, _served_card)
-    try:
+    with _Fake(socket_path, _served_card) as fake:
         res = _score(socket_path, env={"COLUMNS": "120"})
-    finally:
-        fake.close()
     assert res.returncode == 0, res.stderr
     assert "42" in res.stdout and "served" in res.stdout
 
@@ -104,11 +109,8 @@ def test_the_table_of_a_served_card(socket_path):
     lambda req: {"ok": True, "op": "score", "card": "not a card"},
 ])
 def test_the_command_grades_on_its_own_when_the_server_cannot(socket_path, reply):
-    fake = _Fake(socket_path, reply)
-    try:
+    with _Fake(socket_path, reply) as fake:
         res = _score(socket_path, "--json")
-    finally:
-        fake.close()
     assert res.returncode == 0, res.stderr
     card = json.loads(res.stdout)
     assert card["task"] == "word-l1-notice" and card["score"] == 100.0
@@ -116,12 +118,9 @@ def test_the_command_grades_on_its_own_when_the_server_cannot(socket_path, reply
 
 
 def test_no_recalc_and_the_switch_never_ask(socket_path):
-    fake = _Fake(socket_path, _served_card)
-    try:
+    with _Fake(socket_path, _served_card) as fake:
         plain = _score(socket_path, "--json", "--no-recalc")
         off = _score(socket_path, "--json", env={"OFFICEEVAL_WARM_SCORE": "0"})
-    finally:
-        fake.close()
     assert json.loads(plain.stdout)["score"] == 100.0
     assert json.loads(off.stdout)["score"] == 100.0
     assert fake.requests == []
@@ -130,15 +129,9 @@ def test_no_recalc_and_the_switch_never_ask(socket_path):
 def test_an_invalid_rubric_is_the_commands_own_error(socket_path, tmp_path):
     bad = tmp_path / "bad.xml"
     bad.write_text("<rubric>", "utf-8")
-    fake = _Fake(socket_path, lambda req: {"ok": False, "op": "score",
-                                           "error": "rubric: malformed"})
-    try:
-        res = subprocess.run([sys.executable, "-m", "officeeval", "score", DOC, "-r",
-                              str(bad)], cwd=REPO, capture_output=True, text=True,
-                             timeout=300, env={**os.environ,
-                                               "OFFICEEVAL_RECALC_SOCKET": str(socket_path)})
-    finally:
-        fake.close()
+    with _Fake(socket_path, lambda req: {"ok": False, "op": "score",
+                                         "error": "rubric: malformed"}):
+        res = _cli(socket_path, ["-m", "officeeval", "score", DOC, "-r", str(bad)])
     assert res.returncode == 3 and "malformed XML" in res.stdout + res.stderr
 
 
@@ -152,15 +145,9 @@ runpy.run_module("officeeval", run_name="__main__")
 
 
 def test_a_served_command_loads_no_grader_and_no_reader(socket_path, tmp_path):
-    fake = _Fake(socket_path, _served_card)
     out = tmp_path / "modules.json"
-    try:
-        res = subprocess.run([sys.executable, "-c", _PROBE, str(out), "score", DOC, "-r",
-                              RUBRIC, "--json"], cwd=REPO, capture_output=True, text=True,
-                             timeout=300, env={**os.environ,
-                                               "OFFICEEVAL_RECALC_SOCKET": str(socket_path)})
-    finally:
-        fake.close()
+    with _Fake(socket_path, _served_card):
+        res = _cli(socket_path, ["-c", _PROBE, str(out), "score", DOC, "-r", RUBRIC, "--json"])
     assert json.loads(res.stdout)["score"] == 42.0
     modules = json.loads(out.read_text())
     assert [m for m in modules if m.startswith(("officeeval.scoring", "officeeval.rubric",
