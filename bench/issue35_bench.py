@@ -22,6 +22,7 @@ warm-up that is not counted for the start-up rows).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import ctypes
 import json
 import os
@@ -153,15 +154,8 @@ def _served(now: Path, samples: list[tuple[str, str]], rounds: int) -> list[dict
     LibreOffice is absent (the server needs it)."""
     if shutil.which("soffice") is None and shutil.which("libreoffice") is None:
         return []
-    folder = Path(tempfile.mkdtemp(prefix="issue35-served-")) / "run"
-    folder.mkdir(mode=0o700)
-    env = {"OFFICEEVAL_RECALC_SOCKET": str(folder / "recalc.sock")}
-    server = subprocess.Popen([sys.executable, "-m", "officeeval", "recalc-server"],
-                              cwd=now, env={**os.environ, "PYTHONPATH": str(now), **env},
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     rows = []
-    try:
-        assert server.stdout is not None and server.stdout.readline().strip() == "ready"
+    with _recalc_server(now, Path(tempfile.mkdtemp(prefix="issue35-served-")) / "run") as env:
         for task, ext in samples:
             args = ["score", f"samples/{task}/reference.{ext}", "-r", f"rubrics/{task}.xml",
                     "--json"]
@@ -170,11 +164,24 @@ def _served(now: Path, samples: list[tuple[str, str]], rounds: int) -> list[dict
             rows.append({"what": f"score {task}", "side": "served",
                          "cpu": min(r["cpu"] for r in res),
                          "server": min(json.loads(r["stdout"])["seconds"] for r in res)})
+    return rows
+
+
+@contextlib.contextmanager
+def _recalc_server(now: Path, folder: Path):
+    """``officeeval recalc-server`` of ``now`` listening in ``folder`` (made private) while
+    the block runs; yields the environment that makes commands find it."""
+    env = {"OFFICEEVAL_RECALC_SOCKET": str(folder / "recalc.sock")}
+    server = subprocess.Popen([sys.executable, "-m", "officeeval", "recalc-server"],
+                              cwd=now, env={**os.environ, "PYTHONPATH": str(now), **env},
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        assert server.stdout is not None and server.stdout.readline().strip() == "ready"
+        yield env
     finally:
         server.terminate()
         server.wait(timeout=60)
         _reap()
-    return rows
 
 
 # ---------------------------------------------------------------------------- audit, draft
@@ -286,15 +293,8 @@ def warm(now: Path, rounds: int) -> list[dict]:
     ref = REPO / "samples" / task / "reference.xlsx"
     rubric = REPO / "rubrics" / f"{task}.xml"
     work = Path(tempfile.mkdtemp(prefix="issue35-warm-"))
-    folder = work / "sock"
-    sock = folder / "recalc.sock"
-    env = {"OFFICEEVAL_RECALC_SOCKET": str(sock)}
-    server = subprocess.Popen([sys.executable, "-m", "officeeval", "recalc-server"],
-                              cwd=REPO, env={**os.environ, "PYTHONPATH": str(now), **env},
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     rows = []
-    try:
-        assert server.stdout is not None and server.stdout.readline().strip() == "ready"
+    with _recalc_server(now, work / "sock") as env:
         for i in range(rounds):
             a = _unique(ref, work / f"a{i}.xlsx", 2 * i)
             b = _unique(ref, work / f"b{i}.xlsx", 2 * i + 1)
@@ -306,10 +306,6 @@ def warm(now: Path, rounds: int) -> list[dict]:
             rows.append({"what": "excel score warm", "score_wall": score["wall"],
                          "batch_grading_wall": float(inside["stdout"].split()[-1]),
                          "cold_score_wall": cold["wall"]})
-    finally:
-        server.terminate()
-        server.wait(timeout=60)
-        _reap()
     best = min(rows, key=lambda r: r["score_wall"])
     inside = min(r["batch_grading_wall"] for r in rows)
     cold = min(r["cold_score_wall"] for r in rows)

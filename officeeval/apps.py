@@ -50,12 +50,14 @@ class AppSpec:
     view_name: str  # "module:Class"
     root_kind: str
     property_modules: tuple[str, ...]  # each module's PROPERTIES
-    writer_modules: tuple[str, ...]  # each module's WRITERS
     steps_module: str  # its STEPS
     vocabulary_module: str
-    layout_module: str  # the property module the layout backend answers
+    layout_module: str  # the property module the layout backend answers (read-only)
     standard_targets: tuple[str, ...]
     recalculates: bool = False
+    # Property modules without a WriterSet besides the layout module: their writers are
+    # declared on their definitions (PowerPoint's charts, ``properties.charts``).
+    writerless: tuple[str, ...] = ()
 
     @property
     def extension(self) -> str:
@@ -86,6 +88,12 @@ class AppSpec:
         return name in self.steps
 
     @property
+    def writer_modules(self) -> tuple[str, ...]:
+        """The property modules that register writers (each module's ``WRITERS``)."""
+        return tuple(m for m in self.property_modules
+                     if m != self.layout_module and m not in self.writerless)
+
+    @property
     def writers(self) -> "tuple[WriterSet, ...]":
         """The writer sets of ``writer_modules`` (each module's ``WRITERS``), imported on
         first use: grading reads documents and never loads the code that edits them."""
@@ -103,10 +111,6 @@ WORD = AppSpec(
         props_page props_section props_headers props_table props_cells props_objects
         props_fields props_notes props_document props_watermark props_chart tab_stops
         page_breaks props_layout"""),
-    writer_modules=_modules("word", """resolvers props_font props_numbering props_paragraph
-        props_page props_section props_headers props_table props_cells props_objects
-        props_fields props_notes props_document props_watermark props_chart tab_stops
-        page_breaks"""),
     steps_module="officeeval.selectors.word", vocabulary_module="officeeval.vocabulary.word",
     layout_module="officeeval.word.props_layout",
     standard_targets=("document", "section", "paragraph", "table", "header", "footer",
@@ -119,9 +123,6 @@ EXCEL = AppSpec(
     property_modules=_modules("excel", """resolve_cells resolve_cell_format resolve_workbook
         resolve_sheets resolve_sort_filter resolve_print resolve_rows_columns resolve_objects
         resolve_pivots resolve_tables resolve_rules resolve_validation resolve_layout"""),
-    writer_modules=_modules("excel", """resolve_cells resolve_cell_format resolve_workbook
-        resolve_sheets resolve_sort_filter resolve_print resolve_rows_columns resolve_pivots
-        resolve_tables resolve_rules resolve_validation resolve_objects"""),
     steps_module="officeeval.selectors.excel", vocabulary_module="officeeval.vocabulary.excel",
     layout_module="officeeval.excel.resolve_layout",
     standard_targets=("workbook", "sheet", "chart", "pivot", "table", "conditional_format",
@@ -135,11 +136,9 @@ PPT = AppSpec(
     property_modules=_modules("ppt", """resolvers_text resolvers_presentation resolvers_slide
         resolvers_design resolvers_theme resolvers_timing resolvers_shape resolvers_table
         resolvers_smartart resolvers_link resolvers_chart resolvers_show resolvers_layout"""),
-    writer_modules=_modules("ppt", """resolvers_text resolvers_presentation resolvers_slide
-        resolvers_design resolvers_timing resolvers_shape resolvers_table resolvers_smartart
-        resolvers_link resolvers_show resolvers_theme"""),
     steps_module="officeeval.selectors.ppt", vocabulary_module="officeeval.vocabulary.ppt",
     layout_module="officeeval.ppt.resolvers_layout",
+    writerless=("officeeval.ppt.resolvers_chart",),
     standard_targets=("presentation", "slide", "slide/shape", "slide/animation", "layout",
                       "master", "slide/table", "slide/table/cell", "slide/chart",
                       "slide/smartart", "slide/picture", "slide/paragraph", "slide/notes"),

@@ -15,7 +15,7 @@ import socket
 from pathlib import Path
 from typing import Any
 
-from officeeval.recalc.warm_socket import WAIT, running
+from officeeval.recalc.warm_socket import OFF_WORDS, WAIT, running
 
 
 def graded_by_server(document: Path, rubric: Path, input: Path | None,
@@ -23,8 +23,8 @@ def graded_by_server(document: Path, rubric: Path, input: Path | None,
     """The ScoreCard (as ``ScoreCard.to_dict`` gives it) of ``document`` graded by the
     user's running warm server; ``None`` when it cannot answer with one. ``recalc=False``
     (``--no-recalc``: LibreOffice never used) is never sent: the server's grader has one."""
-    if recalc is False or os.environ.get("OFFICEEVAL_WARM_SCORE", "").lower() in (
-            "0", "no", "off", "false", "none"):
+    off = os.environ.get("OFFICEEVAL_WARM_SCORE", "").strip().lower() in OFF_WORDS
+    if recalc is False or off:
         return None
     address = running()
     if address is None:

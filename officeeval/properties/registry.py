@@ -266,7 +266,6 @@ class Registry:
 
     def writer(self, name: str, app: str) -> Writer | None:
         """The ``app`` writer of property ``name`` (or alias); ``None`` when it has none."""
-        self.ensure(app)
         if app in self._later:
             # An app writes names other apps define (Word's cell borders): their bindings
             # wait for those apps, so editing loads the whole catalog first.
@@ -281,8 +280,7 @@ class Registry:
         """The definition for a name or alias; ``None`` when unknown. A name no loaded
         application defines loads the others first. Its bindings hold every loaded
         application's: ask for ``ensure(app)`` (``catalog(app)``) before reading ``app``'s."""
-        key = self._aliases.get(name, name)
-        found = self._defs.get(key)
+        found = self._defs.get(self._aliases.get(name, name))
         if found is None and self._unloaded:
             self.ensure_all()
             found = self._defs.get(self._aliases.get(name, name))

@@ -22,13 +22,13 @@ import tempfile
 from pathlib import Path
 
 WAIT = 600.0  # seconds a command waits for one answer (a document's limits are the service's)
-_OFF = ("none", "off", "0", "false", "no")
+OFF_WORDS = ("none", "off", "0", "false", "no")  # a setting that turns the lookup off
 
 
 def socket_path() -> Path | None:
     """The user's socket path (it may not exist); ``None`` when the lookup is turned off."""
     env = (os.environ.get("OFFICEEVAL_RECALC_SOCKET") or "").strip()
-    if env.lower() in _OFF:
+    if env.lower() in OFF_WORDS:
         return None
     if env:
         return Path(env)

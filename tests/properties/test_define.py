@@ -275,3 +275,12 @@ def test_an_apps_writers_attach_when_its_catalog_alone_is_loaded():
     assert reg.writer("font.bold", "word") is not None
     assert reg.writer("cell.border.top", "word") is not None
     assert reg.get("cell.border.top").apps() == ["word", "excel"]
+
+
+def test_the_writer_modules_are_the_property_modules_with_a_writer_set():
+    import importlib
+    for spec in apps.APPS.values():
+        for module in spec.property_modules:
+            has = hasattr(importlib.import_module(module), "WRITERS")
+            assert has == (module in spec.writer_modules), module
+        assert spec.layout_module in spec.property_modules
